@@ -1,0 +1,34 @@
+// A compiled amount expression: a flat postfix program over variable slots.
+// Evaluation allocates nothing and is safe to call from many threads at once.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace wb::model {
+
+class CompiledExpression {
+ public:
+  enum class Op : std::uint8_t { Const, Var, Neg, Add, Sub, Mul, Div, Min, Max, Ceil, Floor, Round, Abs };
+  struct Instr {
+    Op op;
+    std::uint8_t arity;  // for Min/Max: number of operands popped
+    std::int32_t slot;   // Var: variable slot; Const: index into constants
+  };
+
+  // vars[slot] is the value of each bound name. Division by zero yields 0.
+  double evaluate(const double* vars) const;
+  bool isConstant() const;
+
+  // Used by Expression::compile.
+  void push(Instr i) { m_code.push_back(i); }
+  int addConstant(double v) { m_consts.push_back(v); return static_cast<int>(m_consts.size() - 1); }
+  void setMaxDepth(int d) { m_maxDepth = d; }
+
+ private:
+  std::vector<Instr> m_code;
+  std::vector<double> m_consts;
+  int m_maxDepth = 0;
+};
+
+}  // namespace wb::model

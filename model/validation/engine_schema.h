@@ -1,0 +1,70 @@
+// What an engine declares it understands, so the validator can check a ruleset
+// against it without the model knowing any engine: the effect ops and their
+// arguments, the parameters it requires, the extra names its expressions may
+// use, and the `kind:` values it accepts per section. Engines (rulesets/)
+// build one; the model only reads it.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/core/entity.h"
+
+namespace wb::model {
+
+enum class ArgType {
+  Expression,   // an amount expression over parameters, dice and engine names
+  Integer,      // a literal integer
+  Number,       // a literal number
+  Bool,
+  Text,         // free text
+  Enum,         // one of ArgSpec::choices
+  DieRef,       // id of a die of the ruleset
+  DieList,      // list of die ids
+  EntityRef,    // id of an entity (any section)
+  TextList,     // list of free words (e.g. tags)
+};
+const char* toString(ArgType t);
+
+struct ArgSpec {
+  std::string key;
+  ArgType type = ArgType::Expression;
+  bool required = true;
+  std::vector<std::string> choices;  // Enum (and allowed words for TextList if non-empty)
+  std::string description;
+};
+
+struct OpSpec {
+  std::string op;
+  std::vector<ArgSpec> args;
+  std::string description;
+  const ArgSpec* arg(std::string_view key) const;
+};
+
+struct PropertySpec {
+  std::string key;
+  ArgType type = ArgType::Text;
+  std::vector<std::string> choices;
+  std::string description;
+};
+
+struct EngineSchema {
+  std::string engine;
+  std::string description;
+  std::vector<OpSpec> ops;
+  std::vector<std::string> requiredParameters;
+  std::vector<std::string> names;   // extra names an expression may use
+  // Allowed `kind:` values per section; a section missing here accepts any kind.
+  std::map<Section, std::vector<std::string>> kinds;
+  // Known `properties:` keys; empty = any key is accepted.
+  std::vector<PropertySpec> properties;
+  // Cost resources allowed in `costs:` besides the main `cost:`; empty = any.
+  std::vector<std::string> costResources;
+
+  const OpSpec* op(std::string_view name) const;
+  const PropertySpec* property(std::string_view key) const;
+};
+
+}  // namespace wb::model

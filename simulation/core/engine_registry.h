@@ -1,0 +1,43 @@
+// Engines keyed by the ruleset's `engine:` name. Each entry carries the
+// engine's schema (for validation) and a factory that compiles a Ruleset into
+// a Game, reporting problems as diagnostics instead of throwing.
+// The rulesets layer fills the registry (rulesets/engine_catalog.h).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/core/diagnostics.h"
+#include "model/core/ruleset.h"
+#include "model/validation/engine_schema.h"
+#include "model/yaml/ruleset_loader.h"
+#include "simulation/core/game.h"
+
+namespace wb::sim {
+
+struct EngineInfo {
+  std::string name;
+  std::string description;
+  model::EngineSchema schema;
+  // Compiles the ruleset; returns nullptr and adds diagnostics on failure.
+  std::function<std::unique_ptr<Game>(const model::Ruleset&, model::Diagnostics&)> create;
+};
+
+class EngineRegistry {
+ public:
+  void add(EngineInfo info);
+  const EngineInfo* find(std::string_view name) const;
+  std::vector<std::string> names() const;
+  // For the loader: engine name -> schema.
+  model::SchemaLookup schemaLookup() const;
+  // Finds the engine and compiles; unknown engine is a diagnostic at the `engine:` key.
+  std::unique_ptr<Game> compile(const model::Ruleset& ruleset, model::Diagnostics& out) const;
+
+ private:
+  std::vector<EngineInfo> m_engines;
+};
+
+}  // namespace wb::sim
