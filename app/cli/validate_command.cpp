@@ -1,0 +1,60 @@
+// `balance validate FILE...`: load each ruleset, check it against its engine's
+// schema, print every problem as file:line:column: error: message.
+#include <ostream>
+
+#include "app/cli/arg_parser.h"
+#include "app/cli/command.h"
+#include "model/yaml/ruleset_loader.h"
+#include "rulesets/engine_catalog.h"
+
+namespace wb::app {
+namespace {
+
+int runValidate(const std::vector<std::string>& args, CommandIo& io) {
+  ArgParser parser;
+  parser.flag("--quiet");
+  std::string error;
+  if (!parser.parse(args, error)) {
+    io.err << "balance validate: " << error << "\n";
+    return kExitUsage;
+  }
+  if (parser.positional().empty()) {
+    io.err << "balance validate: no file given (usage: balance validate FILE...)\n";
+    return kExitUsage;
+  }
+  int exit = kExitOk;
+  const auto lookup = rulesets::builtinEngines().schemaLookup();
+  for (const auto& file : parser.positional()) {
+    auto result = model::loadRuleset(file, lookup);
+    io.err << result.diagnostics.format();
+    if (!result.ok()) {
+      std::size_t errors = 0;
+      for (const auto& d : result.diagnostics.items()) errors += d.severity == model::Severity::Error;
+      io.err << file << ": " << errors << (errors == 1 ? " error\n" : " errors\n");
+      exit = kExitInvalid;
+      continue;
+    }
+    if (!parser.has("--quiet")) {
+      const auto& r = result.ruleset;
+      io.out << file << ": ok: " << r.name << " (engine " << r.engine << ", " << r.parameters.size()
+             << " parameters, " << r.dice.size() << " dice";
+      for (model::Section s : model::kSections)
+        if (!r.entities(s).empty()) io.out << ", " << r.entities(s).size() << " " << model::toString(s);
+      io.out << ")\n";
+    }
+  }
+  return exit;
+}
+
+}  // namespace
+
+WB_REGISTER_COMMAND(validate, "validate", "check ruleset files; list every problem with file:line:column",
+                    "usage: balance validate [--quiet] FILE...\n\n"
+                    "Loads each ruleset, checks it (YAML syntax, unknown keys, types, ranges,\n"
+                    "duplicate ids, references, expressions, and what its engine requires) and\n"
+                    "prints every problem as `file:line:column: error: message` on stderr.\n\n"
+                    "  --quiet   print nothing for valid files\n\n"
+                    "exit: 0 all valid, 1 some file has errors, 2 usage error\n",
+                    runValidate);
+
+}  // namespace wb::app
