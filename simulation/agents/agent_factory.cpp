@@ -1,0 +1,150 @@
+#include "simulation/agents/agent_factory.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+
+#include "simulation/agents/greedy_agent.h"
+#include "simulation/agents/mcts_agent.h"
+#include "simulation/agents/random_agent.h"
+
+namespace wb::sim {
+
+namespace {
+
+std::string trim(std::string_view s) {
+  std::size_t b = 0, e = s.size();
+  while (b < e && (s[b] == ' ' || s[b] == '\t')) ++b;
+  while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t')) --e;
+  return std::string(s.substr(b, e - b));
+}
+
+bool parseIntOption(const std::string& text, long long lo, long long hi, long long& out) {
+  const char* first = text.data();
+  const char* last = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(first, last, out);
+  return ec == std::errc() && ptr == last && out >= lo && out <= hi;
+}
+
+bool parseDoubleOption(const std::string& text, double lo, double hi, double& out) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  out = std::strtod(text.c_str(), &end);
+  return end == text.c_str() + text.size() && std::isfinite(out) && out >= lo && out <= hi;
+}
+
+struct Option {
+  std::string key, value;
+};
+
+bool parseSpec(std::string_view spec, std::string& name, std::vector<Option>& options, std::string& error) {
+  const std::string s = trim(spec);
+  const auto colon = s.find(':');
+  name = trim(s.substr(0, colon));
+  if (name.empty()) {
+    error = "empty agent name in '" + s + "'";
+    return false;
+  }
+  if (colon == std::string::npos) return true;
+  const std::string rest = s.substr(colon + 1);
+  std::size_t start = 0;
+  while (start <= rest.size()) {
+    const auto comma = rest.find(',', start);
+    const std::string piece = trim(rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    const auto eq = piece.find('=');
+    if (piece.empty() || eq == std::string::npos || eq == 0) {
+      error = "agent '" + name + "': expected key=value, got '" + piece + "'";
+      return false;
+    }
+    options.push_back({trim(piece.substr(0, eq)), trim(piece.substr(eq + 1))});
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return true;
+}
+
+std::unique_ptr<Agent> makeMcts(const std::vector<Option>& options, std::string& error) {
+  MctsOptions o;
+  for (const auto& opt : options) {
+    const std::string bad = "agent 'mcts': bad value '" + opt.value + "' for " + opt.key;
+    if (opt.key == "iters" || opt.key == "iterations") {
+      long long v = 0;
+      if (!parseIntOption(opt.value, 1, 100000000, v)) { error = bad + " (an integer >= 1)"; return nullptr; }
+      o.iterations = static_cast<int>(v);
+    } else if (opt.key == "c") {
+      if (!parseDoubleOption(opt.value, 0.0, 1000.0, o.exploration)) { error = bad + " (a number >= 0)"; return nullptr; }
+    } else if (opt.key == "rollout") {
+      if (opt.value == "random") o.greedyRollout = false;
+      else if (opt.value == "greedy") o.greedyRollout = true;
+      else { error = bad + " (random or greedy)"; return nullptr; }
+    } else if (opt.key == "depth") {
+      long long v = 0;
+      if (!parseIntOption(opt.value, 0, 100000000, v)) { error = bad + " (an integer >= 0)"; return nullptr; }
+      o.maxRolloutDepth = static_cast<int>(v);
+    } else {
+      error = "unknown option '" + opt.key + "' for agent 'mcts' (known: iters, c, rollout, depth)";
+      return nullptr;
+    }
+  }
+  return std::make_unique<MctsAgent>(o);
+}
+
+}  // namespace
+
+std::unique_ptr<Agent> makeAgent(std::string_view spec, std::string& error) {
+  std::string name;
+  std::vector<Option> options;
+  if (!parseSpec(spec, name, options, error)) return nullptr;
+  if (name == "random" || name == "greedy") {
+    if (!options.empty()) {
+      error = "unknown option '" + options.front().key + "' for agent '" + name + "' (it takes none)";
+      return nullptr;
+    }
+    if (name == "random") return std::make_unique<RandomAgent>();
+    return std::make_unique<GreedyAgent>();
+  }
+  if (name == "mcts") return makeMcts(options, error);
+  error = "unknown agent '" + name + "' (known: random, greedy, mcts)";
+  return nullptr;
+}
+
+bool isValidAgentSpec(std::string_view spec, std::string& error) { return makeAgent(spec, error) != nullptr; }
+
+bool splitAgentList(std::string_view list, std::vector<std::string>& specs, std::string& error) {
+  specs.clear();
+  std::size_t start = 0;
+  while (true) {
+    const auto comma = list.find(',', start);
+    const std::string piece = trim(list.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+    if (piece.empty()) {
+      error = "empty agent name in '" + std::string(list) + "'";
+      return false;
+    }
+    const bool continuation = piece.find('=') != std::string::npos && piece.find(':') == std::string::npos;
+    if (continuation) {
+      if (specs.empty()) {
+        error = "agent option '" + piece + "' comes before any agent name";
+        return false;
+      }
+      specs.back() += (specs.back().find(':') == std::string::npos ? ":" : ",") + piece;
+    } else {
+      specs.push_back(piece);
+    }
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return true;
+}
+
+std::vector<std::string> agentNames() { return {"random", "greedy", "mcts"}; }
+
+std::string agentHelp() {
+  return "agents:\n"
+         "  random   a uniformly random legal action\n"
+         "  greedy   one-ply look-ahead on the engine's heuristic, random tie-breaks\n"
+         "  mcts     UCT search, determinized for hidden information; options:\n"
+         "           iters=N (1000), c=X (1.4), rollout=random|greedy (random), depth=D (200)\n"
+         "           e.g. mcts:iters=2000,c=1.4,rollout=greedy\n";
+}
+
+}  // namespace wb::sim

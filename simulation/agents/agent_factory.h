@@ -1,0 +1,31 @@
+// Agents by name, with options, as written on the command line:
+//   random | greedy | mcts | mcts:iters=2000,c=1.4,rollout=greedy,depth=200
+// and the `--agents A,B,...` list syntax, where a `key=value` piece without a
+// name continues the options of the agent before it
+// ("mcts:iters=500,c=2,greedy" is two agents). Bad specs are errors, never throws.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "simulation/core/agent.h"
+
+namespace wb::sim {
+
+// A new agent, or nullptr with `error` set ("unknown agent 'x' (known: ...)",
+// "unknown option 'y' for agent 'mcts' (known: ...)", "bad value ...").
+std::unique_ptr<Agent> makeAgent(std::string_view spec, std::string& error);
+
+// True if makeAgent would succeed.
+bool isValidAgentSpec(std::string_view spec, std::string& error);
+
+// Splits an `--agents` list into specs (see above). Empty pieces are errors.
+bool splitAgentList(std::string_view list, std::vector<std::string>& specs, std::string& error);
+
+// The agent names, and a few lines of help on their options.
+std::vector<std::string> agentNames();
+std::string agentHelp();
+
+}  // namespace wb::sim

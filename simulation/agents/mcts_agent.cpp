@@ -1,0 +1,166 @@
+#include "simulation/agents/mcts_agent.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "simulation/agents/greedy_agent.h"
+
+namespace wb::sim {
+
+std::string MctsAgent::spec() const {
+  std::ostringstream s;
+  s << "mcts:iters=" << m_options.iterations << ",c=" << m_options.exploration
+    << ",rollout=" << (m_options.greedyRollout ? "greedy" : "random") << ",depth=" << m_options.maxRolloutDepth;
+  return s.str();
+}
+
+void MctsAgent::heuristicReturns(const State& state, std::vector<double>& out) {
+  const int n = state.numPlayers();
+  out.assign(static_cast<std::size_t>(n), 0.5);
+  if (n < 2) return;
+  double total = 0.0;
+  for (int p = 0; p < n; ++p) {
+    out[static_cast<std::size_t>(p)] = state.heuristic(p);
+    total += out[static_cast<std::size_t>(p)];
+  }
+  for (int p = 0; p < n; ++p) {
+    const double h = out[static_cast<std::size_t>(p)];
+    const double others = (total - h) / (n - 1);
+    const double lead = (h - others) / (std::fabs(h) + std::fabs(others) + 1.0);
+    const double v = 0.5 + 0.5 * std::tanh(3.0 * lead);
+    out[static_cast<std::size_t>(p)] = std::isfinite(v) ? v : 0.5;
+  }
+}
+
+int MctsAgent::addChild(int parent, Action a) {
+  Node child;
+  child.action = a;
+  child.nextSibling = m_nodes[static_cast<std::size_t>(parent)].firstChild;
+  m_nodes.push_back(child);
+  const int index = static_cast<int>(m_nodes.size()) - 1;
+  m_nodes[static_cast<std::size_t>(parent)].firstChild = index;
+  return index;
+}
+
+// UCB over the children legal in this determinization; each of them counts
+// one more availability. Returns -1 if no child is legal.
+int MctsAgent::select(int node, const std::vector<Action>& legal) {
+  int best = -1;
+  double bestScore = -1.0;
+  for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
+    Node& child = m_nodes[static_cast<std::size_t>(c)];
+    if (std::find(legal.begin(), legal.end(), child.action) == legal.end()) continue;
+    ++child.available;
+    const double mean = child.visits ? child.reward / child.visits : 0.5;
+    const double explore = m_options.exploration *
+        std::sqrt(std::log(static_cast<double>(child.available)) / std::max<std::uint32_t>(child.visits, 1));
+    const double score = mean + explore;
+    if (score > bestScore) {
+      bestScore = score;
+      best = c;
+    }
+  }
+  return best;
+}
+
+void MctsAgent::rollout(State& state, Rng& rng, std::vector<double>& out) {
+  int depth = 0;
+  while (!state.isTerminal() && depth < m_options.maxRolloutDepth) {
+    Action a;
+    if (m_options.greedyRollout) {
+      a = GreedyAgent::choose(state, rng, m_scratch);
+    } else {
+      state.legalActions(m_scratch);
+      if (m_scratch.empty()) break;
+      a = m_scratch[static_cast<std::size_t>(uniformInt(rng, static_cast<int>(m_scratch.size())))];
+    }
+    if (!state.applyAction(a, rng)) break;
+    ++depth;
+  }
+  if (state.isTerminal()) {
+    out = state.returns();
+  } else {
+    heuristicReturns(state, out);
+  }
+}
+
+Action MctsAgent::chooseAction(const State& state, Rng& rng) {
+  state.legalActions(m_legal);
+  if (m_legal.empty()) return 0;
+  if (m_legal.size() == 1) return m_legal.front();
+  const int me = state.currentPlayer();
+  m_rootLegal = m_legal;
+
+  m_nodes.clear();
+  m_nodes.reserve(static_cast<std::size_t>(m_options.iterations) + 1);
+  m_nodes.push_back(Node{});
+
+  for (int it = 0; it < m_options.iterations; ++it) {
+    std::unique_ptr<State> s = state.determinize(me, rng);
+    int node = 0;
+    m_path.clear();
+    m_movers.clear();
+    // Selection and expansion.
+    while (!s->isTerminal()) {
+      s->legalActions(m_legal);
+      if (m_legal.empty()) break;
+      // Expand a legal action that has no child yet, if any.
+      m_untried.clear();
+      for (Action a : m_legal) {
+        bool known = false;
+        for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling)
+          if (m_nodes[static_cast<std::size_t>(c)].action == a) { known = true; break; }
+        if (!known) m_untried.push_back(a);
+      }
+      const int mover = s->currentPlayer();
+      if (!m_untried.empty()) {
+        // The existing legal children were available this time too.
+        for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling)
+          if (std::find(m_legal.begin(), m_legal.end(), m_nodes[static_cast<std::size_t>(c)].action) != m_legal.end())
+            ++m_nodes[static_cast<std::size_t>(c)].available;
+        const Action a = m_untried[static_cast<std::size_t>(uniformInt(rng, static_cast<int>(m_untried.size())))];
+        const int child = addChild(node, a);
+        ++m_nodes[static_cast<std::size_t>(child)].available;
+        s->applyAction(a, rng);
+        m_path.push_back(child);
+        m_movers.push_back(mover);
+        break;
+      }
+      const int child = select(node, m_legal);
+      if (child < 0) break;
+      s->applyAction(m_nodes[static_cast<std::size_t>(child)].action, rng);
+      m_path.push_back(child);
+      m_movers.push_back(mover);
+      node = child;
+    }
+    // Simulation.
+    rollout(*s, rng, m_returns);
+    // Backpropagation: each edge earns the return of the player who took it.
+    for (std::size_t k = 0; k < m_path.size(); ++k) {
+      Node& n = m_nodes[static_cast<std::size_t>(m_path[k])];
+      ++n.visits;
+      const int mover = m_movers[k];
+      if (mover >= 0 && mover < static_cast<int>(m_returns.size())) n.reward += m_returns[static_cast<std::size_t>(mover)];
+    }
+  }
+
+  // The most visited root child that is legal in the real state.
+  Action chosen = m_rootLegal.front();
+  std::uint32_t bestVisits = 0;
+  double bestMean = -1.0;
+  for (int c = m_nodes[0].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
+    const Node& child = m_nodes[static_cast<std::size_t>(c)];
+    if (std::find(m_rootLegal.begin(), m_rootLegal.end(), child.action) == m_rootLegal.end()) continue;
+    const double mean = child.visits ? child.reward / child.visits : 0.0;
+    if (child.visits > bestVisits || (child.visits == bestVisits && mean > bestMean)) {
+      bestVisits = child.visits;
+      bestMean = mean;
+      chosen = child.action;
+    }
+  }
+  if (bestVisits == 0) chosen = m_rootLegal[static_cast<std::size_t>(uniformInt(rng, static_cast<int>(m_rootLegal.size())))];
+  return chosen;
+}
+
+}  // namespace wb::sim

@@ -1,0 +1,269 @@
+#include "simulation/runner/monte_carlo_runner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include "simulation/agents/agent_factory.h"
+
+namespace wb::sim {
+
+namespace {
+double now() {
+  using namespace std::chrono;
+  return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+}  // namespace
+
+// Per-thread scratch: its own agents, rngs and vectors, reused between games.
+struct MonteCarloRunner::Worker {
+  std::vector<std::unique_ptr<Agent>> agents;  // one per distinct spec
+  std::vector<Rng> seatRng;
+  std::vector<int> agentOfSeat;   // distinct agent index per seat
+  std::vector<int> factionOfSeat;
+  std::vector<Action> legal;
+  std::unique_ptr<State> last;    // final state of the last game (replay)
+  bool lastTimedOut = false;
+};
+
+MonteCarloRunner::MonteCarloRunner(const Game& game, RunConfig config) : m_game(game), m_config(std::move(config)) {
+  for (const auto& spec : m_config.agents) {
+    auto it = std::find(m_distinctAgents.begin(), m_distinctAgents.end(), spec);
+    if (it == m_distinctAgents.end()) {
+      m_distinctAgents.push_back(spec);
+      it = m_distinctAgents.end() - 1;
+    }
+    m_slotAgent.push_back(static_cast<int>(it - m_distinctAgents.begin()));
+  }
+  if (m_slotAgent.size() == 1 && m_config.players > 1) m_slotAgent.assign(static_cast<std::size_t>(m_config.players), 0);
+  m_maxTurns = m_config.maxTurns > 0 ? m_config.maxTurns : std::max(1, game.defaultMaxTurns());
+}
+
+void MonteCarloRunner::setProgressCallback(ProgressCallback callback, double intervalSeconds) {
+  m_progress = std::move(callback);
+  m_progressInterval = std::max(0.001, intervalSeconds);
+}
+
+int MonteCarloRunner::agentSlotOfSeat(std::uint64_t gameIndex, int seat, int players) {
+  if (players <= 0) return 0;
+  return static_cast<int>((static_cast<std::uint64_t>(seat) + gameIndex) % static_cast<std::uint64_t>(players));
+}
+
+int MonteCarloRunner::factionOfSeat(std::uint64_t gameIndex, int seat, int players, int factions) {
+  if (players <= 0 || factions <= 0) return -1;
+  const std::uint64_t block = gameIndex / static_cast<std::uint64_t>(players);
+  return static_cast<int>((static_cast<std::uint64_t>(seat) + block) % static_cast<std::uint64_t>(factions));
+}
+
+bool MonteCarloRunner::validate(std::string& error) const {
+  if (m_config.games == 0) {
+    error = "the number of games must be at least 1";
+    return false;
+  }
+  if (m_config.players < 1) {
+    error = "the number of players must be at least 1";
+    return false;
+  }
+  if (m_config.agents.empty()) {
+    error = "no agents given";
+    return false;
+  }
+  if (m_config.agents.size() != 1 && static_cast<int>(m_config.agents.size()) != m_config.players) {
+    error = std::to_string(m_config.agents.size()) + " agents given for " + std::to_string(m_config.players) +
+            " players (give one agent for every seat, or one per seat)";
+    return false;
+  }
+  if (m_config.untilCi < 0.0 || m_config.untilCi >= 1.0) {
+    error = "the interval target must be in (0, 1)";
+    return false;
+  }
+  for (const auto& spec : m_distinctAgents)
+    if (!isValidAgentSpec(spec, error)) return false;
+  return true;
+}
+
+std::unique_ptr<MonteCarloRunner::Worker> MonteCarloRunner::makeWorker(std::string& error) const {
+  auto w = std::make_unique<Worker>();
+  for (const auto& spec : m_distinctAgents) {
+    auto agent = makeAgent(spec, error);
+    if (!agent) return nullptr;
+    w->agents.push_back(std::move(agent));
+  }
+  w->seatRng.resize(static_cast<std::size_t>(m_config.players));
+  w->agentOfSeat.resize(static_cast<std::size_t>(m_config.players));
+  return w;
+}
+
+// Plays one game; false if cancelled (then nothing is recorded).
+bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats) const {
+  const int players = m_config.players;
+  const std::uint64_t seed = deriveSeed(m_config.seed, index, 0);
+  Rng chance(seed);
+  for (int s = 0; s < players; ++s) {
+    w.agentOfSeat[static_cast<std::size_t>(s)] =
+        m_slotAgent[static_cast<std::size_t>(agentSlotOfSeat(index, s, players))];
+    w.seatRng[static_cast<std::size_t>(s)].seed(deriveSeed(m_config.seed, index, 1 + static_cast<std::uint64_t>(s)));
+  }
+  const int factions = static_cast<int>(m_game.factions().size());
+  w.factionOfSeat.clear();
+  for (int s = 0; factions > 0 && s < players; ++s) w.factionOfSeat.push_back(factionOfSeat(index, s, players, factions));
+
+  GameSetup setup{players, w.factionOfSeat};
+  std::unique_ptr<State> state = m_game.newInitialState(setup, chance);
+  // A guard against engines whose turns never advance.
+  const long long maxActions = std::max<long long>(100000, static_cast<long long>(m_maxTurns) * 1000);
+  long long actions = 0;
+  bool timedOut = false;
+  while (!state->isTerminal()) {
+    if (m_cancel.load(std::memory_order_relaxed)) return false;
+    if (state->turnCount() >= m_maxTurns || ++actions > maxActions) {
+      timedOut = true;
+      break;
+    }
+    const int p = state->currentPlayer();
+    if (p < 0 || p >= players) {
+      timedOut = true;
+      break;
+    }
+    Agent& agent = *w.agents[static_cast<std::size_t>(w.agentOfSeat[static_cast<std::size_t>(p)])];
+    const Action a = agent.chooseAction(*state, w.seatRng[static_cast<std::size_t>(p)]);
+    if (!state->applyAction(a, chance)) {
+      // An agent bug must not stall the run: fall back to the first legal action.
+      state->legalActions(w.legal);
+      if (w.legal.empty() || !state->applyAction(w.legal.front(), chance)) {
+        timedOut = true;
+        break;
+      }
+    }
+  }
+  if (stats) {
+    std::vector<double> returns;
+    if (!timedOut) returns = state->returns();
+    GameRecord rec;
+    rec.index = index;
+    rec.seed = seed;
+    rec.timedOut = timedOut;
+    rec.turns = state->turnCount();
+    rec.returns = timedOut ? nullptr : &returns;
+    rec.agentOfSeat = &w.agentOfSeat;
+    rec.factionOfSeat = &w.factionOfSeat;
+    rec.log = &state->entityLog();
+    stats->add(rec);
+  } else {
+    w.lastTimedOut = timedOut;
+    w.last = std::move(state);
+  }
+  return true;
+}
+
+void MonteCarloRunner::playBatch(std::uint64_t begin, std::uint64_t end, int threads, RunStats& into,
+                                 std::uint64_t& doneBefore, double startTime, std::uint64_t plannedTotal) {
+  const int workers = static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(threads), end - begin));
+  std::atomic<std::uint64_t> next{begin};
+  const RunStats empty(m_config.players, static_cast<int>(m_distinctAgents.size()),
+                       static_cast<int>(m_game.factions().size()), static_cast<int>(m_game.entityIds().size()));
+  std::vector<RunStats> partial(static_cast<std::size_t>(workers), empty);
+  std::mutex mutex;
+  std::condition_variable cv;
+  int finished = 0;
+  std::vector<std::thread> pool;
+  pool.reserve(static_cast<std::size_t>(workers));
+  for (int t = 0; t < workers; ++t) {
+    pool.emplace_back([&, t] {
+      std::string error;
+      std::unique_ptr<Worker> w = makeWorker(error);
+      while (w && !m_cancel.load(std::memory_order_relaxed)) {
+        const std::uint64_t i = next.fetch_add(1);
+        if (i >= end) break;
+        if (!playGame(i, *w, &partial[static_cast<std::size_t>(t)])) break;
+        m_gamesDone.fetch_add(1, std::memory_order_relaxed);
+      }
+      std::lock_guard<std::mutex> lock(mutex);
+      ++finished;
+      cv.notify_all();
+    });
+  }
+  {
+    std::unique_lock<std::mutex> lock(mutex);
+    while (finished < workers) {
+      cv.wait_for(lock, std::chrono::duration<double>(m_progressInterval));
+      if (m_progress && finished < workers) {
+        lock.unlock();
+        const std::uint64_t done = m_gamesDone.load();
+        const double elapsed = now() - startTime;
+        RunProgress p;
+        p.gamesDone = done;
+        p.gamesTotal = plannedTotal;
+        p.elapsedSeconds = elapsed;
+        p.gamesPerSecond = elapsed > 0 ? static_cast<double>(done) / elapsed : 0.0;
+        p.etaSeconds = p.gamesPerSecond > 0 ? static_cast<double>(plannedTotal - std::min(done, plannedTotal)) / p.gamesPerSecond : 0.0;
+        m_progress(p);
+        lock.lock();
+      }
+    }
+  }
+  for (auto& th : pool) th.join();
+  for (const auto& p : partial) into.merge(p);  // fixed order (integer sums: order-free anyway)
+  doneBefore = m_gamesDone.load();
+}
+
+RunResult MonteCarloRunner::run() {
+  RunResult result;
+  result.engine = m_game.engine();
+  result.config = m_config;
+  result.config.maxTurns = m_maxTurns;
+  int threads = m_config.threads > 0 ? m_config.threads : static_cast<int>(std::thread::hardware_concurrency());
+  if (threads <= 0) threads = 1;
+  result.config.threads = threads;
+  result.agents = m_distinctAgents;
+  result.factions = m_game.factions();
+  result.entities = m_game.entityIds();
+  result.stats = RunStats(m_config.players, static_cast<int>(m_distinctAgents.size()),
+                          static_cast<int>(result.factions.size()), static_cast<int>(result.entities.size()));
+  std::string error;
+  if (!validate(error)) {
+    result.error = error;
+    return result;
+  }
+  const double start = now();
+  m_gamesDone.store(0);
+  std::uint64_t done = 0;
+  const std::uint64_t limit = m_config.games;
+  if (m_config.untilCi > 0.0) {
+    const std::uint64_t batch = std::max<std::uint64_t>(1, m_config.batchGames);
+    for (std::uint64_t begin = 0; begin < limit && !m_cancel.load(); begin += batch) {
+      playBatch(begin, std::min(limit, begin + batch), threads, result.stats, done, start, limit);
+      if (result.maxHeadlineHalfWidth() <= m_config.untilCi) {
+        result.targetReached = true;
+        break;
+      }
+    }
+  } else {
+    playBatch(0, limit, threads, result.stats, done, start, limit);
+  }
+  result.cancelled = m_cancel.load();
+  result.elapsedSeconds = now() - start;
+  if (m_progress) {
+    RunProgress p;
+    p.gamesDone = result.stats.games();
+    p.gamesTotal = limit;
+    p.elapsedSeconds = result.elapsedSeconds;
+    p.gamesPerSecond = result.gamesPerSecond();
+    m_progress(p);
+  }
+  return result;
+}
+
+std::unique_ptr<State> MonteCarloRunner::replay(std::uint64_t index, bool* timedOut) const {
+  std::string error;
+  if (!validate(error)) return nullptr;
+  std::unique_ptr<Worker> w = makeWorker(error);
+  if (!w) return nullptr;
+  playGame(index, *w, nullptr);
+  if (timedOut) *timedOut = w->lastTimedOut;
+  return std::move(w->last);
+}
+
+}  // namespace wb::sim

@@ -1,0 +1,77 @@
+// MonteCarloRunner: plays N games of one compiled Game between agents on T
+// threads and returns mergeable statistics.
+//
+// Determinism: game i draws chance from Rng(deriveSeed(seed, i, 0)) and seat
+// s's agent from Rng(deriveSeed(seed, i, 1 + s)); workers pull game indices
+// from an atomic counter and sum integer tallies, so the result is identical
+// for any thread count. Seats rotate: in game i seat s is played by
+// agents[(s + i) % players] and, when the game has F factions, seat s gets
+// faction (s + i / players) % F. A game still running at the turn cap is a
+// timeout. Sequential stopping (untilCi) plays fixed batches of batchGames
+// and stops after the first batch where every headline interval is narrow enough.
+//
+//   MonteCarloRunner runner(game, config);
+//   runner.setProgressCallback([](const RunProgress& p) { ... });  // caller's thread
+//   RunResult r = runner.run();          // blocks; runner.cancel() from any thread
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "simulation/core/game.h"
+#include "simulation/runner/run_config.h"
+#include "simulation/runner/run_result.h"
+
+namespace wb::sim {
+
+class MonteCarloRunner {
+ public:
+  using ProgressCallback = std::function<void(const RunProgress&)>;
+
+  // `game` must outlive the runner.
+  MonteCarloRunner(const Game& game, RunConfig config);
+
+  // Called on the thread that runs run(), about every `intervalSeconds` and once at the end.
+  void setProgressCallback(ProgressCallback callback, double intervalSeconds = 0.1);
+
+  // Checks the configuration (games, players, agent specs); false with a message.
+  bool validate(std::string& error) const;
+
+  // Plays the run; blocking. On a bad configuration returns a result with error set.
+  RunResult run();
+
+  // Asks a running run() to stop soon (checked between moves); thread-safe.
+  void cancel() { m_cancel.store(true); }
+  bool cancelRequested() const { return m_cancel.load(); }
+
+  // Plays game `index` of this run alone, exactly as run() plays it, and
+  // returns its final state (for replaying a timeout); nullptr on a bad configuration.
+  std::unique_ptr<State> replay(std::uint64_t index, bool* timedOut = nullptr) const;
+
+  // The seat rotation, exposed for tests and tools.
+  static int agentSlotOfSeat(std::uint64_t gameIndex, int seat, int players);
+  static int factionOfSeat(std::uint64_t gameIndex, int seat, int players, int factions);
+
+ private:
+  struct Worker;
+  void playBatch(std::uint64_t begin, std::uint64_t end, int threads, RunStats& into,
+                 std::uint64_t& doneBefore, double startTime, std::uint64_t plannedTotal);
+  bool playGame(std::uint64_t index, Worker& worker, RunStats* stats) const;
+  std::unique_ptr<Worker> makeWorker(std::string& error) const;
+
+  const Game& m_game;
+  RunConfig m_config;
+  std::vector<std::string> m_distinctAgents;  // distinct specs in first-seen order
+  std::vector<int> m_slotAgent;               // agent slot (seat before rotation) -> distinct index
+  int m_maxTurns = 0;
+  ProgressCallback m_progress;
+  double m_progressInterval = 0.1;
+  std::atomic<bool> m_cancel{false};
+  std::atomic<std::uint64_t> m_gamesDone{0};
+};
+
+}  // namespace wb::sim

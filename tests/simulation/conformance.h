@@ -1,0 +1,233 @@
+// The conformance suite every engine passes (DESIGN.md, "Game engine"),
+// header-only so each engine's tests reuse it:
+//
+//   #include "tests/simulation/conformance.h"
+//   WB_CONFORMANCE_TESTS(CardDiceConformance, makeMyGame(), wb::sim::GameSetup{2, {}});
+//
+// defines one TEST per property, where the second argument is an expression
+// giving a std::unique_ptr<wb::sim::Game> (or any pointer-like to a Game) and
+// the third a GameSetup. The check functions can also be called directly.
+// Properties: random playouts on distinct seeds end within the cap; legal
+// actions are never empty before the end and empty at the end (where
+// applyAction is refused); the current player is in range; returns are in
+// [0, 1]; clone() plays on identically; the same seed gives the same game;
+// determinize() keeps the current player and has legal actions; an illegal
+// action is refused and changes nothing.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "simulation/core/game.h"
+#include "simulation/core/rng.h"
+#include "simulation/core/state.h"
+
+namespace wb::sim::conformance {
+
+struct Options {
+  int playouts = 1000;
+  int maxTurns = 0;                // 0 = game.defaultMaxTurns()
+  std::uint64_t seed = 20240601;
+};
+
+inline int capOf(const Game& game, const Options& o) { return o.maxTurns > 0 ? o.maxTurns : game.defaultMaxTurns(); }
+
+// Plays random legal actions (chance and choices from separate streams) until
+// the end or the cap; returns the final state. Checks the per-step invariants.
+inline std::unique_ptr<State> randomPlayout(const Game& game, const GameSetup& setup, std::uint64_t seed, int cap,
+                                            bool* ended = nullptr, int stopAfter = -1) {
+  Rng chance(deriveSeed(seed, 0, 0));
+  Rng choice(deriveSeed(seed, 0, 1));
+  std::unique_ptr<State> s = game.newInitialState(setup, chance);
+  std::vector<Action> legal;
+  int steps = 0;
+  const long long maxActions = std::max<long long>(100000, static_cast<long long>(cap) * 1000);
+  while (!s->isTerminal() && s->turnCount() < cap && steps < maxActions && steps != stopAfter) {
+    s->legalActions(legal);
+    EXPECT_FALSE(legal.empty()) << "no legal action before the end, seed " << seed << "\n" << s->toString();
+    if (legal.empty()) break;
+    const int p = s->currentPlayer();
+    EXPECT_TRUE(p >= 0 && p < s->numPlayers()) << "current player " << p << " out of range, seed " << seed;
+    const Action a = legal[static_cast<std::size_t>(uniformInt(choice, static_cast<int>(legal.size())))];
+    EXPECT_TRUE(s->applyAction(a, chance)) << "legal action " << a << " refused, seed " << seed;
+    ++steps;
+  }
+  if (ended) *ended = s->isTerminal();
+  return s;
+}
+
+inline void checkReturnsInRange(const State& s, std::uint64_t seed) {
+  const std::vector<double> r = s.returns();
+  EXPECT_EQ(static_cast<int>(r.size()), s.numPlayers()) << "seed " << seed;
+  double total = 0.0;
+  for (double v : r) {
+    EXPECT_GE(v, 0.0) << "seed " << seed;
+    EXPECT_LE(v, 1.0) << "seed " << seed;
+    total += v;
+  }
+  EXPECT_LE(total, 1.0 + 1e-9) << "returns sum above 1, seed " << seed;
+}
+
+inline void checkRandomPlayoutsEnd(const Game& game, const GameSetup& setup, const Options& o = {}) {
+  const int cap = capOf(game, o);
+  int capped = 0;
+  std::vector<Action> legal;
+  for (int i = 0; i < o.playouts; ++i) {
+    const std::uint64_t seed = deriveSeed(o.seed, static_cast<std::uint64_t>(i), 7);
+    bool ended = false;
+    std::unique_ptr<State> s = randomPlayout(game, setup, seed, cap, &ended);
+    if (!ended) {
+      ++capped;
+      ADD_FAILURE() << "random playout " << i << " (seed " << seed << ") did not end within " << cap << " turns";
+      if (capped > 5) return;
+      continue;
+    }
+    EXPECT_EQ(s->currentPlayer(), kTerminalPlayer) << "seed " << seed;
+    s->legalActions(legal);
+    EXPECT_TRUE(legal.empty()) << "legal actions at the end, seed " << seed;
+    Rng rng(seed);
+    const std::size_t historyBefore = s->history().size();
+    EXPECT_FALSE(s->applyAction(0, rng)) << "applyAction accepted after the end, seed " << seed;
+    EXPECT_EQ(s->history().size(), historyBefore);
+    checkReturnsInRange(*s, seed);
+    if (::testing::Test::HasFailure()) return;
+  }
+}
+
+inline void checkClonePlaysOnIdentically(const Game& game, const GameSetup& setup, const Options& o = {}) {
+  const int cap = capOf(game, o);
+  for (int i = 0; i < 50; ++i) {
+    const std::uint64_t seed = deriveSeed(o.seed, static_cast<std::uint64_t>(i), 11);
+    std::unique_ptr<State> a = randomPlayout(game, setup, seed, cap, nullptr, 3 + i % 17);
+    std::unique_ptr<State> b = a->clone();
+    EXPECT_EQ(a->toString(), b->toString()) << "clone differs, seed " << seed;
+    EXPECT_EQ(a->history(), b->history());
+    Rng chanceA(seed + 1), chanceB(seed + 1), choiceA(seed + 2), choiceB(seed + 2);
+    std::vector<Action> la, lb;
+    while (!a->isTerminal() && a->turnCount() < cap) {
+      a->legalActions(la);
+      b->legalActions(lb);
+      ASSERT_EQ(la, lb) << "clone has other legal actions, seed " << seed;
+      ASSERT_FALSE(la.empty());
+      const Action x = la[static_cast<std::size_t>(uniformInt(choiceA, static_cast<int>(la.size())))];
+      const Action y = lb[static_cast<std::size_t>(uniformInt(choiceB, static_cast<int>(lb.size())))];
+      ASSERT_TRUE(a->applyAction(x, chanceA));
+      ASSERT_TRUE(b->applyAction(y, chanceB));
+    }
+    EXPECT_EQ(a->isTerminal(), b->isTerminal());
+    EXPECT_EQ(a->toString(), b->toString()) << "clone played on differently, seed " << seed;
+    EXPECT_EQ(a->history(), b->history());
+    EXPECT_EQ(a->entityLog(), b->entityLog());
+    if (a->isTerminal()) {
+      EXPECT_EQ(a->returns(), b->returns());
+    }
+    if (::testing::Test::HasFailure()) return;
+  }
+}
+
+inline void checkSameSeedSameGame(const Game& game, const GameSetup& setup, const Options& o = {}) {
+  const int cap = capOf(game, o);
+  for (int i = 0; i < 20; ++i) {
+    const std::uint64_t seed = deriveSeed(o.seed, static_cast<std::uint64_t>(i), 13);
+    std::unique_ptr<State> a = randomPlayout(game, setup, seed, cap);
+    std::unique_ptr<State> b = randomPlayout(game, setup, seed, cap);
+    EXPECT_EQ(a->history(), b->history()) << "seed " << seed;
+    EXPECT_EQ(a->toString(), b->toString()) << "seed " << seed;
+    EXPECT_EQ(a->turnCount(), b->turnCount());
+    if (a->isTerminal() && b->isTerminal()) {
+      EXPECT_EQ(a->returns(), b->returns());
+    }
+  }
+}
+
+inline void checkDeterminize(const Game& game, const GameSetup& setup, const Options& o = {}) {
+  const int cap = capOf(game, o);
+  std::vector<Action> legal;
+  for (int i = 0; i < 50; ++i) {
+    const std::uint64_t seed = deriveSeed(o.seed, static_cast<std::uint64_t>(i), 17);
+    std::unique_ptr<State> s = randomPlayout(game, setup, seed, cap, nullptr, i % 23);
+    if (s->isTerminal()) continue;
+    const std::string before = s->toString();
+    Rng rng(seed);
+    for (int observer = 0; observer < s->numPlayers(); ++observer) {
+      std::unique_ptr<State> d = s->determinize(observer, rng);
+      ASSERT_TRUE(d != nullptr);
+      EXPECT_EQ(d->currentPlayer(), s->currentPlayer()) << "seed " << seed;
+      EXPECT_FALSE(d->isTerminal()) << "seed " << seed;
+      EXPECT_EQ(d->numPlayers(), s->numPlayers());
+      d->legalActions(legal);
+      EXPECT_FALSE(legal.empty()) << "determinized state has no legal action, seed " << seed;
+      EXPECT_EQ(d->history(), s->history());
+    }
+    EXPECT_EQ(s->toString(), before) << "determinize changed the original, seed " << seed;
+  }
+}
+
+inline void checkIllegalActionRefused(const Game& game, const GameSetup& setup, const Options& o = {}) {
+  const int cap = capOf(game, o);
+  std::vector<Action> legal;
+  for (int i = 0; i < 30; ++i) {
+    const std::uint64_t seed = deriveSeed(o.seed, static_cast<std::uint64_t>(i), 19);
+    std::unique_ptr<State> s = randomPlayout(game, setup, seed, cap, nullptr, i % 29);
+    if (s->isTerminal()) continue;
+    s->legalActions(legal);
+    const std::string before = s->toString();
+    const std::size_t historyBefore = s->history().size();
+    const Action candidates[] = {-1, std::numeric_limits<Action>::min(), std::numeric_limits<Action>::max(),
+                                 legal.empty() ? 0 : *std::max_element(legal.begin(), legal.end()) + 1};
+    Rng rng(seed);
+    for (Action a : candidates) {
+      if (std::find(legal.begin(), legal.end(), a) != legal.end()) continue;
+      EXPECT_FALSE(s->isLegal(a)) << "action " << a << ", seed " << seed;
+      EXPECT_FALSE(s->applyAction(a, rng)) << "illegal action " << a << " accepted, seed " << seed;
+    }
+    EXPECT_EQ(s->history().size(), historyBefore);
+    EXPECT_EQ(s->toString(), before) << "an illegal action changed the state, seed " << seed;
+  }
+}
+
+inline void checkAll(const Game& game, const GameSetup& setup, const Options& o = {}) {
+  checkRandomPlayoutsEnd(game, setup, o);
+  checkClonePlaysOnIdentically(game, setup, o);
+  checkSameSeedSameGame(game, setup, o);
+  checkDeterminize(game, setup, o);
+  checkIllegalActionRefused(game, setup, o);
+}
+
+}  // namespace wb::sim::conformance
+
+// One TEST per property. `makeGame`: an expression yielding a pointer-like to
+// a wb::sim::Game (evaluated in each test); `setup`: a wb::sim::GameSetup.
+#define WB_CONFORMANCE_TESTS(Suite, makeGame, setup)                                          \
+  TEST(Suite, RandomPlayoutsEndWithinTheCap) {                                                \
+    auto game_ = (makeGame);                                                                  \
+    ASSERT_TRUE(game_ != nullptr);                                                            \
+    ::wb::sim::conformance::checkRandomPlayoutsEnd(*game_, (setup));                          \
+  }                                                                                           \
+  TEST(Suite, ClonePlaysOnIdentically) {                                                      \
+    auto game_ = (makeGame);                                                                  \
+    ASSERT_TRUE(game_ != nullptr);                                                            \
+    ::wb::sim::conformance::checkClonePlaysOnIdentically(*game_, (setup));                    \
+  }                                                                                           \
+  TEST(Suite, SameSeedGivesTheSameGame) {                                                     \
+    auto game_ = (makeGame);                                                                  \
+    ASSERT_TRUE(game_ != nullptr);                                                            \
+    ::wb::sim::conformance::checkSameSeedSameGame(*game_, (setup));                           \
+  }                                                                                           \
+  TEST(Suite, DeterminizeKeepsPlayerAndActions) {                                             \
+    auto game_ = (makeGame);                                                                  \
+    ASSERT_TRUE(game_ != nullptr);                                                            \
+    ::wb::sim::conformance::checkDeterminize(*game_, (setup));                                \
+  }                                                                                           \
+  TEST(Suite, IllegalActionIsRefused) {                                                       \
+    auto game_ = (makeGame);                                                                  \
+    ASSERT_TRUE(game_ != nullptr);                                                            \
+    ::wb::sim::conformance::checkIllegalActionRefused(*game_, (setup));                       \
+  }                                                                                           \
+  static_assert(true, "")

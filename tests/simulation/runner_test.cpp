@@ -1,0 +1,207 @@
+// MonteCarloRunner: thread-count independence, seat and faction rotation,
+// cancellation, the turn cap, sequential stopping and configuration errors.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+
+#include "simulation/results/run_result_json.h"
+#include "simulation/runner/monte_carlo_runner.h"
+#include "tests/simulation/toy/dice_race_game.h"
+#include "tests/simulation/toy/nim_game.h"
+
+using namespace wb::sim;
+
+namespace {
+RunConfig config(std::vector<std::string> agents, std::uint64_t games, int threads, std::uint64_t seed = 7) {
+  RunConfig c;
+  c.agents = std::move(agents);
+  c.games = games;
+  c.threads = threads;
+  c.seed = seed;
+  c.players = 2;
+  return c;
+}
+// The JSON document without its timing fields.
+std::string withoutTimings(std::string json) {
+  for (const char* key : {"\"elapsed_s\"", "\"games_per_s\""}) {
+    auto at = json.find(key);
+    if (at == std::string::npos) continue;
+    auto end = json.find_first_of(",\n}", at);
+    json.erase(at, end - at);
+  }
+  return json;
+}
+}  // namespace
+
+TEST(Runner, ResultsDoNotDependOnTheThreadCount) {
+  toy::DiceRaceGame game(30, /*factions=*/true);
+  MonteCarloRunner one(game, config({"greedy", "random"}, 600, 1));
+  MonteCarloRunner two(game, config({"greedy", "random"}, 600, 2));
+  MonteCarloRunner five(game, config({"greedy", "random"}, 600, 5));
+  RunResult a = one.run(), b = two.run(), c = five.run();
+  ASSERT_TRUE(a.ok()) << a.error;
+  EXPECT_EQ(a.stats.games(), 600u);
+  EXPECT_EQ(a.stats, b.stats);
+  EXPECT_EQ(a.stats, c.stats);
+  EXPECT_EQ(withoutTimings(runResultToJson(a)), withoutTimings(runResultToJson(b)));
+  EXPECT_EQ(withoutTimings(runResultToJson(a)), withoutTimings(runResultToJson(c)));
+}
+
+TEST(Runner, DifferentSeedsGiveDifferentRuns) {
+  toy::DiceRaceGame game(30);
+  RunResult a = MonteCarloRunner(game, config({"random"}, 300, 2, 1)).run();
+  RunResult b = MonteCarloRunner(game, config({"random"}, 300, 2, 2)).run();
+  EXPECT_NE(a.stats, b.stats);
+}
+
+TEST(Runner, RotatesSeatsSoEveryAgentPlaysEverySeatEqually) {
+  EXPECT_EQ(MonteCarloRunner::agentSlotOfSeat(0, 0, 2), 0);
+  EXPECT_EQ(MonteCarloRunner::agentSlotOfSeat(1, 0, 2), 1);
+  EXPECT_EQ(MonteCarloRunner::agentSlotOfSeat(1, 1, 2), 0);
+  EXPECT_EQ(MonteCarloRunner::agentSlotOfSeat(4, 2, 3), 0);
+  // Nim 21 is a win for the first player with perfect play: with rotation,
+  // greedy vs greedy splits the games evenly by seat, and greedy (perfect)
+  // wins every game it starts against random and the games random spoils.
+  toy::NimGame nim(21);
+  RunResult r = MonteCarloRunner(nim, config({"greedy", "random"}, 200, 2)).run();
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.stats.agents()[0].games, 200u);
+  EXPECT_EQ(r.stats.agents()[1].games, 200u);
+  EXPECT_EQ(r.stats.seats()[0].games, 200u);
+  EXPECT_EQ(r.agents, (std::vector<std::string>{"greedy", "random"}));
+  // Both seats see greedy equally often: seat 0 wins exactly the 100 games greedy starts, plus random's lucky ones.
+  EXPECT_GE(r.stats.seats()[0].wins, 100u);
+  // Factions: seat s gets faction (s + i / players) % F.
+  EXPECT_EQ(MonteCarloRunner::factionOfSeat(0, 0, 2, 2), 0);
+  EXPECT_EQ(MonteCarloRunner::factionOfSeat(1, 0, 2, 2), 0);
+  EXPECT_EQ(MonteCarloRunner::factionOfSeat(2, 0, 2, 2), 1);
+  EXPECT_EQ(MonteCarloRunner::factionOfSeat(2, 1, 2, 2), 0);
+  toy::DiceRaceGame race(30, true);
+  RunResult f = MonteCarloRunner(race, config({"random"}, 400, 2)).run();
+  ASSERT_EQ(f.stats.factions().size(), 2u);
+  EXPECT_EQ(f.stats.factions()[0].games, 400u);
+  EXPECT_EQ(f.stats.factions()[1].games, 400u);
+  // "swift" moves one further every turn: it should win clearly more.
+  EXPECT_GT(f.stats.factions()[0].winRate(), f.stats.factions()[1].winRate());
+}
+
+TEST(Runner, OneAgentPlaysEverySeat) {
+  toy::NimGame nim(21);
+  RunConfig c = config({"random"}, 100, 1);
+  c.players = 3;
+  RunResult r = MonteCarloRunner(nim, c).run();
+  ASSERT_TRUE(r.ok()) << r.error;
+  ASSERT_EQ(r.stats.agents().size(), 1u);
+  EXPECT_EQ(r.stats.agents()[0].games, 300u);
+  EXPECT_EQ(r.stats.seats().size(), 3u);
+}
+
+TEST(Runner, CappedGamesAreTimeoutsWithTheirSeeds) {
+  // Nim with passing: random players (1.5 stones a turn) often pass a 25-turn cap.
+  toy::NimGame nim(40, /*allowPass=*/true, /*maxTurns=*/25);
+  RunResult r = MonteCarloRunner(nim, config({"random"}, 300, 2)).run();
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.config.maxTurns, 25);
+  EXPECT_GT(r.stats.timeouts(), 0u);
+  EXPECT_EQ(r.stats.timeouts() + r.stats.finishedGames(), 300u);
+  EXPECT_EQ(r.stats.seats()[0].games, r.stats.finishedGames());
+  ASSERT_FALSE(r.stats.timeoutRecords().empty());
+  const TimeoutRecord& t = r.stats.timeoutRecords().front();
+  EXPECT_EQ(t.seed, deriveSeed(7, t.index, 0));
+  // Replaying a capped game reproduces the timeout.
+  MonteCarloRunner replayer(nim, config({"random"}, 300, 1));
+  bool timedOut = false;
+  auto state = replayer.replay(t.index, &timedOut);
+  ASSERT_TRUE(state);
+  EXPECT_TRUE(timedOut);
+  EXPECT_EQ(state->turnCount(), 25);
+  // A larger --max-turns lets more games finish.
+  RunConfig longer = config({"random"}, 300, 2);
+  longer.maxTurns = 300;
+  RunResult l = MonteCarloRunner(nim, longer).run();
+  EXPECT_LT(l.stats.timeouts(), r.stats.timeouts());
+}
+
+TEST(Runner, CancelStopsQuickly) {
+  toy::DiceRaceGame game(30);
+  RunConfig c = config({"mcts:iters=200"}, 100000, 2);
+  MonteCarloRunner runner(game, c);
+  int calls = 0;
+  runner.setProgressCallback([&](const RunProgress& p) {
+    ++calls;
+    EXPECT_EQ(p.gamesTotal, 100000u);
+    if (p.gamesDone >= 2) runner.cancel();
+  }, 0.01);
+  const auto start = std::chrono::steady_clock::now();
+  RunResult r = runner.run();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_TRUE(r.cancelled);
+  EXPECT_LT(r.stats.games(), 1000u);
+  EXPECT_GE(calls, 1);
+  EXPECT_LT(seconds, 10.0);
+}
+
+TEST(Runner, ProgressReportsTheFinalCount) {
+  toy::NimGame nim(21);
+  MonteCarloRunner runner(nim, config({"random"}, 500, 2));
+  RunProgress last;
+  runner.setProgressCallback([&](const RunProgress& p) { last = p; });
+  RunResult r = runner.run();
+  EXPECT_EQ(last.gamesDone, 500u);
+  EXPECT_EQ(last.gamesTotal, 500u);
+  EXPECT_FALSE(r.cancelled);
+}
+
+TEST(Runner, UntilCiStopsAtAFixedBatchBoundary) {
+  toy::DiceRaceGame game(30);
+  RunConfig c = config({"random"}, 50000, 2);
+  c.untilCi = 0.03;
+  c.batchGames = 250;
+  RunResult a = MonteCarloRunner(game, c).run();
+  ASSERT_TRUE(a.ok());
+  EXPECT_TRUE(a.targetReached);
+  EXPECT_LE(a.maxHeadlineHalfWidth(), 0.03);
+  EXPECT_EQ(a.stats.games() % 250, 0u);
+  EXPECT_LT(a.stats.games(), 50000u);
+  // Stopping one batch earlier would not have been enough (0.98/sqrt(n) rule).
+  EXPECT_GE(a.stats.games(), 1000u);
+  c.threads = 1;
+  RunResult b = MonteCarloRunner(game, c).run();
+  EXPECT_EQ(a.stats, b.stats);
+  // A limit that is too small stops there, target not reached.
+  c.games = 300;
+  RunResult small = MonteCarloRunner(game, c).run();
+  EXPECT_FALSE(small.targetReached);
+  EXPECT_EQ(small.stats.games(), 300u);
+}
+
+TEST(Runner, BadConfigurationsAreErrorsNotCrashes) {
+  toy::NimGame nim(21);
+  std::string error;
+  EXPECT_FALSE(MonteCarloRunner(nim, config({"greedy", "random", "mcts"}, 10, 1)).validate(error));
+  EXPECT_EQ(error, "3 agents given for 2 players (give one agent for every seat, or one per seat)");
+  EXPECT_FALSE(MonteCarloRunner(nim, config({"wizard"}, 10, 1)).validate(error));
+  EXPECT_NE(error.find("unknown agent 'wizard'"), std::string::npos);
+  EXPECT_FALSE(MonteCarloRunner(nim, config({"random"}, 0, 1)).validate(error));
+  RunResult r = MonteCarloRunner(nim, config({"wizard"}, 10, 1)).run();
+  EXPECT_FALSE(r.ok());
+  EXPECT_EQ(r.stats.games(), 0u);
+}
+
+TEST(RunResultJson, HasTheDocumentedFields) {
+  toy::DiceRaceGame game(30, true);
+  RunResult r = MonteCarloRunner(game, config({"greedy", "random"}, 200, 2)).run();
+  r.ruleset = "toy-race";
+  const std::string json = runResultToJson(r);
+  for (const char* key : {"\"ruleset\": \"toy-race\"", "\"engine\": \"toy_dice_race\"", "\"games\": 200",
+                          "\"seed\": 7", "\"agents\": [", "\"seats\": [", "\"by_agent\": [", "\"by_faction\": [",
+                          "\"faction\": \"swift\"", "\"draws\": ", "\"timeouts\": {", "\"turns\": {",
+                          "\"histogram\": [", "\"entities\": {", "\"card5\": {", "\"win_rate_delta\"",
+                          "\"first_player\": {", "\"p_value\"", "\"ci95\": [", "\"elapsed_s\"", "\"games_per_s\""}) {
+    EXPECT_NE(json.find(key), std::string::npos) << key << "\n" << json.substr(0, 2000);
+  }
+  // Compact output is one line.
+  const std::string compact = runResultToJson(r, false);
+  EXPECT_EQ(compact.find('\n'), compact.size() - 1);
+}
