@@ -163,6 +163,59 @@ void writeParameter(Writer& w, const Parameter& p) {
   w.raw(2, p.id, flowMap(entries));
 }
 
+// ---- list items of simple entries (dice, effects, dice questions) ---------
+
+// One `key: value` of a list item: a scalar or a list (`value`), or, for
+// non-simple die faces, `faces` rendered one per item.
+struct ItemEntry {
+  std::string key;
+  Field value;
+  std::vector<std::string> faces;  // flow text of each face, when non-empty
+};
+
+// An object written as a one-line flow map (`- {op: damage, amount: fire}`)
+// has every key on its own first line: a block map cannot hold two keys on
+// one line. Such objects are written back in flow style.
+bool writtenInFlow(const Origin& o) {
+  if (!o.loc.known() || o.keyOrder.size() < 2) return false;
+  for (const auto& k : o.keyOrder) {
+    auto it = o.keys.find(k);
+    if (it == o.keys.end() || it->second.line != o.loc.line) return false;
+  }
+  return true;
+}
+
+// Writes `- key: value` lines (the dash at `indent`), or `- {key: value, ...}`.
+void writeItem(Writer& w, int indent, const std::vector<ItemEntry>& entries, bool flow) {
+  const bool multiLine = std::any_of(entries.begin(), entries.end(), [](const ItemEntry& e) {
+    return e.value.text.find('\n') != std::string::npos;
+  });
+  const std::string pad(static_cast<std::size_t>(indent), ' ');
+  if (flow && !multiLine) {
+    std::vector<std::pair<std::string, std::string>> flowEntries;
+    for (const auto& e : entries) {
+      std::string value = e.faces.empty() ? flowValue(e.value) : "[";
+      for (std::size_t i = 0; i < e.faces.size(); ++i) value += (i ? ", " : "") + e.faces[i] + (i + 1 == e.faces.size() ? "]" : "");
+      flowEntries.emplace_back(e.key, value);
+    }
+    w.text() += pad + "- " + flowMap(flowEntries) + "\n";
+    return;
+  }
+  std::string prefix = "- ";
+  for (const auto& e : entries) {
+    const int at = prefix.empty() ? indent + 2 : indent;
+    if (e.faces.empty()) {
+      w.field(at, e.value, prefix);
+    } else {
+      w.raw(at, e.key, "", prefix);
+      for (const auto& f : e.faces) w.text() += pad + "    - " + f + "\n";
+    }
+    prefix.clear();
+  }
+}
+
+ItemEntry scalarEntry(const std::string& key, const std::string& text) { return {key, Field{key, text, {}, false}, {}}; }
+
 // ---- dice -----------------------------------------------------------------
 
 bool isSimpleFace(const DieFace& f) { return f.weight == 1 && f.value == parseNumber(f.symbol).value_or(0.0); }
@@ -182,27 +235,24 @@ void writeDie(Writer& w, const Die& d) {
     if (k == "name") return !d.name.empty() || inOrder(d.origin, k);
     return !d.assumed.empty() || inOrder(d.origin, k);
   };
-  std::string prefix = "- ";
+  std::vector<ItemEntry> entries;
   for (const auto& k : orderKeys(kKeys, d.origin, present)) {
-    if (k == "id") w.text(2, k, d.id, prefix);
-    if (k == "name") w.text(4, k, d.name, prefix);
-    if (k == "assumed") w.text(4, k, d.assumed, prefix);
+    if (k == "id") entries.push_back(scalarEntry(k, d.id));
+    if (k == "name") entries.push_back(scalarEntry(k, d.name));
+    if (k == "assumed") entries.push_back(scalarEntry(k, d.assumed));
     if (k == "faces") {
-      const int indent = prefix.empty() ? 4 : 2;
-      if (std::all_of(d.faces.begin(), d.faces.end(), isSimpleFace)) {
-        std::vector<std::string> symbols;
-        for (const auto& f : d.faces) symbols.push_back(f.symbol);
-        w.raw(indent, k, flowList(symbols), prefix);
-      } else {
-        w.raw(indent, k, "", prefix);
-        for (const auto& f : d.faces) w.text() += std::string(6, ' ') + "- " + faceText(f) + "\n";
-      }
+      ItemEntry e{k, Field{k, {}, {}, true}, {}};
+      if (std::all_of(d.faces.begin(), d.faces.end(), isSimpleFace))
+        for (const auto& f : d.faces) e.value.items.push_back(f.symbol);
+      else
+        for (const auto& f : d.faces) e.faces.push_back(faceText(f));
+      entries.push_back(std::move(e));
     }
-    if (!prefix.empty()) prefix.clear();
   }
+  writeItem(w, 2, entries, writtenInFlow(d.origin));
 }
 
-// ---- entities -------------------------------------------------------------
+// ---- effects and dice questions -------------------------------------------
 
 void writeEffect(Writer& w, const Effect& e) {
   std::vector<std::string> canonical = {"op"};
@@ -213,18 +263,40 @@ void writeEffect(Writer& w, const Effect& e) {
     if (k == "assumed" && !e.arg(k)) return !e.assumed.empty() || inOrder(e.origin, k);
     return e.arg(k) != nullptr;
   };
-  std::string prefix = "- ";
+  std::vector<ItemEntry> entries;
   for (const auto& k : orderKeys(canonical, e.origin, present)) {
-    const int indent = prefix.empty() ? 8 : 6;
     if (k == "op")
-      w.text(indent, k, e.op, prefix);
+      entries.push_back(scalarEntry(k, e.op));
     else if (const Field* f = e.arg(k))
-      w.field(indent, *f, prefix);
+      entries.push_back({k, *f, {}});
     else
-      w.text(indent, k, e.assumed, prefix);
-    prefix.clear();
+      entries.push_back(scalarEntry(k, e.assumed));
   }
+  writeItem(w, 6, entries, writtenInFlow(e.origin));
 }
+
+void writeQuestion(Writer& w, const DiceQuestion& q) {
+  std::vector<std::string> canonical = {"id", "name", "query"};
+  for (const auto& a : q.args) canonical.push_back(a.key);
+  canonical.push_back("assumed");
+  auto present = [&](const std::string& k) {
+    if (q.arg(k)) return true;
+    if (k == "id" || k == "query") return true;
+    if (k == "name") return !q.name.empty() || inOrder(q.origin, k);
+    if (k == "assumed") return !q.assumed.empty() || inOrder(q.origin, k);
+    return false;
+  };
+  std::vector<ItemEntry> entries;
+  for (const auto& k : orderKeys(canonical, q.origin, present)) {
+    if (const Field* f = q.arg(k))
+      entries.push_back({k, *f, {}});
+    else
+      entries.push_back(scalarEntry(k, k == "id" ? q.id : k == "name" ? q.name : k == "query" ? q.query : q.assumed));
+  }
+  writeItem(w, 2, entries, writtenInFlow(q.origin));
+}
+
+// ---- entities -------------------------------------------------------------
 
 void writeEntity(Writer& w, const Entity& e) {
   static const std::vector<std::string> kKeys = {"id",   "name",       "kind",    "count",  "cost", "costs",
@@ -283,36 +355,6 @@ void writeEntity(Writer& w, const Entity& e) {
   }
 }
 
-// ---- dice questions -------------------------------------------------------
-
-void writeQuestion(Writer& w, const DiceQuestion& q) {
-  std::vector<std::string> canonical = {"id", "name", "query"};
-  for (const auto& a : q.args) canonical.push_back(a.key);
-  canonical.push_back("assumed");
-  auto present = [&](const std::string& k) {
-    if (q.arg(k)) return true;
-    if (k == "id" || k == "query") return true;
-    if (k == "name") return !q.name.empty() || inOrder(q.origin, k);
-    if (k == "assumed") return !q.assumed.empty() || inOrder(q.origin, k);
-    return false;
-  };
-  std::string prefix = "- ";
-  for (const auto& k : orderKeys(canonical, q.origin, present)) {
-    const int indent = prefix.empty() ? 4 : 2;
-    if (const Field* f = q.arg(k))
-      w.field(indent, *f, prefix);
-    else if (k == "id")
-      w.text(indent, k, q.id, prefix);
-    else if (k == "name")
-      w.text(indent, k, q.name, prefix);
-    else if (k == "query")
-      w.text(indent, k, q.query, prefix);
-    else
-      w.text(indent, k, q.assumed, prefix);
-    prefix.clear();
-  }
-}
-
 // ---- files ----------------------------------------------------------------
 
 // What goes into one file: the items of each list whose file index matches.
@@ -342,10 +384,7 @@ void writeContentKey(Writer& w, const std::string& key, const FilePart& part, bo
     if (items.empty() && !keepEmpty) return;
     w.blank();
     w.raw(0, key, items.empty() ? "[]" : "");
-    for (std::size_t i = 0; i < items.size(); ++i) {
-      if (i) w.text() += "\n";
-      writeEntity(w, *items[i]);
-    }
+    for (const Entity* e : items) writeEntity(w, *e);
   }
 }
 
