@@ -105,7 +105,9 @@ void checkParameters(const Ruleset& rs, Diagnostics& out) {
                                         formatNumber(*p.max));
     if (p.step && !(*p.step > 0))
       out.error(p.origin.at("step"), "step of " + what + " must be positive, got " + formatNumber(*p.step));
-    if (std::string problem = p.check(p.value); !problem.empty()) out.error(p.origin.at("default"), problem);
+    const bool noChoices = p.type == ParameterType::Enum && p.choices.empty();  // reported above
+    if (std::string problem = p.check(p.value); !problem.empty() && !noChoices)
+      out.error(p.origin.at("default"), problem);
   }
 }
 

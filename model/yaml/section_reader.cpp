@@ -81,7 +81,24 @@ const char* expectedFor(ParameterType t) {
   return "a string";
 }
 
+// A stand-in value of the parameter's type, within its range, for when the
+// written default is unusable (that error is already reported).
+ParameterValue placeholderValue(const Parameter& p) {
+  double x = 0;
+  if (p.min && x < *p.min) x = *p.min;
+  if (p.max && x > *p.max) x = *p.max;
+  switch (p.type) {
+    case ParameterType::Int: return static_cast<long long>(x);
+    case ParameterType::Float: return x;
+    case ParameterType::Bool: return false;
+    case ParameterType::Enum: return p.choices.empty() ? std::string() : p.choices.front();
+    case ParameterType::String: break;
+  }
+  return std::string();
+}
+
 void readParameterValue(NodeReader& reader, Parameter& p, const MapEntry& e) {
+  p.value = placeholderValue(p);
   if (!e.value.IsNull() && !e.value.IsScalar()) {
     reader.error(e.valueLoc, std::string("expected ") + expectedFor(p.type) + " for '" + e.key +
                                  "' of parameter '" + p.id + "', got " + NodeReader::describe(e.value));
@@ -140,10 +157,8 @@ Parameter readParameter(NodeReader& reader, const MapEntry& entry) {
     p.type = inferType(defaultEntry->value.Scalar(), hasChoices);
 
   for (const auto& e : entries) {
-    if (e.key == "type") continue;
-    if (e.key == "default") {
-      if (typeKnown || !typeEntry) readParameterValue(reader, p, e);
-    } else if (e.key == "min") {
+    if (e.key == "type" || e.key == "default") continue;  // default: read below, once min, max and choices are known
+    if (e.key == "min") {
       if (auto v = reader.number(e)) p.min = *v;
     } else if (e.key == "max") {
       if (auto v = reader.number(e)) p.max = *v;
@@ -159,7 +174,14 @@ Parameter readParameter(NodeReader& reader, const MapEntry& entry) {
       reader.unknownKey(e, what);
     }
   }
-  if (!defaultEntry) missingKey(reader, p.origin.loc, "default", what);
+  if (!defaultEntry) {
+    missingKey(reader, p.origin.loc, "default", what);
+    p.value = placeholderValue(p);
+  } else if (typeKnown || !typeEntry) {
+    readParameterValue(reader, p, *defaultEntry);
+  } else {
+    p.value = placeholderValue(p);  // unknown type: already reported
+  }
   return p;
 }
 

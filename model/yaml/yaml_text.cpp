@@ -30,7 +30,8 @@ bool isPlainSafe(std::string_view s, bool flow) {
     if (c == ':' && i + 1 < s.size() && (isSpace(s[i + 1]) || (flow && std::string_view(",[]{}").find(s[i + 1]) != std::string_view::npos)))
       return false;
     if (c == '#' && i > 0 && isSpace(s[i - 1])) return false;
-    if (flow && std::string_view(",[]{}").find(c) != std::string_view::npos) return false;
+    // yaml-cpp also stumbles over '?' inside flow scalars ("n? x").
+    if (flow && std::string_view(",[]{}?").find(c) != std::string_view::npos) return false;
   }
   return true;
 }

@@ -4,6 +4,7 @@
 // errors, includes, and the origins (locations, key order) the loader records.
 #include <gtest/gtest.h>
 
+#include "model/core/atomic_file.h"
 #include "model/yaml/ruleset_loader.h"
 #include "yaml_test_util.h"
 
@@ -287,6 +288,30 @@ TEST(RulesetLoader, RecordsOriginsAndKeyOrder) {
   EXPECT_EQ(storm->effects[0].origin.at("amount").column, 18);
   EXPECT_EQ(rs.parameter("starting_health")->origin.loc.line, 12);
   EXPECT_EQ(rs.parameter("starting_health")->origin.at("default").column, 41);
+}
+
+// ---- robustness ---------------------------------------------------------------
+
+TEST(RulesetLoader, EveryPrefixOfAFileLoadsWithoutThrowing) {
+  // Cutting the rich fixture at every byte gives all kinds of broken YAML
+  // (open quotes, half keys, dangling lists); none may throw or crash.
+  std::string text;
+  ASSERT_TRUE(readFile(fixture("rich.yaml"), text));
+  for (std::size_t n = 0; n <= text.size(); n += 3) {
+    EXPECT_NO_THROW(loadRulesetFromString(text.substr(0, n), "cut.yaml")) << n;
+  }
+}
+
+TEST(RulesetLoader, CharacterSubstitutionsLoadWithoutThrowing) {
+  std::string text;
+  ASSERT_TRUE(readFile(fixture("rich.yaml"), text));
+  const std::string replacements = "-:{}[]'\"#&*!|> \n\t9x";
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < text.size(); i += 7, ++k) {
+    std::string broken = text;
+    broken[i] = replacements[k % replacements.size()];
+    EXPECT_NO_THROW(loadRulesetFromString(broken, "broken.yaml")) << i;
+  }
 }
 
 }  // namespace

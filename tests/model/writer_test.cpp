@@ -227,5 +227,26 @@ TEST(RulesetWriter, SaveWritesTheFile) {
   EXPECT_EQ(readText(path), toYaml(r.ruleset));
 }
 
+TEST(RulesetWriter, MutatedFilesThatLoadAlsoRoundTrip) {
+  // Single-character changes of the rich fixture: every variant that still
+  // loads without errors must survive load -> save -> load unchanged.
+  const std::string text = readText(fixture("rich.yaml"));
+  const std::string replacements = "-:{}[]'\"#&*!|> \n\t9x";
+  int checked = 0;
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < text.size(); i += 3, ++k) {
+    std::string mutated = text;
+    mutated[i] = replacements[k % replacements.size()];
+    auto first = loadRulesetFromString(mutated, "m.yaml");
+    if (!first.ok()) continue;
+    ++checked;
+    const std::string saved = toYaml(first.ruleset);
+    auto second = loadRulesetFromString(saved, "m.yaml");
+    EXPECT_TRUE(second.ok()) << "offset " << i << "\n" << second.diagnostics.format() << saved;
+    EXPECT_TRUE(first.ruleset == second.ruleset) << "offset " << i << "\n" << saved;
+  }
+  EXPECT_GT(checked, 100);
+}
+
 }  // namespace
 }  // namespace wb::model
