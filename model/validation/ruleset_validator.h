@@ -16,7 +16,9 @@ namespace wb::model {
 void validateRuleset(const Ruleset& ruleset, const EngineSchema* schema, Diagnostics& out);
 
 // The location of a character at `offset` (0-based) inside a scalar value at `valueLoc`
-// (plain scalars on one line; quoted scalars shift by one).
+// (plain scalars on one line; quoted scalars shift by one: the loader already
+// records a quoted value at its first character inside the quote, so here it
+// is valueLoc.column + offset). An unknown location stays unknown.
 SourceLocation offsetLocation(const SourceLocation& valueLoc, int offset);
 
 }  // namespace wb::model
