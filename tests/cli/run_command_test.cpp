@@ -1,0 +1,130 @@
+// `balance run` (issue 3, item 6): usage errors exit 2 with a clear message,
+// the table and the --json document, thread-count independence of the JSON,
+// one agent for every seat, folder paths and --replay.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "app/cli/command.h"
+
+namespace {
+
+struct CliRun {
+  int exit;
+  std::string out, err;
+};
+
+CliRun balance(std::vector<std::string> args) {
+  std::ostringstream out, err;
+  wb::app::CommandIo io{out, err};
+  int exit = wb::app::runBalance(args, io);
+  return {exit, out.str(), err.str()};
+}
+
+const std::string kFolder = std::string(WB_SOURCE_DIR) + "/data/rulesets/card-dice";
+const std::string kCardDice = kFolder + "/card-dice.yaml";
+
+#define REQUIRE_CARD_DICE()                                                   \
+  if (!std::filesystem::exists(kCardDice)) GTEST_SKIP() << "no " << kCardDice
+
+std::string withoutTimings(std::string json) {
+  for (const char* key : {"\"elapsed_s\"", "\"games_per_s\""}) {
+    auto at = json.find(key);
+    if (at == std::string::npos) continue;
+    json.erase(at, json.find_first_of(",\n}", at) - at);
+  }
+  return json;
+}
+
+}  // namespace
+
+TEST(RunCommand, UsageErrorsExitTwoWithAClearMessage) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {{"run"}, "no ruleset file given"},
+      {{"run", kCardDice, "--gmaes", "10"}, "unknown option '--gmaes'"},
+      {{"run", kCardDice, "--games"}, "option --games needs a value"},
+      {{"run", kCardDice, "--games", "ten"}, "option --games expects an integer, got 'ten'"},
+      {{"run", kCardDice, "--games", "0"}, "--games must be at least 1"},
+      {{"run", kCardDice, "--threads", "0"}, "--threads must be at least 1"},
+      {{"run", kCardDice, "--until-ci", "2"}, "--until-ci must be between 0 and 0.5"},
+      {{"run", kCardDice, "--agents", "greedy,wizard"}, "unknown agent 'wizard' (known: random, greedy, mcts)"},
+      {{"run", kCardDice, "--agents", "mcts:itres=5"}, "unknown option 'itres' for agent 'mcts'"},
+      {{"run", kCardDice, "--agents", "greedy,,random"}, "empty agent name"},
+      {{"run", "/no/such/ruleset.yaml"}, "no such file: /no/such/ruleset.yaml"},
+      {{"run", kCardDice, kCardDice}, "give exactly one ruleset file"},
+  };
+  for (const auto& c : cases) {
+    auto r = balance(c.args);
+    EXPECT_EQ(r.exit, 2) << c.message << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << "expected '" << c.message << "' in:\n" << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
+}
+
+TEST(RunCommand, RulesetDependentUsageErrors) {
+  REQUIRE_CARD_DICE();
+  auto badSet = balance({"run", kCardDice, "--games", "5", "--set", "cards.no_such_card.cost=3"});
+  EXPECT_EQ(badSet.exit, 2) << badSet.err;
+  EXPECT_NE(badSet.err.find("--set cards.no_such_card.cost=3"), std::string::npos) << badSet.err;
+  auto noEquals = balance({"run", kCardDice, "--games", "5", "--set", "cards"});
+  EXPECT_EQ(noEquals.exit, 2);
+  auto players = balance({"run", kCardDice, "--games", "5", "--players", "9"});
+  EXPECT_EQ(players.exit, 2);
+  EXPECT_NE(players.err.find("--players 9 is outside the ruleset's range"), std::string::npos) << players.err;
+  auto agents = balance({"run", kCardDice, "--games", "5", "--agents", "random,random,greedy"});
+  EXPECT_EQ(agents.exit, 2);
+  EXPECT_NE(agents.err.find("3 agents for 2 players"), std::string::npos) << agents.err;
+}
+
+TEST(RunCommand, PrintsTheTable) {
+  REQUIRE_CARD_DICE();
+  auto r = balance({"run", kCardDice, "--games", "20", "--seed", "3", "--threads", "2"});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  for (const char* text : {"engine card_dice", "20 games, 2 players, seed 3, agents random", "seat ", "agent ",
+                           "first player:", "length:", "games/s"})
+    EXPECT_NE(r.out.find(text), std::string::npos) << text << "\n" << r.out;
+  // No progress bar when stderr is not a terminal.
+  EXPECT_EQ(r.err.find('\r'), std::string::npos);
+}
+
+TEST(RunCommand, JsonDoesNotDependOnThreads) {
+  REQUIRE_CARD_DICE();
+  auto one = balance({"run", kFolder, "--games", "24", "--agents", "greedy,random", "--seed", "1", "--threads", "1",
+                     "--json", "-"});
+  auto two = balance({"run", kFolder, "--games", "24", "--agents", "greedy,random", "--seed", "1", "--threads", "2",
+                     "--json", "-"});
+  ASSERT_EQ(one.exit, 0) << one.err;
+  ASSERT_EQ(two.exit, 0) << two.err;
+  EXPECT_EQ(one.out.front(), '{');
+  for (const char* key : {"\"ruleset\": \"card-dice\"", "\"engine\": \"card_dice\"", "\"games\": 24", "\"seed\": 1",
+                          "\"agents\": [", "\"seats\": [", "\"by_agent\": [", "\"draws\":", "\"timeouts\": {",
+                          "\"turns\": {", "\"entities\": {", "\"first_player\": {", "\"elapsed_s\"", "\"games_per_s\""})
+    EXPECT_NE(one.out.find(key), std::string::npos) << key;
+  EXPECT_EQ(withoutTimings(one.out), withoutTimings(two.out));
+}
+
+TEST(RunCommand, WritesJsonToAFileAndReplaysAGame) {
+  REQUIRE_CARD_DICE();
+  const std::string path = ::testing::TempDir() + "/wb_run_result.json";
+  auto r = balance({"run", kCardDice, "--games", "6", "--json", path});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_NE(r.out.find("first player:"), std::string::npos);
+  ASSERT_TRUE(std::filesystem::exists(path));
+  std::filesystem::remove(path);
+  auto replay = balance({"run", kCardDice, "--replay", "3"});
+  ASSERT_EQ(replay.exit, 0) << replay.err;
+  EXPECT_NE(replay.out.find("game 3 of seed 1"), std::string::npos) << replay.out;
+  EXPECT_NE(replay.out.find("actions:"), std::string::npos);
+}
+
+TEST(RunCommand, HelpListsTheAgents) {
+  auto r = balance({"run", "--help"});
+  EXPECT_EQ(r.exit, 0);
+  EXPECT_NE(r.out.find("--until-ci"), std::string::npos);
+  EXPECT_NE(r.out.find("mcts:iters=2000"), std::string::npos);
+}
