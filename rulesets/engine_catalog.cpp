@@ -1,11 +1,14 @@
 #include "rulesets/engine_catalog.h"
 
+#include "rulesets/zoneplex/zoneplex_schema.h"
+
 namespace wb::rulesets {
 
 namespace {
 sim::EngineRegistry makeRegistry() {
   sim::EngineRegistry registry;
   // One line per engine, e.g.: registry.add(card_dice::engineInfo());
+  registry.add(zoneplex::engineInfo());
   return registry;
 }
 }  // namespace

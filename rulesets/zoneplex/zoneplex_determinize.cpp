@@ -1,0 +1,165 @@
+// Zoneplex: hidden information (determinize) and the text forms of states and
+// actions.
+#include <algorithm>
+#include <sstream>
+
+#include "rulesets/zoneplex/zoneplex_state.h"
+
+namespace wb::rulesets::zoneplex {
+
+namespace {
+
+template <typename T, std::size_t N>
+void shuffleRange(FixedList<T, N>& list, int begin, int end, sim::Rng& rng) {
+  for (int i = end - 1; i > begin; --i)
+    std::swap(list[static_cast<std::size_t>(i)], list[static_cast<std::size_t>(begin + sim::uniformInt(rng, i - begin + 1))]);
+}
+
+const char* stageName(Stage s) {
+  switch (s) {
+    case Stage::Place: return "place";
+    case Stage::Move: return "move";
+    case Stage::DislocateChoice: return "dislocate-choice";
+    case Stage::StoneChoice: return "stone-choice";
+    case Stage::ReliquaryChoice: return "reliquary-choice";
+    case Stage::BattleOffer: return "battle-offer";
+    case Stage::BattleAnswer: return "battle-answer";
+    case Stage::BattleDeclare: return "battle-declare";
+    case Stage::BattleRoll: return "battle-roll";
+    case Stage::Over: return "over";
+  }
+  return "?";
+}
+
+}  // namespace
+
+// Hidden from `observer`: the others' sacred symbols (until phase 2), the
+// others' tile hands and the tile stacks, the others' concealed relics and the
+// relic deck, and the order of the action deck (the set-aside step cards stay
+// on top). Each is re-dealt from what the observer cannot tell apart.
+std::unique_ptr<sim::State> ZoneplexState::determinize(int observer, sim::Rng& rng) const {
+  auto d = std::make_unique<ZoneplexState>(*this);
+  const int n = m_players;
+  if (!m_phase2) {
+    std::array<std::uint8_t, kMaxSymbols> pool{};
+    int count = 0;
+    for (int s = 0; s < static_cast<int>(m_rules->symbols.size()); ++s)
+      if (s != m_p[static_cast<std::size_t>(observer)].symbol) pool[static_cast<std::size_t>(count++)] = static_cast<std::uint8_t>(s);
+    for (int i = count - 1; i > 0; --i) std::swap(pool[static_cast<std::size_t>(i)], pool[static_cast<std::size_t>(sim::uniformInt(rng, i + 1))]);
+    int next = 0;
+    for (int q = 0; q < n; ++q)
+      if (q != observer && next < count) d->m_p[static_cast<std::size_t>(q)].symbol = static_cast<std::int8_t>(pool[static_cast<std::size_t>(next++)]);
+  }
+  // Tiles: the others' hands and the stacks are one unseen pool.
+  FixedList<std::uint8_t, kMaxTileCopies + kMaxPlayers * 16> tiles;
+  for (std::uint8_t t : m_tileSupply) tiles.push_back(t);
+  for (int q = 0; q < n; ++q)
+    if (q != observer)
+      for (std::uint8_t t : m_p[static_cast<std::size_t>(q)].tiles) tiles.push_back(t);
+  shuffleRange(tiles, 0, tiles.count(), rng);
+  int k = 0;
+  for (std::size_t i = 0; i < d->m_tileSupply.size(); ++i) d->m_tileSupply[i] = tiles[static_cast<std::size_t>(k++)];
+  for (int q = 0; q < n; ++q)
+    if (q != observer)
+      for (std::uint8_t& t : d->m_p[static_cast<std::size_t>(q)].tiles) t = tiles[static_cast<std::size_t>(k++)];
+  // Relics: the others' concealed relics and the deck (the discard pile is face up).
+  FixedList<std::uint8_t, kMaxRelicCards + kMaxPlayers * 10> relics;
+  for (std::uint8_t r : m_relicDeck) relics.push_back(r);
+  for (int q = 0; q < n; ++q)
+    if (q != observer)
+      for (const HeldRelic& h : m_p[static_cast<std::size_t>(q)].relics)
+        if (!h.revealed) relics.push_back(h.type);
+  shuffleRange(relics, 0, relics.count(), rng);
+  k = 0;
+  for (std::size_t i = 0; i < d->m_relicDeck.size(); ++i) d->m_relicDeck[i] = relics[static_cast<std::size_t>(k++)];
+  for (int q = 0; q < n; ++q)
+    if (q != observer)
+      for (HeldRelic& h : d->m_p[static_cast<std::size_t>(q)].relics)
+        if (!h.revealed) h.type = relics[static_cast<std::size_t>(k++)];
+  // Action deck: the set-aside cards on top are shuffled among themselves, the rest likewise.
+  const int deck = d->m_actionDeck.count();
+  const int top = std::min(m_setAsideLeft, deck);
+  shuffleRange(d->m_actionDeck, 0, deck - top, rng);
+  shuffleRange(d->m_actionDeck, deck - top, deck, rng);
+  return d;
+}
+
+std::string ZoneplexState::actionToString(sim::Action a) const {
+  const int x = payloadOf(a);
+  std::ostringstream s;
+  auto tileName = [&](int t) {
+    return t >= 0 && t < static_cast<int>(m_rules->tiles.size()) ? m_rules->tiles[static_cast<std::size_t>(t)].id : std::string("?");
+  };
+  switch (kindOf(a)) {
+    case ActionKind::Place:
+      s << "place " << tileName(x / 256) << " at " << (x / 4) % 64;
+      if (x % 4 != 3) s << " wall side " << x % 4;
+      break;
+    case ActionKind::Step: s << "step to " << x; break;
+    case ActionKind::Teleport: s << "teleport to " << x; break;
+    case ActionKind::ChooseMode:
+      if (x >= 100) s << "dislocate stone at " << x - 100;
+      else s << "explore, " << x << " steps";
+      break;
+    case ActionKind::PlaceStone: s << "place spirit stone"; break;
+    case ActionKind::SkipStone: s << "keep spirit stone"; break;
+    case ActionKind::SwapRelic: s << "discard relic " << x << " and draw"; break;
+    case ActionKind::SkipRelic: s << "keep relics"; break;
+    case ActionKind::Offer: {
+      s << "invite {";
+      for (int q = 0; q < kMaxPlayers; ++q)
+        if ((x / 8 >> q) & 1) s << " p" << q;
+      s << " }, Fear to p" << x % 8;
+      break;
+    }
+    case ActionKind::Accept: s << "join the battle"; break;
+    case ActionKind::Decline: s << "stay out"; break;
+    case ActionKind::Sacrifice: s << "sacrifice stone at " << x; break;
+    case ActionKind::DeclareDone: s << "done declaring"; break;
+    case ActionKind::Roll: s << "roll the battle"; break;
+    case ActionKind::UseRelic: s << "use relic slot " << x / 1000 << " target " << x % 1000; break;
+    default: s << "action " << a; break;
+  }
+  return s.str();
+}
+
+std::string ZoneplexState::toString() const {
+  std::ostringstream s;
+  s << "turn " << m_turn << " player " << m_turnPlayer << " actor " << m_actor << " stage " << stageName(m_stage)
+    << " phase " << (m_phase2 ? 2 : 1) << " card " << m_card << " tiles " << m_tilesToPlace << " steps " << m_stepsLeft
+    << "/" << m_pendingSteps << " tp " << m_landedOnTeleporter << " end " << static_cast<int>(m_end) << "\n";
+  s << "battle fear " << m_fearLeft << " invited " << m_invited << " in " << m_participants << " answered " << m_answered
+    << " to " << m_fearTo << " sac";
+  for (int q = 0; q < m_players; ++q)
+    s << " " << int(m_sacrifices[static_cast<std::size_t>(q)]) << "/" << int(m_bonus[static_cast<std::size_t>(q)]) << "/"
+      << int(m_weakenRolls[static_cast<std::size_t>(q)]);
+  s << "\nboard";
+  for (int c = 0; c < m_rules->geometry.cells; ++c) {
+    const Cell& cell = m_board[static_cast<std::size_t>(c)];
+    s << " " << int(cell.tile) << ":" << int(cell.wallSide) << ":" << int(cell.stone);
+  }
+  for (int q = 0; q < m_players; ++q) {
+    const PlayerState& ps = m_p[static_cast<std::size_t>(q)];
+    s << "\np" << q << " pos " << int(ps.pos) << " sym " << int(ps.symbol) << " wms " << int(ps.wms) << " home "
+      << int(ps.stonesHome) << " tiles";
+    for (std::uint8_t t : ps.tiles) s << " " << int(t);
+    s << " relics";
+    for (const HeldRelic& h : ps.relics) s << " " << int(h.type) << "@" << h.gainedTurn << (h.revealed ? "r" : "");
+    s << " fears";
+    for (std::uint8_t f : ps.fears) s << " " << int(f);
+  }
+  s << "\nsupply";
+  for (std::uint8_t t : m_tileSupply) s << " " << int(t);
+  s << "\nactions " << m_setAsideLeft << ":";
+  for (std::uint8_t c : m_actionDeck) s << " " << int(c);
+  s << "\nrelics";
+  for (std::uint8_t r : m_relicDeck) s << " " << int(r);
+  s << " discard";
+  for (std::uint8_t r : m_relicDiscard) s << " " << int(r);
+  s << "\nreturns";
+  for (int q = 0; q < m_players; ++q) s << " " << m_returns[static_cast<std::size_t>(q)];
+  s << "\n";
+  return s.str();
+}
+
+}  // namespace wb::rulesets::zoneplex

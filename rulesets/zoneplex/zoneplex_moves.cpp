@@ -1,0 +1,331 @@
+// Zoneplex: legal actions and the board queries behind them (placement, walls,
+// movement, teleporters, relic targets).
+#include <algorithm>
+
+#include "rulesets/zoneplex/zoneplex_state.h"
+
+namespace wb::rulesets::zoneplex {
+
+int ZoneplexState::currentPlayer() const { return m_stage == Stage::Over ? sim::kTerminalPlayer : m_actor; }
+
+bool ZoneplexState::boardComplete() const {
+  for (int c = 1; c < m_rules->geometry.cells; ++c)
+    if (m_board[static_cast<std::size_t>(c)].tile < 0) return false;
+  return true;
+}
+
+void ZoneplexState::placeTile(int tileType, int c, int wallSide) { setTile(c, tileType, wallSide); }
+
+// Rule "A Primer on Wall Placements": a wall blocks the side it is printed on.
+bool ZoneplexState::stepBlocked(int from, int to) const {
+  const Geometry& g = m_rules->geometry;
+  const Cell& a = m_board[static_cast<std::size_t>(from)];
+  const Cell& b = m_board[static_cast<std::size_t>(to)];
+  auto isWall = [&](const Cell& cell) {
+    return cell.tile >= 0 && m_rules->tiles[static_cast<std::size_t>(cell.tile)].kind == TileKind::Wall;
+  };
+  if (isWall(a) && a.wallSide == g.sideTowards(from, to)) return true;
+  if (isWall(b) && b.wallSide == g.sideTowards(to, from)) return true;
+  return false;
+}
+
+// Rule "Teleporter Tiles": a coloured teleporter leads to its pair or any master;
+// a master leads to every other teleporter in play. A teleporter walled in on all
+// sides is no destination (tip "Walls").
+int ZoneplexState::teleportDestinations(int from, std::array<std::int8_t, kMaxCells>& out) const {
+  const Geometry& g = m_rules->geometry;
+  const int ft = m_board[static_cast<std::size_t>(from)].tile;
+  if (ft < 0) return 0;
+  const TileType& src = m_rules->tiles[static_cast<std::size_t>(ft)];
+  if (!src.isTeleporter()) return 0;
+  int n = 0;
+  for (int c = 1; c < g.cells; ++c) {
+    if (c == from) continue;
+    const int t = m_board[static_cast<std::size_t>(c)].tile;
+    if (t < 0) continue;
+    const TileType& dst = m_rules->tiles[static_cast<std::size_t>(t)];
+    if (!dst.isTeleporter()) continue;
+    const bool ok = src.kind == TileKind::MasterTeleporter || dst.kind == TileKind::MasterTeleporter ||
+                    src.colour == dst.colour;
+    if (!ok) continue;
+    bool exit = false;
+    for (int s = 0; s < 3 && !exit; ++s) {
+      const int nb = g.neighbour[static_cast<std::size_t>(c)][static_cast<std::size_t>(s)];
+      if (nb > 0 && m_board[static_cast<std::size_t>(nb)].tile >= 0 && !stepBlocked(c, nb)) exit = true;
+    }
+    if (exit) out[static_cast<std::size_t>(n++)] = static_cast<std::int8_t>(c);
+  }
+  return n;
+}
+
+// Cells reachable from the apex through sides that are not walled, over placed
+// and still empty cells (the pyramid to be), and through teleporters in play.
+// With extraCell >= 0 the tile (extraTile, extraSide) is supposed placed there.
+bool ZoneplexState::reachableBits(std::uint64_t& bits, int extraCell, int extraTile, int extraSide) const {
+  const Geometry& g = m_rules->geometry;
+  auto tileAt = [&](int c) { return c == extraCell ? extraTile : static_cast<int>(m_board[static_cast<std::size_t>(c)].tile); };
+  auto wallAt = [&](int c) { return c == extraCell ? extraSide : static_cast<int>(m_board[static_cast<std::size_t>(c)].wallSide); };
+  auto blocked = [&](int a, int b) {
+    const int ta = tileAt(a), tb = tileAt(b);
+    if (ta >= 0 && m_rules->tiles[static_cast<std::size_t>(ta)].kind == TileKind::Wall && wallAt(a) == g.sideTowards(a, b)) return true;
+    if (tb >= 0 && m_rules->tiles[static_cast<std::size_t>(tb)].kind == TileKind::Wall && wallAt(b) == g.sideTowards(b, a)) return true;
+    return false;
+  };
+  std::array<std::int8_t, kMaxCells> queue{};
+  int head = 0, tail = 0;
+  bits = 1ULL << kEyeCell;
+  queue[static_cast<std::size_t>(tail++)] = kEyeCell;
+  bool teleportersJoined = false;
+  while (head < tail) {
+    const int c = queue[static_cast<std::size_t>(head++)];
+    for (int s = 0; s < 3; ++s) {
+      const int nb = g.neighbour[static_cast<std::size_t>(c)][static_cast<std::size_t>(s)];
+      if (nb < 0 || (bits >> nb) & 1ULL || blocked(c, nb)) continue;
+      bits |= 1ULL << nb;
+      queue[static_cast<std::size_t>(tail++)] = static_cast<std::int8_t>(nb);
+    }
+    // Teleporters in play form one network (colour pairs via the masters, assumed when no master is out).
+    const int t = tileAt(c);
+    if (!teleportersJoined && t >= 0 && m_rules->tiles[static_cast<std::size_t>(t)].isTeleporter()) {
+      teleportersJoined = true;
+      for (int o = 1; o < g.cells; ++o) {
+        const int to = tileAt(o);
+        if (to < 0 || !m_rules->tiles[static_cast<std::size_t>(to)].isTeleporter() || (bits >> o) & 1ULL) continue;
+        bits |= 1ULL << o;
+        queue[static_cast<std::size_t>(tail++)] = static_cast<std::int8_t>(o);
+      }
+    }
+  }
+  return true;
+}
+
+// Rule "Zone Tile Placement": an empty cell inside the outline, one side touching
+// a placed tile (the Eye, placed only roughly, does not count); walls must not
+// trap a Monkle, wall in a sacred chamber or cut the way to the apex.
+bool ZoneplexState::canPlace(int tileType, int c, int wallSide) const {
+  const Geometry& g = m_rules->geometry;
+  if (tileType < 0 || tileType >= static_cast<int>(m_rules->tiles.size())) return false;
+  if (c <= kEyeCell || c >= g.cells || m_board[static_cast<std::size_t>(c)].tile >= 0) return false;
+  const TileType& t = m_rules->tiles[static_cast<std::size_t>(tileType)];
+  if (t.kind == TileKind::Eye) return false;
+  const bool wall = t.kind == TileKind::Wall;
+  if (wall ? (wallSide < 0 || wallSide > 2) : wallSide != -1) return false;
+  bool touching = false;
+  for (int s = 0; s < 3; ++s) {
+    const int nb = g.neighbour[static_cast<std::size_t>(c)][static_cast<std::size_t>(s)];
+    if (nb > kEyeCell && m_board[static_cast<std::size_t>(nb)].tile >= 0) touching = true;
+  }
+  if (!touching) return false;
+  if (!wall) return true;
+  std::uint64_t before = 0, after = 0;
+  reachableBits(before, -1, -1, -1);
+  reachableBits(after, c, tileType, wallSide);
+  std::uint64_t must = 0;
+  for (int q = 0; q < m_players; ++q)
+    if (m_p[static_cast<std::size_t>(q)].pos >= 0) must |= 1ULL << m_p[static_cast<std::size_t>(q)].pos;
+  for (int x = 1; x < g.cells; ++x) {
+    const int tx = x == c ? tileType : m_board[static_cast<std::size_t>(x)].tile;
+    if (tx >= 0 && m_rules->tiles[static_cast<std::size_t>(tx)].kind == TileKind::Sacred) must |= 1ULL << x;
+  }
+  return (must & before & ~after) == 0;
+}
+
+bool ZoneplexState::anyPlacement() const {
+  const PlayerState& ps = m_p[static_cast<std::size_t>(m_turnPlayer)];
+  const int cells = m_rules->geometry.cells;
+  for (int i = 0; i < ps.tiles.count(); ++i) {
+    const int t = ps.tiles[static_cast<std::size_t>(i)];
+    const bool wall = m_rules->tiles[static_cast<std::size_t>(t)].kind == TileKind::Wall;
+    for (int c = 1; c < cells; ++c)
+      for (int side = wall ? 0 : -1; side < (wall ? 3 : 0); ++side)
+        if (canPlace(t, c, side)) return true;
+  }
+  return false;
+}
+
+void ZoneplexState::addPlacements(std::vector<sim::Action>& out) const {
+  const PlayerState& ps = m_p[static_cast<std::size_t>(m_turnPlayer)];
+  const int cells = m_rules->geometry.cells;
+  std::uint64_t seen = 0;  // tile types already listed (copies are the same choice)
+  for (int i = 0; i < ps.tiles.count(); ++i) {
+    const int t = ps.tiles[static_cast<std::size_t>(i)];
+    if ((seen >> t) & 1ULL) continue;
+    seen |= 1ULL << t;
+    const bool wall = m_rules->tiles[static_cast<std::size_t>(t)].kind == TileKind::Wall;
+    for (int c = 1; c < cells; ++c)
+      for (int side = wall ? 0 : -1; side < (wall ? 3 : 0); ++side)
+        if (canPlace(t, c, side)) out.push_back(encode(ActionKind::Place, placePayload(t, c, side < 0 ? 3 : side)));
+  }
+}
+
+// Rule "Movement": one step to an adjacent tile, forward or back; the first
+// step enters one of the bottom tiles; the Eye only for a worthy monk in phase 2.
+bool ZoneplexState::anyStep() const {
+  const Geometry& g = m_rules->geometry;
+  const int p = m_turnPlayer;
+  const int pos = m_p[static_cast<std::size_t>(p)].pos;
+  if (pos < 0) {
+    for (int c : g.foundation)
+      if (m_board[static_cast<std::size_t>(c)].tile >= 0) return true;
+    return false;
+  }
+  for (int s = 0; s < 3; ++s) {
+    const int nb = g.neighbour[static_cast<std::size_t>(pos)][static_cast<std::size_t>(s)];
+    if (nb < 0 || stepBlocked(pos, nb)) continue;
+    if (nb == kEyeCell ? canEnterEye(p) : m_board[static_cast<std::size_t>(nb)].tile >= 0) return true;
+  }
+  return false;
+}
+
+void ZoneplexState::addSteps(std::vector<sim::Action>& out) const {
+  const Geometry& g = m_rules->geometry;
+  const int p = m_turnPlayer;
+  const int pos = m_p[static_cast<std::size_t>(p)].pos;
+  std::array<std::int8_t, kMaxCells> dest{};
+  const int n = m_landedOnTeleporter && pos >= 0 ? teleportDestinations(pos, dest) : 0;
+  for (int i = 0; i < n; ++i) out.push_back(encode(ActionKind::Teleport, dest[static_cast<std::size_t>(i)]));
+  if (m_stepsLeft <= 0) return;  // ending on a teleporter: only teleporting
+  if (pos < 0) {
+    for (int c : g.foundation)
+      if (m_board[static_cast<std::size_t>(c)].tile >= 0) out.push_back(encode(ActionKind::Step, c));
+    return;
+  }
+  for (int s = 0; s < 3; ++s) {
+    const int nb = g.neighbour[static_cast<std::size_t>(pos)][static_cast<std::size_t>(s)];
+    if (nb < 0 || stepBlocked(pos, nb)) continue;
+    if (nb == kEyeCell ? canEnterEye(p) : m_board[static_cast<std::size_t>(nb)].tile >= 0)
+      out.push_back(encode(ActionKind::Step, nb));
+  }
+}
+
+// Rule "Relic Cards": any number on one's own turn, never on the turn gained.
+void ZoneplexState::addRelicUses(std::vector<sim::Action>& out, int p) const {
+  const Geometry& g = m_rules->geometry;
+  const PlayerState& ps = m_p[static_cast<std::size_t>(p)];
+  const bool ownTurn = p == m_turnPlayer && (m_stage == Stage::Place || m_stage == Stage::Move);
+  const bool moving = p == m_turnPlayer && m_stage == Stage::Move && m_stepsLeft > 0;
+  const bool battle = m_stage == Stage::BattleDeclare && ((m_participants >> p) & 1);
+  std::uint64_t seen = 0;  // relic types already listed
+  for (int i = 0; i < ps.relics.count(); ++i) {
+    const HeldRelic& h = ps.relics[static_cast<std::size_t>(i)];
+    if (h.gainedTurn == m_turn || (seen >> h.type) & 1ULL) continue;
+    seen |= 1ULL << h.type;
+    const RelicType& r = m_rules->relics[h.type];
+    const int base = i * 1000;
+    switch (r.op) {
+      case RelicOp::MoveOther:
+        if (!ownTurn) break;
+        for (int q = 0; q < m_players; ++q) {
+          const int qp = m_p[static_cast<std::size_t>(q)].pos;
+          if (q == p || qp < 0) continue;
+          for (int s = 0; s < 3; ++s) {
+            const int nb = g.neighbour[static_cast<std::size_t>(qp)][static_cast<std::size_t>(s)];
+            if (nb > kEyeCell && m_board[static_cast<std::size_t>(nb)].tile >= 0 && !stepBlocked(qp, nb))
+              out.push_back(encode(ActionKind::UseRelic, base + q * 64 + nb));
+          }
+        }
+        break;
+      case RelicOp::StealRelic:
+        if (!ownTurn) break;
+        for (int q = 0; q < m_players; ++q) {
+          if (q == p) continue;
+          for (const HeldRelic& o : m_p[static_cast<std::size_t>(q)].relics)
+            if (!o.revealed) {
+              out.push_back(encode(ActionKind::UseRelic, base + q));
+              break;
+            }
+        }
+        break;
+      case RelicOp::DislocateStone:
+        if (!ownTurn) break;
+        for (int c = 1; c < g.cells; ++c) {
+          if (m_board[static_cast<std::size_t>(c)].stone < 0) continue;
+          bool occupied = false;
+          for (int q = 0; q < m_players; ++q) occupied |= m_p[static_cast<std::size_t>(q)].pos == c;
+          if (!occupied) out.push_back(encode(ActionKind::UseRelic, base + c));
+        }
+        break;
+      case RelicOp::GainWms:
+        if (ownTurn && ps.wms < m_rules->wmsMax) out.push_back(encode(ActionKind::UseRelic, base));
+        break;
+      case RelicOp::DrainWms:
+        if (!ownTurn) break;
+        for (int q = 0; q < m_players; ++q)
+          if (q != p && m_p[static_cast<std::size_t>(q)].wms > m_rules->wmsMin) out.push_back(encode(ActionKind::UseRelic, base + q));
+        break;
+      case RelicOp::ExtraSteps:
+        if (moving) out.push_back(encode(ActionKind::UseRelic, base));
+        break;
+      case RelicOp::Warp:
+        if (!moving) break;
+        for (int c = 1; c < g.cells; ++c) {
+          const int t = m_board[static_cast<std::size_t>(c)].tile;
+          if (c != ps.pos && t >= 0 && m_rules->tiles[static_cast<std::size_t>(t)].isTeleporter())
+            out.push_back(encode(ActionKind::UseRelic, base + c));
+        }
+        break;
+      case RelicOp::WeakenFear:
+      case RelicOp::AttackBonus:
+        if (battle) out.push_back(encode(ActionKind::UseRelic, base));
+        break;
+      case RelicOp::Influence:
+      case RelicOp::CanopicJar:
+        break;
+    }
+  }
+}
+
+void ZoneplexState::legalActions(std::vector<sim::Action>& out) const {
+  out.clear();
+  const int p = m_actor;
+  const PlayerState& ps = m_p[static_cast<std::size_t>(p)];
+  switch (m_stage) {
+    case Stage::Place:
+      addPlacements(out);
+      addRelicUses(out, p);
+      break;
+    case Stage::Move:
+      addSteps(out);
+      if (m_stepsLeft > 0) addRelicUses(out, p);
+      break;
+    case Stage::DislocateChoice: {
+      const ActionCardType& card = m_rules->actions[static_cast<std::size_t>(m_card)];
+      for (int k = 1; k <= std::max(1, card.steps); ++k) out.push_back(encode(ActionKind::ChooseMode, k));
+      for (int c = 1; c < m_rules->geometry.cells; ++c) {
+        if (m_board[static_cast<std::size_t>(c)].stone < 0) continue;
+        bool occupied = false;
+        for (int q = 0; q < m_players; ++q) occupied |= m_p[static_cast<std::size_t>(q)].pos == c;
+        if (!occupied) out.push_back(encode(ActionKind::ChooseMode, 100 + c));
+      }
+      break;
+    }
+    case Stage::StoneChoice:
+      out.push_back(encode(ActionKind::PlaceStone, 0));
+      out.push_back(encode(ActionKind::SkipStone, 0));
+      break;
+    case Stage::ReliquaryChoice:
+      for (int i = 0; i < ps.relics.count(); ++i) out.push_back(encode(ActionKind::SwapRelic, i));
+      out.push_back(encode(ActionKind::SkipRelic, 0));
+      break;
+    case Stage::BattleOffer:
+      addOffers(out);
+      break;
+    case Stage::BattleAnswer:
+      out.push_back(encode(ActionKind::Accept, 0));
+      out.push_back(encode(ActionKind::Decline, 0));
+      break;
+    case Stage::BattleDeclare:
+      for (int c = 1; c < m_rules->geometry.cells; ++c)
+        if (m_board[static_cast<std::size_t>(c)].stone == p) out.push_back(encode(ActionKind::Sacrifice, c));
+      addRelicUses(out, p);
+      out.push_back(encode(ActionKind::DeclareDone, 0));
+      break;
+    case Stage::BattleRoll:
+      out.push_back(encode(ActionKind::Roll, 0));
+      break;
+    case Stage::Over:
+      break;
+  }
+}
+
+}  // namespace wb::rulesets::zoneplex

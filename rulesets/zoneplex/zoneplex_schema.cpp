@@ -1,0 +1,74 @@
+#include "rulesets/zoneplex/zoneplex_schema.h"
+
+#include "rulesets/zoneplex/zoneplex_game.h"
+
+namespace wb::rulesets::zoneplex {
+
+namespace {
+
+using model::ArgSpec;
+using model::ArgType;
+using model::PropertySpec;
+
+ArgSpec integer(const char* key, const char* description, bool required = false) {
+  return ArgSpec{key, ArgType::Integer, required, {}, description};
+}
+
+model::EngineSchema makeSchema() {
+  model::EngineSchema s;
+  s.engine = kEngineName;
+  s.description =
+      "Zoneplex: 2-5 monks build a pyramid of zone tiles, move exact steps, teleport, place spirit "
+      "stones, collect relics, fight Fears alone or in groups, and enter the Eye or face the cataclysm.";
+  s.ops = {
+      {"influence", {integer("amount", "influence while held (default: influence_relic)")},
+       "influential relic: revealed when gained, adds influence"},
+      {"canopic_jar", {}, "revealed when gained; counts as a captured Fear of any class"},
+      {"move_other", {integer("steps", "steps the other Monkle is moved (1)")},
+       "own turn: move another player's Monkle to an adjacent tile"},
+      {"steal_relic", {}, "own turn: take a random concealed relic of another player"},
+      {"dislocate_stone", {}, "own turn: return a stone on an unoccupied chamber to its owner"},
+      {"gain_wms", {integer("amount", "WMS gained")}, "own turn: gain Warrior Monk Strength"},
+      {"drain_wms", {integer("amount", "WMS lost")}, "own turn: another player loses WMS"},
+      {"extra_steps", {integer("amount", "steps added")}, "while moving: more steps this turn"},
+      {"warp", {}, "while moving: jump to any teleporter in play"},
+      {"weaken_fear", {integer("rolls", "die rolls subtracted from the Fear")},
+       "battle, before the first attack: weaken the Fear"},
+      {"attack_bonus", {integer("amount", "added to one's attack unless it is a critical miss")},
+       "battle, before the first attack: stronger attack"},
+  };
+  s.requiredParameters = {"spirit_stones", "wms_start", "wms_max", "tile_hand", "relic_limit", "eye_bonus"};
+  s.kinds[model::Section::Cards] = {"step", "dislocate", "fear", "relic", "sacred_symbol"};
+  s.kinds[model::Section::Tiles] = {"neutral_chamber", "sacred_chamber", "teleporter", "master_teleporter",
+                                    "reliquary", "wall", "eye"};
+  s.properties = {
+      PropertySpec{"steps", ArgType::Integer, {}, "step card: exact steps; dislocate: most steps"},
+      PropertySpec{"tiles", ArgType::Integer, {}, "tiles drawn and placed"},
+      PropertySpec{"class", ArgType::Enum, {"blue", "green", "magenta", "master"}, "Fear class"},
+      PropertySpec{"strength", ArgType::Integer, {}, "added to the die for the Fear's strength"},
+      PropertySpec{"relics", ArgType::Integer, {}, "relics awarded when the Fear is defeated"},
+      PropertySpec{"symbol", ArgType::EntityRef, {}, "sacred chamber: its sacred_symbol card"},
+      PropertySpec{"colour", ArgType::Text, {}, "teleporter colour (pairs share one)"},
+  };
+  return s;
+}
+
+}  // namespace
+
+const model::EngineSchema& engineSchema() {
+  static const model::EngineSchema schema = makeSchema();
+  return schema;
+}
+
+sim::EngineInfo engineInfo() {
+  sim::EngineInfo info;
+  info.name = kEngineName;
+  info.description = engineSchema().description;
+  info.schema = engineSchema();
+  info.create = [](const model::Ruleset& ruleset, model::Diagnostics& out) -> std::unique_ptr<sim::Game> {
+    return ZoneplexGame::create(ruleset, out);
+  };
+  return info;
+}
+
+}  // namespace wb::rulesets::zoneplex
