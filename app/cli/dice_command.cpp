@@ -1,0 +1,223 @@
+// `balance dice`: exact dice probabilities from the command line (the dice
+// lab, simulation/dice). A pool in standard notation and one query, or a
+// ruleset's dice questions; a readable table or --json.
+#include <algorithm>
+#include <ostream>
+#include <set>
+
+#include "app/cli/arg_parser.h"
+#include "app/cli/command.h"
+#include "app/cli/ruleset_input.h"
+#include "model/core/atomic_file.h"
+#include "simulation/core/json_writer.h"
+#include "simulation/dice/dice_lab.h"
+#include "simulation/dice/dice_report.h"
+
+namespace wb::app {
+namespace {
+
+namespace dice = wb::sim::dice;
+
+const char* kUsage =
+    "usage: balance dice POOL [QUERY] [--at-least X] [--monte-carlo N [--seed S]] [--ruleset FILE] [--json PATH|-]\n"
+    "       balance dice --expression EXPR [--ruleset FILE] [--at-least X] ...\n"
+    "       balance dice --ruleset FILE [--question ID] [--json PATH|-]\n\n"
+    "Exact probabilities of dice rolls (enumeration, no sampling unless --monte-carlo).\n\n"
+    "POOL notation:\n"
+    "  3d6  2d6+1d8+2  d20-2   dice and constants, added or subtracted\n"
+    "  6d10!4kh3               explode on the highest face at most 4 times, keep highest 3\n"
+    "                          (! alone: at most 10 times; kh kl keep, dh dl drop)\n"
+    "  4d{fire:2,earth,water,air,Z}   named faces with multiplicity;  4dF  Fudge dice\n"
+    "  7d[fire_shaman]         a die by id from --ruleset FILE\n\n"
+    "QUERY (one; --sum by default):\n"
+    "  --sum                   distribution of the sum\n"
+    "  --count FACE[,FACE]     how many dice show one of the faces\n"
+    "  --vs POOL               opposed: highest against highest, ties to B;\n"
+    "                          distribution of pairs won by POOL minus pairs won by B\n"
+    "  --target \"A:n,B:m|C:k\" --rolls R [--wild FACE [--anchored]]\n"
+    "                          reach one alternative within R rolls holding optimally;\n"
+    "                          an anchored wild needs a natural die of the face it completes\n"
+    "  --expression EXPR       distribution of an amount expression (fire * magic) over\n"
+    "                          the ruleset's dice (d6, d8, ... without a ruleset)\n\n"
+    "options:\n"
+    "  --at-least X            also print P(outcome >= X)\n"
+    "  --monte-carlo N         sample N times instead (95% intervals); --seed S (default 1)\n"
+    "  --ruleset FILE          dice ids and parameters; alone: evaluate its dice_questions\n"
+    "  --question ID           only that dice question of --ruleset\n"
+    "  --json PATH|-           write the result as JSON to PATH, or to stdout instead of the table\n\n"
+    "exit: 0 ok, 1 the ruleset or its questions have problems, 2 usage error (bad notation:\n"
+    "`balance dice: error at column N: ...`)\n";
+
+// Writes `json` to PATH or stdout.
+bool emitJson(const std::string& path, const std::string& json, CommandIo& io) {
+  if (path == "-") {
+    io.out << json << "\n";
+    return true;
+  }
+  std::string error;
+  if (!model::writeFileAtomically(path, json + "\n", &error)) {
+    io.err << "balance dice: cannot write " << path << ": " << error << "\n";
+    return false;
+  }
+  return true;
+}
+
+int runQuestions(const model::Ruleset& ruleset, const std::string& file, const std::optional<std::string>& only,
+                 const std::optional<std::string>& jsonPath, CommandIo& io) {
+  if (only && std::none_of(ruleset.diceQuestions.begin(), ruleset.diceQuestions.end(),
+                           [&](const model::DiceQuestion& q) { return q.id == *only; })) {
+    io.err << "balance dice: " << file << " has no dice question '" << *only << "'\n";
+    return kExitUsage;
+  }
+  if (ruleset.diceQuestions.empty()) {
+    io.err << "balance dice: " << file << " has no dice_questions\n";
+    return kExitUsage;
+  }
+  int exit = kExitOk;
+  sim::JsonWriter json;
+  json.beginObject().field("ruleset", ruleset.id).key("questions").beginArray();
+  for (const auto& q : ruleset.diceQuestions) {
+    if (only && q.id != *only) continue;
+    std::string why;
+    auto request = dice::requestFromQuestion(q, &why);
+    dice::DiceResult result;
+    dice::DiceError error;
+    if (request && !dice::evaluateDice(*request, &ruleset, result, error)) why = error.format();
+    if (!why.empty()) {
+      model::SourceLocation where = q.origin.loc;
+      if (where.file.empty()) where.file = file;
+      io.err << where.toString() << ": error: dice question '" << q.id << "': " << why << "\n";
+      exit = kExitInvalid;
+      continue;
+    }
+    if (!jsonPath || *jsonPath != "-") io.out << "question " << q.id << ": " << q.name << "\n" << dice::formatDiceText(result, 5) << "\n";
+    json.beginObject().field("id", q.id).field("name", q.name);
+    json.key("result");
+    dice::writeDiceJson(json, result);
+    json.endObject();
+  }
+  json.endArray().endObject();
+  if (jsonPath && !emitJson(*jsonPath, json.str(), io)) return kExitInvalid;
+  return exit;
+}
+
+int runDice(const std::vector<std::string>& args, CommandIo& io) {
+  ArgParser parser;
+  parser.flag("--sum").flag("--anchored");
+  for (const char* o : {"--count", "--at-least", "--vs", "--target", "--rolls", "--wild", "--expression", "--monte-carlo",
+                        "--seed", "--ruleset", "--question", "--json"})
+    parser.option(o);
+  std::string error;
+  if (!parser.parse(args, error)) {
+    io.err << "balance dice: " << error << " (see balance dice --help)\n";
+    return kExitUsage;
+  }
+  auto usage = [&](const std::string& message) {
+    io.err << "balance dice: " << message << " (see balance dice --help)\n";
+    return kExitUsage;
+  };
+  const auto& pos = parser.positional();
+  if (pos.size() > 1) return usage("one pool expected, got " + std::to_string(pos.size()) + " (quote pools with spaces)");
+
+  std::optional<model::Ruleset> ruleset;
+  auto rulesetFile = parser.value("--ruleset");
+  if (rulesetFile) {
+    ruleset = loadRulesetForCli(*rulesetFile, io);
+    if (!ruleset) return kExitInvalid;
+  }
+  if (parser.has("--question") && !rulesetFile) return usage("--question needs --ruleset FILE");
+  if (pos.empty() && !parser.has("--expression")) {
+    if (!ruleset) return usage("no pool given (e.g. balance dice 3d6)");
+    return runQuestions(*ruleset, *rulesetFile, parser.value("--question"), parser.value("--json"), io);
+  }
+  if (parser.has("--question")) return usage("--question evaluates a ruleset question; give no pool with it");
+
+  dice::DiceRequest rq;
+  int queries = 0;
+  if (parser.has("--sum")) ++queries;
+  if (auto c = parser.value("--count")) {
+    ++queries;
+    rq.query = dice::DiceQuery::Count;
+    std::string cur;
+    for (char ch : *c + ",") {
+      if (ch == ',') {
+        if (!cur.empty()) rq.faces.push_back(cur);
+        cur.clear();
+      } else if (ch != ' ') {
+        cur += ch;
+      }
+    }
+    if (rq.faces.empty()) return usage("--count needs at least one face");
+  }
+  if (auto v = parser.value("--vs")) {
+    ++queries;
+    rq.query = dice::DiceQuery::Vs;
+    rq.vs = *v;
+  }
+  if (auto t = parser.value("--target")) {
+    ++queries;
+    rq.query = dice::DiceQuery::Target;
+    rq.target = *t;
+  }
+  if (auto e = parser.value("--expression")) {
+    ++queries;
+    rq.query = dice::DiceQuery::Expression;
+    rq.expression = *e;
+    if (!pos.empty()) return usage("--expression takes no pool");
+  }
+  if (queries > 1) return usage("choose one query: --sum, --count, --vs, --target or --expression");
+  if (rq.query != dice::DiceQuery::Target) {
+    for (const char* f : {"--rolls", "--wild", "--anchored"})
+      if (parser.has(f)) return usage(std::string(f) + " goes with --target");
+  }
+  if (parser.has("--anchored") && !parser.has("--wild")) return usage("--anchored needs --wild FACE");
+  if (!pos.empty()) rq.pool = pos.front();
+  long long n = 0;
+  if (!parser.intValue("--rolls", n, error)) return usage(error);
+  if (parser.has("--rolls")) {
+    if (n < 1 || n > dice::kMaxTargetRolls) return usage("--rolls must be 1 to " + std::to_string(dice::kMaxTargetRolls));
+    rq.rolls = static_cast<int>(n);
+  }
+  rq.wild = parser.value("--wild").value_or("");
+  rq.anchored = parser.has("--anchored");
+  double atLeast = 0;
+  if (!parser.doubleValue("--at-least", atLeast, error)) return usage(error);
+  if (parser.has("--at-least")) rq.atLeast = atLeast;
+  n = 0;
+  if (!parser.intValue("--monte-carlo", n, error)) return usage(error);
+  if (parser.has("--monte-carlo")) {
+    if (n < 1 || n > 1'000'000'000LL) return usage("--monte-carlo must be 1 to 1000000000");
+    rq.monteCarlo = n;
+  }
+  n = 1;
+  if (!parser.intValue("--seed", n, error)) return usage(error);
+  if (n < 0) return usage("--seed must be non-negative");
+  rq.seed = static_cast<std::uint64_t>(n);
+
+  dice::DiceResult result;
+  dice::DiceError derr;
+  if (!dice::evaluateDice(rq, ruleset ? &*ruleset : nullptr, result, derr)) {
+    io.err << "balance dice: " << derr.format() << "\n";
+    if (derr.column > 0) {
+      const std::string& text = derr.field == "vs" ? rq.vs : derr.field == "target" ? rq.target
+                                : derr.field == "expression" ? rq.expression : rq.pool;
+      io.err << "  " << text << "\n  " << std::string(static_cast<std::size_t>(derr.column - 1), ' ') << "^\n";
+    }
+    return kExitUsage;
+  }
+  auto jsonPath = parser.value("--json");
+  if (!jsonPath || *jsonPath != "-") io.out << dice::formatDiceText(result);
+  if (jsonPath) {
+    sim::JsonWriter json;
+    dice::writeDiceJson(json, result);
+    if (!emitJson(*jsonPath, json.str(), io)) return kExitInvalid;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+WB_REGISTER_COMMAND(dice, "dice", "exact dice probabilities: 3d6, 6d10!4kh3, --vs, --target, ruleset questions",
+                    kUsage, runDice);
+
+}  // namespace wb::app

@@ -1,0 +1,123 @@
+#include "simulation/dice/expression_distribution.h"
+
+#include "model/core/ruleset.h"
+#include "model/expression/compiled_expression.h"
+#include "model/expression/expression.h"
+
+namespace wb::sim::dice {
+
+double ExpressionBinding::jointOutcomes() const {
+  double n = 1;
+  for (const auto& [name, die] : dice) n *= static_cast<double>(die.faces.size());
+  return n;
+}
+
+std::optional<ExpressionBinding> bindExpression(const model::Expression& expr, const model::Ruleset* ruleset,
+                                                std::string* error) {
+  ExpressionBinding b;
+  for (const auto& name : expr.names()) {
+    if (ruleset) {
+      if (const auto* die = ruleset->die(name)) {
+        if (die->faces.empty() || die->totalWeight() <= 0) {
+          if (error) *error = "die '" + name + "' has no faces";
+          return std::nullopt;
+        }
+        b.dice.emplace_back(name, DieSpec::fromModel(*die));
+        continue;
+      }
+      if (const auto* param = ruleset->parameter(name)) {
+        auto v = model::toNumber(param->value);
+        if (!v) {
+          if (error) *error = "parameter '" + name + "' is not numeric";
+          return std::nullopt;
+        }
+        b.constants.emplace_back(name, *v);
+        continue;
+      }
+    }
+    if (name.size() >= 2 && name[0] == 'd' && name.find_first_not_of("0123456789", 1) == std::string::npos &&
+        name.size() <= 5) {
+      int sides = std::stoi(name.substr(1));
+      if (sides >= 1 && sides <= 1000) {
+        b.dice.emplace_back(name, DieSpec::standard(sides));
+        continue;
+      }
+    }
+    if (error)
+      *error = "unknown name '" + name + "'" +
+               (ruleset ? " (not a die or parameter of the ruleset)" : " (use d6, d8, ... or --ruleset FILE)");
+    return std::nullopt;
+  }
+  return b;
+}
+
+std::optional<Pmf> expressionDistribution(const model::Expression& expr, const ExpressionBinding& binding,
+                                          std::string* error) {
+  if (binding.jointOutcomes() > kMaxJointOutcomes) {
+    if (error) *error = "too many joint outcomes to enumerate (use --monte-carlo N)";
+    return std::nullopt;
+  }
+  const std::size_t nd = binding.dice.size();
+  auto slotOf = [&](std::string_view name) -> int {
+    for (std::size_t i = 0; i < nd; ++i)
+      if (binding.dice[i].first == name) return static_cast<int>(i);
+    for (std::size_t i = 0; i < binding.constants.size(); ++i)
+      if (binding.constants[i].first == name) return static_cast<int>(nd + i);
+    return -1;
+  };
+  model::ExpressionError ee;
+  auto compiled = expr.compile(slotOf, &ee);
+  if (!compiled) {
+    if (error) *error = "column " + std::to_string(ee.column) + ": " + ee.message;
+    return std::nullopt;
+  }
+  std::vector<double> vars(nd + binding.constants.size(), 0.0);
+  for (std::size_t i = 0; i < binding.constants.size(); ++i) vars[nd + i] = binding.constants[i].second;
+  std::vector<double> totals(nd);
+  std::uint64_t denominator = 1;
+  for (std::size_t i = 0; i < nd; ++i) {
+    totals[i] = binding.dice[i].second.totalWeight();
+    denominator = Pmf::multiplyDenominators(denominator, binding.dice[i].second.integerTotalWeight());
+  }
+  // Odometer over the joint faces; prob[i] = probability of the faces of dice 0..i.
+  std::vector<std::size_t> face(nd, 0);
+  std::vector<double> prob(nd + 1, 1.0);
+  auto setFace = [&](std::size_t i) {
+    const Face& f = binding.dice[i].second.faces[face[i]];
+    vars[i] = f.value;
+    prob[i + 1] = prob[i] * f.weight / totals[i];
+  };
+  for (std::size_t i = 0; i < nd; ++i) setFace(i);
+  Pmf out;
+  while (true) {
+    out.add(compiled->evaluate(vars.data()), prob[nd]);
+    std::size_t i = nd;
+    while (i > 0) {
+      --i;
+      if (++face[i] < binding.dice[i].second.faces.size()) break;
+      face[i] = 0;
+      if (i == 0) {
+        i = nd + 1;  // done
+        break;
+      }
+    }
+    if (i > nd || nd == 0) break;
+    for (std::size_t j = i; j < nd; ++j) setFace(j);
+  }
+  out.setDenominator(denominator);
+  return out;
+}
+
+std::optional<Pmf> expressionDistribution(const std::string& text, const model::Ruleset* ruleset, std::string* error) {
+  model::ExpressionError ee;
+  auto expr = model::Expression::parse(text, &ee);
+  if (!expr) {
+    if (error) *error = "column " + std::to_string(ee.column) + ": " + ee.message;
+    return std::nullopt;
+  }
+  auto binding = bindExpression(*expr, ruleset, error);
+  if (!binding) return std::nullopt;
+  return expressionDistribution(*expr, *binding, error);
+}
+
+}  // namespace wb::sim::dice

@@ -1,0 +1,203 @@
+#include "simulation/dice/pool_engine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <utility>
+
+namespace wb::sim::dice {
+namespace {
+
+void chain(const PoolTerm& term, const FaceScore& score, double maxValue, double total, int explosionsLeft,
+           double value, double sc, double p, std::map<std::pair<double, double>, double>& out) {
+  for (const auto& f : term.die.faces) {
+    double v = value + f.value;
+    double s = sc + score(f);
+    double q = p * f.weight / total;
+    if (q == 0) continue;
+    if (explosionsLeft > 0 && f.value == maxValue)
+      chain(term, score, maxValue, total, explosionsLeft - 1, v, s, q, out);
+    else
+      out[{Pmf::snap(v), Pmf::snap(s)}] += q;
+  }
+}
+
+std::uint64_t power(std::uint64_t base, int exponent) {
+  std::uint64_t r = 1;
+  for (int i = 0; i < exponent; ++i) r = Pmf::multiplyDenominators(r, base);
+  return r;
+}
+
+bool integral(double x) { return std::abs(x) < 1e7 && x == std::floor(x); }
+
+// Sum of n independent copies of one die (dense arrays when scores are integers).
+Pmf sumOfCopies(const std::vector<DieOutcome>& outcomes, int n) {
+  bool dense = std::all_of(outcomes.begin(), outcomes.end(), [](const DieOutcome& o) { return integral(o.score); });
+  if (!dense) {
+    Pmf one, acc = Pmf::point(0);
+    for (const auto& o : outcomes) one.add(o.score, o.probability);
+    for (int i = 0; i < n; ++i) acc = Pmf::convolve(acc, one);
+    return acc;
+  }
+  long long lo = 0, hi = 0;
+  for (const auto& o : outcomes) {
+    lo = std::min(lo, static_cast<long long>(o.score));
+    hi = std::max(hi, static_cast<long long>(o.score));
+  }
+  std::vector<double> acc{1.0};  // acc[i] = P(sum == i + accLo)
+  long long accLo = 0;
+  for (int d = 0; d < n; ++d) {
+    std::vector<double> next(acc.size() + static_cast<std::size_t>(hi - lo), 0.0);
+    for (std::size_t i = 0; i < acc.size(); ++i) {
+      if (acc[i] == 0) continue;
+      for (const auto& o : outcomes)
+        next[i + static_cast<std::size_t>(static_cast<long long>(o.score) - lo)] += acc[i] * o.probability;
+    }
+    acc = std::move(next);
+    accLo += lo;
+  }
+  Pmf out;
+  for (std::size_t i = 0; i < acc.size(); ++i) out.add(static_cast<double>(accLo + static_cast<long long>(i)), acc[i]);
+  return out;
+}
+
+// Keep the first k of n identical dice in `outcomes` order (already sorted in keep order).
+Pmf keepFirst(const std::vector<DieOutcome>& outcomes, int n, int k) {
+  std::vector<std::vector<double>> binom(n + 1);
+  for (int i = 0; i <= n; ++i) {
+    binom[i].assign(i + 1, 1.0);
+    for (int j = 1; j < i; ++j) binom[i][j] = binom[i - 1][j - 1] + binom[i - 1][j];
+  }
+  std::vector<std::map<double, double>> dp(n + 1);
+  dp[0][0.0] = 1.0;
+  for (const auto& o : outcomes) {
+    std::vector<std::map<double, double>> next(n + 1);
+    for (int j = 0; j <= n; ++j) {
+      if (dp[j].empty()) continue;
+      double pc = 1.0;  // o.probability^c
+      for (int c = 0; j + c <= n; ++c) {
+        double coef = binom[n - j][c] * pc;
+        int kept = std::clamp(k - j, 0, c);
+        for (const auto& [s, p] : dp[j]) next[j + c][Pmf::snap(s + kept * o.score)] += p * coef;
+        pc *= o.probability;
+        if (pc == 0) break;
+      }
+    }
+    dp = std::move(next);
+  }
+  Pmf out;
+  for (const auto& [s, p] : dp[n]) out.add(s, p);
+  return out;
+}
+
+}  // namespace
+
+std::vector<DieOutcome> dieOutcomes(const PoolTerm& term, const FaceScore& score) {
+  std::map<std::pair<double, double>, double> merged;
+  double total = term.die.totalWeight();
+  if (total <= 0) return {};
+  chain(term, score, term.die.maxValue(), total, term.explodeLimit, 0, 0, 1.0, merged);
+  std::vector<DieOutcome> out;
+  for (const auto& [key, p] : merged) out.push_back(DieOutcome{key.first, key.second, p});
+  return out;
+}
+
+std::uint64_t dieDenominator(const PoolTerm& term) {
+  return power(term.die.integerTotalWeight(), term.explodeLimit + 1);
+}
+
+Pmf termDistribution(const PoolTerm& term, const FaceScore& score) {
+  auto outcomes = dieOutcomes(term, score);
+  Pmf out;
+  if (term.keep == Keep::All) {
+    out = sumOfCopies(outcomes, term.count);
+  } else {
+    bool highest = term.keep == Keep::Highest;
+    std::sort(outcomes.begin(), outcomes.end(), [highest](const DieOutcome& a, const DieOutcome& b) {
+      if (a.value != b.value) return highest ? a.value > b.value : a.value < b.value;
+      return a.score > b.score;
+    });
+    out = keepFirst(outcomes, term.count, term.keepCount);
+  }
+  if (term.sign < 0) out = out.negated();
+  out.setDenominator(power(dieDenominator(term), term.count));
+  return out;
+}
+
+Pmf scoreDistribution(const Pool& pool, const FaceScore& score, bool addConstant) {
+  Pmf acc = Pmf::point(0);
+  for (const auto& t : pool.terms) acc = Pmf::convolve(acc, termDistribution(t, score));
+  if (addConstant && pool.constant != 0) acc = acc.shifted(pool.constant);
+  return acc;
+}
+
+Pmf sumDistribution(const Pool& pool) {
+  return scoreDistribution(pool, [](const Face& f) { return f.value; }, true);
+}
+
+Pmf countDistribution(const Pool& pool, const std::vector<std::string>& symbols) {
+  return scoreDistribution(
+      pool,
+      [&symbols](const Face& f) { return std::find(symbols.begin(), symbols.end(), f.symbol) != symbols.end() ? 1.0 : 0.0; },
+      false);
+}
+
+std::string opposedProblem(const Pool& pool) {
+  if (pool.terms.empty()) return "an opposed roll needs dice";
+  if (pool.constant != 0) return "an opposed roll compares dice, not constants";
+  for (const auto& t : pool.terms) {
+    if (t.keep != Keep::All) return "keep / drop is not used in an opposed roll (the highest dice are compared)";
+    if (t.sign < 0) return "an opposed pool cannot subtract dice";
+  }
+  return "";
+}
+
+namespace {
+
+// Distribution of the m highest values of a pool, sorted high to low.
+std::map<std::vector<double>, double> topValues(const Pool& pool, std::size_t m, std::uint64_t& denominator) {
+  std::map<std::vector<double>, double> states{{{}, 1.0}};
+  denominator = 1;
+  auto byValue = [](const Face& f) { return f.value; };
+  for (const auto& t : pool.terms) {
+    auto outcomes = dieOutcomes(t, byValue);
+    for (int d = 0; d < t.count; ++d) {
+      denominator = Pmf::multiplyDenominators(denominator, dieDenominator(t));
+      std::map<std::vector<double>, double> next;
+      for (const auto& [state, p] : states) {
+        for (const auto& o : outcomes) {
+          std::vector<double> s = state;
+          s.insert(std::upper_bound(s.begin(), s.end(), o.value, std::greater<double>()), o.value);
+          if (s.size() > m) s.pop_back();
+          next[std::move(s)] += p * o.probability;
+        }
+      }
+      states = std::move(next);
+    }
+  }
+  return states;
+}
+
+}  // namespace
+
+Pmf opposedDistribution(const Pool& a, const Pool& b) {
+  std::size_t m = static_cast<std::size_t>(std::min(a.diceCount(), b.diceCount()));
+  std::uint64_t da = 0, db = 0;
+  auto sa = topValues(a, m, da);
+  auto sb = topValues(b, m, db);
+  std::vector<std::pair<std::vector<double>, double>> lb(sb.begin(), sb.end());
+  std::vector<double> diff(2 * m + 1, 0.0);
+  for (const auto& [va, pa] : sa) {
+    for (const auto& [vb, pb] : lb) {
+      std::size_t wins = 0;
+      for (std::size_t i = 0; i < m; ++i) wins += va[i] > vb[i] ? 1 : 0;
+      diff[2 * wins] += pa * pb;  // index = (wins - (m - wins)) + m
+    }
+  }
+  Pmf out;
+  for (std::size_t i = 0; i < diff.size(); ++i) out.add(static_cast<double>(i) - static_cast<double>(m), diff[i]);
+  out.setDenominator(Pmf::multiplyDenominators(da, db));
+  return out;
+}
+
+}  // namespace wb::sim::dice
