@@ -121,6 +121,7 @@ bool ZoneplexState::canPlace(int tileType, int c, int wallSide) const {
   reachableBits(before, -1, -1, -1);
   reachableBits(after, c, tileType, wallSide);
   std::uint64_t must = 0;
+  for (int f : g.foundation) must |= 1ULL << f;  // the way from the base to the apex
   for (int q = 0; q < m_players; ++q)
     if (m_p[static_cast<std::size_t>(q)].pos >= 0) must |= 1ULL << m_p[static_cast<std::size_t>(q)].pos;
   for (int x = 1; x < g.cells; ++x) {

@@ -95,6 +95,7 @@ class ZoneplexState : public sim::State {
   int numPlayers() const override { return m_players; }
   int currentPlayer() const override;
   void legalActions(std::vector<sim::Action>& out) const override;
+  using sim::State::legalActions;
   bool isTerminal() const override { return m_stage == Stage::Over; }
   std::vector<double> returns() const override;
   int turnCount() const override { return m_turn; }
