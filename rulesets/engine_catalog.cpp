@@ -1,5 +1,6 @@
 #include "rulesets/engine_catalog.h"
 
+#include "rulesets/elem_master/elem_master_schema.h"
 #include "rulesets/zoneplex/zoneplex_schema.h"
 
 namespace wb::rulesets {
@@ -8,6 +9,7 @@ namespace {
 sim::EngineRegistry makeRegistry() {
   sim::EngineRegistry registry;
   // One line per engine, e.g.: registry.add(card_dice::engineInfo());
+  registry.add(elem_master::engineInfo());
   registry.add(zoneplex::engineInfo());
   return registry;
 }
