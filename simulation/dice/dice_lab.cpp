@@ -90,6 +90,8 @@ bool evaluate(const DiceRequest& rq, const model::Ruleset* ruleset, DiceResult& 
     case DiceQuery::Count: {
       Pool pool;
       if (!parse(rq.pool, "pool", ruleset, pool, error)) return false;
+      if (!mc)
+        if (auto why = exactCostProblem(pool); !why.empty()) return fail(error, "", why);
       if (rq.query == DiceQuery::Sum) {
         res.title = "sum of " + rq.pool;
         label = "sum";
@@ -116,6 +118,8 @@ bool evaluate(const DiceRequest& rq, const model::Ruleset* ruleset, DiceResult& 
       if (!parse(rq.vs, "vs", ruleset, b, error)) return false;
       if (auto why = opposedProblem(a); !why.empty()) return fail(error, "pool", why);
       if (auto why = opposedProblem(b); !why.empty()) return fail(error, "vs", why);
+      if (!mc)
+        if (auto why = opposedCostProblem(a, b); !why.empty()) return fail(error, "", why);
       int pairs = std::min(a.diceCount(), b.diceCount());
       res.title = rq.pool + " vs " + rq.vs + ": pairs won by A minus pairs won by B (" + std::to_string(pairs) +
                   " pairs, ties to B)";

@@ -27,7 +27,7 @@ struct ExpressionBinding {
   double jointOutcomes() const;                           // product of the dice's face counts
 };
 
-inline constexpr double kMaxJointOutcomes = 5e7;
+inline constexpr double kMaxJointOutcomes = 2e7;
 
 // Binds each name to a ruleset die (first) or a numeric parameter; without a
 // ruleset, names `d<N>` are standard dice. nullopt + error for unknown names.

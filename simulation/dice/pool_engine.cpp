@@ -180,6 +180,55 @@ std::map<std::vector<double>, double> topValues(const Pool& pool, std::size_t m,
 
 }  // namespace
 
+namespace {
+constexpr double kMaxSumWork = 2e9;    // dense multiply-adds
+constexpr double kMaxKeepWork = 3e7;   // map updates
+constexpr double kMaxPairWork = 1e9;   // pair comparisons
+const char* kTooBig = "too large to enumerate exactly; use Monte Carlo (--monte-carlo N)";
+
+// Outcomes of one die of `term` (upper bound) and the spread of its values.
+void termShape(const PoolTerm& t, double& outcomes, double& spread) {
+  outcomes = static_cast<double>(t.die.faces.size()) * (t.explodeLimit + 1);
+  double lo = t.die.faces.front().value, hi = lo;
+  for (const auto& f : t.die.faces) {
+    lo = std::min(lo, f.value);
+    hi = std::max(hi, f.value);
+  }
+  spread = std::max(1.0, (hi - lo + 1) * (t.explodeLimit + 1));
+}
+
+// Multisets of size m over v values: C(m + v - 1, v - 1).
+double multisets(double m, double v) {
+  return std::exp(std::lgamma(m + v) - std::lgamma(m + 1) - std::lgamma(v));
+}
+}  // namespace
+
+std::string exactCostProblem(const Pool& pool) {
+  for (const auto& t : pool.terms) {
+    if (t.die.faces.empty()) return "a die has no faces";
+    double v = 0, r = 0, n = t.count;
+    termShape(t, v, r);
+    double work = t.keep == Keep::All ? n * n * r * v / 2 : v * n * n * t.keepCount * r / 2;
+    if (work > (t.keep == Keep::All ? kMaxSumWork : kMaxKeepWork)) return kTooBig;
+  }
+  return "";
+}
+
+std::string opposedCostProblem(const Pool& a, const Pool& b) {
+  double m = std::min(a.diceCount(), b.diceCount());
+  auto states = [m](const Pool& p) {
+    double v = 0;
+    for (const auto& t : p.terms) {
+      double outcomes = 0, spread = 0;
+      termShape(t, outcomes, spread);
+      v += std::min(outcomes, spread);
+    }
+    return multisets(m, std::max(1.0, v));
+  };
+  if (states(a) * states(b) * m > kMaxPairWork) return kTooBig;
+  return "";
+}
+
 Pmf opposedDistribution(const Pool& a, const Pool& b) {
   std::size_t m = static_cast<std::size_t>(std::min(a.diceCount(), b.diceCount()));
   std::uint64_t da = 0, db = 0;

@@ -45,6 +45,12 @@ Pmf scoreDistribution(const Pool& pool, const FaceScore& score, bool addConstant
 Pmf sumDistribution(const Pool& pool);
 Pmf countDistribution(const Pool& pool, const std::vector<std::string>& symbols);
 
+// "" when the exact engine answers `pool` (sum / count) in about a second or
+// less; otherwise why not (the caller offers Monte Carlo instead).
+std::string exactCostProblem(const Pool& pool);
+// The same for an opposed roll of `a` against `b`.
+std::string opposedCostProblem(const Pool& a, const Pool& b);
+
 // Checks `pool` can be used in an opposed roll (dice only, no keep, no
 // subtraction); returns "" or the reason.
 std::string opposedProblem(const Pool& pool);

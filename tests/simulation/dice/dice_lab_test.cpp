@@ -97,6 +97,27 @@ TEST(DiceLab, ErrorsNameTheFieldAndColumn) {
   EXPECT_NE(err.message.find("fire"), std::string::npos);
 }
 
+TEST(DiceLab, TooBigForExactAsksForMonteCarlo) {
+  DiceResult res;
+  DiceError err;
+  DiceRequest rq;
+  rq.pool = "1000d1000";
+  EXPECT_FALSE(evaluateDice(rq, nullptr, res, err));
+  EXPECT_NE(err.message.find("--monte-carlo"), std::string::npos);
+  rq.pool = "100d20kh50";
+  EXPECT_FALSE(evaluateDice(rq, nullptr, res, err));
+  rq.query = DiceQuery::Vs;
+  rq.pool = "40d6";
+  rq.vs = "40d6";
+  EXPECT_FALSE(evaluateDice(rq, nullptr, res, err));
+  rq.monteCarlo = 200;
+  EXPECT_TRUE(evaluateDice(rq, nullptr, res, err)) << err.format();
+  rq.pool = "100d6";  // big but exact is fine
+  rq.query = DiceQuery::Sum;
+  rq.monteCarlo = 0;
+  EXPECT_TRUE(evaluateDice(rq, nullptr, res, err)) << err.format();
+}
+
 TEST(DiceLab, QuestionsBecomeRequests) {
   std::string error;
   auto r = requestFromQuestion(question("expression", {field("expression", "earth * magic"), field("at_least", "12")}), &error);
