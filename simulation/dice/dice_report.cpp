@@ -82,6 +82,19 @@ std::string formatDiceText(const DiceResult& r, std::size_t maxPolicyRows) {
   return out;
 }
 
+std::string formatDiceCsv(const DiceResult& r) {
+  std::string out = "outcome,probability,at_least,at_most,fraction\n";
+  char buf[128];
+  for (const auto& row : r.pmf.rows()) {
+    std::snprintf(buf, sizeof buf, "%s,%.17g,%.17g,%.17g,", formatOutcome(row.outcome).c_str(), row.probability,
+                  row.atLeast, row.atMost);
+    out += buf;
+    if (r.exact) out += r.pmf.fraction(row.probability);
+    out += "\n";
+  }
+  return out;
+}
+
 void writeDiceJson(JsonWriter& json, const DiceResult& r) {
   const auto& q = r.request;
   json.beginObject();

@@ -27,5 +27,8 @@ std::string formatOutcome(double outcome);
 // `maxPolicyRows`: how many first-roll hold advices to print (most likely first).
 std::string formatDiceText(const DiceResult& result, std::size_t maxPolicyRows = 12);
 void writeDiceJson(JsonWriter& json, const DiceResult& result);
+// CSV for export (GUI): header `outcome,probability,at_least,at_most,fraction`,
+// one row per outcome; fraction is empty when not exactly known.
+std::string formatDiceCsv(const DiceResult& result);
 
 }  // namespace wb::sim::dice

@@ -161,6 +161,9 @@ TEST(DiceLab, JsonHasTheDocumentedKeys) {
                           "\"probability\":0.58333333333333", "\"probability_fraction\":\"21/36\"", "\"exact\":true",
                           "\"elapsed_ms\":", "\"table\":[", "\"at_least\":"})
     EXPECT_NE(s.find(key), std::string::npos) << key << " in " << s;
+  std::string csv = formatDiceCsv(r);
+  EXPECT_EQ(csv.substr(0, csv.find('\n')), "outcome,probability,at_least,at_most,fraction");
+  EXPECT_NE(csv.find("\n2,0.027777777777777776,1,0.027777777777777776,1/36\n"), std::string::npos) << csv;
   std::string text = formatDiceText(r);
   EXPECT_NE(text.find("P(sum >= 7) = 0.583333333 (21/36)"), std::string::npos) << text;
 }
