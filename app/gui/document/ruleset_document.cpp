@@ -1,0 +1,353 @@
+#include "app/gui/document/ruleset_document.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QUndoStack>
+
+#include <algorithm>
+#include <set>
+
+#include "app/gui/document/effect_commands.h"
+#include "app/gui/document/entity_commands.h"
+#include "app/gui/document/set_value.h"
+#include "model/expression/compiled_expression.h"
+#include "model/expression/expression.h"
+#include "model/path/ruleset_path.h"
+#include "model/validation/ruleset_validator.h"
+#include "model/yaml/ruleset_loader.h"
+#include "model/yaml/ruleset_writer.h"
+#include "rulesets/engine_catalog.h"
+
+namespace wb::app {
+
+namespace {
+
+std::string toStd(const QString& s) { return s.toStdString(); }
+
+void setError(QString* error, const QString& message) {
+  if (error) *error = message;
+}
+
+QString readText(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  return QString::fromUtf8(f.readAll());
+}
+
+}  // namespace
+
+RulesetDocument::RulesetDocument(QObject* parent)
+    : QObject(parent), m_undo(new QUndoStack(this)), m_watcher(new QFileSystemWatcher(this)) {
+  connect(m_undo, &QUndoStack::cleanChanged, this,
+          [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
+  connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &RulesetDocument::onFileChanged);
+}
+
+RulesetDocument::~RulesetDocument() = default;
+
+bool RulesetDocument::open(const QString& path) {
+  load(path, nullptr);
+  return QFileInfo(path).isReadable();
+}
+
+void RulesetDocument::openFromString(const QString& yaml, const QString& fileName) {
+  const std::string text = toStd(yaml);
+  load(fileName, &text);
+}
+
+void RulesetDocument::load(const QString& path, const std::string* text) {
+  const auto lookup = rulesets::builtinEngines().schemaLookup();
+  model::LoadResult result = text ? model::loadRulesetFromString(*text, toStd(path), lookup)
+                                  : model::loadRuleset(toStd(path), lookup);
+  m_ruleset = std::move(result.ruleset);
+  m_schema = lookup ? lookup(m_ruleset.engine) : nullptr;
+
+  // What the validator alone reports now; the rest only the loader can see.
+  model::Diagnostics validated;
+  model::validateRuleset(m_ruleset, m_schema, validated);
+  std::set<std::string> fromValidator;
+  for (const auto& d : validated.items()) fromValidator.insert(d.format());
+  m_loadOnly = {};
+  for (const auto& d : result.diagnostics.items())
+    if (!fromValidator.count(d.format())) m_loadOnly.add(d);
+  m_diagnostics = std::move(result.diagnostics);
+
+  const QString oldPath = m_path;
+  m_path = text ? QString() : QFileInfo(path).absoluteFilePath();
+  m_diskText = text ? QString() : readText(m_path);
+  m_undo->clear();
+  m_undo->setClean();
+  watch();
+  if (oldPath != m_path) Q_EMIT filePathChanged(m_path);
+  Q_EMIT reset();
+  Q_EMIT diagnosticsChanged();
+  Q_EMIT modifiedChanged(false);
+}
+
+bool RulesetDocument::save(QString* error) {
+  if (m_path.isEmpty()) {
+    setError(error, tr("The ruleset has no file yet; use Save As."));
+    return false;
+  }
+  return saveAs(m_path, error);
+}
+
+bool RulesetDocument::saveAs(const QString& path, QString* error) {
+  std::string why;
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  if (!model::saveRuleset(m_ruleset, toStd(absolute), &why)) {
+    setError(error, QString::fromStdString(why));
+    return false;
+  }
+  const bool renamed = absolute != m_path;
+  m_path = absolute;
+  m_diskText = readText(m_path);
+  m_loadOnly = {};  // the saved file no longer has what the loader dropped
+  m_undo->setClean();
+  watch();
+  revalidate();
+  if (renamed) Q_EMIT filePathChanged(m_path);
+  return true;
+}
+
+bool RulesetDocument::revert() {
+  if (m_path.isEmpty()) return false;
+  load(m_path, nullptr);
+  return true;
+}
+
+int RulesetDocument::errorCount() const {
+  return static_cast<int>(std::count_if(m_diagnostics.items().begin(), m_diagnostics.items().end(),
+                                        [](const auto& d) { return d.severity == model::Severity::Error; }));
+}
+
+int RulesetDocument::warningCount() const {
+  return static_cast<int>(std::count_if(m_diagnostics.items().begin(), m_diagnostics.items().end(),
+                                        [](const auto& d) { return d.severity == model::Severity::Warning; }));
+}
+
+QString RulesetDocument::displayName() const {
+  if (!m_path.isEmpty()) return QFileInfo(m_path).fileName();
+  if (!m_ruleset.name.empty()) return QString::fromStdString(m_ruleset.name);
+  return tr("Untitled");
+}
+
+bool RulesetDocument::isModified() const { return !m_undo->isClean(); }
+
+bool RulesetDocument::push(QUndoCommand* command) {
+  m_undo->push(command);
+  return true;
+}
+
+bool RulesetDocument::setValue(const QString& path, const QString& text, QString* error) {
+  std::string why;
+  const auto old = model::getPath(m_ruleset, toStd(path), &why);
+  if (!old) {
+    setError(error, QString::fromStdString(why));
+    return false;
+  }
+  if (old->type == model::ValueType::Expression) {
+    int column = 0;
+    const QString problem = checkExpression(text, &column);
+    if (!problem.isEmpty()) {
+      setError(error, problem);
+      return false;
+    }
+  }
+  // Try it on a copy: setPath checks type and range and says why it refuses.
+  model::Ruleset trial = m_ruleset;
+  if (!model::setPath(trial, toStd(path), toStd(text), &why)) {
+    setError(error, QString::fromStdString(why));
+    return false;
+  }
+  const auto now = model::getPath(trial, toStd(path));
+  const QString newText = now ? QString::fromStdString(now->text) : text;
+  if (newText == QString::fromStdString(old->text)) return true;  // nothing to do
+  return push(new SetValue(this, path, QString::fromStdString(old->text), text));
+}
+
+bool RulesetDocument::addEntity(model::Section section, const model::Entity& entity, int index,
+                                QString* error) {
+  if (entity.id.empty() || m_ruleset.findEntity(entity.id)) {
+    setError(error, tr("An entity with id '%1' already exists.").arg(QString::fromStdString(entity.id)));
+    return false;
+  }
+  const int size = static_cast<int>(m_ruleset.entities(section).size());
+  if (index < 0 || index > size) index = size;
+  return push(new AddEntity(this, section, entity, index));
+}
+
+bool RulesetDocument::removeEntity(model::Section section, const QString& id, QString* error) {
+  const auto& list = m_ruleset.entities(section);
+  const auto it = std::find_if(list.begin(), list.end(), [&](const auto& e) { return e.id == toStd(id); });
+  if (it == list.end()) {
+    setError(error, tr("No entity '%1'.").arg(id));
+    return false;
+  }
+  return push(new RemoveEntity(this, section, static_cast<int>(it - list.begin())));
+}
+
+namespace {
+const model::Entity* findIn(const model::Ruleset& r, model::Section s, const QString& id) {
+  return r.entity(s, id.toStdString());
+}
+}  // namespace
+
+bool RulesetDocument::addEffect(model::Section section, const QString& id, const model::Effect& effect,
+                                int index, QString* error) {
+  const auto* e = findIn(m_ruleset, section, id);
+  if (!e) {
+    setError(error, tr("No entity '%1'.").arg(id));
+    return false;
+  }
+  const int size = static_cast<int>(e->effects.size());
+  if (index < 0 || index > size) index = size;
+  return push(new AddEffect(this, section, id, effect, index));
+}
+
+bool RulesetDocument::removeEffect(model::Section section, const QString& id, int index, QString* error) {
+  const auto* e = findIn(m_ruleset, section, id);
+  if (!e || index < 0 || index >= static_cast<int>(e->effects.size())) {
+    setError(error, tr("No effect %1 on '%2'.").arg(index).arg(id));
+    return false;
+  }
+  return push(new RemoveEffect(this, section, id, index));
+}
+
+bool RulesetDocument::moveEffect(model::Section section, const QString& id, int from, int to,
+                                 QString* error) {
+  const auto* e = findIn(m_ruleset, section, id);
+  const int size = e ? static_cast<int>(e->effects.size()) : 0;
+  if (!e || from < 0 || from >= size || to < 0 || to >= size) {
+    setError(error, tr("Cannot move effect %1 to %2.").arg(from).arg(to));
+    return false;
+  }
+  if (from == to) return true;
+  return push(new MoveEffect(this, section, id, from, to));
+}
+
+bool RulesetDocument::editEffect(model::Section section, const QString& id, int index,
+                                 const model::Effect& effect, QString* error) {
+  const auto* e = findIn(m_ruleset, section, id);
+  if (!e || index < 0 || index >= static_cast<int>(e->effects.size())) {
+    setError(error, tr("No effect %1 on '%2'.").arg(index).arg(id));
+    return false;
+  }
+  if (effect.op.empty()) {
+    setError(error, tr("An effect needs an op."));
+    return false;
+  }
+  // Expression arguments must parse (the schema says which are expressions).
+  const model::OpSpec* spec = m_schema ? m_schema->op(effect.op) : nullptr;
+  for (const auto& arg : effect.args) {
+    const model::ArgSpec* as = spec ? spec->arg(arg.key) : nullptr;
+    if (as && as->type == model::ArgType::Expression && !arg.isList) {
+      const QString problem = checkExpression(QString::fromStdString(arg.text));
+      if (!problem.isEmpty()) {
+        setError(error, QStringLiteral("%1: %2").arg(QString::fromStdString(arg.key), problem));
+        return false;
+      }
+    }
+  }
+  if (e->effects[static_cast<std::size_t>(index)] == effect) return true;
+  return push(new EditEffect(this, section, id, index, effect));
+}
+
+QString RulesetDocument::uniqueEntityId(const QString& base) const {
+  QString id = base.isEmpty() ? QStringLiteral("new_entity") : base;
+  for (int n = 2; m_ruleset.findEntity(toStd(id)); ++n) id = QStringLiteral("%1_%2").arg(base).arg(n);
+  return id;
+}
+
+QString RulesetDocument::checkExpression(const QString& text, int* column) const {
+  model::ExpressionError err;
+  const auto expr = model::Expression::parse(toStd(text), &err);
+  if (!expr) {
+    if (column) *column = err.column;
+    return tr("column %1: %2").arg(err.column).arg(QString::fromStdString(err.message));
+  }
+  std::set<std::string, std::less<>> known;
+  for (const auto& p : m_ruleset.parameters) known.insert(p.id);
+  for (const auto& d : m_ruleset.dice) known.insert(d.id);
+  if (m_schema)
+    for (const auto& n : m_schema->names) known.insert(n);
+  const auto compiled = expr->compile(
+      [&](std::string_view name) { return known.count(name) ? 0 : -1; }, &err);
+  if (!compiled) {
+    if (column) *column = err.column;
+    return tr("column %1: %2").arg(err.column).arg(QString::fromStdString(err.message));
+  }
+  if (column) *column = 0;
+  return {};
+}
+
+const model::Entity* RulesetDocument::entityAt(const model::SourceLocation& where,
+                                               model::Section* section) const {
+  if (!where.known()) return nullptr;
+  // The entity that starts last at or before the line, in the same file.
+  const model::Entity* best = nullptr;
+  int bestLine = 0;
+  for (model::Section s : model::kSections) {
+    for (const auto& e : m_ruleset.entities(s)) {
+      const auto& loc = e.origin.loc;
+      if (!loc.known() || loc.line > where.line || loc.line < bestLine) continue;
+      if (!where.file.empty() && !loc.file.empty() &&
+          QFileInfo(QString::fromStdString(loc.file)).fileName() !=
+              QFileInfo(QString::fromStdString(where.file)).fileName())
+        continue;
+      best = &e;
+      bestLine = loc.line;
+      if (section) *section = s;
+    }
+  }
+  if (!best) return nullptr;
+  // Past the last key of that entity (by a margin of nested lines) means "not inside".
+  int lastLine = best->origin.loc.line;
+  for (const auto& [key, loc] : best->origin.keys) lastLine = std::max(lastLine, loc.line);
+  for (const auto& eff : best->effects) {
+    lastLine = std::max(lastLine, eff.origin.loc.line);
+    for (const auto& [key, loc] : eff.origin.keys) lastLine = std::max(lastLine, loc.line);
+  }
+  if (where.line > lastLine + 1) return nullptr;
+  return best;
+}
+
+QStringList RulesetDocument::diagnosticsFor(model::Section section, const QString& id) const {
+  QStringList out;
+  for (const auto& d : m_diagnostics.items()) {
+    model::Section s{};
+    const model::Entity* e = entityAt(d.where, &s);
+    if (e && s == section && e->id == toStd(id)) out << QString::fromStdString(d.message);
+  }
+  return out;
+}
+
+void RulesetDocument::commandApplied(const DocumentChange& change) {
+  revalidate();
+  Q_EMIT changed(change);
+}
+
+void RulesetDocument::revalidate() {
+  model::Diagnostics now = m_loadOnly;
+  model::validateRuleset(m_ruleset, m_schema, now);
+  now.sort();
+  m_diagnostics = std::move(now);
+  Q_EMIT diagnosticsChanged();
+}
+
+void RulesetDocument::watch() {
+  if (!m_watcher->files().isEmpty()) m_watcher->removePaths(m_watcher->files());
+  if (!m_path.isEmpty() && QFileInfo::exists(m_path)) m_watcher->addPath(m_path);
+}
+
+void RulesetDocument::onFileChanged(const QString& path) {
+  // An atomic save replaces the file: watch the new one.
+  if (QFileInfo::exists(path) && !m_watcher->files().contains(path)) m_watcher->addPath(path);
+  const QString now = readText(path);
+  if (now == m_diskText) return;  // our own save, or a touch
+  m_diskText = now;
+  Q_EMIT fileChangedOnDisk(path);
+}
+
+}  // namespace wb::app

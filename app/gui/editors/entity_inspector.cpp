@@ -1,0 +1,189 @@
+#include "app/gui/editors/entity_inspector.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include "app/gui/document/ruleset_document.h"
+#include "app/gui/editors/effects_editor.h"
+#include "app/gui/editors/expression_edit.h"
+#include "model/path/ruleset_path.h"
+
+namespace wb::app {
+
+namespace {
+QString singular(model::Section s) {
+  switch (s) {
+    case model::Section::Cards: return QObject::tr("Card");
+    case model::Section::Tiles: return QObject::tr("Tile");
+    case model::Section::Events: return QObject::tr("Event");
+    case model::Section::Abilities: return QObject::tr("Ability");
+    case model::Section::Factions: return QObject::tr("Faction");
+  }
+  return {};
+}
+}  // namespace
+
+EntityInspector::EntityInspector(RulesetDocument* document, QWidget* parent)
+    : QWidget(parent), m_document(document), m_refreshTimer(new QTimer(this)) {
+  m_refreshTimer->setSingleShot(true);
+  m_refreshTimer->setInterval(0);
+  connect(m_refreshTimer, &QTimer::timeout, this, &EntityInspector::refresh);
+
+  auto* outer = new QVBoxLayout(this);
+  m_title = new QLabel(this);
+  QFont big = m_title->font();
+  big.setPointSizeF(big.pointSizeF() * 1.3);
+  big.setBold(true);
+  m_title->setFont(big);
+  m_subtitle = new QLabel(this);
+  m_subtitle->setStyleSheet(QStringLiteral("color: #666;"));
+  m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  outer->addWidget(m_title);
+  outer->addWidget(m_subtitle);
+  m_empty = new QLabel(tr("Select a card, tile, event, ability or faction\nto see and edit it here."), this);
+  m_empty->setAlignment(Qt::AlignCenter);
+  m_empty->setStyleSheet(QStringLiteral("color: #888;"));
+  outer->addWidget(m_empty, 1);
+
+  m_body = new QWidget(this);
+  auto* body = new QVBoxLayout(m_body);
+  body->setContentsMargins(0, 0, 0, 0);
+  auto* form = new QFormLayout;
+  form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  m_name = new QLineEdit(m_body);
+  m_kind = new QComboBox(m_body);
+  m_kind->setEditable(true);
+  m_kind->setInsertPolicy(QComboBox::NoInsert);
+  m_count = new QSpinBox(m_body);
+  m_count->setRange(0, 999);
+  m_count->setKeyboardTracking(false);
+  m_cost = new ExpressionEdit(m_body);
+  m_cost->setChecker([this](const QString& text, int* column) { return m_document->checkExpression(text, column); });
+  m_costError = new QLabel(m_body);
+  m_costError->setStyleSheet(QStringLiteral("color: #c62828;"));
+  m_costError->hide();
+  m_tags = new QLabel(m_body);
+  m_tags->setWordWrap(true);
+  m_text = new QPlainTextEdit(m_body);
+  m_text->setMaximumHeight(80);
+  m_text->setTabChangesFocus(true);
+  m_text->installEventFilter(this);
+  m_assumed = new QLineEdit(m_body);
+  m_assumed->setPlaceholderText(tr("why the value is assumed (empty = from a source)"));
+  form->addRow(tr("Name"), m_name);
+  form->addRow(tr("Kind"), m_kind);
+  form->addRow(tr("Count"), m_count);
+  form->addRow(tr("Cost"), m_cost);
+  form->addRow(QString(), m_costError);
+  form->addRow(tr("Tags"), m_tags);
+  form->addRow(tr("Rules text"), m_text);
+  form->addRow(tr("Assumed"), m_assumed);
+  body->addLayout(form);
+  m_problems = new QLabel(m_body);
+  m_problems->setWordWrap(true);
+  m_problems->setStyleSheet(QStringLiteral("QLabel { color: #8a1c1c; background: #fdecea; padding: 4px; }"));
+  m_problems->hide();
+  body->addWidget(m_problems);
+  m_effects = new EffectsEditor(document, m_body);
+  body->addWidget(m_effects);
+  body->addStretch();
+  outer->addWidget(m_body, 1);
+
+  connect(m_name, &QLineEdit::editingFinished, this, [this] { commit(QStringLiteral("name"), m_name->text()); });
+  connect(m_kind, &QComboBox::textActivated, this, [this](const QString& t) { commit(QStringLiteral("kind"), t); });
+  connect(m_count, &QSpinBox::valueChanged, this,
+          [this](int v) { commit(QStringLiteral("count"), QString::number(v)); });
+  connect(m_cost, &ExpressionEdit::errorChanged, this, [this](const QString& e) {
+    m_costError->setText(e);
+    m_costError->setVisible(!e.isEmpty());
+  });
+  connect(m_cost, &QLineEdit::editingFinished, this, [this] {
+    if (m_cost->isValid()) commit(QStringLiteral("cost"), m_cost->text().trimmed());
+  });
+  connect(m_assumed, &QLineEdit::editingFinished, this,
+          [this] { commit(QStringLiteral("assumed"), m_assumed->text()); });
+  connect(m_effects, &EffectsEditor::message, this, &EntityInspector::message);
+  connect(document, &RulesetDocument::changed, this, [this] { m_refreshTimer->start(); });
+  connect(document, &RulesetDocument::reset, this, [this] { m_refreshTimer->start(); });
+  connect(document, &RulesetDocument::diagnosticsChanged, this, [this] { m_refreshTimer->start(); });
+  refresh();
+}
+
+QString EntityInspector::path(const QString& field) const {
+  return QStringLiteral("%1.%2.%3").arg(QString::fromLatin1(model::toString(m_section)), m_id, field);
+}
+
+void EntityInspector::setEntity(model::Section section, const QString& id) {
+  m_section = section;
+  m_id = id;
+  m_costError->hide();
+  refresh();
+  m_effects->setEntity(section, id);
+}
+
+bool EntityInspector::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == m_text && event->type() == QEvent::FocusOut) commit(QStringLiteral("text"), m_text->toPlainText());
+  return QWidget::eventFilter(watched, event);
+}
+
+void EntityInspector::commit(const QString& field, const QString& text) {
+  if (m_id.isEmpty()) return;
+  const auto current = model::getPath(m_document->ruleset(), path(field).toStdString());
+  if (current && QString::fromStdString(current->text) == text) return;
+  QString error;
+  if (!m_document->setValue(path(field), text, &error)) {
+    Q_EMIT message(tr("%1: %2").arg(path(field), error));
+    refresh();  // show the model's value again
+  }
+}
+
+void EntityInspector::refresh() {
+  const model::Entity* e = m_id.isEmpty() ? nullptr : m_document->ruleset().entity(m_section, m_id.toStdString());
+  m_body->setVisible(e != nullptr);
+  m_empty->setVisible(e == nullptr);
+  if (!e) {
+    m_title->setText(tr("Inspector"));
+    m_subtitle->clear();
+    m_effects->setEntity(m_section, QString());
+    return;
+  }
+  m_title->setText(QString::fromStdString(e->name.empty() ? e->id : e->name));
+  QString sub = QStringLiteral("%1 \u00b7 %2").arg(singular(m_section), QString::fromStdString(e->id));
+  if (e->origin.loc.known()) sub += QStringLiteral(" \u00b7 line %1").arg(e->origin.loc.line);
+  m_subtitle->setText(sub);
+
+  const QSignalBlocker b1(m_name), b2(m_kind), b3(m_count), b5(m_assumed), b6(m_text);  // m_cost re-validates on setText
+  if (!m_name->hasFocus()) m_name->setText(QString::fromStdString(e->name));
+  m_kind->clear();
+  if (const auto* schema = m_document->schema()) {
+    const auto it = schema->kinds.find(m_section);
+    if (it != schema->kinds.end())
+      for (const auto& k : it->second) m_kind->addItem(QString::fromStdString(k));
+  }
+  if (m_kind->findText(QString::fromStdString(e->kind)) < 0) m_kind->addItem(QString::fromStdString(e->kind));
+  m_kind->setCurrentText(QString::fromStdString(e->kind));
+  m_count->setValue(e->count);
+  if (!m_cost->hasFocus()) {
+    const model::Cost* cost = e->cost();
+    m_cost->setText(cost ? QString::fromStdString(cost->amount.text()) : QString());
+  }
+  QStringList tags;
+  for (const auto& t : e->tags) tags << QString::fromStdString(t);
+  m_tags->setText(tags.isEmpty() ? tr("(none)") : tags.join(QStringLiteral(", ")));
+  if (!m_text->hasFocus()) m_text->setPlainText(QString::fromStdString(e->text));
+  if (!m_assumed->hasFocus()) m_assumed->setText(QString::fromStdString(e->assumed));
+  const QStringList problems = m_document->diagnosticsFor(m_section, m_id);
+  m_problems->setText(problems.join(QLatin1Char('\n')));
+  m_problems->setVisible(!problems.isEmpty());
+  m_effects->refresh();
+}
+
+}  // namespace wb::app

@@ -1,0 +1,65 @@
+// EntityInspector: everything about the selected card / tile / event / ability
+// / faction — name, kind, count, cost, tags, rules text, assumption note, its
+// problems, and its effects (EffectsEditor). Edits go through the document as
+// undo commands; a refused value is shown in red and restored.
+#pragma once
+
+#include <QWidget>
+
+#include "model/core/entity.h"
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QSpinBox;
+class QTimer;
+
+namespace wb::app {
+
+class RulesetDocument;
+class EffectsEditor;
+class ExpressionEdit;
+
+class EntityInspector : public QWidget {
+  Q_OBJECT
+ public:
+  explicit EntityInspector(RulesetDocument* document, QWidget* parent = nullptr);
+
+  void setEntity(model::Section section, const QString& id);  // empty id = nothing selected
+  model::Section section() const { return m_section; }
+  QString entityId() const { return m_id; }
+  EffectsEditor* effectsEditor() const { return m_effects; }
+
+ Q_SIGNALS:
+  void message(const QString& text);
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
+ private:
+  void refresh();
+  void commit(const QString& field, const QString& text);
+  QString path(const QString& field) const;
+
+  RulesetDocument* m_document;
+  model::Section m_section = model::Section::Cards;
+  QString m_id;
+  QTimer* m_refreshTimer;
+  QLabel* m_title;
+  QLabel* m_subtitle;
+  QWidget* m_body;
+  QLabel* m_empty;
+  QLineEdit* m_name;
+  QComboBox* m_kind;
+  QSpinBox* m_count;
+  ExpressionEdit* m_cost;
+  QLabel* m_costError;
+  QLabel* m_tags;
+  QPlainTextEdit* m_text;
+  QLineEdit* m_assumed;
+  QLabel* m_problems;
+  EffectsEditor* m_effects;
+};
+
+}  // namespace wb::app

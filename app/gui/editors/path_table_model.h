@@ -1,0 +1,72 @@
+// PathTableModel: a table over a RulesetDocument whose cells are ruleset paths
+// (model/path/ruleset_path.h). Reading goes through model::getPath; writing
+// through RulesetDocument::setValue, i.e. one undo command per edit. A refused
+// value (wrong type, out of range, bad expression) leaves the model unchanged,
+// returns false from setData and is reported by editRefused() and lastError().
+// Subclasses say which rows exist and which path each cell shows.
+#pragma once
+
+#include <QAbstractTableModel>
+#include <QStringList>
+
+#include "app/gui/document/ruleset_document.h"
+
+namespace wb::app {
+
+class PathTableModel : public QAbstractTableModel {
+  Q_OBJECT
+ public:
+  enum Role {
+    PathRole = Qt::UserRole + 1,  // QString: the cell's path ("" = not a path)
+    ChoicesRole,                  // QStringList: allowed values (combo box), if any
+    SortRole,                     // numbers as double, the rest as text
+    RowIdRole,                    // QString: the row's id
+  };
+
+  explicit PathTableModel(RulesetDocument* document, QObject* parent = nullptr);
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role) const override;
+  bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+  Qt::ItemFlags flags(const QModelIndex& index) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+
+  RulesetDocument* document() const { return m_document; }
+  QString lastError() const { return m_lastError; }
+  // The row showing `id`, or -1.
+  int rowOf(const QString& id) const;
+  virtual QString rowId(int row) const = 0;
+
+ Q_SIGNALS:
+  void editRefused(const QString& path, const QString& message);
+
+ protected:
+  struct Column {
+    QString title;
+    QString field;     // path suffix after the row's prefix ("" = the prefix itself)
+    bool editable = true;
+    QString tip;
+  };
+  virtual int rows() const = 0;
+  virtual QString rowPrefix(int row) const = 0;  // e.g. "cards.fire"
+  // Cells that are not paths (summaries); return an invalid QVariant for path cells.
+  virtual QVariant computed(int row, int column, int role) const;
+  virtual QStringList choices(int row, int column) const;
+  // Diagnostics of the row (shown on its first cell).
+  virtual QStringList rowProblems(int row) const;
+  // Whether a change concerns this table (Entities / Effects of other sections do not).
+  virtual bool affectedBy(const DocumentChange& change) const;
+  void setColumns(std::vector<Column> columns);
+  const std::vector<Column>& columns() const { return m_columns; }
+  QString pathAt(int row, int column) const;
+  void onChanged(const DocumentChange& change);
+
+  RulesetDocument* m_document;
+
+ private:
+  std::vector<Column> m_columns;
+  QString m_lastError;
+};
+
+}  // namespace wb::app

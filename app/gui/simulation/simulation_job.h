@@ -1,0 +1,70 @@
+// SimulationJob: one Monte Carlo run of the workbench on a worker thread.
+//
+// It works on an immutable snapshot (a copy of the Ruleset, compiled into a
+// sim::Game on the worker), so the designer can keep editing while it runs.
+// The run is played in blocks; after each block the merged result is
+// published (resultUpdated), so charts fill in live. Block b uses run seed
+// deriveSeed(seed, b, kBlockStream): a GUI run is reproducible for the same
+// seed, games and block size. Signals are emitted on the GUI thread.
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "model/core/ruleset.h"
+#include "simulation/runner/run_config.h"
+#include "simulation/runner/run_result.h"
+
+namespace wb::sim {
+class MonteCarloRunner;
+}
+
+namespace wb::app {
+
+class SimulationJob : public QObject {
+  Q_OBJECT
+ public:
+  static constexpr std::uint64_t kBlockStream = 0xB10C;
+
+  SimulationJob(model::Ruleset snapshot, sim::RunConfig config, QObject* parent = nullptr);
+  ~SimulationJob() override;  // cancels and waits
+
+  // Games per block (0 = about a tenth of the run, at least 100).
+  void setBlockGames(std::uint64_t games) { m_blockGames = games; }
+  void start();
+  void cancel();  // thread-safe; the run stops between moves
+  bool isRunning() const { return m_running.load(); }
+  bool wasCancelled() const { return m_cancel.load(); }
+
+  sim::RunResult result() const;      // merged so far (or final)
+  sim::RunProgress progress() const;
+  QString error() const;              // the run could not start (bad ruleset / agents)
+
+ Q_SIGNALS:
+  void progressed();
+  void resultUpdated();
+  void finished();
+
+ private:
+  void work();
+  void post(void (SimulationJob::*signal)());
+
+  model::Ruleset m_snapshot;
+  sim::RunConfig m_config;
+  std::uint64_t m_blockGames = 0;
+  std::thread m_thread;
+  std::atomic<bool> m_running{false};
+  std::atomic<bool> m_cancel{false};
+  mutable std::mutex m_mutex;
+  sim::MonteCarloRunner* m_runner = nullptr;  // the block playing now (under m_mutex)
+  sim::RunResult m_result;
+  sim::RunProgress m_progress;
+  QString m_error;
+};
+
+}  // namespace wb::app

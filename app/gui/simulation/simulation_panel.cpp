@@ -1,0 +1,443 @@
+#include "app/gui/simulation/simulation_panel.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDir>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QThread>
+#include <QVBoxLayout>
+
+#include "app/gui/document/ruleset_document.h"
+#include "app/gui/simulation/simulation_job.h"
+#include "charts/builders/chart_builders.h"
+#include "charts/builders/run_result_charts.h"
+#include "charts/export/chart_export.h"
+#include "simulation/agents/agent_factory.h"
+#include "simulation/stats/statistics.h"
+
+namespace wb::app {
+
+namespace {
+
+// Sorts by the number in UserRole, shows the text.
+class NumberItem : public QTableWidgetItem {
+ public:
+  NumberItem(const QString& text, double value) : QTableWidgetItem(text) {
+    setData(Qt::UserRole, value);
+    setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  }
+  bool operator<(const QTableWidgetItem& other) const override {
+    return data(Qt::UserRole).toDouble() < other.data(Qt::UserRole).toDouble();
+  }
+};
+
+QString percent(double v) { return QString::number(100.0 * v, 'f', 1) + QLatin1Char('%'); }
+
+QString duration(double seconds) {
+  if (seconds < 1) return QObject::tr("<1 s");
+  if (seconds < 90) return QObject::tr("%1 s").arg(qRound(seconds));
+  return QObject::tr("%1 min %2 s").arg(static_cast<int>(seconds) / 60).arg(static_cast<int>(seconds) % 60);
+}
+
+QString optionHint(const QString& agent) {
+  if (agent == QLatin1String("mcts")) return QStringLiteral("iters=500,c=1.4,rollout=greedy");
+  return QObject::tr("(no options)");
+}
+
+}  // namespace
+
+SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
+    : QWidget(parent), m_document(document) {
+  auto* outer = new QHBoxLayout(this);
+  outer->setContentsMargins(4, 4, 4, 4);
+  auto* splitter = new QSplitter(Qt::Horizontal, this);
+  outer->addWidget(splitter);
+
+  // --- Left: the run's settings. ---
+  auto* settings = new QWidget(splitter);
+  auto* left = new QVBoxLayout(settings);
+  left->setContentsMargins(2, 2, 6, 2);
+  auto* seats = new QGroupBox(tr("Players"), settings);
+  auto* seatsLayout = new QVBoxLayout(seats);
+  auto* playersRow = new QHBoxLayout;
+  playersRow->addWidget(new QLabel(tr("Seats"), seats));
+  m_players = new QSpinBox(seats);
+  playersRow->addWidget(m_players);
+  playersRow->addStretch();
+  seatsLayout->addLayout(playersRow);
+  m_seatGrid = new QGridLayout;
+  seatsLayout->addLayout(m_seatGrid);
+  m_factions = new QLabel(seats);
+  m_factions->setWordWrap(true);
+  m_factions->setStyleSheet(QStringLiteral("color: #555;"));
+  seatsLayout->addWidget(m_factions);
+  auto* rotation = new QLabel(tr("Seats rotate every game, so each agent (and faction) plays every seat equally."), seats);
+  rotation->setWordWrap(true);
+  rotation->setStyleSheet(QStringLiteral("color: #777; font-size: small;"));
+  seatsLayout->addWidget(rotation);
+  left->addWidget(seats);
+
+  auto* run = new QGroupBox(tr("Run"), settings);
+  auto* form = new QFormLayout(run);
+  m_games = new QSpinBox(run);
+  m_games->setRange(1, 10000000);
+  m_games->setValue(1000);
+  m_games->setSingleStep(100);
+  m_games->setGroupSeparatorShown(true);
+  m_threads = new QSpinBox(run);
+  m_threads->setRange(0, 256);
+  m_threads->setValue(std::max(1, QThread::idealThreadCount()));
+  m_threads->setSpecialValueText(tr("auto"));
+  m_seed = new QSpinBox(run);
+  m_seed->setRange(0, 2147483647);
+  m_seed->setValue(1);
+  m_maxTurns = new QSpinBox(run);
+  m_maxTurns->setRange(0, 1000000);
+  m_maxTurns->setSpecialValueText(tr("engine default"));
+  form->addRow(tr("Games"), m_games);
+  form->addRow(tr("Threads"), m_threads);
+  form->addRow(tr("Seed"), m_seed);
+  form->addRow(tr("Turn cap"), m_maxTurns);
+  left->addWidget(run);
+
+  auto* buttons = new QHBoxLayout;
+  m_run = new QPushButton(tr("Run"), settings);
+  m_run->setDefault(true);
+  m_run->setToolTip(tr("Play the games (F5)"));
+  m_cancel = new QPushButton(tr("Cancel"), settings);
+  m_cancel->setEnabled(false);
+  buttons->addWidget(m_run);
+  buttons->addWidget(m_cancel);
+  left->addLayout(buttons);
+  m_progress = new QProgressBar(settings);
+  m_progress->setRange(0, 1000);
+  m_progress->setValue(0);
+  m_progress->setTextVisible(true);
+  m_progress->setFormat(QStringLiteral("%p%"));
+  left->addWidget(m_progress);
+  m_status = new QLabel(tr("Ready."), settings);
+  m_status->setWordWrap(true);
+  left->addWidget(m_status);
+  left->addStretch();
+  settings->setMinimumWidth(250);
+  settings->setMaximumWidth(380);
+
+  // --- Right: the results. ---
+  auto* results = new QWidget(splitter);
+  auto* right = new QVBoxLayout(results);
+  right->setContentsMargins(6, 2, 2, 2);
+  m_summary = new QLabel(tr("No results yet: choose the agents and press <b>Run</b>."), results);
+  m_summary->setTextFormat(Qt::RichText);
+  m_summary->setWordWrap(true);
+  m_summary->setStyleSheet(QStringLiteral("QLabel { background: #f4f6fa; border: 1px solid #dde3ec; padding: 6px; }"));
+  right->addWidget(m_summary);
+  m_results = new QTabWidget(results);
+  auto* chartsPage = new QWidget(m_results);
+  auto* grid = new QGridLayout(chartsPage);
+  grid->setContentsMargins(0, 0, 0, 0);
+  grid->setSpacing(4);
+  m_winRateView = charts::makeChartView(new QChart);
+  m_secondaryView = charts::makeChartView(new QChart);
+  m_lengthView = charts::makeChartView(new QChart);
+  m_entityView = charts::makeChartView(new QChart);
+  grid->addWidget(m_winRateView, 0, 0);
+  grid->addWidget(m_secondaryView, 0, 1);
+  grid->addWidget(m_lengthView, 1, 0);
+  grid->addWidget(m_entityView, 1, 1);
+  m_secondaryView->hide();
+  m_results->addTab(chartsPage, tr("Charts"));
+  m_entityTable = new QTableWidget(0, 9, m_results);
+  m_entityTable->setHorizontalHeaderLabels({tr("Entity"), tr("Acquired"), tr("Played"), tr("Triggered"),
+                                            tr("Used in"), tr("Win rate used"), tr("Win rate not used"),
+                                            tr("\u0394 win rate"), tr("z")});
+  m_entityTable->horizontalHeaderItem(7)->setToolTip(
+      tr("Win rate of players who used it minus of those who did not.\nOutliers (|z| \u2265 3 and |\u0394| \u2265 5%) are highlighted."));
+  m_entityTable->verticalHeader()->hide();
+  m_entityTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_entityTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_entityTable->setAlternatingRowColors(true);
+  m_entityTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  m_results->addTab(m_entityTable, tr("Entities"));
+  right->addWidget(m_results, 1);
+  splitter->setStretchFactor(1, 1);
+  splitter->setSizes({290, 900});
+
+  connect(m_run, &QPushButton::clicked, this, &SimulationPanel::run);
+  connect(m_cancel, &QPushButton::clicked, this, &SimulationPanel::cancel);
+  connect(m_players, &QSpinBox::valueChanged, this, &SimulationPanel::rebuildSeats);
+  connect(document, &RulesetDocument::reset, this, [this] {
+    const auto& r = m_document->ruleset();
+    m_players->setRange(std::max(1, r.players.min), std::max(r.players.min, r.players.max));
+    m_players->setValue(std::max(1, r.players.min));
+    m_players->setEnabled(r.players.min != r.players.max);
+    rebuildSeats();
+  });
+  const auto& r = document->ruleset();
+  m_players->setRange(std::max(1, r.players.min), std::max(r.players.min, r.players.max));
+  m_players->setValue(std::max(1, r.players.min));
+  m_players->setEnabled(r.players.min != r.players.max);
+  rebuildSeats();
+  showResult(sim::RunResult{});
+}
+
+SimulationPanel::~SimulationPanel() = default;
+
+void SimulationPanel::rebuildSeats() {
+  const QStringList previous = agentSpecs();
+  while (QLayoutItem* item = m_seatGrid->takeAt(0)) {
+    delete item->widget();
+    delete item;
+  }
+  m_agentBoxes.clear();
+  m_optionEdits.clear();
+  QStringList names;
+  for (const auto& n : sim::agentNames()) names << QString::fromStdString(n);
+  for (int seat = 0; seat < m_players->value(); ++seat) {
+    auto* label = new QLabel(tr("Seat %1").arg(seat + 1));
+    auto* box = new QComboBox;
+    box->addItems(names);
+    box->setCurrentText(QStringLiteral("greedy"));
+    auto* options = new QLineEdit;
+    options->setPlaceholderText(optionHint(box->currentText()));
+    connect(box, &QComboBox::currentTextChanged, options, [options](const QString& agent) {
+      options->setPlaceholderText(optionHint(agent));
+      options->setEnabled(agent == QLatin1String("mcts"));
+    });
+    options->setEnabled(false);
+    if (seat < previous.size()) {
+      const QString spec = previous[seat];
+      box->setCurrentText(spec.section(QLatin1Char(':'), 0, 0));
+      options->setText(spec.section(QLatin1Char(':'), 1));
+    }
+    m_seatGrid->addWidget(label, seat, 0);
+    m_seatGrid->addWidget(box, seat, 1);
+    m_seatGrid->addWidget(options, seat, 2);
+    m_agentBoxes.push_back(box);
+    m_optionEdits.push_back(options);
+  }
+  QStringList factions;
+  for (const auto& f : m_document->ruleset().entities(model::Section::Factions))
+    factions << QString::fromStdString(f.name.empty() ? f.id : f.name);
+  m_factions->setText(factions.isEmpty() ? QString() : tr("Factions (rotate over seats): %1").arg(factions.join(QStringLiteral(", "))));
+  m_factions->setVisible(!factions.isEmpty());
+}
+
+void SimulationPanel::setGames(int games) { m_games->setValue(games); }
+void SimulationPanel::setSeed(int seed) { m_seed->setValue(seed); }
+void SimulationPanel::setThreads(int threads) { m_threads->setValue(threads); }
+
+void SimulationPanel::setAgent(int seat, const QString& spec) {
+  if (seat < 0 || seat >= static_cast<int>(m_agentBoxes.size())) return;
+  m_agentBoxes[static_cast<std::size_t>(seat)]->setCurrentText(spec.section(QLatin1Char(':'), 0, 0));
+  m_optionEdits[static_cast<std::size_t>(seat)]->setText(spec.section(QLatin1Char(':'), 1));
+}
+
+QStringList SimulationPanel::agentSpecs() const {
+  QStringList out;
+  for (std::size_t i = 0; i < m_agentBoxes.size(); ++i) {
+    QString spec = m_agentBoxes[i]->currentText();
+    const QString options = m_optionEdits[i]->text().trimmed();
+    if (!options.isEmpty() && m_optionEdits[i]->isEnabled()) spec += QLatin1Char(':') + options;
+    out << spec;
+  }
+  return out;
+}
+
+bool SimulationPanel::isRunning() const { return m_job && m_job->isRunning(); }
+
+QChart* SimulationPanel::winRateChart() const { return m_winRateView->chart(); }
+QChart* SimulationPanel::lengthChart() const { return m_lengthView->chart(); }
+QChart* SimulationPanel::entityChart() const { return m_entityView->chart(); }
+
+void SimulationPanel::run() {
+  if (isRunning()) return;
+  if (m_document->errorCount() > 0) {
+    const QString why = tr("The ruleset has %n error(s); fix them (see Diagnostics) before simulating.", nullptr,
+                           m_document->errorCount());
+    m_status->setText(why);
+    Q_EMIT message(why);
+    return;
+  }
+  sim::RunConfig config;
+  config.games = static_cast<std::uint64_t>(m_games->value());
+  config.seed = static_cast<std::uint64_t>(m_seed->value());
+  config.threads = m_threads->value();
+  config.players = m_players->value();
+  config.maxTurns = m_maxTurns->value();
+  config.agents.clear();
+  for (const QString& spec : agentSpecs()) {
+    std::string why;
+    if (!sim::isValidAgentSpec(spec.toStdString(), why)) {
+      m_status->setText(tr("Agent %1: %2").arg(spec, QString::fromStdString(why)));
+      Q_EMIT message(m_status->text());
+      return;
+    }
+    config.agents.push_back(spec.toStdString());
+  }
+  m_job = std::make_unique<SimulationJob>(m_document->ruleset(), config);
+  connect(m_job.get(), &SimulationJob::progressed, this, &SimulationPanel::onProgress);
+  connect(m_job.get(), &SimulationJob::resultUpdated, this, &SimulationPanel::onResult);
+  connect(m_job.get(), &SimulationJob::finished, this, &SimulationPanel::onFinished);
+  m_run->setEnabled(false);
+  m_cancel->setEnabled(true);
+  m_progress->setValue(0);
+  m_status->setText(tr("Starting %1 games...").arg(config.games));
+  m_job->start();
+  Q_EMIT started();
+  Q_EMIT runningChanged(true);
+}
+
+void SimulationPanel::cancel() {
+  if (!isRunning()) return;
+  m_job->cancel();
+  m_status->setText(tr("Cancelling..."));
+}
+
+void SimulationPanel::onProgress() {
+  if (!m_job) return;
+  const sim::RunProgress p = m_job->progress();
+  if (p.gamesTotal > 0)
+    m_progress->setValue(static_cast<int>(1000.0 * static_cast<double>(p.gamesDone) / static_cast<double>(p.gamesTotal)));
+  m_status->setText(tr("%L1 / %L2 games \u00b7 %L3 games/s \u00b7 %4 left")
+                        .arg(p.gamesDone)
+                        .arg(p.gamesTotal)
+                        .arg(qRound(p.gamesPerSecond))
+                        .arg(duration(p.etaSeconds)));
+}
+
+void SimulationPanel::onResult() {
+  if (!m_job) return;
+  m_result = m_job->result();
+  m_hasResult = true;
+  showResult(m_result);
+}
+
+void SimulationPanel::onFinished() {
+  if (!m_job) return;
+  const QString error = m_job->error();
+  m_run->setEnabled(true);
+  m_cancel->setEnabled(false);
+  if (!error.isEmpty()) {
+    m_status->setText(tr("The run did not start: %1").arg(error));
+    Q_EMIT message(m_status->text());
+  } else {
+    onResult();
+    const auto& s = m_result.stats;
+    m_progress->setValue(m_result.cancelled ? m_progress->value() : 1000);
+    m_status->setText((m_result.cancelled ? tr("Cancelled after %L1 games") : tr("Done: %L1 games"))
+                          .arg(s.games()) +
+                      tr(" in %1 (%L2 games/s).").arg(duration(m_result.elapsedSeconds)).arg(qRound(m_result.gamesPerSecond())));
+    Q_EMIT message(m_status->text());
+  }
+  Q_EMIT runningChanged(false);
+  Q_EMIT finished();
+}
+
+void SimulationPanel::setChart(QChartView* view, QChart* chart) {
+  QChart* old = view->chart();
+  view->setChart(chart);
+  delete old;
+}
+
+void SimulationPanel::showResult(const sim::RunResult& result) {
+  const auto& s = result.stats;
+  const bool any = s.games() > 0;
+  if (any) {
+    QString text = tr("<b>%L1</b> games").arg(s.games());
+    if (result.cancelled) text += tr(" (cancelled)");
+    text += tr(" \u00b7 %L1 drawn \u00b7 %L2 hit the turn cap").arg(s.drawnGames()).arg(s.timeouts());
+    text += tr(" \u00b7 length %1 \u00b1 %2 turns").arg(s.length().mean(), 0, 'f', 1).arg(s.length().sd(), 0, 'f', 1);
+    if (!s.seats().empty() && s.players() > 0) {
+      const auto& first = s.seats().front();
+      const sim::Interval ci = sim::wilsonInterval(first.wins, first.games);
+      const double p = sim::binomialTwoSidedPValue(first.wins, first.games, 1.0 / s.players());
+      text += tr("<br>First player wins <b>%1</b> [%2, %3]; p = %4 against a fair %5")
+                  .arg(percent(first.winRate()), percent(ci.lo), percent(ci.hi))
+                  .arg(p < 0.001 ? QStringLiteral("&lt;0.001") : QString::number(p, 'f', 3))
+                  .arg(percent(1.0 / s.players()));
+      if (p < 0.01) text += tr(" \u2014 <span style='color:#c62828'>a real first-player advantage</span>");
+    }
+    text += tr("<br><span style='color:#666'>Agents: %1 \u00b7 seed %2</span>")
+                .arg(QString::fromStdString([&] {
+                       std::string a;
+                       for (const auto& x : result.config.agents) a += (a.empty() ? "" : " vs ") + x;
+                       return a;
+                     }()).toHtmlEscaped())
+                .arg(result.config.seed);
+    m_summary->setText(text);
+  }
+
+  setChart(m_winRateView, charts::buildWinRateChart(charts::seatWinRates(result), tr("Win rate per seat")));
+  std::vector<charts::WinRateBar> secondary;
+  QString secondaryTitle;
+  if (!s.factions().empty()) {
+    secondary = charts::factionWinRates(result);
+    secondaryTitle = tr("Win rate per faction");
+  } else if (s.agents().size() > 1) {
+    secondary = charts::agentWinRates(result);
+    secondaryTitle = tr("Win rate per agent");
+  }
+  m_secondaryView->setVisible(!secondary.empty());
+  if (!secondary.empty()) setChart(m_secondaryView, charts::buildWinRateChart(secondary, secondaryTitle));
+  setChart(m_lengthView, charts::buildLengthHistogram(charts::gameLengths(result), tr("Game length")));
+
+  const auto metrics = charts::entityMetrics(result);
+  setChart(m_entityView, charts::buildTopEntitiesChart(charts::entityDeltas(metrics),
+                                                       tr("Entities that move the win rate most"),
+                                                       tr("win rate when used \u2212 when not used"), 10));
+  m_entityTable->setSortingEnabled(false);
+  m_entityTable->setRowCount(static_cast<int>(metrics.size()));
+  for (int r = 0; r < static_cast<int>(metrics.size()); ++r) {
+    const auto& m = metrics[static_cast<std::size_t>(r)];
+    auto* name = new QTableWidgetItem(m.id);
+    m_entityTable->setItem(r, 0, name);
+    m_entityTable->setItem(r, 1, new NumberItem(QString::number(m.acquired), static_cast<double>(m.acquired)));
+    m_entityTable->setItem(r, 2, new NumberItem(QString::number(m.played), static_cast<double>(m.played)));
+    m_entityTable->setItem(r, 3, new NumberItem(QString::number(m.triggered), static_cast<double>(m.triggered)));
+    m_entityTable->setItem(r, 4, new NumberItem(QString::number(m.usedGames), static_cast<double>(m.usedGames)));
+    m_entityTable->setItem(r, 5, new NumberItem(percent(m.usedWinRate), m.usedWinRate));
+    m_entityTable->setItem(r, 6, new NumberItem(percent(m.unusedWinRate), m.unusedWinRate));
+    m_entityTable->setItem(r, 7, new NumberItem((m.delta > 0 ? QStringLiteral("+") : QString()) + percent(m.delta), m.delta));
+    m_entityTable->setItem(r, 8, new NumberItem(QString::number(m.z, 'f', 1), m.z));
+    if (m.outlier) {
+      for (int c = 0; c < m_entityTable->columnCount(); ++c) {
+        m_entityTable->item(r, c)->setBackground(QColor(0xff, 0xe8, 0xb0));
+        QFont f = m_entityTable->item(r, c)->font();
+        f.setBold(true);
+        m_entityTable->item(r, c)->setFont(f);
+      }
+      name->setToolTip(tr("Outlier: using it changes the win rate by %1 (z = %2)").arg(percent(m.delta)).arg(m.z, 0, 'f', 1));
+    }
+  }
+  m_entityTable->setSortingEnabled(true);
+}
+
+bool SimulationPanel::exportCharts(const QString& directory, const QString& suffix, QString* error) const {
+  const QDir dir(directory);
+  const QString ext = suffix.isEmpty() ? QStringLiteral("png") : suffix;
+  const std::pair<QChartView*, QString> items[] = {
+      {m_winRateView, QStringLiteral("winrate")}, {m_lengthView, QStringLiteral("length")},
+      {m_entityView, QStringLiteral("entities")}, {m_secondaryView, QStringLiteral("secondary")}};
+  for (const auto& [view, stem] : items) {
+    if (view == m_secondaryView && view->isHidden()) continue;
+    if (!charts::saveChart(view->chart(), dir.filePath(stem + QLatin1Char('.') + ext), QSize(900, 560), error))
+      return false;
+  }
+  return true;
+}
+
+}  // namespace wb::app

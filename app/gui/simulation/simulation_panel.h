@@ -1,0 +1,102 @@
+// SimulationPanel: the Simulation tab — agents (with options) per seat, the
+// factions that rotate over seats, games, threads, seed and turn cap; Run and
+// Cancel; a progress bar with games/s and time left; and the results, updated
+// live: a summary, win rate per seat / agent / faction with 95% intervals and
+// the 50% line, the game length histogram, the entities that move the win
+// rate most, and a sortable per-entity metrics table with outliers marked.
+// Each run takes a snapshot of the document, so editing during a run is safe.
+#pragma once
+
+#include <QWidget>
+
+#include <memory>
+
+#include "simulation/runner/run_result.h"
+
+QT_BEGIN_NAMESPACE
+class QChart;
+class QChartView;
+QT_END_NAMESPACE
+class QComboBox;
+class QGridLayout;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QTabWidget;
+
+namespace wb::app {
+
+class RulesetDocument;
+class SimulationJob;
+
+class SimulationPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit SimulationPanel(RulesetDocument* document, QWidget* parent = nullptr);
+  ~SimulationPanel() override;
+
+  void setGames(int games);
+  void setSeed(int seed);
+  void setThreads(int threads);
+  // Agent spec of a seat, e.g. "greedy" or "mcts:iters=200".
+  void setAgent(int seat, const QString& spec);
+  QStringList agentSpecs() const;
+
+  bool isRunning() const;
+  bool hasResult() const { return m_hasResult; }
+  const sim::RunResult& lastResult() const { return m_result; }
+  QChart* winRateChart() const;
+  QChart* lengthChart() const;
+  QChart* entityChart() const;
+  QTableWidget* entityTable() const { return m_entityTable; }
+  // Saves the charts as <stem>-winrate.png / -length.png / -entities.png (or .svg).
+  bool exportCharts(const QString& directory, const QString& suffix, QString* error = nullptr) const;
+
+ public Q_SLOTS:
+  void run();
+  void cancel();
+
+ Q_SIGNALS:
+  void started();
+  void finished();
+  void message(const QString& text);
+  void runningChanged(bool running);
+
+ private:
+  void rebuildSeats();
+  void onProgress();
+  void onResult();
+  void onFinished();
+  void showResult(const sim::RunResult& result);
+  void setChart(QChartView* view, QChart* chart);
+
+  RulesetDocument* m_document;
+  QSpinBox* m_players;
+  QGridLayout* m_seatGrid;
+  std::vector<QComboBox*> m_agentBoxes;
+  std::vector<QLineEdit*> m_optionEdits;
+  QLabel* m_factions;
+  QSpinBox* m_games;
+  QSpinBox* m_threads;
+  QSpinBox* m_seed;
+  QSpinBox* m_maxTurns;
+  QPushButton* m_run;
+  QPushButton* m_cancel;
+  QProgressBar* m_progress;
+  QLabel* m_status;
+  QLabel* m_summary;
+  QTabWidget* m_results;
+  QChartView* m_winRateView;
+  QChartView* m_secondaryView;
+  QChartView* m_lengthView;
+  QChartView* m_entityView;
+  QTableWidget* m_entityTable;
+  std::unique_ptr<SimulationJob> m_job;
+  sim::RunResult m_result;
+  bool m_hasResult = false;
+};
+
+}  // namespace wb::app

@@ -1,0 +1,389 @@
+#include "app/gui/window/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QKeySequence>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QUndoStack>
+#include <QUndoView>
+
+#include <boost/version.hpp>
+
+#include "app/gui/document/ruleset_document.h"
+#include "app/gui/editors/dice_table_model.h"
+#include "app/gui/editors/entity_inspector.h"
+#include "app/gui/editors/entity_table_model.h"
+#include "app/gui/editors/parameter_table_model.h"
+#include "app/gui/simulation/simulation_panel.h"
+#include "app/gui/window/diagnostics_panel.h"
+#include "app/gui/window/overview_page.h"
+#include "app/gui/window/ruleset_explorer.h"
+#include "app/gui/window/table_page.h"
+#include "app/gui/window/yaml_view.h"
+#include "model/core/atomic_file.h"
+#include "model/yaml/ruleset_writer.h"
+
+#ifndef WB_YAML_CPP_VERSION
+#define WB_YAML_CPP_VERSION "unknown"
+#endif
+
+namespace wb::app {
+
+namespace {
+constexpr int kMaxRecent = 8;
+const char* const kSectionTitles[] = {"Cards", "Tiles", "Events", "Abilities", "Factions"};
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new RulesetDocument(this)) {
+  setObjectName(QStringLiteral("MainWindow"));
+  resize(1400, 860);
+
+  m_tabs = new QTabWidget(this);
+  m_tabs->setDocumentMode(true);
+  m_pages = new QStackedWidget(m_tabs);
+  m_overview = new OverviewPage(m_document, m_pages);
+  m_pages->addWidget(m_overview);
+  m_tables.push_back(new TablePage(m_document, new ParameterTableModel(m_document), std::nullopt, tr("Parameters"), m_pages));
+  m_tables.push_back(new TablePage(m_document, new DiceTableModel(m_document), std::nullopt, tr("Dice"), m_pages));
+  for (model::Section s : model::kSections)
+    m_tables.push_back(new TablePage(m_document, new EntityTableModel(m_document, s), s,
+                                     tr(kSectionTitles[static_cast<int>(s)]), m_pages));
+  for (TablePage* page : m_tables) {
+    m_pages->addWidget(page);
+    connect(page, &TablePage::message, this, &MainWindow::showMessage);
+    connect(page, &TablePage::entitySelected, this, [this](model::Section s, const QString& id) {
+      m_inspector->setEntity(s, id);
+      m_explorer->select(RulesetExplorer::pageOf(s), id);
+    });
+  }
+  m_yaml = new YamlView(m_document, m_tabs);
+  m_simulation = new SimulationPanel(m_document, m_tabs);
+  m_tabs->addTab(m_pages, tr("Editor"));
+  m_tabs->addTab(m_yaml, tr("YAML"));
+  m_tabs->addTab(m_simulation, tr("Simulation"));
+  setCentralWidget(m_tabs);
+
+  buildDocks();
+  buildMenus();
+
+  m_problemsLabel = new QLabel(this);
+  m_engineLabel = new QLabel(this);
+  statusBar()->addPermanentWidget(m_engineLabel);
+  statusBar()->addPermanentWidget(m_problemsLabel);
+
+  connect(m_overview, &OverviewPage::message, this, &MainWindow::showMessage);
+  connect(m_simulation, &SimulationPanel::message, this, &MainWindow::showMessage);
+  connect(m_document, &RulesetDocument::modifiedChanged, this, &MainWindow::updateTitle);
+  connect(m_document, &RulesetDocument::filePathChanged, this, &MainWindow::updateTitle);
+  connect(m_document, &RulesetDocument::reset, this, &MainWindow::updateTitle);
+  connect(m_document, &RulesetDocument::diagnosticsChanged, this, &MainWindow::updateStatus);
+  connect(m_document, &RulesetDocument::fileChangedOnDisk, this, &MainWindow::onFileChangedOnDisk);
+  connect(m_document, &RulesetDocument::changed, this, [this](const DocumentChange& c) {
+    // A removed entity leaves the inspector empty; an added one can be shown.
+    if (c.kind == DocumentChange::Kind::Entities && !m_inspector->entityId().isEmpty() &&
+        !m_document->ruleset().entity(m_inspector->section(), m_inspector->entityId().toStdString()))
+      m_inspector->setEntity(m_inspector->section(), QString());
+  });
+  updateTitle();
+  updateStatus();
+  showPage(RulesetExplorer::Overview);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildDocks() {
+  setDockNestingEnabled(true);
+  auto dock = [this](const QString& title, const QString& name, QWidget* w, Qt::DockWidgetArea area) {
+    auto* d = new QDockWidget(title, this);
+    d->setObjectName(name);
+    d->setWidget(w);
+    addDockWidget(area, d);
+    return d;
+  };
+  m_explorer = new RulesetExplorer(m_document, this);
+  auto* explorerDock = dock(tr("Ruleset"), QStringLiteral("ExplorerDock"), m_explorer, Qt::LeftDockWidgetArea);
+  m_inspector = new EntityInspector(m_document, this);
+  auto* inspectorDock = dock(tr("Inspector"), QStringLiteral("InspectorDock"), m_inspector, Qt::RightDockWidgetArea);
+  m_history = new QUndoView(m_document->undoStack(), this);
+  m_history->setEmptyLabel(tr("<opened>"));
+  auto* historyDock = dock(tr("History"), QStringLiteral("HistoryDock"), m_history, Qt::RightDockWidgetArea);
+  tabifyDockWidget(inspectorDock, historyDock);
+  inspectorDock->raise();
+  m_diagnostics = new DiagnosticsPanel(m_document, this);
+  auto* diagnosticsDock = dock(tr("Diagnostics"), QStringLiteral("DiagnosticsDock"), m_diagnostics, Qt::BottomDockWidgetArea);
+  resizeDocks({explorerDock, inspectorDock}, {250, 380}, Qt::Horizontal);
+  resizeDocks({diagnosticsDock}, {96}, Qt::Vertical);
+
+  connect(m_explorer, &RulesetExplorer::pageSelected, this, &MainWindow::showPage);
+  connect(m_explorer, &RulesetExplorer::entitySelected, this, &MainWindow::showEntity);
+  connect(m_explorer, &RulesetExplorer::filterChanged, this, [this](const QString& text) {
+    for (TablePage* page : m_tables) page->setFilter(text);
+  });
+  connect(m_inspector, &EntityInspector::message, this, &MainWindow::showMessage);
+  connect(m_diagnostics, &DiagnosticsPanel::diagnosticActivated, this, &MainWindow::goToDiagnostic);
+}
+
+void MainWindow::buildMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(tr("&Open..."), QKeySequence::Open, this, &MainWindow::open);
+  m_recentMenu = file->addMenu(tr("Open &Recent"));
+  rebuildRecentMenu();
+  file->addSeparator();
+  file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
+  file->addAction(tr("Save &As..."), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+  file->addAction(tr("Re&vert"), this, &MainWindow::revert);
+  QMenu* exportMenu = file->addMenu(tr("&Export"));
+  exportMenu->addAction(tr("Ruleset as one YAML file..."), this, &MainWindow::exportRuleset);
+  exportMenu->addAction(tr("Simulation charts (PNG / SVG)..."), this, &MainWindow::exportCharts);
+  file->addSeparator();
+  file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+  undo->setShortcut(QKeySequence::Undo);
+  QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+  redo->setShortcut(QKeySequence::Redo);
+  edit->addAction(undo);
+  edit->addAction(redo);
+  edit->addSeparator();
+  edit->addAction(tr("&Find..."), QKeySequence::Find, this, [this] {
+    m_explorer->filterEdit()->setFocus();
+    m_explorer->filterEdit()->selectAll();
+  });
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  view->addAction(tr("&Editor"), QKeySequence(Qt::CTRL | Qt::Key_1), this, [this] { showTab(Tab::Editor); });
+  view->addAction(tr("&YAML"), QKeySequence(Qt::CTRL | Qt::Key_2), this, [this] { showTab(Tab::Yaml); });
+  view->addAction(tr("&Simulation"), QKeySequence(Qt::CTRL | Qt::Key_3), this, [this] { showTab(Tab::Simulation); });
+  view->addSeparator();
+  for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
+
+  QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
+  QAction* run = simulation->addAction(tr("&Run"), QKeySequence(Qt::Key_F5), this, [this] {
+    showTab(Tab::Simulation);
+    m_simulation->run();
+  });
+  QAction* cancel = simulation->addAction(tr("&Cancel"), QKeySequence(Qt::SHIFT | Qt::Key_F5), m_simulation,
+                                          &SimulationPanel::cancel);
+  cancel->setEnabled(false);
+  connect(m_simulation, &SimulationPanel::runningChanged, this, [run, cancel](bool running) {
+    run->setEnabled(!running);
+    cancel->setEnabled(running);
+  });
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&About Balance Workbench"), this, &MainWindow::about);
+  help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+bool MainWindow::openFile(const QString& path) {
+  const bool ok = m_document->open(path);
+  if (ok) addRecent(m_document->filePath());
+  m_inspector->setEntity(model::Section::Cards, QString());
+  showPage(RulesetExplorer::Overview);
+  const int errors = m_document->errorCount();
+  showMessage(!ok ? tr("Cannot read %1").arg(path)
+                  : errors ? tr("Opened %1 with %n error(s).", nullptr, errors).arg(QFileInfo(path).fileName())
+                           : tr("Opened %1.").arg(QFileInfo(path).fileName()));
+  return ok;
+}
+
+TablePage* MainWindow::tablePage(int explorerPage) const {
+  const int i = explorerPage - 1;
+  return i >= 0 && i < static_cast<int>(m_tables.size()) ? m_tables[static_cast<std::size_t>(i)] : nullptr;
+}
+
+void MainWindow::showTab(Tab tab) { m_tabs->setCurrentIndex(static_cast<int>(tab)); }
+
+void MainWindow::showPage(int explorerPage) {
+  m_pages->setCurrentIndex(std::clamp(explorerPage, 0, m_pages->count() - 1));
+  if (m_tabs->currentIndex() != static_cast<int>(Tab::Editor)) showTab(Tab::Editor);
+  m_explorer->select(explorerPage);
+}
+
+void MainWindow::showEntity(model::Section section, const QString& id) {
+  const int page = RulesetExplorer::pageOf(section);
+  m_pages->setCurrentIndex(page);
+  showTab(Tab::Editor);
+  if (TablePage* t = tablePage(page)) t->selectRow(id);
+  m_explorer->select(page, id);
+  m_inspector->setEntity(section, id);
+}
+
+void MainWindow::goToDiagnostic(const model::Diagnostic& diagnostic) {
+  model::Section section{};
+  if (const model::Entity* e = m_document->entityAt(diagnostic.where, &section)) {
+    showEntity(section, QString::fromStdString(e->id));
+  } else if (diagnostic.where.known()) {
+    showTab(Tab::Yaml);
+    m_yaml->goToLine(diagnostic.where.line);
+  }
+  showMessage(QString::fromStdString(diagnostic.format()));
+}
+
+void MainWindow::updateTitle() {
+  setWindowTitle(tr("%1[*] \u2014 Balance Workbench").arg(m_document->displayName()));
+  setWindowModified(m_document->isModified());
+}
+
+void MainWindow::updateStatus() {
+  const int errors = m_document->errorCount(), warnings = m_document->warningCount();
+  m_problemsLabel->setText(errors + warnings == 0
+                               ? tr("\u2714 no problems")
+                               : tr("%1 error(s), %2 warning(s)").arg(errors).arg(warnings));
+  m_problemsLabel->setStyleSheet(errors ? QStringLiteral("color: #c62828;") : QStringLiteral("color: #2e7d32;"));
+  m_engineLabel->setText(tr("engine: %1").arg(QString::fromStdString(m_document->ruleset().engine)));
+}
+
+void MainWindow::showMessage(const QString& text) { statusBar()->showMessage(text, 8000); }
+
+bool MainWindow::maybeSave() {
+  if (!m_document->isModified() || !m_prompts) return true;
+  const auto answer = QMessageBox::warning(
+      this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(m_document->displayName()),
+      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+  if (answer == QMessageBox::Save) return save();
+  return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!maybeSave()) {
+    event->ignore();
+    return;
+  }
+  m_simulation->cancel();
+  event->accept();
+}
+
+void MainWindow::open() {
+  if (!maybeSave()) return;
+  const QString dir = m_document->filePath().isEmpty() ? QString() : QFileInfo(m_document->filePath()).absolutePath();
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open ruleset"), dir, tr("Rulesets (*.yaml *.yml);;All files (*)"));
+  if (!path.isEmpty()) openFile(path);
+}
+
+bool MainWindow::save() {
+  if (m_document->filePath().isEmpty()) return saveAs();
+  QString error;
+  if (!m_document->save(&error)) {
+    if (m_prompts) QMessageBox::critical(this, tr("Save failed"), error);
+    showMessage(tr("Save failed: %1").arg(error));
+    return false;
+  }
+  showMessage(tr("Saved %1.").arg(m_document->filePath()));
+  return true;
+}
+
+bool MainWindow::saveAs() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save ruleset as"), m_document->filePath(),
+                                                    tr("Rulesets (*.yaml *.yml)"));
+  if (path.isEmpty()) return false;
+  QString error;
+  if (!m_document->saveAs(path, &error)) {
+    QMessageBox::critical(this, tr("Save failed"), error);
+    return false;
+  }
+  addRecent(m_document->filePath());
+  showMessage(tr("Saved %1.").arg(m_document->filePath()));
+  return true;
+}
+
+void MainWindow::revert() {
+  if (m_document->filePath().isEmpty()) return;
+  if (m_document->isModified() && m_prompts &&
+      QMessageBox::question(this, tr("Revert"), tr("Drop every unsaved change and reload %1?").arg(m_document->displayName())) !=
+          QMessageBox::Yes)
+    return;
+  m_document->revert();
+  showMessage(tr("Reverted to the file on disk."));
+}
+
+void MainWindow::exportRuleset() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export ruleset as one YAML file"), QString(),
+                                                    tr("YAML (*.yaml *.yml)"));
+  if (path.isEmpty()) return;
+  std::string error;
+  if (!model::writeFileAtomically(path.toStdString(), model::toYaml(m_document->ruleset()), &error))
+    QMessageBox::critical(this, tr("Export failed"), QString::fromStdString(error));
+  else
+    showMessage(tr("Exported %1.").arg(path));
+}
+
+void MainWindow::exportCharts() {
+  if (!m_simulation->hasResult()) {
+    showMessage(tr("Run a simulation first: there are no charts to export."));
+    return;
+  }
+  const QString dir = QFileDialog::getExistingDirectory(this, tr("Export charts to folder"));
+  if (dir.isEmpty()) return;
+  QString error;
+  if (!m_simulation->exportCharts(dir, QStringLiteral("png"), &error) ||
+      !m_simulation->exportCharts(dir, QStringLiteral("svg"), &error))
+    QMessageBox::critical(this, tr("Export failed"), error);
+  else
+    showMessage(tr("Charts exported to %1 (PNG and SVG).").arg(dir));
+}
+
+void MainWindow::addRecent(const QString& path) {
+  QSettings settings;
+  QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+  recent.removeAll(path);
+  recent.prepend(path);
+  while (recent.size() > kMaxRecent) recent.removeLast();
+  settings.setValue(QStringLiteral("recentFiles"), recent);
+  rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+  if (!m_recentMenu) return;
+  m_recentMenu->clear();
+  const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+  for (const QString& path : recent)
+    m_recentMenu->addAction(QFileInfo(path).fileName() + QStringLiteral("  \u2014  ") + path, this, [this, path] {
+      if (maybeSave()) openFile(path);
+    });
+  m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::about() {
+  QMessageBox::about(
+      this, tr("About Balance Workbench"),
+      tr("<h3>Balance Workbench %1</h3>"
+         "<p>Edit tabletop-game rulesets, simulate thousands of games between AI agents and see what the numbers do.</p>"
+         "<p>Qt %2 (built with %3)<br>yaml-cpp %4<br>Boost %5.%6.%7</p>")
+          .arg(QStringLiteral(WB_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
+               QStringLiteral(WB_YAML_CPP_VERSION))
+          .arg(BOOST_VERSION / 100000)
+          .arg(BOOST_VERSION / 100 % 1000)
+          .arg(BOOST_VERSION % 100));
+}
+
+void MainWindow::onFileChangedOnDisk(const QString& path) {
+  if (m_reloadPending) return;
+  m_reloadPending = true;
+  bool reload = !m_document->isModified();
+  if (m_prompts) {
+    const QString text = m_document->isModified()
+                             ? tr("%1 changed on disk, and you have unsaved changes.\nReload it and lose your changes?")
+                             : tr("%1 changed on disk.\nReload it?");
+    reload = QMessageBox::question(this, tr("File changed"), text.arg(QFileInfo(path).fileName())) == QMessageBox::Yes;
+  }
+  if (reload) {
+    m_document->revert();
+    showMessage(tr("Reloaded %1 from disk.").arg(QFileInfo(path).fileName()));
+  }
+  m_reloadPending = false;
+}
+
+}  // namespace wb::app

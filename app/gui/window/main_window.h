@@ -1,0 +1,94 @@
+// MainWindow: the Balance Workbench window. Explorer (left), editor pages /
+// YAML / Simulation tabs (centre), inspector and history (right), diagnostics
+// (bottom); File, Edit, View, Simulation and Help menus; status bar; title
+// with the modified marker; prompts to save on close and to reload when the
+// file changes on disk.
+#pragma once
+
+#include <QMainWindow>
+
+#include "model/core/diagnostics.h"
+#include "model/core/entity.h"
+
+class QLabel;
+class QMenu;
+class QStackedWidget;
+class QTabWidget;
+class QUndoView;
+
+namespace wb::app {
+
+class RulesetDocument;
+class RulesetExplorer;
+class EntityInspector;
+class DiagnosticsPanel;
+class YamlView;
+class SimulationPanel;
+class TablePage;
+class OverviewPage;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  enum class Tab { Editor = 0, Yaml = 1, Simulation = 2 };
+
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  // Opens a ruleset (a file with errors opens too). False if unreadable.
+  bool openFile(const QString& path);
+  RulesetDocument* document() const { return m_document; }
+  SimulationPanel* simulationPanel() const { return m_simulation; }
+  EntityInspector* inspector() const { return m_inspector; }
+  DiagnosticsPanel* diagnosticsPanel() const { return m_diagnostics; }
+  YamlView* yamlView() const { return m_yaml; }
+  // The table of the Parameters / Dice page or of a section.
+  TablePage* tablePage(int explorerPage) const;
+  void showTab(Tab tab);
+  void showPage(int explorerPage);
+  void showEntity(model::Section section, const QString& id);
+  void goToDiagnostic(const model::Diagnostic& diagnostic);
+  // When off, closing / reloading never asks (tests, --screenshot).
+  void setPromptsEnabled(bool on) { m_prompts = on; }
+
+  bool save();
+  bool saveAs();
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+
+ private:
+  void buildMenus();
+  void buildDocks();
+  void updateTitle();
+  void updateStatus();
+  bool maybeSave();
+  void open();
+  void revert();
+  void exportRuleset();
+  void exportCharts();
+  void addRecent(const QString& path);
+  void rebuildRecentMenu();
+  void about();
+  void onFileChangedOnDisk(const QString& path);
+  void showMessage(const QString& text);
+
+  RulesetDocument* m_document;
+  QTabWidget* m_tabs;
+  QStackedWidget* m_pages;
+  OverviewPage* m_overview;
+  std::vector<TablePage*> m_tables;  // index = explorer page - 1
+  YamlView* m_yaml;
+  SimulationPanel* m_simulation;
+  RulesetExplorer* m_explorer;
+  EntityInspector* m_inspector;
+  DiagnosticsPanel* m_diagnostics;
+  QUndoView* m_history;
+  QMenu* m_recentMenu = nullptr;
+  QLabel* m_problemsLabel;
+  QLabel* m_engineLabel;
+  bool m_prompts = true;
+  bool m_reloadPending = false;
+};
+
+}  // namespace wb::app

@@ -1,0 +1,57 @@
+// TablePage: one table editor (parameters, dice or a section of entities) —
+// a sortable, filterable QTableView over a PathTableModel with the typed
+// ValueDelegate, and for entity sections a small toolbar to add, duplicate
+// and remove rows (undo commands).
+#pragma once
+
+#include <QWidget>
+
+#include <optional>
+
+#include "model/core/entity.h"
+
+class QSortFilterProxyModel;
+class QTableView;
+class QToolButton;
+class QLabel;
+
+namespace wb::app {
+
+class RulesetDocument;
+class PathTableModel;
+class ValueDelegate;
+
+class TablePage : public QWidget {
+  Q_OBJECT
+ public:
+  // `section` set: an entity table with add / duplicate / remove.
+  TablePage(RulesetDocument* document, PathTableModel* model, std::optional<model::Section> section,
+            const QString& title, QWidget* parent = nullptr);
+
+  PathTableModel* model() const { return m_model; }
+  QSortFilterProxyModel* proxy() const { return m_proxy; }
+  QTableView* view() const { return m_view; }
+  ValueDelegate* delegate() const { return m_delegate; }
+  void setFilter(const QString& text);
+  void selectRow(const QString& id);
+  QString currentId() const;
+
+ Q_SIGNALS:
+  void entitySelected(wb::model::Section section, const QString& id);
+  void message(const QString& text);
+
+ private:
+  void addEntity(bool duplicate);
+  void removeEntity();
+  void updateCount();
+
+  RulesetDocument* m_document;
+  PathTableModel* m_model;
+  std::optional<model::Section> m_section;
+  QSortFilterProxyModel* m_proxy;
+  QTableView* m_view;
+  ValueDelegate* m_delegate;
+  QLabel* m_count;
+};
+
+}  // namespace wb::app

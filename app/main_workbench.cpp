@@ -1,0 +1,136 @@
+// The `workbench` program: the Qt desktop window of the Balance Workbench.
+//
+//   workbench [FILE]                       open FILE (default: the card-dice ruleset)
+//   workbench --screenshot OUT.png [FILE] [--show PAGE] [--games N] [--size WxH]
+//       renders the window offscreen-capable to a PNG and exits. PAGE is one of
+//       editor (cards + inspector), overview, parameters, dice, cards, tiles,
+//       events, abilities, factions, yaml, simulation, history; --games N
+//       first runs N games in the Simulation panel.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QTimer>
+
+#include <cstdio>
+
+#include "app/gui/document/ruleset_document.h"
+#include "app/gui/simulation/simulation_panel.h"
+#include "app/gui/window/main_window.h"
+#include "app/gui/window/ruleset_explorer.h"
+
+#ifndef WB_DATA_DIR
+#define WB_DATA_DIR "data"
+#endif
+
+namespace {
+
+QString defaultRuleset() {
+  const QString rel = QStringLiteral("rulesets/card-dice/card-dice.yaml");
+  const QStringList candidates = {
+      QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../../data/") + rel),
+      QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../data/") + rel),
+      QDir::current().filePath(QStringLiteral("data/") + rel),
+      QStringLiteral(WB_DATA_DIR "/") + rel,
+  };
+  for (const QString& c : candidates)
+    if (QFileInfo::exists(c)) return QFileInfo(c).canonicalFilePath();
+  return {};
+}
+
+void settle(int ms) {
+  QElapsedTimer t;
+  t.start();
+  while (t.elapsed() < ms) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+}
+
+bool applyShow(wb::app::MainWindow& w, const QString& show) {
+  using wb::app::MainWindow;
+  using wb::app::RulesetExplorer;
+  const QString s = show.toLower();
+  if (s == QLatin1String("yaml")) w.showTab(MainWindow::Tab::Yaml);
+  else if (s == QLatin1String("simulation")) w.showTab(MainWindow::Tab::Simulation);
+  else if (s == QLatin1String("overview")) w.showPage(RulesetExplorer::Overview);
+  else if (s == QLatin1String("parameters")) w.showPage(RulesetExplorer::Parameters);
+  else if (s == QLatin1String("dice")) w.showPage(RulesetExplorer::Dice);
+  else if (s == QLatin1String("history")) {
+    for (auto* d : w.findChildren<QDockWidget*>())
+      if (d->objectName() == QLatin1String("HistoryDock")) d->raise();
+  } else if (s == QLatin1String("editor") || s == QLatin1String("cards")) {
+    const auto& cards = w.document()->ruleset().cards();
+    QString pick;
+    for (const auto& c : cards)  // a card with a few effects shows the inspector best
+      if (pick.isEmpty() && c.effects.size() >= 2) pick = QString::fromStdString(c.id);
+    if (pick.isEmpty() && !cards.empty()) pick = QString::fromStdString(cards.front().id);
+    if (pick.isEmpty()) w.showPage(RulesetExplorer::pageOf(wb::model::Section::Cards));
+    else w.showEntity(wb::model::Section::Cards, pick);
+  } else {
+    const auto section = wb::model::sectionFromString(s.toStdString());
+    if (!section) return false;
+    w.showPage(RulesetExplorer::pageOf(*section));
+  }
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QCoreApplication::setOrganizationName(QStringLiteral("BalanceWorkbench"));
+  QCoreApplication::setApplicationName(QStringLiteral("workbench"));
+  QCoreApplication::setApplicationVersion(QStringLiteral(WB_VERSION));
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral("Balance Workbench: edit rulesets, simulate games, see the balance."));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Ruleset YAML to open (default: card-dice)."), QStringLiteral("[FILE]"));
+  const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Render the window to OUT.png and exit."), QStringLiteral("OUT.png"));
+  const QCommandLineOption show(QStringLiteral("show"), QStringLiteral("Page to show: editor, overview, parameters, dice, cards, ..., yaml, simulation, history."), QStringLiteral("PAGE"), QStringLiteral("editor"));
+  const QCommandLineOption games(QStringLiteral("games"), QStringLiteral("Run N games in the Simulation panel first."), QStringLiteral("N"), QStringLiteral("0"));
+  const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for the screenshot."), QStringLiteral("WxH"), QStringLiteral("1400x860"));
+  parser.addOptions({screenshot, show, games, size});
+  parser.process(app);
+
+  QString file = parser.positionalArguments().value(0);
+  if (file.isEmpty()) file = defaultRuleset();
+
+  wb::app::MainWindow window;
+  const bool shooting = parser.isSet(screenshot);
+  window.setPromptsEnabled(!shooting);
+  const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+  if (wh.size() == 2 && wh[0].toInt() > 200 && wh[1].toInt() > 200) window.resize(wh[0].toInt(), wh[1].toInt());
+  if (!file.isEmpty() && !window.openFile(file)) std::fprintf(stderr, "workbench: cannot read %s\n", qPrintable(file));
+  window.show();
+  if (!shooting) {
+    if (parser.isSet(show)) applyShow(window, parser.value(show));
+    return QApplication::exec();
+  }
+
+  settle(150);
+  const int n = parser.value(games).toInt();
+  if (n > 0) {
+    wb::app::SimulationPanel* panel = window.simulationPanel();
+    window.showTab(wb::app::MainWindow::Tab::Simulation);
+    panel->setGames(n);
+    QEventLoop loop;
+    QObject::connect(panel, &wb::app::SimulationPanel::finished, &loop, &QEventLoop::quit);
+    panel->run();
+    if (panel->isRunning()) loop.exec();
+  }
+  if (!applyShow(window, parser.value(show))) {
+    std::fprintf(stderr, "workbench: unknown --show page '%s'\n", qPrintable(parser.value(show)));
+    return 2;
+  }
+  settle(300);
+  const QString out = parser.value(screenshot);
+  if (!window.grab().save(out)) {
+    std::fprintf(stderr, "workbench: cannot write %s\n", qPrintable(out));
+    return 1;
+  }
+  std::printf("workbench: wrote %s\n", qPrintable(out));
+  return 0;
+}

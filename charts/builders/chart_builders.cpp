@@ -1,0 +1,200 @@
+#include "charts/builders/chart_builders.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QFont>
+#include <QHorizontalBarSeries>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPen>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace wb::charts {
+
+namespace {
+
+const QColor kBarColor(0x3b, 0x7d, 0xd8);
+const QColor kErrorColor(0x22, 0x22, 0x22);
+const QColor kFairColor(0xd0, 0x45, 0x45);
+const QColor kPositiveColor(0x3a, 0x9a, 0x5b);
+const QColor kNegativeColor(0xc8, 0x5a, 0x3a);
+
+QLineSeries* polyline(QChart* chart, const std::vector<QPointF>& points, const QPen& pen) {
+  auto* s = new QLineSeries(chart);
+  for (const auto& p : points) s->append(p);
+  s->setPen(pen);
+  return s;
+}
+
+void attach(QChart* chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractAxis* y) {
+  chart->addSeries(series);
+  series->attachAxis(x);
+  series->attachAxis(y);
+}
+
+void hideLegendFor(QChart* chart, QAbstractSeries* series) {
+  for (auto* marker : chart->legend()->markers(series)) marker->setVisible(false);
+}
+
+}  // namespace
+
+void applyWorkbenchStyle(QChart* chart) {
+  chart->setTheme(QChart::ChartThemeLight);
+  chart->setAnimationOptions(QChart::NoAnimation);
+  chart->setBackgroundRoundness(0);
+  chart->setMargins(QMargins(6, 6, 6, 6));
+  QFont title = chart->titleFont();
+  title.setPointSize(11);
+  title.setBold(true);
+  chart->setTitleFont(title);
+  chart->legend()->setAlignment(Qt::AlignBottom);
+}
+
+QChart* buildWinRateChart(const std::vector<WinRateBar>& bars, const QString& title) {
+  auto* chart = new QChart;
+  applyWorkbenchStyle(chart);
+  chart->setTitle(title);
+
+  auto* set = new QBarSet(QObject::tr("Win rate"));
+  set->setColor(kBarColor);
+  set->setBorderColor(kBarColor.darker(120));
+  set->setLabelColor(Qt::black);
+  QStringList categories;
+  for (const auto& b : bars) {
+    *set << b.rate;
+    categories << b.label;
+  }
+  auto* series = new QBarSeries(chart);
+  series->append(set);
+  series->setBarWidth(0.55);
+  series->setLabelsVisible(false);
+
+  auto* x = new QBarCategoryAxis(chart);
+  x->append(categories.isEmpty() ? QStringList{QStringLiteral("-")} : categories);
+  auto* y = new QValueAxis(chart);
+  y->setRange(0, 1);
+  y->setTickCount(6);
+  y->setLabelFormat(QStringLiteral("%.1f"));
+  y->setTitleText(QObject::tr("win rate (95% interval)"));
+  chart->addAxis(x, Qt::AlignBottom);
+  chart->addAxis(y, Qt::AlignLeft);
+  attach(chart, series, x, y);
+
+  // Error bars: one whisker per bar, x in category units (bar i spans i +- 0.5).
+  QPen whisker(kErrorColor, 1.6);
+  for (std::size_t i = 0; i < bars.size(); ++i) {
+    const double cx = static_cast<double>(i);
+    const double lo = std::clamp(bars[i].low, 0.0, 1.0), hi = std::clamp(bars[i].high, 0.0, 1.0);
+    const double cap = 0.08;
+    auto* s = polyline(chart,
+                       {{cx - cap, lo}, {cx + cap, lo}, {cx, lo}, {cx, hi}, {cx - cap, hi}, {cx + cap, hi}},
+                       whisker);
+    attach(chart, s, x, y);
+    hideLegendFor(chart, s);
+  }
+
+  // The fair line: an even share for 2 bars is 50%.
+  QPen fair(kFairColor, 1.4, Qt::DashLine);
+  const double last = bars.empty() ? 0.0 : static_cast<double>(bars.size() - 1);
+  auto* line = polyline(chart, {{-0.5, 0.5}, {last + 0.5, 0.5}}, fair);
+  line->setName(QObject::tr("50%"));
+  attach(chart, line, x, y);
+  return chart;
+}
+
+QChart* buildLengthHistogram(const LengthHistogram& lengths, const QString& title, int binWidth) {
+  auto* chart = new QChart;
+  applyWorkbenchStyle(chart);
+  chart->setTitle(title);
+  chart->legend()->setVisible(false);
+
+  // Trim empty tails so the bars use the width.
+  std::size_t first = 0, last = lengths.counts.size();
+  while (first < last && lengths.counts[first] == 0) ++first;
+  while (last > first && lengths.counts[last - 1] == 0) --last;
+  const int span = static_cast<int>(last - first);
+  if (binWidth <= 0) binWidth = std::max(1, (span + 29) / 30);
+
+  auto* set = new QBarSet(QObject::tr("games"));
+  set->setColor(kBarColor);
+  set->setBorderColor(kBarColor.darker(120));
+  QStringList categories;
+  long long peak = 0;
+  for (int start = 0; start < std::max(span, 1); start += binWidth) {
+    long long n = 0;
+    for (int k = start; k < start + binWidth && k < span; ++k) n += lengths.counts[first + static_cast<std::size_t>(k)];
+    const int from = lengths.firstLength + static_cast<int>(first) + start;
+    categories << (binWidth == 1 ? QString::number(from)
+                                 : QStringLiteral("%1-%2").arg(from).arg(from + binWidth - 1));
+    *set << static_cast<double>(n);
+    peak = std::max(peak, n);
+  }
+  auto* series = new QBarSeries(chart);
+  series->append(set);
+  series->setBarWidth(0.9);
+  auto* x = new QBarCategoryAxis(chart);
+  x->append(categories);
+  x->setTitleText(lengths.unit);
+  if (categories.size() > 16) x->setLabelsAngle(-60);
+  auto* y = new QValueAxis(chart);
+  y->setRange(0, std::max<double>(1.0, static_cast<double>(peak) * 1.08));
+  y->setLabelFormat(QStringLiteral("%d"));
+  y->setTitleText(QObject::tr("games"));
+  y->applyNiceNumbers();
+  chart->addAxis(x, Qt::AlignBottom);
+  chart->addAxis(y, Qt::AlignLeft);
+  attach(chart, series, x, y);
+  return chart;
+}
+
+QChart* buildTopEntitiesChart(const std::vector<EntityValue>& values, const QString& title,
+                              const QString& valueLabel, int topN) {
+  auto* chart = new QChart;
+  applyWorkbenchStyle(chart);
+  chart->setTitle(title);
+  chart->legend()->setVisible(false);
+
+  std::vector<EntityValue> top = values;
+  std::stable_sort(top.begin(), top.end(),
+                   [](const auto& a, const auto& b) { return std::abs(a.value) > std::abs(b.value); });
+  if (topN > 0 && static_cast<int>(top.size()) > topN) top.resize(static_cast<std::size_t>(topN));
+  std::reverse(top.begin(), top.end());  // horizontal bars draw bottom-up: largest on top
+
+  auto* positive = new QBarSet(QObject::tr("higher"));
+  auto* negative = new QBarSet(QObject::tr("lower"));
+  positive->setColor(kPositiveColor);
+  negative->setColor(kNegativeColor);
+  QStringList categories;
+  double extent = 0;
+  for (const auto& v : top) {
+    categories << (v.outlier ? v.label + QStringLiteral(" (!)") : v.label);
+    *positive << (v.value >= 0 ? v.value : 0.0);
+    *negative << (v.value < 0 ? v.value : 0.0);
+    extent = std::max(extent, std::abs(v.value));
+  }
+  auto* series = new QHorizontalBarSeries(chart);
+  series->append(positive);
+  series->append(negative);
+  series->setBarWidth(0.8);
+  auto* y = new QBarCategoryAxis(chart);
+  y->append(categories.isEmpty() ? QStringList{QStringLiteral("-")} : categories);
+  auto* x = new QValueAxis(chart);
+  extent = extent > 0 ? extent * 1.1 : 1.0;
+  const bool anyNegative = std::any_of(top.begin(), top.end(), [](const auto& v) { return v.value < 0; });
+  x->setRange(anyNegative ? -extent : 0, extent);
+  x->setTitleText(valueLabel);
+  x->applyNiceNumbers();
+  chart->addAxis(y, Qt::AlignLeft);
+  chart->addAxis(x, Qt::AlignBottom);
+  chart->addSeries(series);
+  series->attachAxis(x);
+  series->attachAxis(y);
+  return chart;
+}
+
+}  // namespace wb::charts

@@ -1,0 +1,31 @@
+// Qt Charts builders over simulation results (see chart_data.h):
+//   - win rate per seat / agent / faction with 95% error bars and the 50% line,
+//   - game length histogram,
+//   - top-N entities by a metric (horizontal bars, outliers highlighted).
+// Each returns a new QChart the caller owns (put it in a QChartView, or render
+// it to a file with charts/export/chart_export.h).
+#pragma once
+
+#include <QString>
+
+#include <vector>
+
+#include "charts/builders/chart_data.h"
+
+QT_BEGIN_NAMESPACE
+class QChart;
+QT_END_NAMESPACE
+
+namespace wb::charts {
+
+QChart* buildWinRateChart(const std::vector<WinRateBar>& bars, const QString& title);
+// Bins of `binWidth` turns (0 = chosen so there are at most ~30 bars).
+QChart* buildLengthHistogram(const LengthHistogram& lengths, const QString& title, int binWidth = 0);
+// The `topN` entities with the largest |value|, largest first; `valueLabel` names the axis.
+QChart* buildTopEntitiesChart(const std::vector<EntityValue>& values, const QString& title,
+                              const QString& valueLabel, int topN = 10);
+
+// The look every workbench chart shares (font sizes, margins, theme).
+void applyWorkbenchStyle(QChart* chart);
+
+}  // namespace wb::charts

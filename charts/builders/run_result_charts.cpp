@@ -1,0 +1,92 @@
+#include "charts/builders/run_result_charts.h"
+
+#include <QObject>
+
+#include <cmath>
+
+#include "simulation/stats/statistics.h"
+
+namespace wb::charts {
+
+namespace {
+WinRateBar bar(const QString& label, const sim::OutcomeTally& t) {
+  WinRateBar b;
+  b.label = label;
+  b.games = static_cast<long long>(t.games);
+  b.rate = t.winRate();
+  const sim::Interval ci = sim::wilsonInterval(t.wins, t.games);
+  b.low = ci.lo;
+  b.high = ci.hi;
+  return b;
+}
+}  // namespace
+
+std::vector<WinRateBar> seatWinRates(const sim::RunResult& result) {
+  std::vector<WinRateBar> out;
+  const auto& seats = result.stats.seats();
+  for (std::size_t i = 0; i < seats.size(); ++i)
+    out.push_back(bar(QObject::tr("Seat %1").arg(i + 1), seats[i]));
+  return out;
+}
+
+std::vector<WinRateBar> agentWinRates(const sim::RunResult& result) {
+  std::vector<WinRateBar> out;
+  const auto& agents = result.stats.agents();
+  for (std::size_t i = 0; i < agents.size(); ++i)
+    out.push_back(bar(i < result.agents.size() ? QString::fromStdString(result.agents[i])
+                                               : QObject::tr("Agent %1").arg(i + 1),
+                      agents[i]));
+  return out;
+}
+
+std::vector<WinRateBar> factionWinRates(const sim::RunResult& result) {
+  std::vector<WinRateBar> out;
+  const auto& factions = result.stats.factions();
+  for (std::size_t i = 0; i < factions.size(); ++i)
+    out.push_back(bar(i < result.factions.size() ? QString::fromStdString(result.factions[i])
+                                                 : QObject::tr("Faction %1").arg(i + 1),
+                      factions[i]));
+  return out;
+}
+
+LengthHistogram gameLengths(const sim::RunResult& result) {
+  LengthHistogram h;
+  h.firstLength = 0;
+  for (auto c : result.stats.length().histogram) h.counts.push_back(static_cast<long long>(c));
+  return h;
+}
+
+std::vector<EntityMetric> entityMetrics(const sim::RunResult& result) {
+  std::vector<EntityMetric> out;
+  const auto& tallies = result.stats.entities();
+  for (std::size_t i = 0; i < tallies.size(); ++i) {
+    const auto& t = tallies[i];
+    EntityMetric m;
+    m.id = i < result.entities.size() ? QString::fromStdString(result.entities[i]) : QString::number(i);
+    m.acquired = static_cast<long long>(t.acquired);
+    m.played = static_cast<long long>(t.played);
+    m.triggered = static_cast<long long>(t.triggered);
+    m.usedGames = static_cast<long long>(t.usedPlayers);
+    const double n1 = static_cast<double>(t.usedPlayers), n0 = static_cast<double>(t.unusedPlayers);
+    m.usedWinRate = n1 > 0 ? static_cast<double>(t.usedWins) / n1 : 0.0;
+    m.unusedWinRate = n0 > 0 ? static_cast<double>(t.unusedWins) / n0 : 0.0;
+    if (n1 > 0 && n0 > 0) {
+      m.delta = m.usedWinRate - m.unusedWinRate;
+      const double pooled = (static_cast<double>(t.usedWins) + static_cast<double>(t.unusedWins)) / (n1 + n0);
+      const double se = std::sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n0));
+      m.z = se > 0 ? m.delta / se : 0.0;
+    }
+    m.outlier = std::abs(m.z) >= 3.0 && std::abs(m.delta) >= 0.05;
+    out.push_back(m);
+  }
+  return out;
+}
+
+std::vector<EntityValue> entityDeltas(const std::vector<EntityMetric>& metrics) {
+  std::vector<EntityValue> out;
+  for (const auto& m : metrics)
+    if (m.usedGames > 0) out.push_back({m.id, m.delta, m.outlier});
+  return out;
+}
+
+}  // namespace wb::charts

@@ -1,0 +1,33 @@
+// From a simulation RunResult to the plain chart inputs of chart_data.h:
+// win rates (with 95% Wilson intervals) per seat, agent and faction, the game
+// length histogram, and per-entity "win rate when used minus when not used"
+// with outliers flagged. Shared by the workbench and report export.
+#pragma once
+
+#include <vector>
+
+#include "charts/builders/chart_data.h"
+#include "simulation/runner/run_result.h"
+
+namespace wb::charts {
+
+std::vector<WinRateBar> seatWinRates(const sim::RunResult& result);
+std::vector<WinRateBar> agentWinRates(const sim::RunResult& result);
+std::vector<WinRateBar> factionWinRates(const sim::RunResult& result);
+LengthHistogram gameLengths(const sim::RunResult& result);
+
+// One row of the per-entity metrics table.
+struct EntityMetric {
+  QString id;
+  long long acquired = 0, played = 0, triggered = 0;
+  long long usedGames = 0;       // player-games that used it
+  double usedWinRate = 0;        // win rate of player-games that used it
+  double unusedWinRate = 0;      // ... that did not
+  double delta = 0;              // used - unused
+  double z = 0;                  // two-proportion z score of the delta
+  bool outlier = false;          // |z| >= 3 and |delta| >= 0.05
+};
+std::vector<EntityMetric> entityMetrics(const sim::RunResult& result);
+std::vector<EntityValue> entityDeltas(const std::vector<EntityMetric>& metrics);
+
+}  // namespace wb::charts
