@@ -5,6 +5,7 @@
 // wrong types, missing required keys, bad expression syntax) are reported
 // here; semantic ones (ranges, duplicate ids, references) by validateRuleset().
 //
+// Origin.loc is the object's map (the list item); for a parameter, its id key.
 // Origin keys recorded besides the plain keys of each object:
 //   entity:  `costs.<resource>`, `properties.<key>`, `properties.<key>.<i>`, `tags.<i>`
 //   effect / dice question: `<arg>.<i>` for list arguments
