@@ -145,7 +145,8 @@ void ElemMasterState::addStandardActions(std::vector<sim::Action>& out) const {
         for (int d2 = d1 + 1; d2 < 8; ++d2) {
           const int r2 = r + kDirRow[d2], c2 = col + kDirCol[d2];
           if (!inBoard(r2, c2) || !usable(cellOf(r2, c2)) || m_board[static_cast<std::size_t>(cellOf(r2, c2))].owner >= 0) continue;
-          out.push_back(encodeAction(Kind::Blaze, c, cellOf(r1, c1), cellOf(r2, c2)));
+          const int t1 = cellOf(r1, c1), t2 = cellOf(r2, c2);
+          out.push_back(encodeAction(Kind::Blaze, c, std::min(t1, t2), std::max(t1, t2)));
         }
       }
     }

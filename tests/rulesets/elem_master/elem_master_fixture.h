@@ -88,11 +88,13 @@ class ElemMasterScript : public ::testing::Test {
   // Background: an Earth and a Fire for each player in the corners so nobody is eliminated
   // and the no-Fire end does not trigger.
   void keepAlive() {
-    put(5, 0, 0, kEarth, 1);
+    put(5, 0, 0, kEarth, 2);
     put(5, 1, 0, kFire, 1);
-    put(0, 5, 1, kEarth, 1);
+    put(0, 5, 1, kEarth, 2);
     put(0, 4, 1, kFire, 1);
   }
+  static sim::Action A(Kind k, int a = 0, int b = 0, int x = 0) { return encodeAction(k, a, b, x); }
+  void endTurn() { play(A(Kind::EndTurn)); }
   bool legal(sim::Action a) const { return state->isLegal(a); }
   void play(sim::Action a) {
     ASSERT_TRUE(state->applyAction(a, rng)) << "illegal: " << state->actionToString(a) << "\n" << state->toString();
