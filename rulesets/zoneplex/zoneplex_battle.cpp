@@ -99,9 +99,12 @@ void ZoneplexState::resolveBattle(sim::Rng& rng) {
   }
   const bool group = (m_participants & ~(1 << drawer)) != 0;
   const int metric = group ? R.metricGroup : R.metricSolo;
+  const int byStrength = (group ? R.metricGroupByStrength : R.metricSoloByStrength)[static_cast<std::size_t>(card.strength)];
   log().add(drawer, metric, sim::EntityUse::Played);
+  log().add(drawer, byStrength, sim::EntityUse::Played);
   if (defeated) {
     log().add(drawer, metric, sim::EntityUse::Triggered);
+    log().add(drawer, byStrength, sim::EntityUse::Triggered);
     log().add(drawer, card.entity, sim::EntityUse::Triggered);
   }
   for (int q = 0; q < m_players; ++q) {

@@ -131,8 +131,17 @@ bool ZoneplexState::canPlace(int tileType, int c, int wallSide) const {
   return (must & before & ~after) == 0;
 }
 
-bool ZoneplexState::anyPlacement() const {
-  const PlayerState& ps = m_p[static_cast<std::size_t>(m_turnPlayer)];
+bool ZoneplexState::placementStalled() const {
+  if (!m_tileSupply.empty()) return false;
+  for (int q = 0; q < m_players; ++q)
+    if (anyPlacementFor(q)) return false;
+  return true;
+}
+
+bool ZoneplexState::anyPlacement() const { return anyPlacementFor(m_turnPlayer); }
+
+bool ZoneplexState::anyPlacementFor(int p) const {
+  const PlayerState& ps = m_p[static_cast<std::size_t>(p)];
   const int cells = m_rules->geometry.cells;
   for (int i = 0; i < ps.tiles.count(); ++i) {
     const int t = ps.tiles[static_cast<std::size_t>(i)];

@@ -261,12 +261,22 @@ std::shared_ptr<const ZoneplexRules> compileRules(const model::Ruleset& ruleset,
     rules->symbolEntity.push_back(static_cast<int>(rules->ids.size()));
     rules->ids.push_back(s);
   }
-  auto metric = [&](const char* id) { rules->ids.push_back(id); return static_cast<int>(rules->ids.size()) - 1; };
+  auto metric = [&](const std::string& id) { rules->ids.push_back(id); return static_cast<int>(rules->ids.size()) - 1; };
   rules->metricEye = metric("end:eye");
   rules->metricCataclysm = metric("end:cataclysm");
   rules->metricZoneplexWins = metric("end:zoneplex_wins");
   rules->metricSolo = metric("battle:solo");
   rules->metricGroup = metric("battle:group");
+  rules->metricSoloByStrength.assign(101, -1);
+  rules->metricGroupByStrength.assign(101, -1);
+  for (int strength = 0; strength <= 100; ++strength) {
+    bool used = false;
+    for (const ActionCardType& a : rules->actions) used |= a.kind == CardKind::Fear && a.strength == strength;
+    if (!used) continue;
+    const std::string suffix = ":strength_" + std::to_string(strength);
+    rules->metricSoloByStrength[static_cast<std::size_t>(strength)] = metric(("battle:solo" + suffix).c_str());
+    rules->metricGroupByStrength[static_cast<std::size_t>(strength)] = metric(("battle:group" + suffix).c_str());
+  }
 
   for (std::size_t i = errorsBefore; i < out.items().size(); ++i)
     if (out.items()[i].severity == model::Severity::Error) return nullptr;

@@ -119,6 +119,8 @@ struct ZoneplexRules {
   // Entity log: tiles, action cards, relics, symbols, then the metric pseudo-entities.
   std::vector<std::string> ids;
   int metricEye = 0, metricCataclysm = 0, metricZoneplexWins = 0, metricSolo = 0, metricGroup = 0;
+  // Per Fear card strength: "battle:solo:strength_S" / "battle:group:strength_S" (-1 = none).
+  std::vector<int> metricSoloByStrength, metricGroupByStrength;
 
   int tileIndex(std::string_view id) const;
   int actionIndex(std::string_view id) const;

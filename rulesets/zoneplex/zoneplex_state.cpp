@@ -202,7 +202,7 @@ void ZoneplexState::endMovement(sim::Rng& rng) {
 
 // Rule "Phase 2": the player who places the last tile completes the turn, then all reveal.
 void ZoneplexState::endTurn(sim::Rng& rng) {
-  if (!m_phase2 && boardComplete()) m_phase2 = true;
+  if (!m_phase2 && (boardComplete() || placementStalled())) m_phase2 = true;
   startTurn((m_turnPlayer + 1) % m_players, rng);
 }
 

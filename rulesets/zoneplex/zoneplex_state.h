@@ -165,6 +165,9 @@ class ZoneplexState : public sim::State {
   void endMovement(sim::Rng& rng);
   void advance(sim::Rng& rng);
   bool anyPlacement() const;
+  bool anyPlacementFor(int p) const;
+  // No tile left in the stacks and none in any hand can be placed (assumed: phase 2 begins).
+  bool placementStalled() const;
   bool anyStep() const;
   void addPlacements(std::vector<sim::Action>& out) const;
   void addSteps(std::vector<sim::Action>& out) const;
