@@ -214,7 +214,20 @@ std::string exactCostProblem(const Pool& pool) {
   return "";
 }
 
+// Single-kind pools (one term each) use the level DP below; its work.
+double levelWork(const Pool& a, const Pool& b) {
+  double v = 0, r = 0, na = a.diceCount(), nb = b.diceCount();
+  double m = std::min(na, nb);
+  for (const Pool* p : {&a, &b}) {
+    double outcomes = 0;
+    termShape(p->terms.front(), outcomes, r);
+    v += outcomes;
+  }
+  return v * (na + 1) * (na + 2) / 2 * (nb + 1) * (nb + 2) / 2 * (m + 1);
+}
+
 std::string opposedCostProblem(const Pool& a, const Pool& b) {
+  if (a.terms.size() == 1 && b.terms.size() == 1) return levelWork(a, b) > kMaxPairWork ? kTooBig : "";
   double m = std::min(a.diceCount(), b.diceCount());
   auto states = [m](const Pool& p) {
     double v = 0;
@@ -229,7 +242,83 @@ std::string opposedCostProblem(const Pool& a, const Pool& b) {
   return "";
 }
 
+namespace {
+
+// Value -> probability of one die of `term`.
+std::map<double, double> valueProbabilities(const PoolTerm& term) {
+  std::map<double, double> out;
+  for (const auto& o : dieOutcomes(term, [](const Face& f) { return f.value; })) out[o.value] += o.probability;
+  return out;
+}
+
+// One kind of die per pool: walk the values from high to low. At each value v,
+// of the r dice of a pool not yet placed (all <= v) a Binomial(r, P(v)/P(<= v))
+// number show v; they fill the next sorted positions. A wins position i when
+// B fills it at a lower level than A did (ties go to B).
+Pmf opposedByLevels(const PoolTerm& ta, int na, const PoolTerm& tb, int nb) {
+  const int m = std::min(na, nb);
+  auto pa = valueProbabilities(ta), pb = valueProbabilities(tb);
+  std::map<double, int> levels;
+  for (const auto& [v, p] : pa) levels[v] = 0;
+  for (const auto& [v, p] : pb) levels[v] = 0;
+  double fa = 1, fb = 1;  // P(die <= current value)
+  auto index = [&](int ja, int jb, int w) { return (static_cast<std::size_t>(ja) * (nb + 1) + jb) * (m + 1) + w; };
+  std::vector<double> dp(static_cast<std::size_t>(na + 1) * (nb + 1) * (m + 1), 0.0), next(dp.size());
+  dp[index(0, 0, 0)] = 1;
+  // b[r][c] = P(c of r dice show the level's value) = C(r, c) q^c (1 - q)^(r - c).
+  auto binomials = [](int n, double q) {
+    std::vector<std::vector<double>> b(n + 1);
+    for (int r = 0; r <= n; ++r) {
+      b[r].assign(r + 1, 0.0);
+      double choose = 1;  // C(r, c)
+      for (int c = 0; c <= r; ++c) {
+        b[r][c] = choose * std::pow(q, c) * std::pow(1 - q, r - c);
+        choose = choose * (r - c) / (c + 1);
+      }
+    }
+    return b;
+  };
+  for (auto it = levels.rbegin(); it != levels.rend(); ++it) {
+    double v = it->first;
+    double qa = pa.count(v) && fa > 0 ? std::min(1.0, pa[v] / fa) : 0.0;
+    double qb = pb.count(v) && fb > 0 ? std::min(1.0, pb[v] / fb) : 0.0;
+    if (it == std::prev(levels.rend())) qa = qb = 1.0;  // the lowest value takes every die left
+    auto ba = binomials(na, qa), bb = binomials(nb, qb);
+    std::fill(next.begin(), next.end(), 0.0);
+    for (int ja = 0; ja <= na; ++ja)
+      for (int jb = 0; jb <= nb; ++jb)
+        for (int w = 0; w <= m; ++w) {
+          double q = dp[index(ja, jb, w)];
+          if (q == 0) continue;
+          for (int ca = 0; ca <= na - ja; ++ca) {
+            double qa2 = q * ba[na - ja][ca];
+            if (qa2 == 0) continue;
+            for (int cb = 0; cb <= nb - jb; ++cb) {
+              int won = std::max(0, std::min({ja, jb + cb, m}) - jb);
+              next[index(ja + ca, jb + cb, w + won)] += qa2 * bb[nb - jb][cb];
+            }
+          }
+        }
+    std::swap(dp, next);
+    if (pa.count(v)) fa -= pa[v];
+    if (pb.count(v)) fb -= pb[v];
+  }
+  Pmf out;
+  for (int w = 0; w <= m; ++w) out.add(2.0 * w - m, dp[index(na, nb, w)]);
+  return out;
+}
+
+}  // namespace
+
 Pmf opposedDistribution(const Pool& a, const Pool& b) {
+  if (a.terms.size() == 1 && b.terms.size() == 1) {
+    Pmf out = opposedByLevels(a.terms.front(), a.diceCount(), b.terms.front(), b.diceCount());
+    std::uint64_t d = 1;
+    for (const Pool* p : {&a, &b})
+      for (int i = 0; i < p->diceCount(); ++i) d = Pmf::multiplyDenominators(d, dieDenominator(p->terms.front()));
+    out.setDenominator(d);
+    return out;
+  }
   std::size_t m = static_cast<std::size_t>(std::min(a.diceCount(), b.diceCount()));
   std::uint64_t da = 0, db = 0;
   auto sa = topValues(a, m, da);

@@ -107,7 +107,7 @@ TEST(DiceLab, TooBigForExactAsksForMonteCarlo) {
   rq.pool = "100d20kh50";
   EXPECT_FALSE(evaluateDice(rq, nullptr, res, err));
   rq.query = DiceQuery::Vs;
-  rq.pool = "40d6";
+  rq.pool = "20d6+20d8";
   rq.vs = "40d6";
   EXPECT_FALSE(evaluateDice(rq, nullptr, res, err));
   rq.monteCarlo = 200;

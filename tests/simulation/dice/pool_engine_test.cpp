@@ -98,7 +98,8 @@ TEST(DicePoolEngine, OpposedMatchesBruteForce) {
     const char* b;
   };
   for (const Case& c : {Case{"3d6", "2d6"}, Case{"2d4", "3d4"}, Case{"1d8+1d6", "2d6"}, Case{"2d6!1", "2d6"},
-                        Case{"3d{1,2,2,3}", "3d3"}, Case{"1d6", "1d6"}}) {
+                        Case{"3d{1,2,2,3}", "3d3"}, Case{"1d6", "1d6"},
+                        Case{"4d{1,3:2,6}", "3d4!2"}, Case{"2d4", "2d4+1d2"}, Case{"1d4", "4d3"}}) {
     Pool a = pool(c.a), b = pool(c.b);
     expectSame(opposedDistribution(a, b), test::bruteOpposed(a, b), std::string(c.a) + " vs " + c.b);
   }
@@ -112,6 +113,15 @@ TEST(DicePoolEngine, RiskThreeAgainstTwo) {
   EXPECT_NEAR(p.probability(0), 2611.0 / 7776, 1e-15);
   EXPECT_NEAR(p.probability(-2), 2275.0 / 7776, 1e-15);
   EXPECT_EQ(p.fraction(p.probability(2)), "2890/7776");
+}
+
+TEST(DicePoolEngine, OpposedLevelsAgreeWithPairEnumeration) {
+  // One term per pool takes the level DP; the same dice split into two terms
+  // take the multiset path.
+  Pmf fast = opposedDistribution(pool("5d6"), pool("4d6"));
+  Pmf slow = opposedDistribution(pool("3d6+2d6"), pool("2d6+2d6"));
+  for (const auto& [x, p] : slow.map()) EXPECT_NEAR(fast.probability(x), p, 1e-12) << x;
+  EXPECT_EQ(fast.denominator(), slow.denominator());
 }
 
 TEST(DicePoolEngine, OpposedRejectsKeepAndConstants) {
