@@ -12,13 +12,14 @@ std::string MctsAgent::spec() const {
   std::ostringstream s;
   s << "mcts:iters=" << m_options.iterations << ",c=" << m_options.exploration
     << ",rollout=" << (m_options.greedyRollout ? "greedy" : "random") << ",depth=" << m_options.maxRolloutDepth;
+  s << ",horizon=" << m_options.horizonTurns;
   return s.str();
 }
 
-void MctsAgent::heuristicReturns(const State& state, std::vector<double>& out) {
+void MctsAgent::heuristicReturns(const State& state, double scale, std::vector<double>& out) {
   const int n = state.numPlayers();
   out.assign(static_cast<std::size_t>(n), 0.5);
-  if (n < 2) return;
+  if (n < 2 || !(scale > 0.0)) return;
   double total = 0.0;
   for (int p = 0; p < n; ++p) {
     out[static_cast<std::size_t>(p)] = state.heuristic(p);
@@ -26,9 +27,8 @@ void MctsAgent::heuristicReturns(const State& state, std::vector<double>& out) {
   }
   for (int p = 0; p < n; ++p) {
     const double h = out[static_cast<std::size_t>(p)];
-    const double others = (total - h) / (n - 1);
-    const double lead = (h - others) / (std::fabs(h) + std::fabs(others) + 1.0);
-    const double v = 0.5 + 0.5 * std::tanh(3.0 * lead);
+    const double lead = h - (total - h) / (n - 1);
+    const double v = 0.5 + 0.5 * std::tanh(lead / scale);
     out[static_cast<std::size_t>(p)] = std::isfinite(v) ? v : 0.5;
   }
 }
@@ -52,7 +52,8 @@ int MctsAgent::select(int node, const std::vector<Action>& legal) {
     Node& child = m_nodes[static_cast<std::size_t>(c)];
     if (std::find(legal.begin(), legal.end(), child.action) == legal.end()) continue;
     ++child.available;
-    const double mean = child.visits ? child.reward / child.visits : 0.5;
+    double mean = child.visits ? child.reward / child.visits : 0.5;
+    if (m_maxQ > m_minQ) mean = (mean - m_minQ) / (m_maxQ - m_minQ);
     const double explore = m_options.exploration *
         std::sqrt(std::log(static_cast<double>(child.available)) / std::max<std::uint32_t>(child.visits, 1));
     const double score = mean + explore;
@@ -66,7 +67,9 @@ int MctsAgent::select(int node, const std::vector<Action>& legal) {
 
 void MctsAgent::rollout(State& state, Rng& rng, std::vector<double>& out) {
   int depth = 0;
+  const bool horizon = m_options.horizonTurns > 0;
   while (!state.isTerminal() && depth < m_options.maxRolloutDepth) {
+    if (horizon && state.turnCount() >= m_targetTurn) break;
     Action a;
     if (m_options.greedyRollout) {
       a = GreedyAgent::choose(state, rng, m_scratch);
@@ -80,18 +83,63 @@ void MctsAgent::rollout(State& state, Rng& rng, std::vector<double>& out) {
   }
   if (state.isTerminal()) {
     out = state.returns();
-  } else {
-    heuristicReturns(state, out);
+    return;
+  }
+  // Each player's lead over the others' mean, measured from the root's lead
+  // and squashed with a scale of twice the mean |change| seen so far in this
+  // search (this leaf included): ranks leaves by how much better they are.
+  leads(state, out);
+  if (out.empty()) return;
+  for (std::size_t p = 0; p < out.size(); ++p)
+    out[p] -= p < m_rootLeads.size() ? m_rootLeads[p] : 0.0;
+  if (std::isfinite(out[0])) {
+    m_leadSum += std::fabs(out[0]);
+    m_leadCount += 1.0;
+  }
+  double scale = m_leadCount > 0 ? 2.0 * m_leadSum / m_leadCount : 0.0;
+  if (!(scale > 1e-12)) scale = 1.0;
+  for (double& v : out) {
+    const double squashed = 0.5 + 0.5 * std::tanh(v / scale);
+    v = std::isfinite(squashed) ? squashed : 0.5;
   }
 }
 
+void MctsAgent::leads(const State& state, std::vector<double>& out) {
+  const int n = state.numPlayers();
+  out.assign(static_cast<std::size_t>(std::max(n, 0)), 0.0);
+  if (n < 2) return;
+  double total = 0.0;
+  for (int p = 0; p < n; ++p) total += (out[static_cast<std::size_t>(p)] = state.heuristic(p));
+  for (int p = 0; p < n; ++p) {
+    const double h = out[static_cast<std::size_t>(p)];
+    const double lead = h - (total - h) / (n - 1);
+    out[static_cast<std::size_t>(p)] = std::isfinite(lead) ? lead : 0.0;
+  }
+}
+
+std::vector<MctsAgent::RootChild> MctsAgent::lastRoot() const {
+  std::vector<RootChild> out;
+  if (m_nodes.empty()) return out;
+  for (int c = m_nodes[0].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
+    const Node& n = m_nodes[static_cast<std::size_t>(c)];
+    out.push_back({n.action, n.visits, n.visits ? n.reward / n.visits : 0.0});
+  }
+  return out;
+}
+
 Action MctsAgent::chooseAction(const State& state, Rng& rng) {
+  m_nodes.clear();
   state.legalActions(m_legal);
   if (m_legal.empty()) return 0;
   if (m_legal.size() == 1) return m_legal.front();
   const int me = state.currentPlayer();
   m_rootLegal = m_legal;
 
+  m_leadSum = m_leadCount = 0.0;
+  m_targetTurn = state.turnCount() + m_options.horizonTurns;
+  leads(state, m_rootLeads);
+  m_minQ = 1.0;
+  m_maxQ = 0.0;
   m_nodes.clear();
   m_nodes.reserve(static_cast<std::size_t>(m_options.iterations) + 1);
   m_nodes.push_back(Node{});
@@ -142,6 +190,9 @@ Action MctsAgent::chooseAction(const State& state, Rng& rng) {
       ++n.visits;
       const int mover = m_movers[k];
       if (mover >= 0 && mover < static_cast<int>(m_returns.size())) n.reward += m_returns[static_cast<std::size_t>(mover)];
+      const double mean = n.reward / n.visits;
+      m_minQ = std::min(m_minQ, mean);
+      m_maxQ = std::max(m_maxQ, mean);
     }
   }
 

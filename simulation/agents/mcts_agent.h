@@ -4,8 +4,12 @@
 // action sequences (information-set MCTS; a child's UCB uses how often it was
 // available). Chance inside applyAction makes the tree open-loop.
 // Leaves are valued by a random or greedy rollout; a rollout that reaches the
-// depth cap is valued from State::heuristic() (see heuristicReturns()).
-// Spec: mcts[:iters=N,c=X,rollout=random|greedy,depth=D].
+// depth cap is valued from State::heuristic(): each player's lead over the
+// others, minus that lead at the root, squashed into (0, 1). The heuristic has
+// no fixed scale, so the squashing scale adapts to the changes seen in the
+// current search, and UCB uses min-max normalised values (as MuZero does),
+// keeping small heuristic differences between moves visible.
+// Spec: mcts[:iters=N,c=X,rollout=random|greedy,depth=D,horizon=T].
 #pragma once
 
 #include <cstdint>
@@ -20,6 +24,10 @@ struct MctsOptions {
   double exploration = 1.4;    // UCT constant c
   bool greedyRollout = false;  // rollout=greedy
   int maxRolloutDepth = 200;   // actions per rollout before the heuristic estimate
+  // > 0: rollouts stop at the start of turn (root turn + horizon), so every
+  // leaf is judged at the same point of the turn cycle (no half-played turns);
+  // 0: rollouts run to the end or maxRolloutDepth actions (always the cap).
+  int horizonTurns = 2;
 };
 
 class MctsAgent : public Agent {
@@ -29,9 +37,19 @@ class MctsAgent : public Agent {
   Action chooseAction(const State& state, Rng& rng) override;
   const MctsOptions& options() const { return m_options; }
 
+  // The root of the last search, to explain a choice: each tried action with
+  // its visits and mean return for the player who chose it.
+  struct RootChild {
+    Action action = 0;
+    std::uint32_t visits = 0;
+    double mean = 0.0;
+  };
+  std::vector<RootChild> lastRoot() const;
+
   // Values in (0, 1) per player from the heuristic, for positions cut off by
-  // the depth cap: 0.5 + 0.5 * tanh(3 * relative lead over the others' mean).
-  static void heuristicReturns(const State& state, std::vector<double>& out);
+  // the depth cap: 0.5 + 0.5 * tanh(lead / scale), where lead = heuristic(p)
+  // minus the mean of the others' (scale > 0).
+  static void heuristicReturns(const State& state, double scale, std::vector<double>& out);
 
  private:
   struct Node {
@@ -45,6 +63,9 @@ class MctsAgent : public Agent {
   int select(int node, const std::vector<Action>& legal);
   int addChild(int parent, Action a);
   void rollout(State& state, Rng& rng, std::vector<double>& out);
+  static void leads(const State& state, std::vector<double>& out);
+  int m_targetTurn = 0;              // horizon: the turn whose start ends rollouts
+  std::vector<double> m_rootLeads;  // leads of the root position (per player)
 
   MctsOptions m_options;
   std::vector<Node> m_nodes;          // the tree, reused between calls
@@ -52,6 +73,9 @@ class MctsAgent : public Agent {
   std::vector<int> m_movers;          // player who chose each node's action
   std::vector<Action> m_legal, m_rootLegal, m_untried, m_scratch;
   std::vector<double> m_returns;
+  double m_leadSum = 0.0;   // |lead| summed over the heuristic leaves of this search
+  double m_leadCount = 0.0;
+  double m_minQ = 0.0, m_maxQ = 0.0;  // range of the node means seen (normalisation)
 };
 
 }  // namespace wb::sim

@@ -38,7 +38,7 @@ TEST(AgentFactory, RejectsBadSpecsWithClearErrors) {
   EXPECT_FALSE(makeAgent("alphazero", error));
   EXPECT_EQ(error, "unknown agent 'alphazero' (known: random, greedy, mcts)");
   EXPECT_FALSE(makeAgent("mcts:depht=3", error));
-  EXPECT_EQ(error, "unknown option 'depht' for agent 'mcts' (known: iters, c, rollout, depth)");
+  EXPECT_EQ(error, "unknown option 'depht' for agent 'mcts' (known: iters, c, rollout, depth, horizon)");
   EXPECT_FALSE(makeAgent("mcts:iters=0", error));
   EXPECT_NE(error.find("bad value '0' for iters"), std::string::npos) << error;
   EXPECT_FALSE(makeAgent("mcts:iters=12x", error));
@@ -113,7 +113,7 @@ TEST(AgentStrength, MctsHeuristicEstimateIsInRange) {
   auto s = game.newInitialState(GameSetup{2, {}}, rng);
   s->applyAction(s->legalActions().back(), rng);
   std::vector<double> r;
-  MctsAgent::heuristicReturns(*s, r);
+  MctsAgent::heuristicReturns(*s, 10.0, r);
   ASSERT_EQ(r.size(), 2u);
   EXPECT_GT(r[0], 0.5);
   EXPECT_LT(r[1], 0.5);
