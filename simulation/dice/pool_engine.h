@@ -10,6 +10,10 @@
 //   highest (RISK-like), ties to B: the distribution of pairs won by A minus
 //   pairs won by B.
 //
+// Opposed pools of one kind of die each are solved level by level (values
+// high to low, binomial counts per level); mixed pools enumerate the sorted
+// top dice of each pool as multisets.
+//
 // Keep / drop works per term on the dice's values; dice of equal value are
 // ordered by their score (the higher score is kept first), so a count query
 // with kh keeps the matching face among equal values.
