@@ -81,12 +81,16 @@ std::unique_ptr<Agent> makeMcts(const std::vector<Option>& options, std::string&
       long long v = 0;
       if (!parseIntOption(opt.value, 0, 100000000, v)) { error = bad + " (an integer >= 0)"; return nullptr; }
       o.maxRolloutDepth = static_cast<int>(v);
+    } else if (opt.key == "prior") {
+      if (opt.value == "heuristic") o.heuristicPrior = true;
+      else if (opt.value == "none") o.heuristicPrior = false;
+      else { error = bad + " (heuristic or none)"; return nullptr; }
     } else if (opt.key == "horizon") {
       long long v = 0;
       if (!parseIntOption(opt.value, 0, 100000, v)) { error = bad + " (an integer >= 0)"; return nullptr; }
       o.horizonTurns = static_cast<int>(v);
     } else {
-      error = "unknown option '" + opt.key + "' for agent 'mcts' (known: iters, c, rollout, depth, horizon)";
+      error = "unknown option '" + opt.key + "' for agent 'mcts' (known: iters, c, rollout, depth, horizon, prior)";
       return nullptr;
     }
   }
@@ -148,7 +152,8 @@ std::string agentHelp() {
          "  greedy   one-ply look-ahead on the engine's heuristic, random tie-breaks\n"
          "  mcts     UCT search, determinized for hidden information; options:\n"
          "           iters=N (1000), c=X (1.4), rollout=random|greedy (random), depth=D (200),\n"
-         "           horizon=T (2; judge every leaf at the start of turn now+T, 0 = off)\n"
+         "           horizon=T (2; judge every leaf at the start of turn now+T, 0 = off),\n"
+         "           prior=heuristic|none (heuristic: PUCT guided by the one-ply heuristic)\n"
          "           e.g. mcts:iters=2000,c=1.4,rollout=greedy\n";
 }
 

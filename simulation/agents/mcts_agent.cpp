@@ -12,7 +12,7 @@ std::string MctsAgent::spec() const {
   std::ostringstream s;
   s << "mcts:iters=" << m_options.iterations << ",c=" << m_options.exploration
     << ",rollout=" << (m_options.greedyRollout ? "greedy" : "random") << ",depth=" << m_options.maxRolloutDepth;
-  s << ",horizon=" << m_options.horizonTurns;
+  s << ",horizon=" << m_options.horizonTurns << ",prior=" << (m_options.heuristicPrior ? "heuristic" : "none");
   return s.str();
 }
 
@@ -117,6 +117,66 @@ void MctsAgent::leads(const State& state, std::vector<double>& out) {
   }
 }
 
+// Adds a child for every untried legal action (m_untried), with the heuristic
+// gain of playing it for `mover`.
+void MctsAgent::addChildrenWithPriors(int node, const State& state, int mover, Rng& rng) {
+  leads(state, m_leadsScratch);
+  const double base = mover >= 0 && mover < static_cast<int>(m_leadsScratch.size())
+                          ? m_leadsScratch[static_cast<std::size_t>(mover)] : 0.0;
+  for (Action a : m_untried) {
+    std::unique_ptr<State> next = state.clone();
+    double gain = 0.0;
+    if (next->applyAction(a, rng)) {
+      leads(*next, m_leadsScratch);
+      if (mover >= 0 && mover < static_cast<int>(m_leadsScratch.size()))
+        gain = m_leadsScratch[static_cast<std::size_t>(mover)] - base;
+    }
+    const int child = addChild(node, a);
+    m_nodes[static_cast<std::size_t>(child)].gain = std::isfinite(gain) ? gain : 0.0;
+  }
+}
+
+// PUCT over the legal children: normalised mean (0 when unvisited) plus
+// c * prior * sqrt(availability) / (1 + visits), the prior a softmax of the
+// children's gains with a temperature of a quarter of their range.
+int MctsAgent::selectPuct(int node, const std::vector<Action>& legal) {
+  double gmax = -1e300, gmin = 1e300;
+  for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
+    Node& child = m_nodes[static_cast<std::size_t>(c)];
+    if (std::find(legal.begin(), legal.end(), child.action) == legal.end()) continue;
+    ++child.available;
+    gmax = std::max(gmax, child.gain);
+    gmin = std::min(gmin, child.gain);
+  }
+  if (gmax < gmin) return -1;
+  const double temperature = (gmax - gmin) / 4.0;
+  auto weight = [&](double g) { return temperature > 1e-12 ? std::exp((g - gmax) / temperature) : 1.0; };
+  double total = 0.0;
+  for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
+    const Node& child = m_nodes[static_cast<std::size_t>(c)];
+    if (std::find(legal.begin(), legal.end(), child.action) != legal.end()) total += weight(child.gain);
+  }
+  int best = -1;
+  double bestScore = -1e300;
+  for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
+    const Node& child = m_nodes[static_cast<std::size_t>(c)];
+    if (std::find(legal.begin(), legal.end(), child.action) == legal.end()) continue;
+    double q = 0.0;
+    if (child.visits) {
+      q = child.reward / child.visits;
+      if (m_maxQ > m_minQ) q = (q - m_minQ) / (m_maxQ - m_minQ);
+    }
+    const double prior = weight(child.gain) / total;
+    const double score = q + m_options.exploration * prior * std::sqrt(static_cast<double>(child.available)) /
+                                 (1.0 + child.visits);
+    if (score > bestScore) {
+      bestScore = score;
+      best = c;
+    }
+  }
+  return best;
+}
+
 std::vector<MctsAgent::RootChild> MctsAgent::lastRoot() const {
   std::vector<RootChild> out;
   if (m_nodes.empty()) return out;
@@ -162,6 +222,17 @@ Action MctsAgent::chooseAction(const State& state, Rng& rng) {
         if (!known) m_untried.push_back(a);
       }
       const int mover = s->currentPlayer();
+      if (m_options.heuristicPrior) {
+        if (!m_untried.empty()) addChildrenWithPriors(node, *s, mover, rng);
+        const int child = selectPuct(node, m_legal);
+        if (child < 0) break;
+        s->applyAction(m_nodes[static_cast<std::size_t>(child)].action, rng);
+        m_path.push_back(child);
+        m_movers.push_back(mover);
+        node = child;
+        if (m_nodes[static_cast<std::size_t>(child)].visits == 0) break;
+        continue;
+      }
       if (!m_untried.empty()) {
         // The existing legal children were available this time too.
         for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling)

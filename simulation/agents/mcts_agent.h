@@ -9,7 +9,7 @@
 // no fixed scale, so the squashing scale adapts to the changes seen in the
 // current search, and UCB uses min-max normalised values (as MuZero does),
 // keeping small heuristic differences between moves visible.
-// Spec: mcts[:iters=N,c=X,rollout=random|greedy,depth=D,horizon=T].
+// Spec: mcts[:iters=N,c=X,rollout=random|greedy,depth=D,horizon=T,prior=heuristic|none].
 #pragma once
 
 #include <cstdint>
@@ -28,6 +28,10 @@ struct MctsOptions {
   // leaf is judged at the same point of the turn cycle (no half-played turns);
   // 0: rollouts run to the end or maxRolloutDepth actions (always the cap).
   int horizonTurns = 2;
+  // prior=heuristic: PUCT, each child's prior from the one-ply heuristic gain
+  // of its action (softmax), all legal children added at once; prior=none: UCT,
+  // one random untried child added per iteration.
+  bool heuristicPrior = true;
 };
 
 class MctsAgent : public Agent {
@@ -59,7 +63,10 @@ class MctsAgent : public Agent {
     std::uint32_t visits = 0;
     std::uint32_t available = 0;
     double reward = 0.0;  // summed returns of the player who chose `action`
+    double gain = 0.0;    // prior=heuristic: one-ply heuristic gain of `action` for its mover
   };
+  void addChildrenWithPriors(int node, const State& state, int mover, Rng& rng);
+  int selectPuct(int node, const std::vector<Action>& legal);
   int select(int node, const std::vector<Action>& legal);
   int addChild(int parent, Action a);
   void rollout(State& state, Rng& rng, std::vector<double>& out);
@@ -72,7 +79,7 @@ class MctsAgent : public Agent {
   std::vector<int> m_path;            // nodes visited this iteration
   std::vector<int> m_movers;          // player who chose each node's action
   std::vector<Action> m_legal, m_rootLegal, m_untried, m_scratch;
-  std::vector<double> m_returns;
+  std::vector<double> m_returns, m_leadsScratch;
   double m_leadSum = 0.0;   // |lead| summed over the heuristic leaves of this search
   double m_leadCount = 0.0;
   double m_minQ = 0.0, m_maxQ = 0.0;  // range of the node means seen (normalisation)

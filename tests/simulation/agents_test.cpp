@@ -38,7 +38,7 @@ TEST(AgentFactory, RejectsBadSpecsWithClearErrors) {
   EXPECT_FALSE(makeAgent("alphazero", error));
   EXPECT_EQ(error, "unknown agent 'alphazero' (known: random, greedy, mcts)");
   EXPECT_FALSE(makeAgent("mcts:depht=3", error));
-  EXPECT_EQ(error, "unknown option 'depht' for agent 'mcts' (known: iters, c, rollout, depth, horizon)");
+  EXPECT_EQ(error, "unknown option 'depht' for agent 'mcts' (known: iters, c, rollout, depth, horizon, prior)");
   EXPECT_FALSE(makeAgent("mcts:iters=0", error));
   EXPECT_NE(error.find("bad value '0' for iters"), std::string::npos) << error;
   EXPECT_FALSE(makeAgent("mcts:iters=12x", error));
@@ -120,4 +120,25 @@ TEST(AgentStrength, MctsHeuristicEstimateIsInRange) {
   for (double v : r) EXPECT_TRUE(v > 0.0 && v < 1.0);
   // Depth 0: every leaf is valued by the heuristic, and it still plays.
   EXPECT_GE(winRate(toy::DiceRaceGame(30), "mcts:iters=50,depth=0", "random", 60, 6), 0.7);
+}
+
+TEST(AgentStrength, MctsVariantsBeatRandomAndHoldTheirOwnAgainstGreedy) {
+  EXPECT_GE(winRate(toy::NimGame(21), "mcts:iters=200,prior=none", "random", 60, 7), 0.85);
+  EXPECT_GE(winRate(toy::DiceRaceGame(30), "mcts:iters=200,prior=none,horizon=0", "random", 60, 8), 0.75);
+  // The dice race is mostly luck once both sides play sensibly (observed ~0.53).
+  EXPECT_GE(winRate(toy::DiceRaceGame(30), "mcts:iters=200", "greedy", 100, 9), 0.4);
+}
+
+TEST(MctsAgent, ExplainsItsChoiceAndNamesItsOptions) {
+  toy::NimGame game(7);
+  Rng rng(1);
+  auto s = game.newInitialState(GameSetup{2, {}}, rng);
+  MctsAgent agent(MctsOptions{300, 1.4, false, 200, 2, true});
+  EXPECT_EQ(agent.chooseAction(*s, rng), 3);  // leaves 4: the only winning move
+  const auto root = agent.lastRoot();
+  ASSERT_EQ(root.size(), 3u);
+  std::uint32_t visits = 0;
+  for (const auto& c : root) visits += c.visits;
+  EXPECT_EQ(visits, 300u);
+  EXPECT_EQ(agent.spec(), "mcts:iters=300,c=1.4,rollout=random,depth=200,horizon=2,prior=heuristic");
 }
