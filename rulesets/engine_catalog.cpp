@@ -1,5 +1,6 @@
 #include "rulesets/engine_catalog.h"
 
+#include "rulesets/card_dice/card_dice_schema.h"
 #include "rulesets/elem_master/elem_master_schema.h"
 #include "rulesets/zoneplex/zoneplex_schema.h"
 
@@ -9,6 +10,7 @@ namespace {
 sim::EngineRegistry makeRegistry() {
   sim::EngineRegistry registry;
   // One line per engine, e.g.: registry.add(card_dice::engineInfo());
+  registry.add(card_dice::engineInfo());
   registry.add(elem_master::engineInfo());
   registry.add(zoneplex::engineInfo());
   return registry;

@@ -1,0 +1,149 @@
+// Hidden information (determinize), text output and the scripted-setup API of
+// the card-dice state.
+#include <sstream>
+
+#include "rulesets/card_dice/card_dice_state.h"
+
+namespace wb::rulesets::card_dice {
+
+namespace {
+
+void shuffle(Pile& pile, sim::Rng& rng) {
+  for (std::size_t i = pile.size(); i > 1; --i) {
+    const std::size_t j = static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(i)));
+    std::swap(pile[i - 1], pile[j]);
+  }
+}
+
+const char* kindVerb(ActionKind k) {
+  switch (k) {
+    case ActionKind::EndTurn: return "end turn";
+    case ActionKind::GainGold: return "gain a gold";
+    case ActionKind::DrawCard: return "draw a card";
+    case ActionKind::Discard: return "discard";
+    case ActionKind::ExecuteAction: return "play";
+    case ActionKind::PlaceFaceDown: return "place face down";
+    case ActionKind::PlayFaceDown: return "play face-down";
+    case ActionKind::PlayBlessing: return "bless";
+    case ActionKind::Bid: return "bid";
+    case ActionKind::Raise: return "raise";
+    case ActionKind::Yield: return "stop bidding";
+    case ActionKind::RespondHand: return "respond with";
+    case ActionKind::RespondFaceDown: return "respond face-down with";
+    case ActionKind::Pass: return "pass";
+    case ActionKind::RerollAgain: return "reroll again";
+    case ActionKind::KeepDie: return "keep the die";
+    case ActionKind::Recycle: return "recycle";
+    case ActionKind::RecycleDone: return "done";
+    case ActionKind::Tutor: return "take from deck";
+    case ActionKind::Block: return "paid militia block";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::unique_ptr<sim::State> CardDiceState::determinize(int observer, sim::Rng& rng) const {
+  auto copy = std::make_unique<CardDiceState>(*this);
+  if (observer < 0 || observer > 1) return copy;
+  // The observer sees their own hand and face-down cards, both discard piles, the shops'
+  // displays and every passive; they do not see the opponent's hand, the opponent's
+  // face-down actions, any deck order or the shop decks' order.
+  PlayerState& opp = copy->m_players[1 - observer];
+  Pile pool;
+  for (const Pile* pile : {&opp.hand, &opp.faceDown, &opp.deck})
+    for (std::uint8_t c : *pile) pool.push_back(c);
+  shuffle(pool, rng);
+  const std::size_t handSize = opp.hand.size(), downSize = opp.faceDown.size();
+  opp.hand.clear();
+  opp.faceDown.clear();
+  opp.deck.clear();
+  // Face-down cards are actions: give those slots the first actions of the shuffled pool.
+  for (std::size_t i = 0; i < pool.size(); ++i) {
+    if (opp.faceDown.size() < downSize && m_rules->cards[pool[i]].kind == CardKind::Action) {
+      opp.faceDown.push_back(pool[i]);
+      pool[i] = 0xFF;
+    }
+  }
+  for (std::uint8_t c : pool) {
+    if (c == 0xFF) continue;
+    if (opp.hand.size() < handSize) opp.hand.push_back(c);
+    else opp.deck.push_back(c);
+  }
+  shuffle(copy->m_players[observer].deck, rng);
+  for (Shop& s : copy->m_shops) shuffle(s.deck, rng);
+  return copy;
+}
+
+std::string CardDiceState::actionToString(sim::Action a) const {
+  const DecodedAction d = decodeAction(a);
+  std::string s = kindVerb(d.kind);
+  const auto& cards = m_rules->cards;
+  switch (d.kind) {
+    case ActionKind::Bid: {
+      const auto& display = m_shops[d.die & 1].display;
+      if (static_cast<std::size_t>(d.card) < display.size()) s += " for " + cards[display[d.card]].name;
+      return s;
+    }
+    case ActionKind::Discard: case ActionKind::ExecuteAction: case ActionKind::PlaceFaceDown:
+    case ActionKind::PlayFaceDown: case ActionKind::PlayBlessing: case ActionKind::RespondHand:
+    case ActionKind::RespondFaceDown: case ActionKind::Recycle: case ActionKind::Tutor: {
+      if (static_cast<std::size_t>(d.card) >= cards.size()) return s;
+      const CardDef& c = cards[d.card];
+      s += " " + c.name;
+      if (c.dieEffect >= 0 && d.kind != ActionKind::Discard && d.kind != ActionKind::PlaceFaceDown &&
+          d.kind != ActionKind::Recycle && d.kind != ActionKind::Tutor) {
+        const auto& dice = m_rules->dice;
+        if (d.die < static_cast<int>(dice.size())) s += " on " + dice[d.die].id;
+        const Op op = c.effects[c.dieEffect].op;
+        if (op == Op::ChangeDie) s += (d.arg > 0 ? " +" : " ") + std::to_string(d.arg);
+        if (op == Op::SwapDice && d.arg >= 0 && d.arg < static_cast<int>(dice.size())) s += " and " + dice[d.arg].id;
+      }
+      return s;
+    }
+    case ActionKind::Block: return s + (d.card == 0 ? " nothing" : d.card == 1 ? " all" : " to survive");
+    default: return s;
+  }
+}
+
+std::string CardDiceState::toString() const {
+  std::ostringstream o;
+  static const char* kPhases[] = {"main", "response", "auction", "reroll", "recycle", "tutor", "militia", "over"};
+  o << "turn " << m_turn << ", player " << m_turnPlayer << " to play, phase "
+    << kPhases[static_cast<int>(m_phase)] << "\ndice:";
+  for (int d = 0; d < m_rules->numDice(); ++d) o << ' ' << m_rules->dice[d].id << '=' << int(m_dice[d]);
+  auto pile = [&](const char* name, const auto& cards) {
+    o << "\n  " << name << ':';
+    for (std::uint8_t c : cards) o << ' ' << m_rules->cards[c].id;
+  };
+  for (int p = 0; p < 2; ++p) {
+    const PlayerState& s = m_players[p];
+    o << "\nplayer " << p << ": health " << s.health << ", gold " << s.gold << ", deck "
+      << s.deck.size() << ", discard " << s.discard.size();
+    pile("hand", s.hand);
+    pile("face down", s.faceDown);
+    pile("passives", s.passives);
+  }
+  pile("cheap shop", m_shops[0].display);
+  pile("expensive shop", m_shops[1].display);
+  o << '\n';
+  return o.str();
+}
+
+void CardDiceState::giveCard(int p, Zone zone, int card) {
+  PlayerState& s = m_players[p];
+  Pile& pile = zone == Zone::Deck ? s.deck : zone == Zone::Hand ? s.hand : zone == Zone::Discard ? s.discard : s.faceDown;
+  pile.push_back(static_cast<std::uint8_t>(card));
+}
+
+void CardDiceState::clearZone(int p, Zone zone) {
+  PlayerState& s = m_players[p];
+  (zone == Zone::Deck ? s.deck : zone == Zone::Hand ? s.hand : zone == Zone::Discard ? s.discard : s.faceDown).clear();
+}
+
+void CardDiceState::setShopDisplay(int tier, const std::vector<int>& cards) {
+  m_shops[tier].display.clear();
+  for (int c : cards) m_shops[tier].display.push_back(static_cast<std::uint8_t>(c));
+}
+
+}  // namespace wb::rulesets::card_dice

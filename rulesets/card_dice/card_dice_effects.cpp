@@ -1,0 +1,439 @@
+// Moves and card effects of the card-dice engine: playing actions and blessings,
+// the response stack, auctions, and every op of the schema. Rules quoted from
+// seed file 004; interpretations are marked "Assumed".
+#include <algorithm>
+#include <cmath>
+
+#include "rulesets/card_dice/card_dice_state.h"
+
+namespace wb::rulesets::card_dice {
+
+namespace {
+
+void shuffleInto(Pile& pile, sim::Rng& rng) {
+  for (std::size_t i = pile.size(); i > 1; --i) {
+    const std::size_t j = static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(i)));
+    std::swap(pile[i - 1], pile[j]);
+  }
+}
+
+}  // namespace
+
+void CardDiceState::fillVars(int p, double* vars) const {
+  std::copy(m_rules->baseVars.begin(), m_rules->baseVars.end(), vars);
+  for (int d = 0; d < m_rules->numDice(); ++d) vars[d] = m_dice[d];
+  vars[kSlotMyGold] = m_players[p].gold;
+  vars[kSlotMyHealth] = m_players[p].health;
+  vars[kSlotOpponentGold] = m_players[1 - p].gold;
+  vars[kSlotOpponentHealth] = m_players[1 - p].health;
+}
+
+int CardDiceState::effectAmount(int p, const EffectDef& e) const {
+  if (!e.hasAmount) return 0;
+  double vars[kMaxSlots];
+  fillVars(p, vars);
+  double v = e.amount.evaluate(vars);
+  // Buffs: "Double the strength of all your <element> effects for the rest of this turn";
+  // Purism: "... all your non-combo effects". Assumed: buffs multiply, and non-combo
+  // means an amount using dice without multiplying two different ones.
+  const PlayerState& s = m_players[p];
+  for (int d = 0; d < m_rules->numDice(); ++d)
+    if (e.diceMask & (1u << d)) v *= s.buff[d];
+  if (e.diceMask != 0 && !e.combo) v *= s.nonComboBuff;
+  // Rule: "All fractional number amounts are always rounded up before execution."
+  const double up = std::ceil(v - 1e-9);
+  return up > 0 ? static_cast<int>(std::min(up, static_cast<double>(kMaxAmount))) : 0;
+}
+
+void CardDiceState::rollDie(int d, sim::Rng& rng) {
+  const DieDef& die = m_rules->dice[d];
+  const double r = sim::uniformReal(rng) * die.cumulative.back();
+  std::size_t k = 0;
+  while (k + 1 < die.values.size() && die.cumulative[k] <= r) ++k;
+  m_dice[d] = static_cast<std::int8_t>(die.values[k]);
+}
+
+void CardDiceState::checkEnd() {
+  // Rule: "The player whose health reaches zero first loses and the other wins."
+  if (m_players[0].health <= 0 || m_players[1].health <= 0) m_phase = Phase::Over;
+}
+
+void CardDiceState::doApplyAction(sim::Action a, sim::Rng& rng) {
+  const DecodedAction d = decodeAction(a);
+  const int p = currentPlayer();
+  PlayerState& s = m_players[p];
+  const auto card8 = static_cast<std::uint8_t>(d.card);
+  switch (d.kind) {
+    case ActionKind::EndTurn: endTurn(rng); return;
+    case ActionKind::GainGold:
+      s.usedGold = true;
+      s.gold += m_rules->freeGoldPerTurn;
+      return;
+    case ActionKind::DrawCard: {
+      s.usedDraw = true;
+      int n = m_rules->freeDrawsPerTurn;
+      // Always Lucky: "Draw an additional card each turn." (Assumed: the turn's draw draws more.)
+      for (std::uint8_t c : s.passives)
+        for (const EffectDef& e : m_rules->cards[c].effects)
+          if (e.op == Op::ExtraDraw) {
+            n += effectAmount(p, e);
+            log().add(p, c, sim::EntityUse::Triggered);
+          }
+      for (int k = 0; k < n; ++k) drawCard(p, rng);
+      return;
+    }
+    case ActionKind::Discard:
+      s.hand.eraseValue(card8);
+      s.discard.push_back(card8);
+      return;
+    case ActionKind::ExecuteAction:
+      // Rule: "Playing an action consists of either executing it or placing it face down".
+      s.hand.eraseValue(card8);
+      --s.actionsLeft;
+      log().add(p, d.card, sim::EntityUse::Played);
+      announce(p, d.card, d.die, d.arg, rng);
+      return;
+    case ActionKind::PlaceFaceDown:
+      s.hand.eraseValue(card8);
+      --s.actionsLeft;
+      s.faceDown.push_back(card8);
+      return;
+    case ActionKind::PlayFaceDown:
+    case ActionKind::RespondFaceDown:
+    case ActionKind::RespondHand: {
+      const bool faceDown = d.kind != ActionKind::RespondHand;
+      const int cost = responseCost(p, d.card, faceDown);
+      if (faceDown && cost < m_rules->cards[d.card].cost)
+        for (std::uint8_t c : s.passives)
+          for (const EffectDef& e : m_rules->cards[c].effects)
+            if (e.op == Op::FreeFaceDown) log().add(p, c, sim::EntityUse::Triggered);
+      (faceDown ? s.faceDown : s.hand).eraseValue(card8);
+      s.gold -= cost;
+      log().add(p, d.card, sim::EntityUse::Played);
+      announce(p, d.card, d.die, d.arg, rng);
+      return;
+    }
+    case ActionKind::PlayBlessing:
+      s.hand.eraseValue(card8);
+      log().add(p, d.card, sim::EntityUse::Played);
+      // Truly Blessed: "Draw a card each time you play a blessing".
+      for (std::uint8_t c : s.passives)
+        for (const EffectDef& e : m_rules->cards[c].effects)
+          if (e.op == Op::DrawOnBlessing) {
+            log().add(p, c, sim::EntityUse::Triggered);
+            for (int k = effectAmount(p, e); k > 0; --k) drawCard(p, rng);
+          }
+      runCard(p, d.card, 0, 0, 0, rng);
+      return;
+    case ActionKind::Bid: {
+      // Rule: "Bidding for a card consists of a player announcing their interest in buying a
+      // card from one of the shops for its stated cost."
+      --s.bidsLeft;
+      m_auctionShop = d.die;
+      m_auctionSlot = d.card;
+      m_auctionLevel = 1;
+      m_auctionHighIsBidder = true;
+      const int cost = m_rules->cards[m_shops[d.die].display[d.card]].cost;
+      if (m_players[1 - p].gold >= 2 * cost) {
+        m_phase = Phase::Auction;
+        m_actor = 1 - p;
+      } else {
+        finishAuction(p);
+      }
+      return;
+    }
+    case ActionKind::Raise: {
+      // Rule: "This bidding in multiples of the stated cost continues until either the
+      // opponent doesn't outbid or the player doesn't match."
+      const int cost = m_rules->cards[m_shops[m_auctionShop].display[m_auctionSlot]].cost;
+      if (m_auctionHighIsBidder) {
+        ++m_auctionLevel;
+        m_auctionHighIsBidder = false;
+        m_actor = m_turnPlayer;
+        if (m_players[m_turnPlayer].gold < m_auctionLevel * cost) finishAuction(1 - m_turnPlayer);
+      } else {
+        m_auctionHighIsBidder = true;
+        m_actor = 1 - m_turnPlayer;
+        if (m_players[m_actor].gold < (m_auctionLevel + 1) * cost) finishAuction(m_turnPlayer);
+      }
+      return;
+    }
+    case ActionKind::Yield:
+      finishAuction(m_auctionHighIsBidder ? m_turnPlayer : 1 - m_turnPlayer);
+      return;
+    case ActionKind::Pass: resolveTop(rng); return;
+    case ActionKind::RerollAgain:
+      rollDie(m_choiceDie, rng);
+      if (--m_choiceLeft > 0) return;
+      runCard(m_resumeOwner, m_resumeCard, m_resumeDie, m_resumeArg, m_resumeEffect, rng);
+      return;
+    case ActionKind::Recycle: {
+      // Recycling: "Remove up to k cards from your hand and return them to the card store."
+      // Assumed: the card is shuffled into the shop deck of its tier.
+      s.hand.eraseValue(card8);
+      Pile& deck = m_shops[m_rules->cards[d.card].cheap ? 0 : 1].deck;
+      deck.push_back(card8);
+      const std::size_t j = static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(deck.size())));
+      std::swap(deck[j], deck.back());
+      if (--m_choiceLeft > 0 && !s.hand.empty()) return;
+      runCard(m_resumeOwner, m_resumeCard, m_resumeDie, m_resumeArg, m_resumeEffect, rng);
+      return;
+    }
+    case ActionKind::Tutor:
+      // Magnetic Hands: "Move a chosen card from your deck to your hand and then shuffle".
+      if (s.deck.eraseValue(card8)) s.hand.push_back(card8);
+      shuffleInto(s.deck, rng);
+      runCard(m_resumeOwner, m_resumeCard, m_resumeDie, m_resumeArg, m_resumeEffect, rng);
+      return;
+    case ActionKind::Block: {
+      const int affordable = std::min(m_pendingDamage, s.gold / m_pendingPer);
+      const int survive = std::clamp(m_pendingDamage - s.health + 1, 0, affordable);
+      finishMilitia(d.card == 1 ? affordable : d.card == 2 ? survive : 0);
+      const int followUp = m_pendingFollowUp;
+      m_phase = Phase::Main;
+      if (followUp >= 0) {
+        const int dealer = m_pendingDealer;
+        const EffectDef& e = m_rules->cards[m_resumeCard].effects[m_resumeEffect - 1];
+        if (!dealDamage(dealer, 1 - dealer, followUp, e, false)) return;
+      }
+      checkEnd();
+      if (m_phase == Phase::Over) return;
+      runCard(m_resumeOwner, m_resumeCard, m_resumeDie, m_resumeArg, m_resumeEffect, rng);
+      return;
+    }
+    case ActionKind::KeepDie:
+    case ActionKind::RecycleDone:
+      runCard(m_resumeOwner, m_resumeCard, m_resumeDie, m_resumeArg, m_resumeEffect, rng);
+      return;
+  }
+}
+
+void CardDiceState::announce(int owner, int card, int die, int arg, sim::Rng& rng) {
+  StackItem item;
+  item.card = static_cast<std::uint8_t>(card);
+  item.owner = static_cast<std::int8_t>(owner);
+  item.die = static_cast<std::uint8_t>(die);
+  item.arg = static_cast<std::int8_t>(arg);
+  m_stack.push_back(item);
+  continueResolution(rng);
+}
+
+void CardDiceState::continueResolution(sim::Rng& rng) {
+  if (m_phase == Phase::Over) return;
+  if (m_stack.empty()) {
+    m_phase = Phase::Main;
+    return;
+  }
+  // Rule: "A player may respond to their opponent's action ...; the response is executed
+  // before the action that triggered it. ... In the case of actions, the player may respond
+  // to them as well." Assumed: after a response resolves, the responder may answer the
+  // original action again (with another card) or pass.
+  const StackItem& top = m_stack.back();
+  const int responder = 1 - top.owner;
+  if (!top.cancelled && canRespond(responder)) {
+    m_phase = Phase::Response;
+    m_actor = responder;
+    return;
+  }
+  resolveTop(rng);
+}
+
+void CardDiceState::resolveTop(sim::Rng& rng) {
+  const StackItem item = m_stack.back();
+  m_stack.pop_back();
+  if (item.cancelled) {
+    m_players[item.owner].discard.push_back(item.card);
+    continueResolution(rng);
+    return;
+  }
+  runCard(item.owner, item.card, item.die, item.arg, 0, rng);
+}
+
+void CardDiceState::runCard(int owner, int card, int die, int arg, int fromEffect, sim::Rng& rng) {
+  m_phase = Phase::Main;
+  m_resumeCard = card;
+  m_resumeOwner = owner;
+  m_resumeDie = die;
+  m_resumeArg = arg;
+  const std::vector<EffectDef>& effects = m_rules->cards[card].effects;
+  for (int i = fromEffect; i < static_cast<int>(effects.size()); ++i) {
+    const bool done = applyEffect(owner, card, i, die, arg, rng);
+    if (m_phase == Phase::Over) return;
+    if (!done) {
+      m_resumeEffect = i + 1;  // a choice phase is open; the card continues afterwards
+      return;
+    }
+  }
+  finishCard(rng);
+}
+
+void CardDiceState::finishCard(sim::Rng& rng) {
+  // Assumed: played actions and blessings go to their owner's discard pile.
+  m_players[m_resumeOwner].discard.push_back(static_cast<std::uint8_t>(m_resumeCard));
+  m_resumeCard = -1;
+  continueResolution(rng);
+}
+
+bool CardDiceState::applyEffect(int owner, int card, int index, int die, int arg, sim::Rng& rng) {
+  const EffectDef& e = m_rules->cards[card].effects[index];
+  const int opp = 1 - owner;
+  PlayerState& me = m_players[owner];
+  const int n = effectAmount(owner, e);
+  switch (e.op) {
+    case Op::Damage:
+      // Heavy Rain etc. hurt their owner first; the end is checked once both are hit, so both
+      // reaching 0 together is a draw.
+      if (!(e.target == Target::Opponent ? dealDamage(owner, opp, n, e, false)
+                                         : dealDamage(owner, owner, n, e, e.target == Target::Both)))
+        return false;
+      checkEnd();
+      return true;
+    case Op::Heal:
+      // Assumed: healing stops at max_health (the rules are silent; 0 = no limit).
+      me.health = std::min(me.health + n, m_rules->maxHealth > 0 ? std::max(me.health, m_rules->maxHealth) : kMaxAmount);
+      return true;
+    case Op::GainGold: me.gold = std::min(me.gold + n, kMaxAmount); return true;
+    case Op::Buff: me.buff[e.die] *= static_cast<float>(n); return true;
+    case Op::BuffNonCombo: me.nonComboBuff *= static_cast<float>(n); return true;
+    case Op::RerollDie:
+      rollDie(die, rng);
+      if (n > 1) {  // "Reroll a die up to k times": the owner may roll again
+        m_phase = Phase::RerollChoice;
+        m_actor = owner;
+        m_choiceLeft = n - 1;
+        m_choiceDie = die;
+        return false;
+      }
+      return true;
+    case Op::ChangeDie: {
+      const DieDef& dd = m_rules->dice[die];
+      m_dice[die] = static_cast<std::int8_t>(std::clamp(m_dice[die] + arg, dd.min, dd.max));
+      return true;
+    }
+    case Op::FlipDie: {
+      // Perspective Shift: "Flip a die over" -- a d6 shows 7 minus its value.
+      const DieDef& dd = m_rules->dice[die];
+      m_dice[die] = static_cast<std::int8_t>(dd.min + dd.max - m_dice[die]);
+      return true;
+    }
+    case Op::SwapDice: std::swap(m_dice[die], m_dice[arg]); return true;
+    case Op::Draw:
+      // Truly Blessed: "you may no longer draw cards from active effects" (Assumed: actions).
+      if (m_rules->cards[card].kind == CardKind::Action && hasPassive(owner, Op::BlockEffectDraws)) return true;
+      for (int k = 0; k < n; ++k) drawCard(owner, rng);
+      return true;
+    case Op::Look: return true;  // information only: no effect on the position
+    case Op::ReorderDeck: {
+      // Assumed: the reordering is decided by the card value for the deck's owner: own
+      // deck best card on top, opponent's deck worst card on top.
+      const int whose = e.target == Target::Self ? owner : opp;
+      Pile& deck = m_players[whose].deck;
+      const std::size_t k = std::min<std::size_t>(static_cast<std::size_t>(n), deck.size());
+      const std::size_t first = deck.size() - k;
+      const bool bestOnTop = whose == owner;
+      for (std::size_t i = first + 1; i < deck.size(); ++i)
+        for (std::size_t j = i; j > first; --j) {
+          const double a = cardValue(whose, deck[j - 1]), b = cardValue(whose, deck[j]);
+          if (bestOnTop ? a > b : a < b) std::swap(deck[j - 1], deck[j]);
+          else break;
+        }
+      return true;
+    }
+    case Op::Tutor:
+      if (me.deck.empty()) return true;
+      m_phase = Phase::TutorChoice;
+      m_actor = owner;
+      return false;
+    case Op::TakeBought:
+      // Express Shipping: "Move a card you just bought to your hand."
+      if (me.lastBought >= 0 && me.discard.eraseValue(static_cast<std::uint8_t>(me.lastBought))) {
+        me.hand.push_back(static_cast<std::uint8_t>(me.lastBought));
+        me.lastBought = -1;
+      }
+      return true;
+    case Op::DiscardOpponentHand: forcedDiscard(opp, m_players[opp].hand, n); return true;
+    case Op::DiscardOpponentFaceDown: forcedDiscard(opp, m_players[opp].faceDown, n); return true;
+    case Op::Veto:
+      // Veto: "Cancel an action of your opponent." -- the action it responded to.
+      if (!m_stack.empty()) m_stack.back().cancelled = true;
+      return true;
+    case Op::ExtraActions: me.actionsLeft += n; return true;
+    case Op::Recycle:
+      if (n <= 0 || me.hand.empty()) return true;
+      m_phase = Phase::RecycleChoice;
+      m_actor = owner;
+      m_choiceLeft = n;
+      return false;
+    default: return true;  // passive ops act elsewhere
+  }
+}
+
+bool CardDiceState::dealDamage(int dealer, int victim, int amount, const EffectDef& e, bool thenOpponent) {
+  PlayerState& v = m_players[victim];
+  int remaining = amount;
+  // Shields (passive): "Shield <amount> against <element> damage"; Magical Barrier: "against
+  // combo damage". Assumed: each subtracts from each matching instance, never below 0.
+  for (std::uint8_t c : v.passives)
+    for (const EffectDef& f : m_rules->cards[c].effects) {
+      const bool matches = (f.op == Op::Shield && (f.againstMask & e.diceMask)) ||
+                           (f.op == Op::ComboShield && e.combo);
+      if (!matches || remaining <= 0) continue;
+      const int s = effectAmount(victim, f);
+      if (s <= 0) continue;
+      remaining = std::max(0, remaining - s);
+      log().add(victim, c, sim::EntityUse::Triggered);
+    }
+  m_pendingDealer = dealer;
+  m_pendingVictim = victim;
+  m_pendingDamage = remaining;
+  m_pendingFollowUp = thenOpponent ? amount : -1;
+  // Paid Militia: "Shield any amount of damage by paying one gold per unit of damage." The
+  // victim decides how much (a choice, after the other shields).
+  if (remaining > 0)
+    for (std::uint8_t c : v.passives)
+      for (const EffectDef& f : m_rules->cards[c].effects) {
+        if (f.op != Op::PaidShield) continue;
+        const int per = std::max(1, effectAmount(victim, f));
+        if (v.gold < per) continue;
+        m_pendingPer = per;
+        m_pendingMilitia = c;
+        m_phase = Phase::MilitiaChoice;
+        m_actor = victim;
+        return false;
+      }
+  finishMilitia(0);
+  return m_pendingFollowUp < 0 || dealDamage(dealer, 1 - dealer, m_pendingFollowUp, e, false);
+}
+
+void CardDiceState::finishMilitia(int blocked) {
+  PlayerState& v = m_players[m_pendingVictim];
+  if (blocked > 0) {
+    v.gold -= blocked * m_pendingPer;
+    log().add(m_pendingVictim, m_pendingMilitia, sim::EntityUse::Triggered);
+  }
+  const int dealt = m_pendingDamage - blocked;
+  v.health -= dealt;
+  // Rule: "A player dealing damage (to their opponent or themselves) receives gold equal to
+  // the damage dealt."
+  m_players[m_pendingDealer].gold = std::min(m_players[m_pendingDealer].gold + dealt, kMaxAmount);
+}
+
+void CardDiceState::forcedDiscard(int victim, Pile& from, int count) {
+  // Weak Hands / Faulty Table: "Your opponent must discard k cards". Assumed: the victim
+  // gives up their least valuable cards (by the current dice).
+  for (int k = 0; k < count && !from.empty(); ++k) {
+    std::size_t worst = 0;
+    double worstValue = cardValue(victim, from[0]);
+    for (std::size_t i = 1; i < from.size(); ++i) {
+      const double v = cardValue(victim, from[i]);
+      if (v < worstValue) {
+        worstValue = v;
+        worst = i;
+      }
+    }
+    m_players[victim].discard.push_back(from[worst]);
+    from.erase(worst);
+  }
+}
+
+}  // namespace wb::rulesets::card_dice

@@ -1,0 +1,29 @@
+#include "rulesets/card_dice/card_dice_game.h"
+
+#include "rulesets/card_dice/card_dice_schema.h"
+#include "rulesets/card_dice/card_dice_state.h"
+
+namespace wb::rulesets::card_dice {
+
+std::unique_ptr<CardDiceGame> CardDiceGame::create(const model::Ruleset& ruleset,
+                                                   model::Diagnostics& out) {
+  std::shared_ptr<const CardDiceRules> rules = compileRules(ruleset, out);
+  if (!rules) return nullptr;
+  return std::make_unique<CardDiceGame>(std::move(rules));
+}
+
+std::string CardDiceGame::engine() const { return kEngineName; }
+
+std::unique_ptr<sim::State> CardDiceGame::newInitialState(const sim::GameSetup& /*setup*/,
+                                                          sim::Rng& rng) const {
+  // Rule: "The game is played between two players" -- the setup's player count is ignored.
+  return newGame(rng);
+}
+
+std::unique_ptr<CardDiceState> CardDiceGame::newGame(sim::Rng& rng) const {
+  auto state = std::make_unique<CardDiceState>(m_rules);
+  state->setUp(rng);
+  return state;
+}
+
+}  // namespace wb::rulesets::card_dice

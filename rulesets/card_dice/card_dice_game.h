@@ -1,0 +1,38 @@
+// CardDiceGame: the Elemental Card-Dice Game compiled from its ruleset (engine
+// name "card_dice"); newInitialState() deals a fresh game. See card_dice_state.h
+// for the rules summary and the parameter table.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/core/diagnostics.h"
+#include "model/core/ruleset.h"
+#include "rulesets/card_dice/card_dice_rules.h"
+#include "simulation/core/game.h"
+
+namespace wb::rulesets::card_dice {
+
+class CardDiceState;
+
+class CardDiceGame : public sim::Game {
+ public:
+  explicit CardDiceGame(std::shared_ptr<const CardDiceRules> rules) : m_rules(std::move(rules)) {}
+  // Compiles the ruleset; nullptr (with diagnostics) when it cannot be played.
+  static std::unique_ptr<CardDiceGame> create(const model::Ruleset& ruleset, model::Diagnostics& out);
+
+  std::string engine() const override;
+  const std::vector<std::string>& entityIds() const override { return m_rules->ids; }
+  std::unique_ptr<sim::State> newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const override;
+  int defaultMaxTurns() const override { return m_rules->maxTurns; }
+
+  // The concrete state (tests use it for scripted positions).
+  std::unique_ptr<CardDiceState> newGame(sim::Rng& rng) const;
+  const CardDiceRules& rules() const { return *m_rules; }
+
+ private:
+  std::shared_ptr<const CardDiceRules> m_rules;
+};
+
+}  // namespace wb::rulesets::card_dice

@@ -1,0 +1,177 @@
+// Elemental Card-Dice Game (seed file 004, Emil Indzhev 2021): the game state.
+//
+// Two players, 100 health each. Seven shared d6 (fire, earth, water, nature,
+// magic, gold, utility) are rolled once at the start and set the strength of
+// every card; cards that change dice change everyone's cards. Each player starts
+// with 6 gold and a deck of 5 Basic Income; every other card goes into a cheap
+// (3/7 gold) or an expensive (12/18 gold) shop deck, four cards of each on
+// display. On a turn a player may, in any order: gain a gold, draw a card,
+// discard, play one action (execute it, or place it face down to execute later
+// for its cost), play blessings, and open one auction (the opponent may outbid in
+// multiples of the price). The opponent may answer an action with a response
+// (Veto, die changes) that resolves first. Passives work from the moment they are
+// bought. Dealing damage earns as much gold. A player at 0 health loses.
+//
+// Parameters (data/rulesets/card-dice/card-dice.yaml):
+// | parameter          | default      | meaning                                         |
+// |--------------------|--------------|-------------------------------------------------|
+// | starting_health    | 100          | health of each player                           |
+// | max_health         | 100          | healing stops here, 0 = none (assumed)          |
+// | starting_gold      | 6            | gold of each player                             |
+// | starting_card      | basic_income | the card starting decks are made of             |
+// | starting_cards     | 5            | copies of it in each starting deck              |
+// | shop_size          | 4            | cards on display per shop                       |
+// | cheap_max_cost     | 7            | cost limit of the cheap shop                    |
+// | hand_limit         | 5            | most cards in hand when a turn ends             |
+// | actions_per_turn   | 1            | actions per turn                                |
+// | free_gold_per_turn | 1            | gold of the once-per-turn gold option           |
+// | free_draws_per_turn| 1            | cards of the once-per-turn draw option          |
+// | bids_per_turn      | 1            | auctions a player may open per turn             |
+// | max_turns          | 300          | turn cap suggested to the runner (assumed)      |
+//
+// Interpretations (the rules are silent): see the report in card_dice_state.cpp's
+// comments and the `assumed:` keys of the YAML.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rulesets/card_dice/card_dice_action.h"
+#include "rulesets/card_dice/card_dice_rules.h"
+#include "rulesets/card_dice/fixed_vector.h"
+#include "simulation/core/state.h"
+
+namespace wb::rulesets::card_dice {
+
+using Pile = FixedVector<std::uint8_t, kMaxCopies>;  // card indices; a deck's top is back()
+
+enum class Phase : std::uint8_t { Main, Response, Auction, RerollChoice, RecycleChoice, TutorChoice, MilitiaChoice, Over };
+enum class Zone : std::uint8_t { Deck, Hand, Discard, FaceDown };
+
+struct PlayerState {
+  int health = 0;
+  int gold = 0;
+  Pile deck, hand, discard, faceDown;
+  FixedVector<std::uint8_t, 32> passives;  // active passive cards
+  // This turn only (reset when a turn starts).
+  int actionsLeft = 0;
+  int bidsLeft = 0;
+  bool usedGold = false;
+  bool usedDraw = false;
+  int lastBought = -1;                     // Express Shipping: card bought this turn
+  std::array<float, kMaxDice> buff{};      // per element multiplier (1 = none)
+  float nonComboBuff = 1;
+};
+
+struct Shop {
+  FixedVector<std::uint8_t, 16> display;   // oldest first
+  Pile deck;                               // top is back()
+  Pile setAside;                           // removed by aging
+};
+
+struct StackItem {
+  std::uint8_t card = 0;
+  std::int8_t owner = 0;
+  std::uint8_t die = 0;
+  std::int8_t arg = 0;
+  bool cancelled = false;
+};
+
+class CardDiceState : public sim::State {
+ public:
+  explicit CardDiceState(std::shared_ptr<const CardDiceRules> rules);
+  // Rolls the dice, builds and shuffles decks and shops (called by CardDiceGame).
+  void setUp(sim::Rng& rng);
+
+  int numPlayers() const override { return 2; }
+  int currentPlayer() const override;
+  void legalActions(std::vector<sim::Action>& out) const override;
+  bool isTerminal() const override { return m_phase == Phase::Over; }
+  std::vector<double> returns() const override;
+  int turnCount() const override { return m_turn; }
+  std::unique_ptr<sim::State> clone() const override;
+  std::unique_ptr<sim::State> determinize(int observer, sim::Rng& rng) const override;
+  double heuristic(int player) const override;
+  std::string actionToString(sim::Action a) const override;
+  std::string toString() const override;
+
+  // Read access (tests, tools).
+  const CardDiceRules& rules() const { return *m_rules; }
+  Phase phase() const { return m_phase; }
+  int turnPlayer() const { return m_turnPlayer; }
+  int die(int i) const { return m_dice[i]; }
+  const PlayerState& player(int p) const { return m_players[p]; }
+  const Shop& shop(int tier) const { return m_shops[tier]; }
+  int handLimit(int p) const;
+  bool hasPassive(int p, Op op) const;
+  // The value of a card to player p under the current dice (heuristic scale).
+  double cardValue(int p, int card) const;
+  // An effect's amount for player p now: expression x buffs, rounded up, >= 0.
+  int effectAmount(int p, const EffectDef& e) const;
+
+  // Test-only API for scripted positions: these bypass the rules.
+  void setDie(int i, int value) { m_dice[i] = static_cast<std::int8_t>(value); }
+  void setHealth(int p, int v) { m_players[p].health = v; }
+  void setGold(int p, int v) { m_players[p].gold = v; }
+  void giveCard(int p, Zone zone, int card);      // adds a copy (deck: on top)
+  void clearZone(int p, Zone zone);
+  void addPassive(int p, int card) { m_players[p].passives.push_back(static_cast<std::uint8_t>(card)); }
+  void setShopDisplay(int tier, const std::vector<int>& cards);  // oldest first
+  void clearShopDeck(int tier) { m_shops[tier].deck.clear(); }
+  void giveShopDeck(int tier, int card) { m_shops[tier].deck.push_back(static_cast<std::uint8_t>(card)); }
+  void giveSetAside(int tier, int card) { m_shops[tier].setAside.push_back(static_cast<std::uint8_t>(card)); }
+
+ protected:
+  void doApplyAction(sim::Action a, sim::Rng& rng) override;
+
+ private:
+  // card_dice_state.cpp: turn structure, legal moves, shops, auctions.
+  void startTurn(int p);
+  void endTurn(sim::Rng& rng);
+  void refillShop(Shop& shop, sim::Rng& rng);
+  bool drawCard(int p, sim::Rng& rng);
+  void addVariants(std::vector<sim::Action>& out, ActionKind kind, int p, int card) const;
+  bool canRespond(int p) const;
+  int responseCost(int p, int card, bool faceDown) const;
+  void finishAuction(int winner);
+  // card_dice_effects.cpp: playing cards and resolving effects.
+  void announce(int owner, int card, int die, int arg, sim::Rng& rng);
+  void continueResolution(sim::Rng& rng);
+  void resolveTop(sim::Rng& rng);
+  void runCard(int owner, int card, int die, int arg, int fromEffect, sim::Rng& rng);
+  void finishCard(sim::Rng& rng);
+  bool applyEffect(int owner, int card, int index, int die, int arg, sim::Rng& rng);
+  // False when the victim must first decide how much Paid Militia blocks.
+  bool dealDamage(int dealer, int victim, int amount, const EffectDef& e, bool thenOpponent);
+  void finishMilitia(int blocked);
+  void forcedDiscard(int victim, Pile& from, int count);
+  void rollDie(int die, sim::Rng& rng);
+  void checkEnd();
+  void fillVars(int p, double* vars) const;
+  // card_dice_heuristic.cpp
+  double material(int p) const;
+
+  std::shared_ptr<const CardDiceRules> m_rules;
+  std::array<PlayerState, 2> m_players;
+  std::array<Shop, 2> m_shops;                    // 0 cheap, 1 expensive
+  std::array<std::int8_t, kMaxDice> m_dice{};
+  Phase m_phase = Phase::Main;
+  int m_turnPlayer = 0;
+  int m_actor = 0;                                // who decides in the non-main phases
+  int m_turn = 0;
+  FixedVector<StackItem, 16> m_stack;             // announced actions and responses
+  // Auction in progress.
+  int m_auctionShop = 0, m_auctionSlot = 0, m_auctionLevel = 1;
+  bool m_auctionHighIsBidder = true;
+  // A card whose effects were suspended by a choice, and the choice's state.
+  int m_resumeCard = -1, m_resumeOwner = 0, m_resumeEffect = 0, m_resumeDie = 0, m_resumeArg = 0;
+  int m_choiceLeft = 0, m_choiceDie = 0;
+  // Damage waiting for the victim's Paid Militia decision.
+  int m_pendingDealer = 0, m_pendingVictim = 0, m_pendingDamage = 0, m_pendingPer = 1, m_pendingMilitia = 0;
+  int m_pendingFollowUp = -1;  // damage still to deal to the dealer's opponent (Heavy Rain), -1 = none
+};
+
+}  // namespace wb::rulesets::card_dice
