@@ -150,7 +150,7 @@ std::string agentHelp() {
   return "agents:\n"
          "  random   a uniformly random legal action\n"
          "  greedy   one-ply look-ahead on the engine's heuristic, random tie-breaks\n"
-         "  mcts     UCT search, determinized for hidden information; options:\n"
+         "  mcts     tree search (PUCT/UCT), determinized for hidden information; options:\n"
          "           iters=N (1000), c=X (1.4), rollout=random|greedy (random), depth=D (200),\n"
          "           horizon=T (2; judge every leaf at the start of turn now+T, 0 = off),\n"
          "           prior=heuristic|none (heuristic: PUCT guided by the one-ply heuristic)\n"

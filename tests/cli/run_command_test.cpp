@@ -128,3 +128,10 @@ TEST(RunCommand, HelpListsTheAgents) {
   EXPECT_NE(r.out.find("--until-ci"), std::string::npos);
   EXPECT_NE(r.out.find("mcts:iters=2000"), std::string::npos);
 }
+
+TEST(RunCommand, AnInvalidSetValueIsAUsageError) {
+  REQUIRE_CARD_DICE();
+  auto r = balance({"run", kCardDice, "--games", "2", "--set", "cards.meteor_strike.cost=abc"});
+  EXPECT_EQ(r.exit, 2) << r.err;
+  EXPECT_NE(r.err.find("a --set value makes the ruleset invalid"), std::string::npos) << r.err;
+}
