@@ -32,6 +32,11 @@ int CardDiceState::effectAmount(int p, const EffectDef& e) const {
   if (!e.hasAmount) return 0;
   double vars[kMaxSlots];
   fillVars(p, vars);
+  return amountFrom(p, e, vars);
+}
+
+int CardDiceState::amountFrom(int p, const EffectDef& e, const double* vars) const {
+  if (!e.hasAmount) return 0;
   double v = e.amount.evaluate(vars);
   // Buffs: "Double the strength of all your <element> effects for the rest of this turn";
   // Purism: "... all your non-combo effects". Assumed: buffs multiply, and non-combo

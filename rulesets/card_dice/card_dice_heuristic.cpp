@@ -3,6 +3,7 @@
 // the most valuable affordable cards, plays strong cards, and bends the dice
 // toward its own cards and away from the opponent's.
 #include <algorithm>
+#include <array>
 
 #include "rulesets/card_dice/card_dice_state.h"
 
@@ -17,9 +18,15 @@ constexpr double kPendingWeight = 0.5;  // an unused action this turn, per best 
 }  // namespace
 
 double CardDiceState::cardValue(int p, int card) const {
+  double vars[kMaxSlots];
+  fillVars(p, vars);
+  return cardValueFrom(p, card, vars);
+}
+
+double CardDiceState::cardValueFrom(int p, int card, const double* vars) const {
   double value = 0;
   for (const EffectDef& e : m_rules->cards[card].effects) {
-    const double a = effectAmount(p, e);
+    const double a = amountFrom(p, e, vars);
     switch (e.op) {
       case Op::Damage:
         value += e.target == Target::Opponent ? a * (1 + kGoldWeight)
@@ -59,9 +66,22 @@ double CardDiceState::material(int p) const {
   double gold = s.gold;
   double sum = 0, ready = 0, passive = 0, bestAction = 0;
   int n = 0, actionsInHand = 0;
+  // Each distinct card is valued once (piles repeat cards: five Basic Income).
+  double vars[kMaxSlots];
+  fillVars(p, vars);
+  std::array<double, 256> cache;
+  std::array<std::uint64_t, 4> known{};
+  auto cardValue = [&](int c) {
+    const std::uint64_t bit = 1ULL << (c & 63);
+    if (!(known[c >> 6] & bit)) {
+      known[c >> 6] |= bit;
+      cache[c] = cardValueFrom(p, c, vars);
+    }
+    return cache[c];
+  };
   for (const Pile* pile : {&s.deck, &s.hand, &s.discard, &s.faceDown})
     for (std::uint8_t c : *pile) {
-      const double v = cardValue(p, c);
+      const double v = cardValue(c);
       sum += v;
       ++n;
       // Blessings are free to play, so holding one is worth nothing: greedy plays them.
@@ -72,20 +92,20 @@ double CardDiceState::material(int p) const {
         bestAction = std::max(bestAction, v);
       }
     }
-  for (std::uint8_t c : s.passives) passive += cardValue(p, c);
+  for (std::uint8_t c : s.passives) passive += cardValue(c);
   if (m_phase == Phase::Auction) {
     // A running auction counts as won by the current high bidder at the current price.
     const int high = m_auctionHighIsBidder ? m_turnPlayer : 1 - m_turnPlayer;
     if (high == p) {
       const int card = m_shops[m_auctionShop].display[m_auctionSlot];
-      const double v = cardValue(p, card);
+      const double v = cardValue(card);
       if (m_rules->cards[card].kind == CardKind::Passive) passive += v;
       else { sum += v; ++n; }
       gold -= m_auctionLevel * m_rules->cards[card].cost;
     }
   }
   for (const StackItem& item : m_stack)
-    if (item.owner == p && !item.cancelled) ready += cardValue(p, item.card);
+    if (item.owner == p && !item.cancelled) ready += cardValue(item.card);
   // Actions still to play this turn are worth the best action in hand (extra actions).
   const double pendingActions =
       p == m_turnPlayer ? std::min(s.actionsLeft, actionsInHand) * kPendingWeight * bestAction : 0;

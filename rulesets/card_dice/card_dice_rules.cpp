@@ -173,7 +173,7 @@ std::shared_ptr<const CardDiceRules> compileRules(const model::Ruleset& ruleset,
   rules->freeGoldPerTurn = intParam("free_gold_per_turn", 1);
   rules->freeDrawsPerTurn = intParam("free_draws_per_turn", 1);
   rules->bidsPerTurn = intParam("bids_per_turn", 1);
-  rules->maxTurns = std::max(1, intParam("max_turns", 300));
+  rules->maxTurns = std::max(1, intParam("max_turns", 2000));
 
   // Cards.
   const std::vector<model::Entity>& cards = ruleset.cards();

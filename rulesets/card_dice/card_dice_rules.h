@@ -103,7 +103,7 @@ struct CardDiceRules {
   int freeGoldPerTurn = 1;
   int freeDrawsPerTurn = 1;
   int bidsPerTurn = 1;
-  int maxTurns = 300;
+  int maxTurns = 2000;
   std::vector<std::string> ids;       // card ids in index order (entity log)
 
   int numDice() const { return static_cast<int>(dice.size()); }

@@ -27,7 +27,7 @@
 // | free_gold_per_turn | 1            | gold of the once-per-turn gold option           |
 // | free_draws_per_turn| 1            | cards of the once-per-turn draw option          |
 // | bids_per_turn      | 1            | auctions a player may open per turn             |
-// | max_turns          | 300          | turn cap suggested to the runner (assumed)      |
+// | max_turns          | 2000         | turn cap suggested to the runner (assumed)      |
 //
 // Interpretations (the rules are silent): see the report in card_dice_state.cpp's
 // comments and the `assumed:` keys of the YAML.
@@ -151,6 +151,8 @@ class CardDiceState : public sim::State {
   void rollDie(int die, sim::Rng& rng);
   void checkEnd();
   void fillVars(int p, double* vars) const;
+  int amountFrom(int p, const EffectDef& e, const double* vars) const;  // vars from fillVars(p)
+  double cardValueFrom(int p, int card, const double* vars) const;
   // card_dice_heuristic.cpp
   double material(int p) const;
 
