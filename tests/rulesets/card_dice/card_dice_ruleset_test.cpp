@@ -14,6 +14,7 @@ TEST(CardDiceRuleset, LoadsWithoutDiagnostics) {
   EXPECT_TRUE(r.diagnostics.empty()) << r.diagnostics.format();
   EXPECT_EQ(r.ruleset.id, "card-dice");
   EXPECT_EQ(r.ruleset.engine, "card_dice");
+  EXPECT_FALSE(r.ruleset.diceQuestions.empty());  // include: [dice_questions.yaml]
   ASSERT_TRUE(sharedGame() != nullptr);
 }
 
@@ -70,9 +71,13 @@ TEST(CardDiceRuleset, UnknownOpIsAValidationError) {
   const std::size_t at = yaml.find(from);
   ASSERT_NE(at, std::string::npos);
   yaml.replace(at, from.size(), "{op: teleport, target: opponent, amount: fire}");
-  const model::LoadResult r = model::loadRulesetFromString(yaml, "copy.yaml", builtinEngines().schemaLookup());
+  // Named next to the shipped file so that its include (dice_questions.yaml) resolves.
+  const std::string name = std::string(WB_SOURCE_DIR) + "/data/rulesets/card-dice/copy.yaml";
+  const model::LoadResult r = model::loadRulesetFromString(yaml, name, builtinEngines().schemaLookup());
   EXPECT_TRUE(r.diagnostics.hasErrors());
+  ASSERT_EQ(r.diagnostics.size(), 1u) << r.diagnostics.format();
   EXPECT_NE(r.diagnostics.format().find("teleport"), std::string::npos) << r.diagnostics.format();
+  EXPECT_EQ(r.ruleset.diceQuestions.size(), loadedRuleset().ruleset.diceQuestions.size());
   // The engine refuses it too, even without the validator.
   model::Diagnostics d;
   EXPECT_EQ(CardDiceGame::create(r.ruleset, d), nullptr);
