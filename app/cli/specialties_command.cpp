@@ -1,0 +1,267 @@
+// `balance specialties FILE`: the faction (specialty) balance question for a
+// two-player game with factions, e.g. Elem Master's 16 specialties. Every
+// faction plays the baseline faction (no specialty) for --games games, seats
+// alternating, then (with --matrix-games > 0) every pair of factions meets in a
+// round robin. Prints the ranking against the baseline with 95% Wilson
+// intervals, the round-robin score and the matrix. Game i of a pairing is
+// seeded from (seed, pairing, i), so results do not depend on --threads.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <iomanip>
+#include <memory>
+#include <ostream>
+#include <sstream>
+#include <thread>
+
+#include "app/cli/arg_parser.h"
+#include "app/cli/command.h"
+#include "app/cli/ruleset_input.h"
+#include "rulesets/engine_catalog.h"
+#include "simulation/agents/agent_factory.h"
+#include "simulation/core/rng.h"
+#include "simulation/stats/statistics.h"
+
+namespace wb::app {
+namespace {
+
+const char* kUsage =
+    "usage: balance specialties FILE [--games N] [--matrix-games M] [--agents A[,B]]\n"
+    "                              [--baseline FACTION] [--seed S] [--threads T]\n"
+    "                              [--max-turns K] [--set PATH=VALUE]...\n\n"
+    "Faction (specialty) balance for 2 players: each faction against the baseline\n"
+    "faction for N games (seats alternate), ranked by win rate with 95% Wilson\n"
+    "intervals (a draw counts half); then, if M > 0, a round robin of M games per\n"
+    "pair with each faction's mean score and the row-vs-column win-rate matrix.\n\n"
+    "  --games N           games per faction against the baseline (default 500)\n"
+    "  --matrix-games M    games per pair in the round robin (default 0: skip)\n"
+    "  --agents A[,B]      agent spec(s) for both seats (default greedy)\n"
+    "  --baseline FACTION  the reference faction (default: the first, e.g. mage_none)\n"
+    "  --seed S            run seed (default 1)\n"
+    "  --threads T         worker threads (default: all cores)\n"
+    "  --max-turns K       turn cap (default: the game's)\n"
+    "  --set PATH=VALUE    change a value first (repeatable)\n\n"
+    "exit: 0 ok, 1 the ruleset has problems, 2 usage error\n";
+
+struct Tally {
+  std::uint64_t games = 0;
+  double score = 0.0;  // wins + draws / 2 of the first faction
+};
+
+struct Pairing {
+  int a = 0, b = 0;
+  Tally t;
+};
+
+// Plays one game between factions a (seat `seatA`) and b; returns a's score in [0, 1].
+double playOne(const sim::Game& game, int a, int b, int seatA, const std::vector<std::string>& specs,
+               std::uint64_t seed, int cap) {
+  sim::GameSetup setup{2, {}};
+  setup.factionOfSeat = seatA == 0 ? std::vector<int>{a, b} : std::vector<int>{b, a};
+  sim::Rng chance(sim::deriveSeed(seed, 0, 0));
+  std::unique_ptr<sim::State> s = game.newInitialState(setup, chance);
+  std::vector<std::unique_ptr<sim::Agent>> agents;
+  std::vector<sim::Rng> rngs;
+  for (int seat = 0; seat < 2; ++seat) {
+    std::string error;
+    agents.push_back(sim::makeAgent(specs[static_cast<std::size_t>(seat) % specs.size()], error));
+    rngs.emplace_back(sim::deriveSeed(seed, 0, 1 + static_cast<std::uint64_t>(seat)));
+  }
+  while (!s->isTerminal() && s->turnCount() < cap) {
+    const int p = s->currentPlayer();
+    const sim::Action act = agents[static_cast<std::size_t>(p)]->chooseAction(*s, rngs[static_cast<std::size_t>(p)]);
+    if (!s->applyAction(act, chance)) break;
+  }
+  if (!s->isTerminal()) return 0.5;  // capped: counted as a draw
+  return s->returns()[static_cast<std::size_t>(seatA)];
+}
+
+void playPairings(const sim::Game& game, std::vector<Pairing>& pairings, std::uint64_t gamesEach,
+                  const std::vector<std::string>& specs, std::uint64_t seed, int cap, int threads,
+                  std::uint64_t seedSalt) {
+  const std::uint64_t total = pairings.size() * gamesEach;
+  std::vector<double> scores(total, 0.0);
+  std::atomic<std::uint64_t> next{0};
+  auto work = [&] {
+    for (std::uint64_t i = next++; i < total; i = next++) {
+      const Pairing& p = pairings[i / gamesEach];
+      const std::uint64_t g = i % gamesEach;
+      const std::uint64_t gameSeed = sim::deriveSeed(seed ^ seedSalt, (i / gamesEach) * 1000003ULL + g, 0);
+      scores[i] = playOne(game, p.a, p.b, static_cast<int>(g % 2), specs, gameSeed, cap);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& th : pool) th.join();
+  for (std::uint64_t i = 0; i < total; ++i) {
+    Tally& t = pairings[i / gamesEach].t;
+    t.games++;
+    t.score += scores[i];
+  }
+}
+
+std::string pct(double x) {
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(1) << 100.0 * x;
+  return os.str();
+}
+
+std::string shortName(const std::string& id) { return id.rfind("mage_", 0) == 0 ? id.substr(5) : id; }
+
+int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
+  ArgParser ap;
+  ap.option("--games").option("--matrix-games").option("--agents").option("--baseline").option("--seed").option("--threads");
+  ap.option("--max-turns").option("--set", true).flag("--help");
+  std::string error;
+  if (!ap.parse(args, error)) {
+    io.err << "balance specialties: " << error << "\n" << kUsage;
+    return kExitUsage;
+  }
+  if (ap.has("--help")) {
+    io.out << kUsage;
+    return kExitOk;
+  }
+  if (ap.positional().size() != 1) {
+    io.err << kUsage;
+    return kExitUsage;
+  }
+  long long games = 500, matrixGames = 0, seed = 1, threads = 0, maxTurns = 0;
+  if (!ap.intValue("--games", games, error) || !ap.intValue("--matrix-games", matrixGames, error) ||
+      !ap.intValue("--seed", seed, error) || !ap.intValue("--threads", threads, error) ||
+      !ap.intValue("--max-turns", maxTurns, error) || games < 1 || matrixGames < 0 || threads < 0) {
+    io.err << "balance specialties: " << (error.empty() ? "bad number" : error) << "\n";
+    return kExitUsage;
+  }
+  std::vector<std::string> specs = {"greedy"};
+  if (auto a = ap.value("--agents")) {
+    if (!sim::splitAgentList(*a, specs, error) || specs.empty() || specs.size() > 2) {
+      io.err << "balance specialties: --agents: " << (error.empty() ? "one or two agents" : error) << "\n";
+      return kExitUsage;
+    }
+    for (const auto& s : specs)
+      if (!sim::isValidAgentSpec(s, error)) {
+        io.err << "balance specialties: " << error << "\n";
+        return kExitUsage;
+      }
+  }
+  auto ruleset = loadRulesetForCli(ap.positional()[0], io);
+  if (!ruleset) return kExitInvalid;
+  if (!applySets(*ruleset, ap.values("--set"), io)) return kExitUsage;
+  model::Diagnostics diags;
+  std::unique_ptr<sim::Game> game = rulesets::builtinEngines().compile(*ruleset, diags);
+  io.err << diags.format();
+  if (!game) return kExitInvalid;
+  const std::vector<std::string> factions = game->factions();
+  if (factions.size() < 2) {
+    io.err << "balance specialties: the game has no factions to compare (are specialties enabled?)\n";
+    return kExitInvalid;
+  }
+  int baseline = 0;
+  if (auto b = ap.value("--baseline")) {
+    auto it = std::find(factions.begin(), factions.end(), *b);
+    if (it == factions.end()) {
+      io.err << "balance specialties: unknown faction '" << *b << "'\n";
+      return kExitUsage;
+    }
+    baseline = static_cast<int>(it - factions.begin());
+  }
+  const int nThreads = threads > 0 ? static_cast<int>(threads)
+                                   : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  const int cap = maxTurns > 0 ? static_cast<int>(maxTurns) : game->defaultMaxTurns();
+  const int F = static_cast<int>(factions.size());
+  const auto start = std::chrono::steady_clock::now();
+
+  std::vector<Pairing> vsBase;
+  for (int f = 0; f < F; ++f)
+    if (f != baseline) vsBase.push_back(Pairing{f, baseline, {}});
+  playPairings(*game, vsBase, static_cast<std::uint64_t>(games), specs, static_cast<std::uint64_t>(seed), cap,
+               nThreads, 0);
+  std::sort(vsBase.begin(), vsBase.end(), [](const Pairing& x, const Pairing& y) {
+    return x.t.score / static_cast<double>(x.t.games) > y.t.score / static_cast<double>(y.t.games);
+  });
+  io.out << ruleset->id << ": each faction vs " << factions[static_cast<std::size_t>(baseline)] << ", " << games
+         << " games each, agents";
+  for (const auto& s : specs) io.out << " " << s;
+  io.out << ", seed " << seed << "\n\n";
+  io.out << std::left << std::setw(24) << "rank  faction" << std::right << std::setw(8) << "games" << std::setw(10)
+         << "win rate" << "  95% CI          verdict\n";
+  int rank = 0;
+  for (const Pairing& p : vsBase) {
+    const double rate = p.t.score / static_cast<double>(p.t.games);
+    const sim::Interval ci = sim::wilsonInterval(static_cast<std::uint64_t>(std::llround(p.t.score)), p.t.games);
+    const char* verdict = ci.lo > 0.5 ? "stronger" : ci.hi < 0.5 ? "weaker" : "fair";
+    std::ostringstream name;
+    name << std::setw(4) << ++rank << "  " << shortName(factions[static_cast<std::size_t>(p.a)]);
+    io.out << std::left << std::setw(24) << name.str() << std::right << std::setw(8) << p.t.games << std::setw(9)
+           << pct(rate) << "%  [" << std::setw(5) << pct(ci.lo) << ", " << std::setw(5) << pct(ci.hi) << "]  "
+           << verdict << "\n";
+  }
+
+  if (matrixGames > 0) {
+    std::vector<Pairing> rr;
+    for (int a = 0; a < F; ++a)
+      for (int b = a + 1; b < F; ++b)
+        if (a != baseline && b != baseline) rr.push_back(Pairing{a, b, {}});
+    playPairings(*game, rr, static_cast<std::uint64_t>(matrixGames), specs, static_cast<std::uint64_t>(seed), cap,
+                 nThreads, 0x5151ULL);
+    std::vector<std::vector<double>> m(static_cast<std::size_t>(F), std::vector<double>(static_cast<std::size_t>(F), -1));
+    std::vector<double> total(static_cast<std::size_t>(F), 0.0);
+    std::vector<std::uint64_t> count(static_cast<std::size_t>(F), 0);
+    for (const Pairing& p : rr) {
+      const double r = p.t.score / static_cast<double>(p.t.games);
+      m[static_cast<std::size_t>(p.a)][static_cast<std::size_t>(p.b)] = r;
+      m[static_cast<std::size_t>(p.b)][static_cast<std::size_t>(p.a)] = 1.0 - r;
+      total[static_cast<std::size_t>(p.a)] += p.t.score;
+      total[static_cast<std::size_t>(p.b)] += static_cast<double>(p.t.games) - p.t.score;
+      count[static_cast<std::size_t>(p.a)] += p.t.games;
+      count[static_cast<std::size_t>(p.b)] += p.t.games;
+    }
+    std::vector<int> order;
+    for (int f = 0; f < F; ++f)
+      if (f != baseline) order.push_back(f);
+    std::sort(order.begin(), order.end(), [&](int x, int y) {
+      return total[static_cast<std::size_t>(x)] / static_cast<double>(std::max<std::uint64_t>(1, count[static_cast<std::size_t>(x)])) >
+             total[static_cast<std::size_t>(y)] / static_cast<double>(std::max<std::uint64_t>(1, count[static_cast<std::size_t>(y)]));
+    });
+    io.out << "\nround robin: " << matrixGames << " games per pair, " << rr.size() << " pairs\n\n";
+    io.out << std::left << std::setw(24) << "rank  faction" << std::right << std::setw(8) << "games" << std::setw(10)
+           << "score" << "  95% CI\n";
+    rank = 0;
+    for (int f : order) {
+      const std::size_t i = static_cast<std::size_t>(f);
+      const double rate = total[i] / static_cast<double>(std::max<std::uint64_t>(1, count[i]));
+      const sim::Interval ci = sim::wilsonInterval(static_cast<std::uint64_t>(std::llround(total[i])), count[i]);
+      std::ostringstream name;
+      name << std::setw(4) << ++rank << "  " << shortName(factions[i]);
+      io.out << std::left << std::setw(24) << name.str() << std::right << std::setw(8) << count[i] << std::setw(9)
+             << pct(rate) << "%  [" << std::setw(5) << pct(ci.lo) << ", " << std::setw(5) << pct(ci.hi) << "]\n";
+    }
+    io.out << "\nmatrix: row's win rate (%) against column\n" << std::setw(18) << "";
+    for (int f : order) io.out << std::setw(5) << shortName(factions[static_cast<std::size_t>(f)]).substr(0, 4);
+    io.out << "\n";
+    for (int r : order) {
+      io.out << std::left << std::setw(18) << shortName(factions[static_cast<std::size_t>(r)]) << std::right;
+      for (int c : order) {
+        const double v = m[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+        io.out << std::setw(5) << (v < 0 ? std::string("-") : std::to_string(static_cast<int>(std::lround(100 * v))));
+      }
+      io.out << "\n";
+    }
+  }
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const std::uint64_t played = static_cast<std::uint64_t>(games) * vsBase.size() +
+                               static_cast<std::uint64_t>(matrixGames) * static_cast<std::uint64_t>((F - 1) * (F - 2) / 2);
+  io.out << "\nelapsed " << std::fixed << std::setprecision(1) << secs << " s, " << played << " games, "
+         << std::setprecision(0) << static_cast<double>(played) / std::max(1e-9, secs) << " games/s (" << nThreads
+         << " threads)\n";
+  return kExitOk;
+}
+
+}  // namespace
+
+WB_REGISTER_COMMAND(specialties, "specialties",
+                    "faction / specialty balance: each vs a baseline and a round-robin matrix", kUsage,
+                    runSpecialties);
+
+}  // namespace wb::app
