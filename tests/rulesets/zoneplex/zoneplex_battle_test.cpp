@@ -68,6 +68,23 @@ TEST(ZoneplexBattle, SacrificesWeakenTheFear) {
   EXPECT_EQ(pos.state->player(0).relics.count(), 1);  // the Fear carries one relic
 }
 
+// Metrics: battles by mode and Fear strength, and the Fear card itself, in the EntityLog.
+TEST(ZoneplexBattle, BattlesAreLoggedForTheMetrics) {
+  Position pos(3, gameWithDie("3", 3));
+  pos.turn(0, "fear_blue_5", {pos.card("step_1")});
+  ASSERT_TRUE(pos.apply(offer(0, 0)));
+  ASSERT_TRUE(pos.apply(kDone));
+  ASSERT_TRUE(pos.apply(kRoll));
+  const ZoneplexRules& R = pos.rules();
+  const sim::EntityLog& log = pos.state->entityLog();
+  EXPECT_EQ(log.count(0, R.metricSolo, sim::EntityUse::Played), 1u);
+  EXPECT_EQ(log.count(0, R.metricSolo, sim::EntityUse::Triggered), 0u);
+  EXPECT_EQ(log.count(0, R.metricSoloByStrength[5], sim::EntityUse::Played), 1u);
+  EXPECT_EQ(log.count(0, R.metricGroup, sim::EntityUse::Played), 0u);
+  EXPECT_EQ(R.ids[static_cast<std::size_t>(R.metricGroupByStrength[11])], "battle:group:strength_11");
+  EXPECT_EQ(log.count(0, R.actions[static_cast<std::size_t>(pos.card("fear_blue_5"))].entity, sim::EntityUse::Played), 1u);
+}
+
 // "If the player's die roll is The Eye, it is a critical miss": WMS does not count.
 TEST(ZoneplexBattle, TheEyeIsACriticalMiss) {
   Position pos(3, gameWithDie("eye", 0));
