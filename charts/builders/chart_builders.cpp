@@ -75,6 +75,7 @@ QChart* buildWinRateChart(const std::vector<WinRateBar>& bars, const QString& ti
   series->setLabelsVisible(false);
 
   auto* x = new QBarCategoryAxis(chart);
+  x->setTruncateLabels(false);
   x->append(categories.isEmpty() ? QStringList{QStringLiteral("-")} : categories);
   auto* y = new QValueAxis(chart);
   y->setRange(0, 1);
@@ -118,19 +119,30 @@ QChart* buildLengthHistogram(const LengthHistogram& lengths, const QString& titl
   while (first < last && lengths.counts[first] == 0) ++first;
   while (last > first && lengths.counts[last - 1] == 0) --last;
   const int span = static_cast<int>(last - first);
-  if (binWidth <= 0) binWidth = std::max(1, (span + 29) / 30);
+  if (binWidth <= 0) {
+    // At most ~16 bars, on a round width (1, 2, 5, 10, 20, 50, ...).
+    const int raw = std::max(1, (span + 15) / 16);
+    int nice = 1;
+    for (int base = 1; nice < raw; base *= 10)
+      for (int m : {1, 2, 5})
+        if (nice < raw) nice = m * base;
+    binWidth = nice;
+  }
 
   auto* set = new QBarSet(QObject::tr("games"));
   set->setColor(kBarColor);
   set->setBorderColor(kBarColor.darker(120));
   QStringList categories;
   long long peak = 0;
-  for (int start = 0; start < std::max(span, 1); start += binWidth) {
+  // Bins aligned on multiples of the width: [0, w), [w, 2w), ...
+  const int lo = lengths.firstLength + static_cast<int>(first);
+  const int hi = lengths.firstLength + static_cast<int>(last);  // exclusive
+  const int alignedLo = lo >= 0 ? lo / binWidth * binWidth : lo;
+  for (int from = alignedLo; from < std::max(hi, alignedLo + 1); from += binWidth) {
     long long n = 0;
-    for (int k = start; k < start + binWidth && k < span; ++k) n += lengths.counts[first + static_cast<std::size_t>(k)];
-    const int from = lengths.firstLength + static_cast<int>(first) + start;
-    categories << (binWidth == 1 ? QString::number(from)
-                                 : QStringLiteral("%1-%2").arg(from).arg(from + binWidth - 1));
+    for (int len = std::max(from, lo); len < from + binWidth && len < hi; ++len)
+      n += lengths.counts[static_cast<std::size_t>(len - lengths.firstLength)];
+    categories << QString::number(from);  // the bin's first length; the axis title gives the width
     *set << static_cast<double>(n);
     peak = std::max(peak, n);
   }
@@ -138,9 +150,10 @@ QChart* buildLengthHistogram(const LengthHistogram& lengths, const QString& titl
   series->append(set);
   series->setBarWidth(0.9);
   auto* x = new QBarCategoryAxis(chart);
+  x->setTruncateLabels(false);
   x->append(categories);
-  x->setTitleText(lengths.unit);
-  if (categories.size() > 16) x->setLabelsAngle(-60);
+  x->setTitleText(binWidth == 1 ? lengths.unit
+                                 : QObject::tr("%1 (bars of %2)").arg(lengths.unit).arg(binWidth));
   auto* y = new QValueAxis(chart);
   y->setRange(0, std::max<double>(1.0, static_cast<double>(peak) * 1.08));
   y->setLabelFormat(QStringLiteral("%d"));
@@ -182,6 +195,7 @@ QChart* buildTopEntitiesChart(const std::vector<EntityValue>& values, const QStr
   series->append(negative);
   series->setBarWidth(0.8);
   auto* y = new QBarCategoryAxis(chart);
+  y->setTruncateLabels(false);
   y->append(categories.isEmpty() ? QStringList{QStringLiteral("-")} : categories);
   auto* x = new QValueAxis(chart);
   extent = extent > 0 ? extent * 1.1 : 1.0;
@@ -189,6 +203,7 @@ QChart* buildTopEntitiesChart(const std::vector<EntityValue>& values, const QStr
   x->setRange(anyNegative ? -extent : 0, extent);
   x->setTitleText(valueLabel);
   x->applyNiceNumbers();
+  x->setLabelFormat(QStringLiteral("%.2f"));
   chart->addAxis(y, Qt::AlignLeft);
   chart->addAxis(x, Qt::AlignBottom);
   chart->addSeries(series);

@@ -154,11 +154,8 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
   m_secondaryView = charts::makeChartView(new QChart);
   m_lengthView = charts::makeChartView(new QChart);
   m_entityView = charts::makeChartView(new QChart);
-  grid->addWidget(m_winRateView, 0, 0);
-  grid->addWidget(m_secondaryView, 0, 1);
-  grid->addWidget(m_lengthView, 1, 0);
-  grid->addWidget(m_entityView, 1, 1);
-  m_secondaryView->hide();
+  m_chartGrid = grid;
+  layoutCharts(false);
   m_results->addTab(chartsPage, tr("Charts"));
   m_entityTable = new QTableWidget(0, 9, m_results);
   m_entityTable->setHorizontalHeaderLabels({tr("Entity"), tr("Acquired"), tr("Played"), tr("Triggered"),
@@ -347,6 +344,24 @@ void SimulationPanel::onFinished() {
   Q_EMIT finished();
 }
 
+void SimulationPanel::layoutCharts(bool secondary) {
+  // With a second win-rate chart: 2 x 2. Without: win rate and length on top,
+  // the entity chart across the bottom (entity names need the width).
+  for (QWidget* w : {static_cast<QWidget*>(m_winRateView), static_cast<QWidget*>(m_secondaryView),
+                     static_cast<QWidget*>(m_lengthView), static_cast<QWidget*>(m_entityView)})
+    m_chartGrid->removeWidget(w);
+  m_secondaryView->setVisible(secondary);
+  m_chartGrid->addWidget(m_winRateView, 0, 0);
+  if (secondary) {
+    m_chartGrid->addWidget(m_secondaryView, 0, 1);
+    m_chartGrid->addWidget(m_lengthView, 1, 0);
+    m_chartGrid->addWidget(m_entityView, 1, 1);
+  } else {
+    m_chartGrid->addWidget(m_lengthView, 0, 1);
+    m_chartGrid->addWidget(m_entityView, 1, 0, 1, 2);
+  }
+}
+
 void SimulationPanel::setChart(QChartView* view, QChart* chart) {
   QChart* old = view->chart();
   view->setChart(chart);
@@ -359,7 +374,11 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
   if (any) {
     QString text = tr("<b>%L1</b> games").arg(s.games());
     if (result.cancelled) text += tr(" (cancelled)");
-    text += tr(" \u00b7 %L1 drawn \u00b7 %L2 hit the turn cap").arg(s.drawnGames()).arg(s.timeouts());
+    text += tr(" \u00b7 %L1 drawn").arg(s.drawnGames());
+    const QString capped = tr("%L1 hit the turn cap").arg(s.timeouts());
+    // Many capped games make every other number doubtful: say so.
+    text += QStringLiteral(" \u00b7 ") +
+            (s.timeouts() * 20 > s.games() ? QStringLiteral("<span style='color:#c62828'><b>%1</b></span>").arg(capped) : capped);
     text += tr(" \u00b7 length %1 \u00b1 %2 turns").arg(s.length().mean(), 0, 'f', 1).arg(s.length().sd(), 0, 'f', 1);
     if (!s.seats().empty() && s.players() > 0) {
       const auto& first = s.seats().front();
@@ -391,13 +410,13 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
     secondary = charts::agentWinRates(result);
     secondaryTitle = tr("Win rate per agent");
   }
-  m_secondaryView->setVisible(!secondary.empty());
+  layoutCharts(!secondary.empty());
   if (!secondary.empty()) setChart(m_secondaryView, charts::buildWinRateChart(secondary, secondaryTitle));
   setChart(m_lengthView, charts::buildLengthHistogram(charts::gameLengths(result), tr("Game length")));
 
   const auto metrics = charts::entityMetrics(result);
   setChart(m_entityView, charts::buildTopEntitiesChart(charts::entityDeltas(metrics),
-                                                       tr("Entities that move the win rate most"),
+                                                       tr("Top 10 entities by effect on the win rate"),
                                                        tr("win rate when used \u2212 when not used"), 10));
   m_entityTable->setSortingEnabled(false);
   m_entityTable->setRowCount(static_cast<int>(metrics.size()));

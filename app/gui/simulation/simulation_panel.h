@@ -72,6 +72,7 @@ class SimulationPanel : public QWidget {
   void onFinished();
   void showResult(const sim::RunResult& result);
   void setChart(QChartView* view, QChart* chart);
+  void layoutCharts(bool secondary);
 
   RulesetDocument* m_document;
   QSpinBox* m_players;
@@ -89,6 +90,7 @@ class SimulationPanel : public QWidget {
   QLabel* m_status;
   QLabel* m_summary;
   QTabWidget* m_results;
+  QGridLayout* m_chartGrid = nullptr;
   QChartView* m_winRateView;
   QChartView* m_secondaryView;
   QChartView* m_lengthView;

@@ -15,6 +15,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QUndoStack>
 #include <QUndoView>
 
@@ -95,6 +96,20 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
         !m_document->ruleset().entity(m_inspector->section(), m_inspector->entityId().toStdString()))
       m_inspector->setEntity(m_inspector->section(), QString());
   });
+  // The charts need the width: the inspector steps aside on the Simulation tab.
+  connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+    const bool simulation = index == static_cast<int>(Tab::Simulation);
+    if (simulation && m_inspectorDock->isVisible()) {
+      m_inspectorDock->hide();
+      m_historyDock->hide();
+      m_sideHiddenForSimulation = true;
+    } else if (!simulation && m_sideHiddenForSimulation) {
+      m_inspectorDock->show();
+      m_historyDock->show();
+      m_inspectorDock->raise();
+      m_sideHiddenForSimulation = false;
+    }
+  });
   updateTitle();
   updateStatus();
   showPage(RulesetExplorer::Overview);
@@ -119,11 +134,16 @@ void MainWindow::buildDocks() {
   m_history->setEmptyLabel(tr("<opened>"));
   auto* historyDock = dock(tr("History"), QStringLiteral("HistoryDock"), m_history, Qt::RightDockWidgetArea);
   tabifyDockWidget(inspectorDock, historyDock);
+  m_inspectorDock = inspectorDock;
+  m_historyDock = historyDock;
   inspectorDock->raise();
   m_diagnostics = new DiagnosticsPanel(m_document, this);
   auto* diagnosticsDock = dock(tr("Diagnostics"), QStringLiteral("DiagnosticsDock"), m_diagnostics, Qt::BottomDockWidgetArea);
-  resizeDocks({explorerDock, inspectorDock}, {250, 380}, Qt::Horizontal);
-  resizeDocks({diagnosticsDock}, {96}, Qt::Vertical);
+  // Sizes apply once the window has its layout.
+  QTimer::singleShot(0, this, [this, explorerDock, inspectorDock, diagnosticsDock] {
+    resizeDocks({explorerDock, inspectorDock}, {250, 380}, Qt::Horizontal);
+    resizeDocks({diagnosticsDock}, {110}, Qt::Vertical);
+  });
 
   connect(m_explorer, &RulesetExplorer::pageSelected, this, &MainWindow::showPage);
   connect(m_explorer, &RulesetExplorer::entitySelected, this, &MainWindow::showEntity);

@@ -10,6 +10,7 @@
 #include "model/core/diagnostics.h"
 #include "model/core/entity.h"
 
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QStackedWidget;
@@ -84,6 +85,9 @@ class MainWindow : public QMainWindow {
   EntityInspector* m_inspector;
   DiagnosticsPanel* m_diagnostics;
   QUndoView* m_history;
+  QDockWidget* m_inspectorDock = nullptr;
+  QDockWidget* m_historyDock = nullptr;
+  bool m_sideHiddenForSimulation = false;
   QMenu* m_recentMenu = nullptr;
   QLabel* m_problemsLabel;
   QLabel* m_engineLabel;
