@@ -29,8 +29,22 @@
 // | bids_per_turn      | 1            | auctions a player may open per turn             |
 // | max_turns          | 2000         | turn cap suggested to the runner (assumed)      |
 //
-// Interpretations (the rules are silent): see the report in card_dice_state.cpp's
-// comments and the `assumed:` keys of the YAML.
+// Interpretations where the rules are silent (also `assumed:` in the YAML):
+// - Responses are the actions that can change a result: Veto and die changers. They
+//   cost the card's cost (face-down ones are free with Cheapskate); after a response
+//   resolves its player may respond again or pass; Veto cancels what it answers and
+//   is never executed without a target. No actions are played during auctions.
+// - Auction: the opponent raises by one multiple of the cost, the bidder matches
+//   (equal bids go to the bidder); the winner pays the last bid.
+// - Executing an action from hand on your turn is free; played cards go to discard.
+// - Damage elements are the dice of its amount; a shield subtracts from each
+//   matching instance (never below 0); Paid Militia is the victim's choice (all it
+//   can pay, nothing, or just enough to survive). Both players at 0 is a draw.
+// - Buffs multiply every amount that uses their die; Purism doubles dice amounts
+//   that are not combos. Healing stops at max_health.
+// - Forced discards take the victim's least valuable cards; reordering puts the
+//   owner's best card (or the opponent's worst) on top; recycled cards are
+//   shuffled into their tier's shop deck; each shop has its own set-aside pile.
 #pragma once
 
 #include <array>
