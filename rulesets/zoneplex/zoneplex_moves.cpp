@@ -103,6 +103,13 @@ bool ZoneplexState::reachableBits(std::uint64_t& bits, int extraCell, int extraT
 // a placed tile (the Eye, placed only roughly, does not count); walls must not
 // trap a Monkle, wall in a sacred chamber or cut the way to the apex.
 bool ZoneplexState::canPlace(int tileType, int c, int wallSide) const {
+  std::uint64_t before = 0;
+  reachableBits(before, -1, -1, -1);
+  return canPlaceGiven(tileType, c, wallSide, before);
+}
+
+// `before`: reachableBits() of the current board (the same for every candidate).
+bool ZoneplexState::canPlaceGiven(int tileType, int c, int wallSide, std::uint64_t before) const {
   const Geometry& g = m_rules->geometry;
   if (tileType < 0 || tileType >= static_cast<int>(m_rules->tiles.size())) return false;
   if (c <= kEyeCell || c >= g.cells || m_board[static_cast<std::size_t>(c)].tile >= 0) return false;
@@ -117,8 +124,7 @@ bool ZoneplexState::canPlace(int tileType, int c, int wallSide) const {
   }
   if (!touching) return false;
   if (!wall) return true;
-  std::uint64_t before = 0, after = 0;
-  reachableBits(before, -1, -1, -1);
+  std::uint64_t after = 0;
   reachableBits(after, c, tileType, wallSide);
   std::uint64_t must = 0;
   for (int f : g.foundation) must |= 1ULL << f;  // the way from the base to the apex
@@ -129,6 +135,12 @@ bool ZoneplexState::canPlace(int tileType, int c, int wallSide) const {
     if (tx >= 0 && m_rules->tiles[static_cast<std::size_t>(tx)].kind == TileKind::Sacred) must |= 1ULL << x;
   }
   return (must & before & ~after) == 0;
+}
+
+bool ZoneplexState::hasWallTile(const PlayerState& ps) const {
+  for (std::uint8_t t : ps.tiles)
+    if (m_rules->tiles[t].kind == TileKind::Wall) return true;
+  return false;
 }
 
 bool ZoneplexState::placementStalled() const {
@@ -143,12 +155,14 @@ bool ZoneplexState::anyPlacement() const { return anyPlacementFor(m_turnPlayer);
 bool ZoneplexState::anyPlacementFor(int p) const {
   const PlayerState& ps = m_p[static_cast<std::size_t>(p)];
   const int cells = m_rules->geometry.cells;
+  std::uint64_t before = 0;
+  if (hasWallTile(ps)) reachableBits(before, -1, -1, -1);
   for (int i = 0; i < ps.tiles.count(); ++i) {
     const int t = ps.tiles[static_cast<std::size_t>(i)];
     const bool wall = m_rules->tiles[static_cast<std::size_t>(t)].kind == TileKind::Wall;
     for (int c = 1; c < cells; ++c)
       for (int side = wall ? 0 : -1; side < (wall ? 3 : 0); ++side)
-        if (canPlace(t, c, side)) return true;
+        if (canPlaceGiven(t, c, side, before)) return true;
   }
   return false;
 }
@@ -156,6 +170,8 @@ bool ZoneplexState::anyPlacementFor(int p) const {
 void ZoneplexState::addPlacements(std::vector<sim::Action>& out) const {
   const PlayerState& ps = m_p[static_cast<std::size_t>(m_turnPlayer)];
   const int cells = m_rules->geometry.cells;
+  std::uint64_t before = 0;
+  if (hasWallTile(ps)) reachableBits(before, -1, -1, -1);
   std::uint64_t seen = 0;  // tile types already listed (copies are the same choice)
   for (int i = 0; i < ps.tiles.count(); ++i) {
     const int t = ps.tiles[static_cast<std::size_t>(i)];
@@ -164,7 +180,7 @@ void ZoneplexState::addPlacements(std::vector<sim::Action>& out) const {
     const bool wall = m_rules->tiles[static_cast<std::size_t>(t)].kind == TileKind::Wall;
     for (int c = 1; c < cells; ++c)
       for (int side = wall ? 0 : -1; side < (wall ? 3 : 0); ++side)
-        if (canPlace(t, c, side)) out.push_back(encode(ActionKind::Place, placePayload(t, c, side < 0 ? 3 : side)));
+        if (canPlaceGiven(t, c, side, before)) out.push_back(encode(ActionKind::Place, placePayload(t, c, side < 0 ? 3 : side)));
   }
 }
 

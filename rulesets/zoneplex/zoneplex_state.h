@@ -176,6 +176,8 @@ class ZoneplexState : public sim::State {
   bool drawRelic(int p, sim::Rng& rng);
   int rollDie(sim::Rng& rng) const;  // face index
   bool reachableBits(std::uint64_t& bits, int extraCell, int extraTile, int extraSide) const;
+  bool canPlaceGiven(int tileType, int c, int wallSide, std::uint64_t before) const;
+  bool hasWallTile(const PlayerState& ps) const;
   void placeTile(int tileType, int c, int wallSide);
   // zoneplex_battle.cpp: Fear battles.
   void beginBattle(sim::Rng& rng);
