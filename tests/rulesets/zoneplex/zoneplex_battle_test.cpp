@@ -68,6 +68,32 @@ TEST(ZoneplexBattle, SacrificesWeakenTheFear) {
   EXPECT_EQ(pos.state->player(0).relics.count(), 1);  // the Fear carries one relic
 }
 
+// Battle relics (assumed set): used while declaring, before the first attack.
+TEST(ZoneplexBattle, BattleRelicsWeakenAndStrengthen) {
+  Position pos(3, gameWithDie("3", 3));
+  pos.state->giveRelic(0, pos.relic("ritual_dagger"));
+  pos.state->giveRelic(0, pos.relic("plasma_gauntlet"));
+  pos.turn(0, "fear_blue_5", {pos.card("step_1")});
+  EXPECT_EQ(pos.count(ActionKind::UseRelic), 0);  // not while negotiating
+  ASSERT_TRUE(pos.apply(offer(0, 0)));
+  EXPECT_EQ(pos.count(ActionKind::UseRelic), 2);
+  ASSERT_TRUE(pos.apply(encode(ActionKind::UseRelic, 0)));     // dagger: 8 - 3 = 5
+  ASSERT_TRUE(pos.apply(encode(ActionKind::UseRelic, 0)));     // gauntlet (now slot 0): attack 3 + 1 + 2
+  EXPECT_EQ(pos.state->player(0).relics.count(), 0);
+  ASSERT_TRUE(pos.apply(kDone));
+  ASSERT_TRUE(pos.apply(kRoll));
+  EXPECT_EQ(pos.state->player(0).fears.count(), 1);
+
+  Position miss(3, gameWithDie("eye", 0));
+  miss.state->giveRelic(0, miss.relic("plasma_gauntlet"));
+  miss.turn(0, "fear_blue_5", {miss.card("step_1")});
+  ASSERT_TRUE(miss.apply(offer(0, 0)));
+  ASSERT_TRUE(miss.apply(encode(ActionKind::UseRelic, 0)));
+  ASSERT_TRUE(miss.apply(kDone));
+  ASSERT_TRUE(miss.apply(kRoll));  // a critical miss counts 0, bonus included
+  EXPECT_EQ(miss.state->player(0).fears.count(), 0);
+}
+
 // Metrics: battles by mode and Fear strength, and the Fear card itself, in the EntityLog.
 TEST(ZoneplexBattle, BattlesAreLoggedForTheMetrics) {
   Position pos(3, gameWithDie("3", 3));
