@@ -167,20 +167,66 @@ bool ZoneplexState::anyPlacementFor(int p) const {
   return false;
 }
 
+// Cells next to which a new tile gives the monk a way to move on: the cell it
+// stands on, or (before its first step) every bottom tile; 0 if a way exists.
+std::uint64_t ZoneplexState::pathCells() const {
+  const Geometry& g = m_rules->geometry;
+  const int pos = m_p[static_cast<std::size_t>(m_turnPlayer)].pos;
+  std::uint64_t from = 0;
+  if (pos >= 0) from = 1ULL << pos;
+  else
+    for (int c : g.foundation)
+      if (m_board[static_cast<std::size_t>(c)].tile >= 0) from |= 1ULL << c;
+  for (int c = 1; c < g.cells; ++c) {
+    if (!((from >> c) & 1ULL)) continue;
+    for (int s = 0; s < 3; ++s) {
+      const int nb = g.neighbour[static_cast<std::size_t>(c)][static_cast<std::size_t>(s)];
+      if (nb > kEyeCell && m_board[static_cast<std::size_t>(nb)].tile >= 0 && !stepBlocked(c, nb)) return 0;
+    }
+  }
+  return from;
+}
+
+// Rule "Movement": "if it's possible to build a path long enough to fulfill the
+// required movement, the player must build it" -- while the monk has no way on
+// (and must move more than its first step), only placements creating one are listed.
 void ZoneplexState::addPlacements(std::vector<sim::Action>& out) const {
   const PlayerState& ps = m_p[static_cast<std::size_t>(m_turnPlayer)];
-  const int cells = m_rules->geometry.cells;
+  const Geometry& g = m_rules->geometry;
   std::uint64_t before = 0;
   if (hasWallTile(ps)) reachableBits(before, -1, -1, -1);
-  std::uint64_t seen = 0;  // tile types already listed (copies are the same choice)
-  for (int i = 0; i < ps.tiles.count(); ++i) {
-    const int t = ps.tiles[static_cast<std::size_t>(i)];
-    if ((seen >> t) & 1ULL) continue;
-    seen |= 1ULL << t;
-    const bool wall = m_rules->tiles[static_cast<std::size_t>(t)].kind == TileKind::Wall;
-    for (int c = 1; c < cells; ++c)
-      for (int side = wall ? 0 : -1; side < (wall ? 3 : 0); ++side)
-        if (canPlaceGiven(t, c, side, before)) out.push_back(encode(ActionKind::Place, placePayload(t, c, side < 0 ? 3 : side)));
+  const int pos = ps.pos;
+  const std::uint64_t from = m_pendingSteps > (pos < 0 ? 1 : 0) ? pathCells() : 0;
+  for (int pass = from ? 0 : 1; pass < 2 && out.empty(); ++pass) {
+    std::uint64_t seen = 0;  // tile types already listed (copies are the same choice)
+    for (int i = 0; i < ps.tiles.count(); ++i) {
+      const int t = ps.tiles[static_cast<std::size_t>(i)];
+      if ((seen >> t) & 1ULL) continue;
+      seen |= 1ULL << t;
+      const bool wall = m_rules->tiles[static_cast<std::size_t>(t)].kind == TileKind::Wall;
+      for (int c = 1; c < g.cells; ++c) {
+        if (pass == 0) {
+          bool opens = false;
+          for (int s = 0; s < 3; ++s) {
+            const int nb = g.neighbour[static_cast<std::size_t>(c)][static_cast<std::size_t>(s)];
+            if (nb >= 0 && (from >> nb) & 1ULL) opens = true;
+          }
+          if (!opens) continue;
+        }
+        for (int side = wall ? 0 : -1; side < (wall ? 3 : 0); ++side) {
+          // A wall opens the way only through a side it does not block.
+          if (pass == 0 && wall) {
+            bool opens = false;
+            for (int s = 0; s < 3; ++s) {
+              const int nb = g.neighbour[static_cast<std::size_t>(c)][static_cast<std::size_t>(s)];
+              if (s != side && nb >= 0 && (from >> nb) & 1ULL) opens = true;
+            }
+            if (!opens) continue;
+          }
+          if (canPlaceGiven(t, c, side, before)) out.push_back(encode(ActionKind::Place, placePayload(t, c, side < 0 ? 3 : side)));
+        }
+      }
+    }
   }
 }
 

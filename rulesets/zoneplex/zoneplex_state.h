@@ -178,6 +178,7 @@ class ZoneplexState : public sim::State {
   bool reachableBits(std::uint64_t& bits, int extraCell, int extraTile, int extraSide) const;
   bool canPlaceGiven(int tileType, int c, int wallSide, std::uint64_t before) const;
   bool hasWallTile(const PlayerState& ps) const;
+  std::uint64_t pathCells() const;
   void placeTile(int tileType, int c, int wallSide);
   // zoneplex_battle.cpp: Fear battles.
   void beginBattle(sim::Rng& rng);

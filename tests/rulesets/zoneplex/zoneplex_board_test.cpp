@@ -67,6 +67,25 @@ TEST(ZoneplexPlacement, MustTouchAPlacedTile) {
   EXPECT_EQ(pos.state->stage(), Stage::Move);
 }
 
+// "Movement": "if it's possible to build a path long enough to fulfill the
+// required movement, the player must build it."
+TEST(ZoneplexPlacement, MustBuildAPathLongEnough) {
+  for (const char* cardId : {"step_2", "step_1"}) {
+    Position pos(3);
+    const int neutral = pos.tile("neutral_chamber");
+    pos.state->setTile(36, neutral);
+    pos.state->setTile(38, neutral);
+    pos.state->setTile(20, neutral);  // far from the bottom: 19, 21 and 30 touch it
+    pos.state->setHandTiles(0, {neutral, neutral});
+    pos.turn(0, cardId, {pos.card("step_1")});
+    const bool mustBuild = std::string(cardId) == "step_2";
+    EXPECT_TRUE(pos.isLegal(place(neutral, 37)));
+    EXPECT_TRUE(pos.isLegal(place(neutral, 39)));
+    EXPECT_EQ(pos.isLegal(place(neutral, 19)), !mustBuild) << cardId;
+    EXPECT_EQ(pos.isLegal(place(neutral, 30)), !mustBuild) << cardId;
+  }
+}
+
 // "A Primer on Wall Placements": never cut the way to the apex.
 TEST(ZoneplexWalls, MayNotBlockThePathToTheApex) {
   Position pos(3);
