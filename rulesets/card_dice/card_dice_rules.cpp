@@ -115,8 +115,9 @@ std::shared_ptr<const CardDiceRules> compileRules(const model::Ruleset& ruleset,
     d.max = -(1 << 30);
     for (const model::DieFace& f : die.faces) {
       const int v = static_cast<int>(std::lround(f.value));
-      if (std::fabs(f.value - v) > 1e-9)
-        fail(die.origin.at("faces"), "card_dice needs whole-number face values on die '" + die.id + "'");
+      if (std::fabs(f.value - v) > 1e-9 || v < -100 || v > 100)
+        fail(die.origin.at("faces"), "card_dice needs whole-number face values from -100 to 100 on die '" +
+                                         die.id + "'");
       d.values.push_back(v);
       total += f.weight > 0 ? f.weight : 0;
       d.cumulative.push_back(total);

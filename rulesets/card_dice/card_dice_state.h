@@ -69,7 +69,7 @@ struct PlayerState {
   int health = 0;
   int gold = 0;
   Pile deck, hand, discard, faceDown;
-  FixedVector<std::uint8_t, 32> passives;  // active passive cards
+  FixedVector<std::uint8_t, 64> passives;  // active passive cards
   // This turn only (reset when a turn starts).
   int actionsLeft = 0;
   int bidsLeft = 0;

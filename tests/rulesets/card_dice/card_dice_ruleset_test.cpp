@@ -95,6 +95,14 @@ TEST(CardDiceRuleset, UnknownKindAndMissingStartingCardAreErrors) {
   EXPECT_NE(text.find("starting_card 'nothing' is not a card"), std::string::npos) << text;
 }
 
+TEST(CardDiceRuleset, DieFacesMustFitTheEngine) {
+  model::Ruleset rs = loadedRuleset().ruleset;
+  rs.dice[0].faces[5].value = 1000;
+  model::Diagnostics d;
+  EXPECT_EQ(CardDiceGame::create(rs, d), nullptr);
+  EXPECT_NE(d.format().find("face values from -100 to 100 on die 'fire'"), std::string::npos) << d.format();
+}
+
 TEST(CardDiceRuleset, SchemaIsRegistered) {
   const sim::EngineInfo* info = builtinEngines().find("card_dice");
   ASSERT_TRUE(info != nullptr);
