@@ -93,6 +93,11 @@ void CardDiceState::startTurn(int p) {
 }
 
 void CardDiceState::endTurn(sim::Rng& rng) {
+  // Big Handed counts as triggered when the turn ends with more cards than the base limit.
+  if (static_cast<int>(m_players[m_turnPlayer].hand.size()) > m_rules->handLimit)
+    for (std::uint8_t c : m_players[m_turnPlayer].passives)
+      for (const EffectDef& e : m_rules->cards[c].effects)
+        if (e.op == Op::HandLimit) log().add(m_turnPlayer, c, sim::EntityUse::Triggered);
   // Rule: "At the end of a player's turn, the oldest card in each of the two card shops is
   // removed. Then both shops are refilled back to four cards ... The removed cards are set aside."
   for (Shop& s : m_shops) {

@@ -111,6 +111,8 @@ TEST_F(Script, HandLimitAndBigHanded) {
   EXPECT_FALSE(legal(ActionKind::EndTurn));
   act(ActionKind::Discard, card("basic_income"));
   EXPECT_TRUE(legal(ActionKind::EndTurn));
+  act(ActionKind::EndTurn);
+  EXPECT_EQ(state->entityLog().count(0, card("big_handed"), sim::EntityUse::Triggered), 1u);
 }
 
 TEST_F(Script, DrawLookAndReorder) {
