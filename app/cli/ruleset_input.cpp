@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "model/path/ruleset_path.h"
+#include "model/validation/ruleset_validator.h"
 #include "model/yaml/ruleset_loader.h"
 #include "rulesets/engine_catalog.h"
 
@@ -27,6 +28,17 @@ bool applySets(model::Ruleset& ruleset, const std::vector<std::string>& sets, Co
       io.err << "balance: --set " << s << ": " << error << "\n";
       return false;
     }
+  }
+  if (sets.empty()) return true;
+  // A value can be well-typed yet make the ruleset invalid (an expression naming
+  // an unknown die, an op argument of the wrong kind): check the whole ruleset again.
+  const sim::EngineInfo* engine = rulesets::builtinEngines().find(ruleset.engine);
+  model::Diagnostics after;
+  model::validateRuleset(ruleset, engine ? &engine->schema : nullptr, after);
+  if (after.hasErrors()) {
+    for (const auto& d : after.items())
+      if (d.severity == model::Severity::Error) io.err << "balance: a --set value makes the ruleset invalid: " << d.format() << "\n";
+    return false;
   }
   return true;
 }

@@ -21,7 +21,6 @@
 #include "app/cli/ruleset_input.h"
 #include "model/core/atomic_file.h"
 #include "model/core/scalar.h"
-#include "model/validation/ruleset_validator.h"
 #include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
 #include "simulation/results/run_result_json.h"
@@ -291,16 +290,6 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
   auto ruleset = loadRulesetForCli(path, io);
   if (!ruleset) return kExitInvalid;
   if (!applySets(*ruleset, parser.values("--set"), io)) return kExitUsage;
-  if (parser.has("--set")) {
-    // The file was valid, so any problem now comes from a --set value.
-    const sim::EngineInfo* engine = rulesets::builtinEngines().find(ruleset->engine);
-    model::Diagnostics after;
-    model::validateRuleset(*ruleset, engine ? &engine->schema : nullptr, after);
-    if (after.hasErrors()) {
-      io.err << "balance run: a --set value makes the ruleset invalid:\n" << after.format();
-      return kExitUsage;
-    }
-  }
 
   config.players = parser.has("--players") ? static_cast<int>(players) : std::max(1, ruleset->players.min);
   if (config.players < ruleset->players.min || config.players > ruleset->players.max) {
