@@ -1,0 +1,19 @@
+// The progress bar the sweep, compare and report commands draw on stderr
+// (only when stderr is a terminal). Text helpers: app/report/text_format.h.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+#include "app/report/text_format.h"
+
+namespace wb::app {
+
+// "\r[#####.....] done/total  ETA 3.2 s" (no newline).
+void drawProgressBar(std::ostream& err, unsigned long long done, unsigned long long total, double etaSeconds,
+                     const std::string& prefix = "");
+void clearProgressBar(std::ostream& err);
+// True when `err` is std::cerr and stderr is a terminal.
+bool wantsProgressBar(const std::ostream& err);
+
+}  // namespace wb::app

@@ -1,0 +1,203 @@
+// `balance compare FILE_A FILE_B` or `balance compare FILE --vs-set PATH=V ...`:
+// the A/B comparison of two design revisions (simulation/compare): what changed
+// value by value, then both played on the same seeds and the difference of
+// every headline metric with its 95% interval and a verdict.
+#include <atomic>
+#include <csignal>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+#include "app/cli/arg_parser.h"
+#include "app/cli/cli_format.h"
+#include "app/cli/command.h"
+#include "app/cli/ruleset_input.h"
+#include "app/cli/run_options.h"
+#include "model/core/atomic_file.h"
+#include "rulesets/engine_catalog.h"
+#include "simulation/agents/agent_factory.h"
+#include "simulation/compare/comparison_runner.h"
+#include "simulation/results/run_result_json.h"
+
+namespace wb::app {
+namespace {
+
+const char* kUsage =
+    "usage: balance compare FILE_A FILE_B [--json PATH|-] [run options]\n"
+    "       balance compare FILE [--a-set PATH=VALUE]... --vs-set PATH=VALUE... [run options]\n\n"
+    "The balance patch notes of a revision: lists what changed from A to B, value by value\n"
+    "and by path (added / removed cards, tiles, ... once), plays A and B with the same run\n"
+    "options and the SAME game seeds, and prints for every headline metric (each seat's win\n"
+    "rate, each agent's when the agents differ, each faction's, the draw rate, the timeout\n"
+    "rate and the mean game length) A, B, the difference B - A with its 95% interval and\n"
+    "'significant' when the interval excludes 0, else 'not significant'.\n\n"
+    "With one FILE, A is FILE and B is FILE with the --vs-set edits; --a-set edits A only.\n"
+    "--set (a run option) edits both sides, in either form.\n"
+    "Intervals: Newcombe's hybrid score interval for win rates, Welch's for the mean\n"
+    "length; they treat the runs as independent, which with common seeds is conservative.\n\n"
+    "  --vs-set PATH=VALUE  a change for side B (repeatable)\n"
+    "  --a-set PATH=VALUE   a change for side A (repeatable)\n"
+    "  --json PATH|-        changes, both run documents and the differences\n\n";
+
+const char* kExitText =
+    "exit: 0 ok (whatever the verdicts), 1 a ruleset has problems, 2 usage error\n";
+
+std::atomic<sim::ComparisonRunner*> g_compare{nullptr};
+extern "C" void onCompareInterrupt(int) {
+  if (auto* c = g_compare.load()) c->cancel();
+}
+
+std::string signedNumber(double x, bool rate) {
+  std::string t = rate ? percentText(x) : numberText(x, 2);
+  return (x > 0 && t.find_first_not_of("0.") != std::string::npos ? "+" : "") + t;
+}
+
+std::string valueText(double x, bool rate) { return rate ? percentText(x) + "%" : numberText(x, 2); }
+
+std::string deltaInterval(const sim::Interval& ci, bool rate) {
+  return "[" + signedNumber(ci.lo, rate) + ", " + signedNumber(ci.hi, rate) + "]";
+}
+
+void printResult(std::ostream& out, const sim::ComparisonResult& r, const std::string& nameA, const std::string& nameB) {
+  out << "A: " << nameA << "\nB: " << nameB << "\n\n";
+  out << "changes (A -> B): " << r.changes.size() << "\n";
+  for (const auto& c : r.changes) out << "  " << c.describe() << "\n";
+  const auto& cfg = r.a.config;
+  out << "\nplayed both on the same seeds: " << r.a.stats.games() << " / " << r.b.stats.games() << " games, seed "
+      << cfg.seed << ", agents ";
+  for (std::size_t i = 0; i < cfg.agents.size(); ++i) out << (i ? "," : "") << cfg.agents[i];
+  out << ", " << cfg.players << " players" << (r.cancelled ? "  [CANCELLED: partial results]" : "") << "\n\n";
+  std::size_t w = 6;
+  for (const auto& m : r.metrics) w = std::max(w, m.label.size() + 2);
+  out << std::left << std::setw(static_cast<int>(w)) << "metric" << std::right << std::setw(9) << "A" << std::setw(9)
+      << "B" << std::setw(9) << "B - A" << "  " << std::left << std::setw(18) << "95% CI" << "verdict\n";
+  int significant = 0;
+  for (const auto& m : r.metrics) {
+    std::ostringstream row;
+    row << std::left << std::setw(static_cast<int>(w)) << m.label << std::right << std::setw(9) << valueText(m.a, m.isRate)
+        << std::setw(9) << valueText(m.b, m.isRate) << std::setw(9) << signedNumber(m.delta, m.isRate) << "  "
+        << std::left << std::setw(18) << deltaInterval(m.ci, m.isRate) << m.verdict() << "\n";
+    out << row.str();
+    significant += m.significant ? 1 : 0;
+  }
+  out << "\n" << significant << " of " << r.metrics.size() << " metrics differ significantly at 95%"
+      << (r.metrics.empty() ? "" : " (differences of win rates in percentage points)") << "\n";
+}
+
+std::string comparisonJson(const sim::ComparisonResult& r, const std::string& nameA, const std::string& nameB) {
+  sim::JsonWriter w;
+  w.beginObject();
+  w.field("a", nameA);
+  w.field("b", nameB);
+  w.key("changes").beginArray();
+  for (const auto& c : r.changes) {
+    w.beginObject();
+    w.field("path", c.path);
+    w.field("kind", model::toString(c.kind));
+    w.field("before", c.before);
+    w.field("after", c.after);
+    w.endObject();
+  }
+  w.endArray();
+  w.key("metrics").beginArray();
+  for (const auto& m : r.metrics) {
+    w.beginObject();
+    w.field("metric", m.key);
+    w.field("label", m.label);
+    w.field("kind", m.isRate ? "rate" : "mean");
+    w.field("a", m.a);
+    w.key("a_ci95").beginArray().value(m.ciA.lo).value(m.ciA.hi).endArray();
+    w.field("b", m.b);
+    w.key("b_ci95").beginArray().value(m.ciB.lo).value(m.ciB.hi).endArray();
+    w.field("delta", m.delta);
+    w.key("delta_ci95").beginArray().value(m.ci.lo).value(m.ci.hi).endArray();
+    w.field("significant", m.significant);
+    w.field("verdict", m.verdict());
+    w.endObject();
+  }
+  w.endArray();
+  w.key("run_a");
+  sim::writeRunResultJson(w, r.a);
+  w.key("run_b");
+  sim::writeRunResultJson(w, r.b);
+  w.field("cancelled", r.cancelled);
+  w.endObject();
+  return w.str() + "\n";
+}
+
+int runCompare(const std::vector<std::string>& args, CommandIo& io) {
+  ArgParser parser;
+  declareRunOptions(parser);
+  parser.option("--vs-set", true).option("--a-set", true).option("--json");
+  std::string error;
+  auto usage = [&](const std::string& message) {
+    io.err << "balance compare: " << message << " (see balance compare --help)\n";
+    return kExitUsage;
+  };
+  if (!parser.parse(args, error)) return usage(error);
+  const auto& pos = parser.positional();
+  if (pos.empty() || pos.size() > 2) return usage("give FILE_A FILE_B, or FILE with --vs-set");
+  if (pos.size() == 1 && !parser.has("--vs-set") && !parser.has("--a-set"))
+    return usage("with one FILE, give the changes of B with --vs-set PATH=VALUE");
+  RunOptions options;
+  if (!readRunOptions(parser, options, error)) return usage(error);
+
+  std::string pathA, pathB;
+  if (!resolveRulesetPath(pos[0], pathA, error)) return usage(error);
+  if (pos.size() == 2 && !resolveRulesetPath(pos[1], pathB, error)) return usage(error);
+  auto a = loadRulesetForCli(pathA, io);
+  if (!a) return kExitInvalid;
+  std::optional<model::Ruleset> b = pos.size() == 2 ? loadRulesetForCli(pathB, io) : a;
+  if (!b) return kExitInvalid;
+  if (!applySets(*a, options.sets, io) || !applySets(*b, options.sets, io)) return kExitUsage;
+  if (!applySets(*a, parser.values("--a-set"), io) || !applySets(*b, parser.values("--vs-set"), io)) return kExitUsage;
+  if (a->engine != b->engine) return usage("A plays engine '" + a->engine + "' and B '" + b->engine + "'");
+  if (!finishRunOptions(options, *a, error)) return usage(error);
+  if (options.config.players < b->players.min || options.config.players > b->players.max)
+    return usage("--players " + std::to_string(options.config.players) + " is outside B's range");
+
+  auto describe = [](const std::string& file, const std::vector<std::string>& sets) {
+    std::string s = file;
+    for (std::size_t i = 0; i < sets.size(); ++i) s += (i ? ", " : " with ") + sets[i];
+    return s;
+  };
+  const std::string nameA = describe(pathA, parser.values("--a-set"));
+  const std::string nameB = describe(pos.size() == 2 ? pathB : pathA, parser.values("--vs-set"));
+
+  sim::ComparisonRunner cmp(rulesets::builtinEngines(), *a, *b, options.config);
+  const bool bar = wantsProgressBar(io.err);
+  if (bar)
+    cmp.setProgressCallback([&io](const sim::ComparisonProgress& p) {
+      drawProgressBar(io.err, p.gamesDone, p.gamesTotal, p.etaSeconds, p.side == 0 ? "A " : "B ");
+    }, 0.2);
+  g_compare.store(&cmp);
+  auto previous = std::signal(SIGINT, onCompareInterrupt);
+  sim::ComparisonResult result = cmp.run();
+  std::signal(SIGINT, previous == SIG_ERR ? SIG_DFL : previous);
+  g_compare.store(nullptr);
+  if (bar) clearProgressBar(io.err);
+  if (!result.ok()) {
+    io.err << "balance compare: " << result.error << (result.error.back() == '\n' ? "" : "\n");
+    return result.error.find(": error: ") != std::string::npos ? kExitInvalid : kExitUsage;
+  }
+  const auto json = parser.value("--json");
+  const bool jsonToStdout = json && *json == "-";
+  if (json) {
+    const std::string text = comparisonJson(result, nameA, nameB);
+    if (jsonToStdout) {
+      io.out << text;
+    } else if (!model::writeFileAtomically(*json, text, &error)) {
+      io.err << "balance compare: cannot write " << *json << ": " << error << "\n";
+      return kExitInvalid;
+    }
+  }
+  if (!jsonToStdout) printResult(io.out, result, nameA, nameB);
+  return kExitOk;
+}
+
+}  // namespace
+
+WB_REGISTER_COMMAND(compare, "compare", "A/B comparison of two revisions: what changed and what it does (significance)",
+                    std::string(kUsage) + kRunOptionsHelp + "\n" + sim::agentHelp() + "\n" + kExitText, runCompare);
+
+}  // namespace wb::app

@@ -1,0 +1,174 @@
+// `balance report FILE [--sweep PATH=FROM:TO:STEP]... --out report.html|.pdf|.csv|.json`:
+// plays the ruleset (and any sweeps) and writes a balance report to share
+// (app/report): identity and content hash, setup and the command reproducing
+// it, win rates with intervals and charts, first-player advantage, game
+// length, the entity table with outliers flagged, dice questions, sweep curves
+// with balance points and every `assumed` mark.
+#include <atomic>
+#include <csignal>
+#include <ostream>
+
+#include "app/cli/arg_parser.h"
+#include "app/cli/cli_format.h"
+#include "app/cli/command.h"
+#include "app/cli/ruleset_input.h"
+#include "app/cli/run_options.h"
+#include "app/report/data_report_writers.h"
+#include "app/report/html_report_writer.h"
+#include "app/report/pdf_report_writer.h"
+#include "app/report/report_builder.h"
+#include "model/core/atomic_file.h"
+#include "rulesets/engine_catalog.h"
+#include "simulation/agents/agent_factory.h"
+
+namespace wb::app {
+namespace {
+
+const char* kUsage =
+    "usage: balance report FILE --out REPORT.(html|pdf|csv|json) [--sweep PATH=FROM:TO:STEP]...\n"
+    "                      [--metric M] [--target X] [run options]\n\n"
+    "Plays the ruleset and writes a balance report: the ruleset's name, version and content\n"
+    "hash (FNV-1a 64 of its canonical YAML, after --set); the setup (agents, games, seed,\n"
+    "threads, program version, date) and the exact commands reproducing it; win rates per\n"
+    "seat, agent and faction with 95% intervals and charts; first-player advantage; game\n"
+    "length; the per-entity table with outliers flagged; the ruleset's dice questions with\n"
+    "their distributions; sweep curves with their bands and balance points; every value\n"
+    "marked `assumed`.\n\n"
+    "  --out PATH          .html/.htm: one self-contained file (inline SVG charts)\n"
+    "                      .pdf: A4 pages (needs the GUI build, -DWB_BUILD_GUI=ON)\n"
+    "                      .csv: section,item,metric,value,ci_lo,ci_hi,n rows\n"
+    "                      .json: the same numbers as one document\n"
+    "  --sweep PATH=FROM:TO:STEP   a sweep of PATH (also PATH=V1,V2,...); repeatable;\n"
+    "                      each point plays --games games with the same seeds\n"
+    "  --metric M, --target X      the sweeps' metric and target (see balance sweep --help)\n\n";
+
+const char* kExitText = "exit: 0 ok, 1 the ruleset has problems or the report cannot be written, 2 usage error\n";
+
+std::atomic<ReportBuilder*> g_report{nullptr};
+extern "C" void onReportInterrupt(int) {
+  if (auto* r = g_report.load()) r->cancel();
+}
+
+std::string extensionOf(const std::string& path) {
+  auto dot = path.find_last_of('.');
+  auto slash = path.find_last_of('/');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return "";
+  std::string ext = path.substr(dot + 1);
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ext;
+}
+
+int runReport(const std::vector<std::string>& args, CommandIo& io) {
+  ArgParser parser;
+  declareRunOptions(parser);
+  parser.option("--out").option("--sweep", true).option("--metric").option("--target");
+  std::string error;
+  auto usage = [&](const std::string& message) {
+    io.err << "balance report: " << message << " (see balance report --help)\n";
+    return kExitUsage;
+  };
+  if (!parser.parse(args, error)) return usage(error);
+  if (parser.positional().size() != 1) return usage("give exactly one ruleset file");
+  auto out = parser.value("--out");
+  if (!out || out->empty()) return usage("--out REPORT.html|.pdf|.csv|.json is required");
+  const std::string ext = extensionOf(*out);
+  if (ext != "html" && ext != "htm" && ext != "pdf" && ext != "csv" && ext != "json")
+    return usage("--out " + *out + ": the name must end in .html, .pdf, .csv or .json");
+  if (ext == "pdf" && !pdfReportsAvailable()) {
+    std::string why;
+    writePdfReport(ReportData{}, *out, why);
+    io.err << "balance report: " << why << "\n";
+    return kExitUsage;
+  }
+  RunOptions options;
+  if (!readRunOptions(parser, options, error)) return usage(error);
+
+  ReportRequest request;
+  for (const auto& spec : parser.values("--sweep")) {
+    auto eq = spec.find('=');
+    if (eq == std::string::npos || eq == 0) return usage("--sweep expects PATH=FROM:TO:STEP or PATH=V1,V2,..., got '" + spec + "'");
+    sim::SweepAxis axis;
+    axis.path = spec.substr(0, eq);
+    const std::string values = spec.substr(eq + 1);
+    auto parsed = values.find(':') != std::string::npos ? sim::parseSweepRange(values, error)
+                                                        : sim::parseSweepValues(values, error);
+    if (!parsed) return usage("--sweep " + spec + ": " + error);
+    axis.values = *parsed;
+    request.sweeps.push_back(axis);
+  }
+  if (parser.has("--target")) {
+    if (!parser.doubleValue("--target", request.target, error)) return usage(error);
+    if (!(request.target >= 0.0 && request.target <= 1.0)) return usage("--target is a win rate between 0 and 1");
+  }
+
+  std::string path;
+  if (!resolveRulesetPath(parser.positional().front(), path, error)) return usage(error);
+  auto ruleset = loadRulesetForCli(path, io);
+  if (!ruleset) return kExitInvalid;
+  if (!applySets(*ruleset, options.sets, io)) return kExitUsage;
+  if (!finishRunOptions(options, *ruleset, error)) return usage(error);
+  request.file = parser.positional().front();
+  request.sets = options.sets;
+  request.run = options.config;
+  request.metric = sim::defaultSweepMetric(request.run);
+  if (auto m = parser.value("--metric")) {
+    auto parsed = sim::parseSweepMetric(*m, error);
+    if (!parsed) return usage(error);
+    request.metric = *parsed;
+  }
+  request.command = "balance report";
+  for (const auto& a : args) request.command += " " + shellQuote(a);
+  request.runCommand = "balance run " + shellQuote(request.file) + " " + runOptionsToArgs(options) + " --json -";
+  // Check every sweep before playing anything.
+  for (const auto& axis : request.sweeps) {
+    sim::SweepConfig c;
+    c.axes = {axis};
+    c.run = request.run;
+    c.metric = request.metric;
+    c.target = request.target;
+    if (!sim::SweepRunner(rulesets::builtinEngines(), *ruleset, c).validate(error)) return usage("--sweep: " + error);
+  }
+
+  ReportBuilder builder(rulesets::builtinEngines(), *ruleset, request);
+  const bool bar = wantsProgressBar(io.err);
+  if (bar)
+    builder.setProgressCallback([&io](const ReportProgress& p) {
+      drawProgressBar(io.err, p.gamesDone, p.gamesTotal, p.etaSeconds, p.stage + " ");
+    });
+  ReportData data;
+  g_report.store(&builder);
+  auto previous = std::signal(SIGINT, onReportInterrupt);
+  const bool built = builder.build(data, error);
+  std::signal(SIGINT, previous == SIG_ERR ? SIG_DFL : previous);
+  g_report.store(nullptr);
+  if (bar) clearProgressBar(io.err);
+  if (!built) {
+    io.err << "balance report: " << error << (!error.empty() && error.back() == '\n' ? "" : "\n");
+    return builder.cancelled() || error.find(": error: ") != std::string::npos ? kExitInvalid : kExitUsage;
+  }
+
+  if (ext == "pdf") {
+    if (!writePdfReport(data, *out, error)) {
+      io.err << "balance report: " << error << "\n";
+      return kExitInvalid;
+    }
+  } else {
+    const std::string text = ext == "csv" ? csvReport(data) : ext == "json" ? jsonReport(data) : htmlReport(data);
+    if (!model::writeFileAtomically(*out, text, &error)) {
+      io.err << "balance report: cannot write " << *out << ": " << error << "\n";
+      return kExitInvalid;
+    }
+  }
+  const auto& s = data.run.stats;
+  io.out << "wrote " << *out << ": " << data.rulesetName << " (hash " << data.contentHash << "), " << s.games()
+         << " games, " << data.sweeps.size() << " sweep" << (data.sweeps.size() == 1 ? "" : "s") << ", "
+         << data.dice.size() << " dice questions, " << data.assumed.size() << " assumed values\n";
+  return kExitOk;
+}
+
+}  // namespace
+
+WB_REGISTER_COMMAND(report, "report", "write a balance report (HTML, PDF, CSV or JSON) with charts and sweeps",
+                    std::string(kUsage) + kRunOptionsHelp + "\n" + sim::agentHelp() + "\n" + kExitText, runReport);
+
+}  // namespace wb::app

@@ -1,0 +1,153 @@
+#include "app/cli/run_options.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include "simulation/agents/agent_factory.h"
+
+namespace wb::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool readCount(const ArgParser& parser, const std::string& name, long long min, long long& out, std::string& error) {
+  if (!parser.intValue(name, out, error)) return false;
+  if (parser.has(name) && out < min) {
+    error = name + " must be at least " + std::to_string(min) + ", got " + std::to_string(out);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+const char* const kRunOptionsHelp =
+    "run options (as for balance run):\n"
+    "  --games N         games to play (per point / per side)\n"
+    "  --seed S          run seed (default 1): game i is seeded from (S, i)\n"
+    "  --threads T       worker threads (default: all cores; results do not depend on it)\n"
+    "  --agents A,B,...  one agent for every seat, or one per seat (default random)\n"
+    "  --players P       player count (default: the ruleset's minimum)\n"
+    "  --set PATH=VALUE  change a value first (repeatable)\n"
+    "  --max-turns K     turn cap; capped games are timeouts\n"
+    "  --until-ci X      play batches until every headline 95% half-width <= X (--games is the limit)\n";
+
+void declareRunOptions(ArgParser& parser) {
+  parser.option("--games").option("--seed").option("--threads").option("--agents").option("--players")
+      .option("--set", true).option("--max-turns").option("--until-ci");
+}
+
+bool readRunOptions(const ArgParser& parser, RunOptions& options, std::string& error, std::uint64_t defaultGames) {
+  long long games = 0, seed = 1, threads = 0, players = 0, maxTurns = 0;
+  if (!readCount(parser, "--games", 1, games, error) || !readCount(parser, "--seed", 0, seed, error) ||
+      !readCount(parser, "--threads", 1, threads, error) || !readCount(parser, "--players", 1, players, error) ||
+      !readCount(parser, "--max-turns", 1, maxTurns, error))
+    return false;
+  double untilCi = 0.0;
+  if (!parser.doubleValue("--until-ci", untilCi, error)) return false;
+  if (parser.has("--until-ci") && !(untilCi > 0.0 && untilCi < 0.5)) {
+    error = "--until-ci must be between 0 and 0.5 (e.g. 0.01 for +-1 point), got " + *parser.value("--until-ci");
+    return false;
+  }
+  sim::RunConfig& c = options.config;
+  options.gamesGiven = parser.has("--games");
+  c.games = options.gamesGiven ? static_cast<std::uint64_t>(games) : (untilCi > 0 ? 100000 : defaultGames);
+  c.seed = static_cast<std::uint64_t>(seed);
+  c.threads = static_cast<int>(threads);
+  c.maxTurns = static_cast<int>(maxTurns);
+  c.untilCi = untilCi;
+  options.playersGiven = parser.has("--players");
+  if (options.playersGiven) c.players = static_cast<int>(players);
+  c.agents = {"random"};
+  if (auto list = parser.value("--agents")) {
+    std::vector<std::string> agents;
+    if (!sim::splitAgentList(*list, agents, error)) {
+      error = "--agents: " + error;
+      return false;
+    }
+    c.agents = agents;
+  }
+  for (const auto& a : c.agents) {
+    if (!sim::isValidAgentSpec(a, error)) {
+      error = "--agents: " + error;
+      return false;
+    }
+  }
+  options.sets = parser.values("--set");
+  return true;
+}
+
+bool finishRunOptions(RunOptions& options, const model::Ruleset& ruleset, std::string& error) {
+  sim::RunConfig& c = options.config;
+  if (!options.playersGiven) c.players = std::max(1, ruleset.players.min);
+  if (c.players < ruleset.players.min || c.players > ruleset.players.max) {
+    error = "--players " + std::to_string(c.players) + " is outside the ruleset's range " +
+            std::to_string(ruleset.players.min) + ".." + std::to_string(ruleset.players.max);
+    return false;
+  }
+  if (c.agents.size() != 1 && static_cast<int>(c.agents.size()) != c.players) {
+    error = "--agents: " + std::to_string(c.agents.size()) + " agents for " + std::to_string(c.players) +
+            " players (give one agent for every seat, or one per seat)";
+    return false;
+  }
+  return true;
+}
+
+bool resolveRulesetPath(const std::string& given, std::string& path, std::string& error) {
+  std::error_code ec;
+  if (!fs::exists(given, ec)) {
+    error = "no such file: " + given;
+    return false;
+  }
+  if (!fs::is_directory(given, ec)) {
+    path = given;
+    return true;
+  }
+  const fs::path dir(given);
+  std::string name = dir.filename().string();
+  if (name.empty()) name = dir.parent_path().filename().string();
+  for (const char* ext : {".yaml", ".yml"}) {
+    const fs::path candidate = dir / (name + ext);
+    if (fs::is_regular_file(candidate, ec)) {
+      path = candidate.string();
+      return true;
+    }
+  }
+  std::vector<fs::path> yamls;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.is_regular_file() && (e.path().extension() == ".yaml" || e.path().extension() == ".yml"))
+      yamls.push_back(e.path());
+  if (yamls.size() == 1) {
+    path = yamls.front().string();
+    return true;
+  }
+  error = given + " is a folder without " + name + ".yaml; give the ruleset's root file";
+  return false;
+}
+
+std::string shellQuote(const std::string& word) {
+  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.,:/=+@%") == std::string::npos)
+    return word;
+  std::string out = "'";
+  for (char ch : word) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return out + "'";
+}
+
+std::string runOptionsToArgs(const RunOptions& options) {
+  const sim::RunConfig& c = options.config;
+  std::string agents;
+  for (std::size_t i = 0; i < c.agents.size(); ++i) agents += (i ? "," : "") + c.agents[i];
+  std::string out = "--games " + std::to_string(c.games) + " --seed " + std::to_string(c.seed) + " --agents " +
+                    shellQuote(agents) + " --players " + std::to_string(c.players);
+  if (c.maxTurns > 0) out += " --max-turns " + std::to_string(c.maxTurns);
+  if (c.untilCi > 0) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", c.untilCi);
+    out += " --until-ci " + std::string(buf);
+  }
+  for (const auto& s : options.sets) out += " --set " + shellQuote(s);
+  return out;
+}
+
+}  // namespace wb::app

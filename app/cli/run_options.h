@@ -1,0 +1,56 @@
+// The run options every simulating `balance` subcommand shares (run, sweep,
+// compare, report): --games --seed --threads --agents --players --set
+// --max-turns --until-ci, parsed and checked the same way everywhere, plus the
+// ruleset path resolution (FILE, or FOLDER holding FOLDER.yaml) and the text
+// that reproduces a run on the command line.
+//
+//   ArgParser parser;  declareRunOptions(parser);  parser.option("--json");
+//   RunOptions opts;
+//   if (!parser.parse(args, e) || !readRunOptions(parser, opts, e)) -> exit 2
+//   load the ruleset, applySets(ruleset, opts.sets, io)
+//   if (!finishRunOptions(opts, ruleset, e)) -> exit 2      // players, agent count
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "app/cli/arg_parser.h"
+#include "model/core/ruleset.h"
+#include "simulation/runner/run_config.h"
+
+namespace wb::app {
+
+struct RunOptions {
+  sim::RunConfig config;           // games, seed, threads, agents, maxTurns, untilCi (players after finish)
+  std::vector<std::string> sets;   // --set PATH=VALUE, in order
+  bool playersGiven = false;
+  bool gamesGiven = false;
+};
+
+// Help text of the shared options (for a command's --help).
+extern const char* const kRunOptionsHelp;
+
+void declareRunOptions(ArgParser& parser);
+
+// Reads the options; false with a message for malformed or out-of-range
+// values and bad agent specs. `defaultGames` applies when --games is absent
+// (with --until-ci the default limit is 100000).
+bool readRunOptions(const ArgParser& parser, RunOptions& options, std::string& error,
+                    std::uint64_t defaultGames = 1000);
+
+// After the ruleset is loaded: the player count (default: the ruleset's
+// minimum; checked against its range) and one agent or one per seat.
+bool finishRunOptions(RunOptions& options, const model::Ruleset& ruleset, std::string& error);
+
+// FILE, or FOLDER/FOLDER.yaml (or the only .yaml in FOLDER) for a folder.
+bool resolveRulesetPath(const std::string& given, std::string& path, std::string& error);
+
+// Single-quotes a word for a POSIX shell when it needs it.
+std::string shellQuote(const std::string& word);
+// The options as arguments that reproduce the run: "--games 1000 --seed 1
+// --agents greedy,random --players 2 --max-turns 300 --set ..." (threads left
+// out: results do not depend on them).
+std::string runOptionsToArgs(const RunOptions& options);
+
+}  // namespace wb::app

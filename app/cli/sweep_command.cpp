@@ -1,0 +1,183 @@
+// `balance sweep FILE --param PATH --values ... | --range FROM:TO:STEP
+// [--param2 PATH --values2 ... | --range2 ...]`: what-if sweeps with common
+// random numbers (simulation/sweep/sweep_runner.h). Prints a table per point
+// and the balance point where the metric crosses the target; --json writes
+// every point (data/schema/sweep-result.md).
+#include <atomic>
+#include <csignal>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+#include "app/cli/arg_parser.h"
+#include "app/cli/cli_format.h"
+#include "app/cli/command.h"
+#include "app/cli/ruleset_input.h"
+#include "app/cli/run_options.h"
+#include "model/core/atomic_file.h"
+#include "rulesets/engine_catalog.h"
+#include "simulation/agents/agent_factory.h"
+#include "simulation/sweep/sweep_result_json.h"
+#include "simulation/sweep/sweep_runner.h"
+
+namespace wb::app {
+namespace {
+
+const char* kUsage =
+    "usage: balance sweep FILE --param PATH (--values V1,V2,... | --range FROM:TO:STEP)\n"
+    "                     [--param2 PATH (--values2 ... | --range2 ...)]\n"
+    "                     [--metric M] [--target X] [--json PATH|-] [run options]\n\n"
+    "Plays the ruleset at every value of PATH (a numeric value, e.g. cards.meteor_strike.cost\n"
+    "or parameters.starting_health) with the SAME game seeds at every point (common random\n"
+    "numbers), so differences between points are the change, not noise. Prints per point the\n"
+    "metric's win rate with its 95% interval, games and timeouts, then the balance point: the\n"
+    "value where the metric crosses the target, by linear interpolation, with an interval from\n"
+    "where the 95% bounds cross it ('<' / '>' mark an end beyond the swept range), or\n"
+    "'not crossed in range'. With --param2 the sweep is a grid: one row and one balance point\n"
+    "(along PATH) per value of PATH2.\n\n"
+    "  --metric M        seat:N | first_player | agent:SPEC | faction:ID\n"
+    "                    default: the first agent's win rate when --agents differ,\n"
+    "                    else first_player (seat 0's win rate: first-player advantage)\n"
+    "  --target X        the fair win rate to find (default 1/players, 0.5 for two players)\n"
+    "  --json PATH|-     every point with its full run document, and the balance points\n\n";
+
+const char* kExitText = "exit: 0 ok, 1 the ruleset has problems, 2 usage error (bad flags, unknown path, bad values)\n";
+
+std::atomic<sim::SweepRunner*> g_sweep{nullptr};
+extern "C" void onSweepInterrupt(int) {
+  if (auto* s = g_sweep.load()) s->cancel();
+}
+
+bool readAxis(const ArgParser& parser, const std::string& param, const std::string& values, const std::string& range,
+              sim::SweepAxis& axis, std::string& error) {
+  axis.path = *parser.value(param);
+  if (parser.has(values) == parser.has(range)) {
+    error = "give " + param + " exactly one of " + values + " or " + range;
+    return false;
+  }
+  auto parsed = parser.has(values) ? sim::parseSweepValues(*parser.value(values), error)
+                                   : sim::parseSweepRange(*parser.value(range), error);
+  if (!parsed) {
+    error = (parser.has(values) ? values : range) + ": " + error;
+    return false;
+  }
+  axis.values = *parsed;
+  return true;
+}
+
+void printResult(std::ostream& out, const sim::SweepResult& r) {
+  const auto& c = r.config;
+  out << r.ruleset << ": sweep of " << c.axes[0].path;
+  if (c.axes.size() > 1) out << " x " << c.axes[1].path;
+  out << ", " << c.run.games << " games per point, seed " << c.run.seed << " (same seeds at every point), agents ";
+  for (std::size_t i = 0; i < c.run.agents.size(); ++i) out << (i ? "," : "") << c.run.agents[i];
+  out << ", " << c.run.players << " players\n";
+  out << "metric: " << c.metric.label() << ", target " << percentText(c.effectiveTarget()) << "%"
+      << (r.cancelled ? "  [CANCELLED: partial results]" : "") << "\n\n";
+  std::size_t w1 = std::max<std::size_t>(8, c.axes[0].path.size());
+  std::size_t w2 = c.axes.size() > 1 ? std::max<std::size_t>(8, c.axes[1].path.size()) : 0;
+  if (w2) out << std::setw(static_cast<int>(w2)) << c.axes[1].path << "  ";
+  out << std::setw(static_cast<int>(w1)) << c.axes[0].path << "  win rate  95% CI          games  timeouts\n";
+  for (const auto& p : r.points) {
+    std::ostringstream row;
+    if (w2) row << std::setw(static_cast<int>(w2)) << numberText(p.values[1]) << "  ";
+    row << std::setw(static_cast<int>(w1)) << numberText(p.values[0]) << "  " << std::setw(7) << percentText(p.rate())
+        << "%  " << std::left << std::setw(14) << intervalText(p.ci) << std::right << std::setw(7) << p.metric.games
+        << std::setw(10) << p.result.stats.timeouts() << "\n";
+    out << row.str();
+  }
+  out << "\n";
+  const bool complete = r.points.size() == r.columns() * std::max<std::size_t>(1, c.axes.size() > 1 ? c.axes[1].values.size() : 1);
+  for (const auto& curve : r.curves) {
+    out << "balance point";
+    if (c.axes.size() > 1) out << " at " << c.axes[1].path << " = " << numberText(curve.value2);
+    out << ": " << balancePointText(curve.balance, c.axes[0].path, c.axes[0].values) << "\n";
+  }
+  if (!complete) out << "(sweep incomplete: balance points only for finished rows)\n";
+  out << "elapsed " << numberText(r.elapsedSeconds, 2) << " s\n";
+}
+
+int runSweep(const std::vector<std::string>& args, CommandIo& io) {
+  ArgParser parser;
+  declareRunOptions(parser);
+  parser.option("--param").option("--values").option("--range").option("--param2").option("--values2")
+      .option("--range2").option("--metric").option("--target").option("--json");
+  std::string error;
+  auto usage = [&](const std::string& message) {
+    io.err << "balance sweep: " << message << " (see balance sweep --help)\n";
+    return kExitUsage;
+  };
+  if (!parser.parse(args, error)) return usage(error);
+  if (parser.positional().size() != 1) return usage("give exactly one ruleset file");
+  if (!parser.has("--param")) return usage("--param PATH is required");
+  RunOptions options;
+  if (!readRunOptions(parser, options, error)) return usage(error);
+
+  sim::SweepConfig config;
+  config.axes.resize(1);
+  if (!readAxis(parser, "--param", "--values", "--range", config.axes[0], error)) return usage(error);
+  if (parser.has("--param2")) {
+    config.axes.resize(2);
+    if (!readAxis(parser, "--param2", "--values2", "--range2", config.axes[1], error)) return usage(error);
+  } else if (parser.has("--values2") || parser.has("--range2")) {
+    return usage("--values2 / --range2 need --param2");
+  }
+  if (parser.has("--target")) {
+    if (!parser.doubleValue("--target", config.target, error)) return usage(error);
+    if (!(config.target >= 0.0 && config.target <= 1.0)) return usage("--target is a win rate between 0 and 1");
+  }
+
+  std::string path;
+  if (!resolveRulesetPath(parser.positional().front(), path, error)) return usage(error);
+  auto ruleset = loadRulesetForCli(path, io);
+  if (!ruleset) return kExitInvalid;
+  if (!applySets(*ruleset, options.sets, io)) return kExitUsage;
+  if (!finishRunOptions(options, *ruleset, error)) return usage(error);
+  config.run = options.config;
+  config.metric = sim::defaultSweepMetric(config.run);
+  if (auto m = parser.value("--metric")) {
+    auto parsed = sim::parseSweepMetric(*m, error);
+    if (!parsed) return usage(error);
+    config.metric = *parsed;
+  }
+
+  sim::SweepRunner sweep(rulesets::builtinEngines(), *ruleset, config);
+  if (!sweep.validate(error)) return usage(error);
+  const bool bar = wantsProgressBar(io.err);
+  if (bar)
+    sweep.setProgressCallback([&io](const sim::SweepProgress& p) {
+      drawProgressBar(io.err, p.gamesDone, p.gamesTotal, p.etaSeconds,
+                      "point " + std::to_string(std::min(p.pointsDone + 1, p.pointsTotal)) + "/" + std::to_string(p.pointsTotal) + " ");
+    }, 0.2);
+  g_sweep.store(&sweep);
+  auto previous = std::signal(SIGINT, onSweepInterrupt);
+  sim::SweepResult result = sweep.run();
+  std::signal(SIGINT, previous == SIG_ERR ? SIG_DFL : previous);
+  g_sweep.store(nullptr);
+  if (bar) clearProgressBar(io.err);
+  if (!result.ok()) {
+    io.err << "balance sweep: " << result.error << (result.error.back() == '\n' ? "" : "\n");
+    // Compile errors of a point are the ruleset's problems; everything else is usage.
+    return result.error.find(": error: ") != std::string::npos ? kExitInvalid : kExitUsage;
+  }
+  const auto json = parser.value("--json");
+  const bool jsonToStdout = json && *json == "-";
+  if (json) {
+    const std::string text = sim::sweepResultToJson(result);
+    if (jsonToStdout) {
+      io.out << text;
+    } else if (!model::writeFileAtomically(*json, text, &error)) {
+      io.err << "balance sweep: cannot write " << *json << ": " << error << "\n";
+      return kExitInvalid;
+    }
+  }
+  if (!jsonToStdout) printResult(io.out, result);
+  return kExitOk;
+}
+
+}  // namespace
+
+WB_REGISTER_COMMAND(sweep, "sweep", "what-if sweep of one or two values; balance point where the win rate is fair",
+                    std::string(kUsage) + kRunOptionsHelp + "\n" + sim::agentHelp() + "\n" + kExitText, runSweep);
+
+}  // namespace wb::app

@@ -1,0 +1,115 @@
+#include "app/report/report_builder.h"
+
+#include <chrono>
+#include <ctime>
+
+namespace wb::app {
+
+std::string utcNow() {
+  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+ReportBuilder::ReportBuilder(const sim::EngineRegistry& registry, const model::Ruleset& ruleset, ReportRequest request)
+    : m_registry(registry), m_ruleset(ruleset), m_request(std::move(request)) {}
+
+void ReportBuilder::setProgressCallback(ProgressCallback callback, double intervalSeconds) {
+  m_progress = std::move(callback);
+  m_interval = intervalSeconds;
+}
+
+void ReportBuilder::cancel() {
+  std::lock_guard lock(m_mutex);
+  m_cancelled.store(true);
+  m_run.cancel();
+  if (m_sweep) m_sweep->cancel();
+}
+
+bool ReportBuilder::build(ReportData& out, std::string& error) {
+  const ReportRequest& q = m_request;
+  out.rulesetId = m_ruleset.id;
+  out.rulesetName = m_ruleset.name;
+  out.engine = m_ruleset.engine;
+  out.version = m_ruleset.version;
+  out.file = q.file;
+  out.sets = q.sets;
+  out.contentHash = contentHash(m_ruleset);
+#ifdef WB_VERSION
+  out.programVersion = WB_VERSION;
+#endif
+  out.date = utcNow();
+  out.command = q.command;
+  out.runCommand = q.runCommand;
+  out.assumed = assumedMarks(m_ruleset);
+  out.dice = answerDiceQuestions(m_ruleset);
+
+  std::uint64_t total = q.run.games;
+  for (const auto& axis : q.sweeps) total += q.run.games * axis.values.size();
+  std::uint64_t before = 0;
+  ReportProgress progress;
+  progress.gamesTotal = total;
+  const auto start = std::chrono::steady_clock::now();
+  auto report = [&](std::uint64_t done) {
+    if (!m_progress) return;
+    progress.gamesDone = before + done;
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double rate = elapsed > 0 ? static_cast<double>(progress.gamesDone) / elapsed : 0;
+    progress.etaSeconds = rate > 0 ? static_cast<double>(total - std::min(total, progress.gamesDone)) / rate : 0;
+    m_progress(progress);
+  };
+
+  progress.stage = "run";
+  out.run = m_run.run(m_registry, m_ruleset, q.run, [&](const sim::RunProgress& p) { report(p.gamesDone); }, m_interval);
+  if (!out.run.ok()) {
+    error = out.run.error;
+    return false;
+  }
+  if (out.run.cancelled || m_cancelled.load()) {
+    m_cancelled.store(true);
+    error = "cancelled";
+    return false;
+  }
+  before += out.run.stats.games();
+  out.entities = entityRows(out.run);
+
+  for (const auto& axis : q.sweeps) {
+    sim::SweepConfig config;
+    config.axes = {axis};
+    config.run = q.run;
+    config.metric = q.metric;
+    config.target = q.target;
+    sim::SweepRunner sweep(m_registry, m_ruleset, config);
+    if (!sweep.validate(error)) return false;
+    progress.stage = "sweep " + axis.path;
+    sweep.setProgressCallback([&](const sim::SweepProgress& p) { report(p.gamesDone); }, m_interval);
+    {
+      std::lock_guard lock(m_mutex);
+      if (m_cancelled.load()) break;
+      m_sweep = &sweep;
+    }
+    sim::SweepResult r = sweep.run();
+    {
+      std::lock_guard lock(m_mutex);
+      m_sweep = nullptr;
+    }
+    if (!r.ok()) {
+      error = r.error;
+      return false;
+    }
+    if (r.cancelled) m_cancelled.store(true);
+    for (const auto& p : r.points) before += p.result.stats.games();
+    out.sweeps.push_back(std::move(r));
+    if (m_cancelled.load()) break;
+  }
+  if (m_cancelled.load()) {
+    error = "cancelled";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace wb::app

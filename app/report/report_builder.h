@@ -1,0 +1,63 @@
+// ReportBuilder: runs what a balance report needs — one Monte Carlo run with
+// the given options, then each requested sweep (same seed: common random
+// numbers) — and fills ReportData with the ruleset's identity, setup, entity
+// table, dice answers and assumed marks. Used by `balance report` and by the
+// GUI's File > Export Report (progress and cancel like the runners).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "app/report/report_data.h"
+#include "simulation/core/engine_registry.h"
+
+namespace wb::app {
+
+struct ReportRequest {
+  std::string file;                     // the ruleset file as given
+  std::vector<std::string> sets;        // --set edits already applied to the ruleset
+  sim::RunConfig run;                   // effective (players resolved)
+  std::vector<sim::SweepAxis> sweeps;   // each one a 1-D sweep
+  sim::SweepMetric metric;              // the sweeps' metric
+  double target = -1;                   // < 0: 1 / players
+  std::string command;                  // the command line that made the report
+  std::string runCommand;               // the `balance run` equivalent of the run
+};
+
+struct ReportProgress {
+  std::string stage;                    // "run", "sweep cards.x.cost"
+  std::uint64_t gamesDone = 0, gamesTotal = 0;  // over the whole report
+  double etaSeconds = 0;
+};
+
+class ReportBuilder {
+ public:
+  using ProgressCallback = std::function<void(const ReportProgress&)>;
+  // `registry` and `ruleset` must outlive the builder.
+  ReportBuilder(const sim::EngineRegistry& registry, const model::Ruleset& ruleset, ReportRequest request);
+  void setProgressCallback(ProgressCallback callback, double intervalSeconds = 0.2);
+  // False with `error` (compile errors, bad sweep paths / values); `cancelled` set when stopped.
+  bool build(ReportData& out, std::string& error);
+  void cancel();
+  bool cancelled() const { return m_cancelled.load(); }
+
+ private:
+  const sim::EngineRegistry& m_registry;
+  const model::Ruleset& m_ruleset;
+  ReportRequest m_request;
+  ProgressCallback m_progress;
+  double m_interval = 0.2;
+  std::mutex m_mutex;
+  sim::RulesetRun m_run;
+  sim::SweepRunner* m_sweep = nullptr;
+  std::atomic<bool> m_cancelled{false};
+};
+
+// The current time as "2026-11-22T12:00:00Z".
+std::string utcNow();
+
+}  // namespace wb::app

@@ -1,0 +1,87 @@
+#include "app/report/report_data.h"
+
+#include <cstdio>
+
+#include "model/yaml/ruleset_writer.h"
+#include "simulation/compare/difference_interval.h"
+
+namespace wb::app {
+
+std::vector<EntityRow> entityRows(const sim::RunResult& run) {
+  std::vector<EntityRow> rows;
+  const sim::RunStats& s = run.stats;
+  const double finished = static_cast<double>(s.finishedGames());
+  for (std::size_t e = 0; e < s.entities().size(); ++e) {
+    const sim::EntityTally& t = s.entities()[e];
+    EntityRow row;
+    row.id = e < run.entities.size() ? run.entities[e] : std::to_string(e);
+    if (finished > 0) {
+      row.acquiredPerGame = static_cast<double>(t.acquired) / finished;
+      row.playedPerGame = static_cast<double>(t.played) / finished;
+      row.triggeredPerGame = static_cast<double>(t.triggered) / finished;
+    }
+    row.usedPlayers = t.usedPlayers;
+    row.unusedPlayers = t.unusedPlayers;
+    row.usedWinRate = t.usedPlayers ? static_cast<double>(t.usedWins) / static_cast<double>(t.usedPlayers) : 0.0;
+    row.unusedWinRate = t.unusedPlayers ? static_cast<double>(t.unusedWins) / static_cast<double>(t.unusedPlayers) : 0.0;
+    row.hasDelta = t.usedPlayers > 0 && t.unusedPlayers > 0;
+    if (row.hasDelta) {
+      row.delta = row.usedWinRate - row.unusedWinRate;
+      row.deltaCi = sim::proportionDifferenceInterval(t.unusedWins, t.unusedPlayers, t.usedWins, t.usedPlayers);
+      if (sim::excludesZero(row.deltaCi) && row.delta >= kOutlierDelta) row.flag = "strong";
+      if (sim::excludesZero(row.deltaCi) && row.delta <= -kOutlierDelta) row.flag = "weak";
+    }
+    if (finished > 0 && t.usedPlayers == 0) row.flag = "never used";
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+std::vector<AssumedMark> assumedMarks(const model::Ruleset& r) {
+  std::vector<AssumedMark> out;
+  auto add = [&](const std::string& path, const std::string& text) {
+    if (!text.empty()) out.push_back({path, text});
+  };
+  add("(ruleset)", r.assumed);
+  for (const auto& p : r.parameters) add("parameters." + p.id, p.assumed);
+  for (const auto& d : r.dice) add("dice." + d.id, d.assumed);
+  for (model::Section s : model::kSections) {
+    for (const auto& e : r.entities(s)) {
+      const std::string base = std::string(model::toString(s)) + "." + e.id;
+      add(base, e.assumed);
+      for (std::size_t i = 0; i < e.effects.size(); ++i) add(base + ".effects." + std::to_string(i), e.effects[i].assumed);
+    }
+  }
+  for (const auto& q : r.diceQuestions) add("dice_questions." + q.id, q.assumed);
+  return out;
+}
+
+std::string contentHash(const model::Ruleset& ruleset) {
+  const std::string text = model::toYaml(ruleset);
+  std::uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+std::vector<DiceAnswer> answerDiceQuestions(const model::Ruleset& ruleset) {
+  std::vector<DiceAnswer> out;
+  for (const auto& q : ruleset.diceQuestions) {
+    DiceAnswer a;
+    a.id = q.id;
+    a.name = q.name.empty() ? q.id : q.name;
+    auto request = sim::dice::requestFromQuestion(q, &a.error);
+    if (request) {
+      sim::dice::DiceError error;
+      if (!sim::dice::evaluateDice(*request, &ruleset, a.result, error)) a.error = error.format();
+    }
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+}  // namespace wb::app

@@ -1,0 +1,74 @@
+// ReportData: everything a balance report shows, gathered once (by
+// report_builder.h) and written by every format (HTML, PDF, CSV, JSON) so the
+// formats hold the same numbers: the ruleset's identity and content hash, the
+// setup and the command reproducing it, the run, the sweeps, the dice
+// questions and every `assumed` mark of the ruleset.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/core/ruleset.h"
+#include "simulation/dice/dice_lab.h"
+#include "simulation/runner/run_result.h"
+#include "simulation/stats/statistics.h"
+#include "simulation/sweep/sweep_runner.h"
+
+namespace wb::app {
+
+// One `assumed:` mark: where it is (a path) and what was assumed.
+struct AssumedMark {
+  std::string path;  // "cards.magical_barrier", "parameters.max_turns", "cards.x.effects.0"
+  std::string text;
+};
+
+struct DiceAnswer {
+  std::string id, name;
+  std::string error;        // non-empty: the question could not be answered
+  sim::dice::DiceResult result;
+};
+
+// One row of the per-entity table. "Outlier" = the win rate of players who
+// used it differs from those who did not by at least kOutlierDelta and the 95%
+// interval of that difference excludes 0, or it was never used at all.
+struct EntityRow {
+  std::string id;
+  double acquiredPerGame = 0, playedPerGame = 0, triggeredPerGame = 0;
+  std::uint64_t usedPlayers = 0, unusedPlayers = 0;
+  double usedWinRate = 0, unusedWinRate = 0;
+  bool hasDelta = false;    // both groups non-empty
+  double delta = 0;         // used - unused
+  sim::Interval deltaCi;    // 95% (Newcombe)
+  std::string flag;         // "" | "strong" | "weak" | "never used"
+};
+
+inline constexpr double kOutlierDelta = 0.10;
+
+struct ReportData {
+  // Ruleset.
+  std::string rulesetId, rulesetName, engine, file;
+  int version = 1;
+  std::string contentHash;      // FNV-1a 64 of model::toYaml(ruleset) (after --set), 16 hex digits
+  std::vector<std::string> sets;  // --set edits applied
+  // Setup.
+  std::string programVersion;   // WB_VERSION
+  std::string date;             // UTC, ISO 8601
+  std::string command;          // the exact `balance report ...` command
+  std::string runCommand;       // the `balance run ... --json -` giving the same run numbers
+  sim::RunResult run;
+  std::vector<EntityRow> entities;
+  std::vector<sim::SweepResult> sweeps;
+  std::vector<DiceAnswer> dice;
+  std::vector<AssumedMark> assumed;
+};
+
+// Computes the per-entity rows (with flags) from a run.
+std::vector<EntityRow> entityRows(const sim::RunResult& run);
+// Every assumed mark of the ruleset (metadata, parameters, dice, entities, effects, dice questions).
+std::vector<AssumedMark> assumedMarks(const model::Ruleset& ruleset);
+// FNV-1a 64-bit hash of the canonical YAML text, as 16 lowercase hex digits.
+std::string contentHash(const model::Ruleset& ruleset);
+// Answers every dice question of the ruleset with the dice lab.
+std::vector<DiceAnswer> answerDiceQuestions(const model::Ruleset& ruleset);
+
+}  // namespace wb::app

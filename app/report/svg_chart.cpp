@@ -1,0 +1,247 @@
+#include "app/report/svg_chart.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace wb::app {
+namespace {
+
+constexpr const char* kBlue = "#3b6fb6";
+constexpr const char* kOrange = "#e07b28";
+constexpr const char* kGrey = "#888888";
+constexpr const char* kFont = "font-family=\"DejaVu Sans, Arial, sans-serif\"";
+
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  std::string s = buf;
+  while (s.back() == '0') s.pop_back();
+  if (s.back() == '.') s.pop_back();
+  return s == "-0" ? "0" : s;
+}
+
+// "Nice" ticks from lo to hi (about n of them).
+std::vector<double> ticks(double lo, double hi, int n = 5) {
+  if (!(hi > lo)) return {lo};
+  const double raw = (hi - lo) / n;
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  double step = mag;
+  for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
+    if (raw <= m * mag) {
+      step = m * mag;
+      break;
+    }
+  std::vector<double> out;
+  for (double t = std::ceil(lo / step - 1e-9) * step; t <= hi + step * 1e-9; t += step) out.push_back(std::abs(t) < step * 1e-9 ? 0.0 : t);
+  return out;
+}
+
+std::string tickLabel(double v, bool percent) {
+  if (percent) return num(v * 100.0) + "%";
+  if (std::abs(v) >= 10000) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+  }
+  return num(v);
+}
+
+// Plot area and axis mapping.
+struct Plot {
+  double left = 60, right = 20, top = 34, bottom = 48;
+  double width, height, x0, x1, y0, y1;
+  Plot(const SvgChartFrame& f, double xa, double xb, double ya, double yb)
+      : width(f.width), height(f.height), x0(xa), x1(xb > xa ? xb : xa + 1), y0(ya), y1(yb > ya ? yb : ya + 1) {}
+  double px(double x) const { return left + (x - x0) / (x1 - x0) * (width - left - right); }
+  double py(double y) const { return height - bottom - (y - y0) / (y1 - y0) * (height - top - bottom); }
+  double plotLeft() const { return left; }
+  double plotRight() const { return width - right; }
+  double plotTop() const { return top; }
+  double plotBottom() const { return height - bottom; }
+};
+
+void open(std::ostringstream& s, const SvgChartFrame& f) {
+  s << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << f.width << "\" height=\"" << f.height
+    << "\" viewBox=\"0 0 " << f.width << " " << f.height << "\" " << kFont << " font-size=\"11\">\n";
+  s << "<rect x=\"0\" y=\"0\" width=\"" << f.width << "\" height=\"" << f.height << "\" fill=\"white\"/>\n";
+  if (!f.title.empty())
+    s << "<text x=\"" << f.width / 2 << "\" y=\"18\" text-anchor=\"middle\" font-size=\"13\" font-weight=\"bold\">"
+      << xmlEscape(f.title) << "</text>\n";
+}
+
+void axes(std::ostringstream& s, const SvgChartFrame& f, const Plot& p, bool xTicks) {
+  for (double t : ticks(p.y0, p.y1)) {
+    const double y = p.py(t);
+    s << "<line x1=\"" << num(p.plotLeft()) << "\" y1=\"" << num(y) << "\" x2=\"" << num(p.plotRight()) << "\" y2=\""
+      << num(y) << "\" stroke=\"#e4e4e4\"/>\n";
+    s << "<text x=\"" << num(p.plotLeft() - 6) << "\" y=\"" << num(y + 4) << "\" text-anchor=\"end\">"
+      << tickLabel(t, f.percentAxis) << "</text>\n";
+  }
+  if (xTicks) {
+    for (double t : ticks(p.x0, p.x1, 6)) {
+      const double x = p.px(t);
+      s << "<line x1=\"" << num(x) << "\" y1=\"" << num(p.plotBottom()) << "\" x2=\"" << num(x) << "\" y2=\""
+        << num(p.plotBottom() + 4) << "\" stroke=\"#444\"/>\n";
+      s << "<text x=\"" << num(x) << "\" y=\"" << num(p.plotBottom() + 16) << "\" text-anchor=\"middle\">"
+        << tickLabel(t, false) << "</text>\n";
+    }
+  }
+  s << "<line x1=\"" << num(p.plotLeft()) << "\" y1=\"" << num(p.plotBottom()) << "\" x2=\"" << num(p.plotRight())
+    << "\" y2=\"" << num(p.plotBottom()) << "\" stroke=\"#444\"/>\n";
+  s << "<line x1=\"" << num(p.plotLeft()) << "\" y1=\"" << num(p.plotTop()) << "\" x2=\"" << num(p.plotLeft())
+    << "\" y2=\"" << num(p.plotBottom()) << "\" stroke=\"#444\"/>\n";
+  if (!f.xLabel.empty())
+    s << "<text x=\"" << num((p.plotLeft() + p.plotRight()) / 2) << "\" y=\"" << f.height - 8
+      << "\" text-anchor=\"middle\">" << xmlEscape(f.xLabel) << "</text>\n";
+  if (!f.yLabel.empty())
+    s << "<text x=\"14\" y=\"" << num((p.plotTop() + p.plotBottom()) / 2) << "\" text-anchor=\"middle\" transform=\"rotate(-90 14 "
+      << num((p.plotTop() + p.plotBottom()) / 2) << ")\">" << xmlEscape(f.yLabel) << "</text>\n";
+}
+
+void hline(std::ostringstream& s, const Plot& p, double y, const char* colour, const std::string& label) {
+  const double py = p.py(y);
+  s << "<line x1=\"" << num(p.plotLeft()) << "\" y1=\"" << num(py) << "\" x2=\"" << num(p.plotRight()) << "\" y2=\""
+    << num(py) << "\" stroke=\"" << colour << "\" stroke-dasharray=\"6 4\" stroke-width=\"1.5\"/>\n";
+  if (!label.empty())
+    s << "<text x=\"" << num(p.plotRight() - 4) << "\" y=\"" << num(py - 4) << "\" text-anchor=\"end\" fill=\"" << colour
+      << "\">" << xmlEscape(label) << "</text>\n";
+}
+
+}  // namespace
+
+std::string xmlEscape(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string svgBarChart(const SvgChartFrame& f, const std::vector<SvgBar>& bars, std::optional<double> reference,
+                        std::optional<double> yMax) {
+  double top = yMax.value_or(0.0);
+  if (!yMax) {
+    for (const auto& b : bars) top = std::max({top, b.value, b.hi.value_or(0.0)});
+    if (reference) top = std::max(top, *reference);
+    top = top <= 0 ? 1.0 : top * 1.1;
+  }
+  Plot p(f, 0, static_cast<double>(std::max<std::size_t>(1, bars.size())), 0, top);
+  std::ostringstream s;
+  open(s, f);
+  axes(s, f, p, false);
+  const double slot = (p.plotRight() - p.plotLeft()) / static_cast<double>(std::max<std::size_t>(1, bars.size()));
+  for (std::size_t i = 0; i < bars.size(); ++i) {
+    const SvgBar& b = bars[i];
+    const double cx = p.plotLeft() + slot * (static_cast<double>(i) + 0.5);
+    const double w = std::min(60.0, slot * 0.6);
+    const double y = p.py(std::clamp(b.value, 0.0, top));
+    s << "<rect x=\"" << num(cx - w / 2) << "\" y=\"" << num(y) << "\" width=\"" << num(w) << "\" height=\""
+      << num(p.plotBottom() - y) << "\" fill=\"" << (b.highlight ? kOrange : kBlue) << "\" opacity=\"0.85\"/>\n";
+    if (b.lo && b.hi) {
+      const double ylo = p.py(std::clamp(*b.lo, 0.0, top)), yhi = p.py(std::clamp(*b.hi, 0.0, top));
+      s << "<path d=\"M" << num(cx) << " " << num(ylo) << "V" << num(yhi) << "M" << num(cx - 6) << " " << num(ylo) << "H"
+        << num(cx + 6) << "M" << num(cx - 6) << " " << num(yhi) << "H" << num(cx + 6) << "\" stroke=\"#222\" stroke-width=\"1.4\" fill=\"none\"/>\n";
+    }
+    s << "<text x=\"" << num(cx) << "\" y=\"" << num(y - 4 - (b.hi ? (y - p.py(std::clamp(*b.hi, 0.0, top))) : 0.0))
+      << "\" text-anchor=\"middle\" font-size=\"10\">" << tickLabel(b.value, f.percentAxis) << "</text>\n";
+    std::string label = b.label.size() > 18 ? b.label.substr(0, 17) + "..." : b.label;
+    s << "<text x=\"" << num(cx) << "\" y=\"" << num(p.plotBottom() + 15) << "\" text-anchor=\"middle\">" << xmlEscape(label)
+      << "</text>\n";
+  }
+  if (reference) hline(s, p, *reference, kOrange, "fair " + tickLabel(*reference, f.percentAxis));
+  s << "</svg>\n";
+  return s.str();
+}
+
+std::string svgHistogram(const SvgChartFrame& f, const std::vector<double>& xs, const std::vector<double>& ys,
+                         double barWidth) {
+  double xlo = 0, xhi = 1, ytop = 0;
+  const double half = (barWidth > 0 ? barWidth : 1.0) / 2;
+  if (!xs.empty()) {
+    xlo = *std::min_element(xs.begin(), xs.end()) - half;
+    xhi = *std::max_element(xs.begin(), xs.end()) + half;
+  }
+  for (double y : ys) ytop = std::max(ytop, y);
+  Plot p(f, xlo, xhi, 0, ytop > 0 ? ytop * 1.1 : 1.0);
+  std::ostringstream s;
+  open(s, f);
+  axes(s, f, p, true);
+  for (std::size_t i = 0; i < xs.size() && i < ys.size(); ++i) {
+    const double x0 = p.px(xs[i] - half), x1 = p.px(xs[i] + half);
+    const double y = p.py(ys[i]);
+    const double w = std::max(0.5, x1 - x0 - (x1 - x0 > 4 ? 1.0 : 0.0));
+    s << "<rect x=\"" << num(x0) << "\" y=\"" << num(y) << "\" width=\"" << num(w) << "\" height=\"" << num(p.plotBottom() - y)
+      << "\" fill=\"" << kBlue << "\"/>\n";
+  }
+  s << "</svg>\n";
+  return s.str();
+}
+
+std::string svgCurve(const SvgChartFrame& f, const std::vector<SvgCurvePoint>& pts, std::optional<double> target,
+                     std::optional<double> balance, std::optional<double> balanceLo, std::optional<double> balanceHi) {
+  double xlo = 0, xhi = 1;
+  if (!pts.empty()) {
+    xlo = pts.front().x;
+    xhi = pts.front().x;
+    for (const auto& q : pts) {
+      xlo = std::min(xlo, q.x);
+      xhi = std::max(xhi, q.x);
+    }
+  }
+  double ylo = f.percentAxis ? 0.0 : 1e300, yhi = f.percentAxis ? 1.0 : -1e300;
+  if (!f.percentAxis) {
+    for (const auto& q : pts) {
+      ylo = std::min(ylo, q.lo);
+      yhi = std::max(yhi, q.hi);
+    }
+    if (target) {
+      ylo = std::min(ylo, *target);
+      yhi = std::max(yhi, *target);
+    }
+    if (ylo > yhi) ylo = 0, yhi = 1;
+  }
+  Plot p(f, xlo, xhi, ylo, yhi);
+  std::ostringstream s;
+  open(s, f);
+  axes(s, f, p, true);
+  if (balance) {
+    const double a = p.px(balanceLo.value_or(xlo)), b = p.px(balanceHi.value_or(xhi));
+    s << "<rect x=\"" << num(std::min(a, b)) << "\" y=\"" << num(p.plotTop()) << "\" width=\"" << num(std::abs(b - a))
+      << "\" height=\"" << num(p.plotBottom() - p.plotTop()) << "\" fill=\"" << kOrange << "\" opacity=\"0.12\"/>\n";
+  }
+  if (!pts.empty()) {
+    std::ostringstream band;
+    band << "M";
+    for (std::size_t i = 0; i < pts.size(); ++i) band << (i ? " L" : "") << num(p.px(pts[i].x)) << " " << num(p.py(pts[i].hi));
+    for (std::size_t i = pts.size(); i-- > 0;) band << " L" << num(p.px(pts[i].x)) << " " << num(p.py(pts[i].lo));
+    band << " Z";
+    s << "<path d=\"" << band.str() << "\" fill=\"" << kBlue << "\" opacity=\"0.2\" stroke=\"none\"/>\n";
+    s << "<polyline fill=\"none\" stroke=\"" << kBlue << "\" stroke-width=\"2\" points=\"";
+    for (const auto& q : pts) s << num(p.px(q.x)) << "," << num(p.py(q.y)) << " ";
+    s << "\"/>\n";
+    for (const auto& q : pts)
+      s << "<circle cx=\"" << num(p.px(q.x)) << "\" cy=\"" << num(p.py(q.y)) << "\" r=\"3\" fill=\"" << kBlue << "\"/>\n";
+  }
+  if (target) hline(s, p, *target, kGrey, "target " + tickLabel(*target, f.percentAxis));
+  if (balance) {
+    const double x = p.px(*balance);
+    s << "<line x1=\"" << num(x) << "\" y1=\"" << num(p.plotTop()) << "\" x2=\"" << num(x) << "\" y2=\"" << num(p.plotBottom())
+      << "\" stroke=\"" << kOrange << "\" stroke-width=\"2\"/>\n";
+    s << "<text x=\"" << num(x + 4) << "\" y=\"" << num(p.plotTop() + 12) << "\" fill=\"" << kOrange << "\">balance "
+      << num(*balance) << "</text>\n";
+  }
+  s << "</svg>\n";
+  return s.str();
+}
+
+}  // namespace wb::app

@@ -1,0 +1,52 @@
+#include "app/report/text_format.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+namespace wb::app {
+
+std::string percentText(double x, int digits) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(digits) << 100.0 * x;
+  return s.str();
+}
+
+std::string intervalText(const sim::Interval& ci, int digits) {
+  return "[" + percentText(ci.lo, digits) + ", " + percentText(ci.hi, digits) + "]";
+}
+
+std::string numberText(double x, int digits) {
+  if (!std::isfinite(x)) return x > 0 ? "inf" : (x < 0 ? "-inf" : "nan");
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(digits) << x;
+  std::string t = s.str();
+  if (t.find('.') != std::string::npos) {
+    while (t.back() == '0') t.pop_back();
+    if (t.back() == '.') t.pop_back();
+  }
+  if (t == "-0") t = "0";
+  return t;
+}
+
+namespace {
+std::string boundText(const std::optional<double>& v, double edge, const char* beyond) {
+  return v ? numberText(*v) : std::string(beyond) + " " + numberText(edge);
+}
+}  // namespace
+
+std::string balancePointText(const sim::BalancePoint& bp, const std::string& name, const std::vector<double>& values) {
+  if (!bp.crossed) return "not crossed in range";
+  double lo = values.empty() ? 0 : values.front(), hi = lo;
+  for (double v : values) {
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  std::string out = name + " = " + numberText(bp.value) + " [" + boundText(bp.lo, lo, "<") + ", " +
+                    boundText(bp.hi, hi, ">") + "]";
+  if (bp.crossings > 1) out += " (first of " + std::to_string(bp.crossings) + " crossings)";
+  return out;
+}
+
+}  // namespace wb::app

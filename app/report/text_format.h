@@ -1,0 +1,23 @@
+// Text helpers shared by the report writers and the sweep / compare / report
+// commands: percentages, intervals, numbers and balance points as text.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "simulation/stats/statistics.h"
+#include "simulation/sweep/balance_point.h"
+
+namespace wb::app {
+
+// 0.5234 -> "52.3" (digits after the point).
+std::string percentText(double x, int digits = 1);
+// [0.51, 0.55] -> "[51.0, 55.0]".
+std::string intervalText(const sim::Interval& ci, int digits = 1);
+// A number with up to `digits` decimals, trailing zeros dropped: 14.30 -> "14.3".
+std::string numberText(double x, int digits = 2);
+// "PATH = 14.3 [12.9, 15.8]" ("<" / ">" mark an interval end beyond the swept
+// values), or "not crossed in range".
+std::string balancePointText(const sim::BalancePoint& bp, const std::string& name, const std::vector<double>& values);
+
+}  // namespace wb::app

@@ -1,0 +1,119 @@
+// SweepRunner: what-if sweeps of one or two ruleset values by path. Every point
+// copies the base ruleset, sets the value(s), compiles and plays it with the
+// same RunConfig — the same run seed, so the same game seeds at every point
+// (common random numbers): differences between points are the change, not noise.
+// For the chosen metric it reports the balance point (balance_point.h): along
+// axis 1, once per value of axis 2 in a 2-D grid.
+//
+//   SweepConfig cfg;  cfg.axes = {{"cards.meteor_strike.cost", {12, 14, 16, 18}}};
+//   cfg.run.games = 2000;  cfg.run.agents = {"greedy", "random"};
+//   SweepRunner sweep(rulesets::builtinEngines(), ruleset, cfg);
+//   sweep.setProgressCallback([](const SweepProgress& p) { ... });  // caller's thread
+//   SweepResult r = sweep.run();        // blocking; sweep.cancel() from any thread
+//
+// The GUI's sweep tab drives it from a worker thread exactly like MonteCarloRunner.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/core/ruleset.h"
+#include "simulation/core/engine_registry.h"
+#include "simulation/runner/run_config.h"
+#include "simulation/runner/run_result.h"
+#include "simulation/stats/statistics.h"
+#include "simulation/sweep/balance_point.h"
+#include "simulation/sweep/ruleset_run.h"
+#include "simulation/sweep/sweep_metric.h"
+
+namespace wb::sim {
+
+struct SweepAxis {
+  std::string path;            // model/path/ruleset_path.h
+  std::vector<double> values;  // in the order given
+};
+
+// FROM:TO:STEP (inclusive of TO within rounding) or "3,7,12,18"; nullopt + error.
+std::optional<std::vector<double>> parseSweepRange(std::string_view text, std::string& error);
+std::optional<std::vector<double>> parseSweepValues(std::string_view text, std::string& error);
+
+inline constexpr std::size_t kMaxSweepPoints = 10000;
+
+struct SweepConfig {
+  std::vector<SweepAxis> axes;  // one or two
+  RunConfig run;                // the same for every point (same seed)
+  SweepMetric metric;           // see defaultSweepMetric()
+  double target = -1;           // < 0: the fair value 1 / players
+  double effectiveTarget() const { return target >= 0 ? target : 1.0 / std::max(1, run.players); }
+};
+
+struct SweepPoint {
+  std::vector<double> values;  // one per axis
+  RunResult result;
+  OutcomeTally metric;         // the metric's tally at this point
+  Interval ci;                 // its Wilson 95% interval
+  double rate() const { return metric.winRate(); }
+};
+
+struct SweepCurve {
+  double value2 = 0;           // axis 2's value (2-D sweeps), else 0
+  BalancePoint balance;
+};
+
+struct SweepResult {
+  SweepConfig config;                 // effective (threads resolved)
+  std::string ruleset;                // the base ruleset's id
+  std::vector<SweepPoint> points;     // 1-D: axis order; 2-D: for each value2, every value1
+  std::vector<SweepCurve> curves;     // one per value of axis 2 (one for 1-D)
+  double elapsedSeconds = 0;
+  bool cancelled = false;
+  std::string error;                  // non-empty: the sweep failed (bad path, value, config)
+  bool ok() const { return error.empty(); }
+  std::size_t columns() const { return config.axes.empty() ? 0 : config.axes[0].values.size(); }
+  const SweepPoint& at(std::size_t i1, std::size_t i2 = 0) const { return points[i2 * columns() + i1]; }
+};
+
+struct SweepProgress {
+  std::size_t pointsDone = 0, pointsTotal = 0;
+  std::uint64_t gamesDone = 0, gamesTotal = 0;  // over the whole sweep
+  double elapsedSeconds = 0, etaSeconds = 0;
+};
+
+class SweepRunner {
+ public:
+  using ProgressCallback = std::function<void(const SweepProgress&)>;
+  // Called after each point with the point just played (e.g. to draw the curve as it grows).
+  using PointCallback = std::function<void(const SweepPoint&)>;
+
+  // `registry` and `base` must outlive the runner.
+  SweepRunner(const EngineRegistry& registry, const model::Ruleset& base, SweepConfig config);
+
+  void setProgressCallback(ProgressCallback callback, double intervalSeconds = 0.1);
+  void setPointCallback(PointCallback callback) { m_pointCallback = std::move(callback); }
+
+  // Checks axes, paths, every value (setPath on a copy), the metric's shape and
+  // the run configuration; false with a message. run() calls it first.
+  bool validate(std::string& error) const;
+
+  // The ruleset of one point (base with the values set); nullopt + error.
+  std::optional<model::Ruleset> rulesetAt(const std::vector<double>& values, std::string& error) const;
+
+  SweepResult run();
+  void cancel() { m_run.cancel(); }
+
+ private:
+  const EngineRegistry& m_registry;
+  const model::Ruleset& m_base;
+  SweepConfig m_config;
+  ProgressCallback m_progress;
+  double m_progressInterval = 0.1;
+  PointCallback m_pointCallback;
+  RulesetRun m_run;
+};
+
+}  // namespace wb::sim

@@ -1,0 +1,66 @@
+// `balance compare` (issue 6, item 2) with fixed seeds: a ruleset against itself
+// reports no significant difference; a clearly stronger card (Fire dealing 1000
+// instead of the fire die) reports significant ones.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "app/cli/command.h"
+
+namespace {
+
+struct Run {
+  int exit;
+  std::string out, err;
+};
+
+Run balance(std::vector<std::string> args) {
+  std::ostringstream out, err;
+  wb::app::CommandIo io{out, err};
+  int exit = wb::app::runBalance(args, io);
+  return {exit, out.str(), err.str()};
+}
+
+const std::string kCardDice = std::string(WB_SOURCE_DIR) + "/data/rulesets/card-dice/card-dice.yaml";
+
+}  // namespace
+
+TEST(CompareCommand, UsageErrors) {
+  auto help = balance({"compare", "--help"});
+  EXPECT_EQ(help.exit, 0);
+  EXPECT_NE(help.out.find("--vs-set"), std::string::npos);
+  EXPECT_EQ(balance({"compare"}).exit, 2);
+  EXPECT_EQ(balance({"compare", kCardDice}).exit, 2);  // one file and no --vs-set
+  EXPECT_EQ(balance({"compare", kCardDice, "--vs-set", "cards.nope.cost=3"}).exit, 2);
+  EXPECT_EQ(balance({"compare", kCardDice, "--vs-set", "parameters.starting_health=abc"}).exit, 2);
+}
+
+TEST(CompareCommand, ARulesetAgainstItselfIsNotSignificant) {
+  auto r = balance({"compare", kCardDice, kCardDice, "--games", "60", "--agents", "greedy,random", "--set",
+                    "parameters.starting_health=3", "--seed", "5"});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_NE(r.out.find("changes (A -> B): 0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n0 of "), std::string::npos) << r.out;
+  std::istringstream lines(r.out);
+  int verdicts = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.size() < 11 || line.compare(line.size() - 11, 11, "significant") != 0) continue;
+    ++verdicts;
+    EXPECT_NE(line.find("not significant"), std::string::npos) << line;
+  }
+  EXPECT_GE(verdicts, 5);
+  EXPECT_NE(r.out.find("agent greedy win rate"), std::string::npos) << r.out;
+}
+
+TEST(CompareCommand, AClearlyStrongerCardIsSignificant) {
+  auto r = balance({"compare", kCardDice, "--vs-set", "cards.fire.effects.0.amount=1000", "--games", "60", "--agents",
+                    "greedy", "--set", "parameters.starting_health=10", "--seed", "5", "--json", "-"});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_NE(r.out.find("\"path\": \"cards.fire.effects.0.amount\""), std::string::npos) << r.out.substr(0, 600);
+  EXPECT_NE(r.out.find("\"verdict\": \"significant\""), std::string::npos) << r.out.substr(0, 4000);
+  // Games end much sooner when Fire kills outright.
+  auto turns = r.out.find("\"metric\": \"turns\"");
+  ASSERT_NE(turns, std::string::npos);
+  auto sig = r.out.find("\"significant\": ", turns);
+  EXPECT_EQ(r.out.substr(sig, 20), "\"significant\": true,") << r.out.substr(turns, 600);
+}
