@@ -59,7 +59,16 @@ bool ZoneplexState::canEnterEye(int p) const {
   return true;
 }
 
+// Passive relics (influential, Canopic Jar) are never played: the metrics count
+// them as triggered by whoever holds them when the game ends.
+void ZoneplexState::logHeldPassiveRelics() {
+  for (int q = 0; q < m_players; ++q)
+    for (const HeldRelic& h : m_p[static_cast<std::size_t>(q)].relics)
+      if (isPassiveRelic(m_rules->relics[h.type].op)) log().add(q, m_rules->relics[h.type].entity, sim::EntityUse::Triggered);
+}
+
 void ZoneplexState::finishByEye(int p) {
+  logHeldPassiveRelics();
   m_returns.fill(0.0);
   m_returns[static_cast<std::size_t>(p)] = 1.0;
   m_end = EndReason::Eye;
@@ -71,6 +80,7 @@ void ZoneplexState::finishByEye(int p) {
 // Rule "Cataclysm of the Zoneplex" and "The Judgement of the Zoneplex".
 void ZoneplexState::finishByCataclysm() {
   const ZoneplexRules& R = *m_rules;
+  logHeldPassiveRelics();
   m_phase2 = true;  // the symbols are revealed for the judgement
   m_returns.fill(0.0);
   m_stage = Stage::Over;

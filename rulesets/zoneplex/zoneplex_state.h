@@ -190,6 +190,7 @@ class ZoneplexState : public sim::State {
   // zoneplex_scoring.cpp: the end of the game.
   void finishByEye(int p);
   void finishByCataclysm();
+  void logHeldPassiveRelics();
   int stoneValue(int owner, int c) const;
   double heuristicBattle(int p) const;
   int distanceTo(int from, int target, bool anyChamber) const;
