@@ -61,8 +61,11 @@ bool applyShow(wb::app::MainWindow& w, const QString& show) {
       if (d->objectName() == QLatin1String("HistoryDock")) d->raise();
   } else if (s == QLatin1String("editor") || s == QLatin1String("cards")) {
     const auto& cards = w.document()->ruleset().cards();
-    QString pick;
-    for (const auto& c : cards)  // a card with a few effects shows the inspector best
+    // A combo card shows the expression editor and effects best.
+    QString pick = w.document()->ruleset().entity(wb::model::Section::Cards, "meteor_strike")
+                       ? QStringLiteral("meteor_strike")
+                       : QString();
+    for (const auto& c : cards)  // else a card with a few effects
       if (pick.isEmpty() && c.effects.size() >= 2) pick = QString::fromStdString(c.id);
     if (pick.isEmpty() && !cards.empty()) pick = QString::fromStdString(cards.front().id);
     if (pick.isEmpty()) w.showPage(RulesetExplorer::pageOf(wb::model::Section::Cards));
@@ -127,7 +130,8 @@ int main(int argc, char** argv) {
   }
   settle(300);
   const QString out = parser.value(screenshot);
-  if (!window.grab().save(out)) {
+  // Highest PNG compression: the screenshots are committed for the README.
+  if (!window.grab().toImage().save(out, nullptr, out.endsWith(QLatin1String(".png"), Qt::CaseInsensitive) ? 0 : -1)) {
     std::fprintf(stderr, "workbench: cannot write %s\n", qPrintable(out));
     return 1;
   }

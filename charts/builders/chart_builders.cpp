@@ -5,7 +5,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QFont>
-#include <QHorizontalBarSeries>
+#include <QHorizontalStackedBarSeries>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
@@ -81,7 +81,7 @@ QChart* buildWinRateChart(const std::vector<WinRateBar>& bars, const QString& ti
   y->setRange(0, 1);
   y->setTickCount(6);
   y->setLabelFormat(QStringLiteral("%.1f"));
-  y->setTitleText(QObject::tr("win rate (95% interval)"));
+  y->setTitleText(QObject::tr("win rate"));
   chart->addAxis(x, Qt::AlignBottom);
   chart->addAxis(y, Qt::AlignLeft);
   attach(chart, series, x, y);
@@ -152,6 +152,10 @@ QChart* buildLengthHistogram(const LengthHistogram& lengths, const QString& titl
   auto* x = new QBarCategoryAxis(chart);
   x->setTruncateLabels(false);
   x->append(categories);
+  // Long labels in many bars would run into each other: turn them.
+  int chars = 0;
+  for (const auto& c : categories) chars += static_cast<int>(c.size()) + 1;
+  if (categories.size() > 6 && chars > 30) x->setLabelsAngle(-60);
   x->setTitleText(binWidth == 1 ? lengths.unit
                                  : QObject::tr("%1 (bars of %2)").arg(lengths.unit).arg(binWidth));
   auto* y = new QValueAxis(chart);
@@ -190,7 +194,7 @@ QChart* buildTopEntitiesChart(const std::vector<EntityValue>& values, const QStr
     *negative << (v.value < 0 ? v.value : 0.0);
     extent = std::max(extent, std::abs(v.value));
   }
-  auto* series = new QHorizontalBarSeries(chart);
+  auto* series = new QHorizontalStackedBarSeries(chart);  // one slot per entity: + and - stack
   series->append(positive);
   series->append(negative);
   series->setBarWidth(0.8);

@@ -76,16 +76,31 @@ std::vector<EntityMetric> entityMetrics(const sim::RunResult& result) {
       const double se = std::sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n0));
       m.z = se > 0 ? m.delta / se : 0.0;
     }
-    m.outlier = std::abs(m.z) >= 3.0 && std::abs(m.delta) >= 0.05;
     out.push_back(m);
   }
+  // Lift: the delta against the average used entity; outliers stand out from the spread.
+  double sum = 0, sumSq = 0;
+  int n = 0;
+  for (const auto& m : out)
+    if (m.usedGames > 0) {
+      sum += m.delta;
+      ++n;
+    }
+  const double mean = n ? sum / n : 0.0;
+  for (auto& m : out) {
+    m.lift = m.usedGames > 0 ? m.delta - mean : 0.0;
+    sumSq += m.usedGames > 0 ? m.lift * m.lift : 0.0;
+  }
+  const double sd = n > 1 ? std::sqrt(sumSq / (n - 1)) : 0.0;
+  for (auto& m : out)
+    m.outlier = m.usedGames >= 30 && sd > 0 && std::abs(m.lift) > 2 * sd && std::abs(m.z) >= 3.0;
   return out;
 }
 
 std::vector<EntityValue> entityDeltas(const std::vector<EntityMetric>& metrics) {
   std::vector<EntityValue> out;
   for (const auto& m : metrics)
-    if (m.usedGames > 0) out.push_back({m.id, m.delta, m.outlier});
+    if (m.usedGames > 0) out.push_back({m.id, m.lift, m.outlier});
   return out;
 }
 

@@ -25,9 +25,13 @@ struct EntityMetric {
   double unusedWinRate = 0;      // ... that did not
   double delta = 0;              // used - unused
   double z = 0;                  // two-proportion z score of the delta
-  bool outlier = false;          // |z| >= 3 and |delta| >= 0.05
+  // delta minus the mean delta of all used entities: winners use more cards,
+  // so the raw delta is positive for most; the lift says which stand out.
+  double lift = 0;
+  bool outlier = false;          // |lift| > 2 SD of the lifts, |z| >= 3, used in >= 30 player-games
 };
 std::vector<EntityMetric> entityMetrics(const sim::RunResult& result);
+// The lifts of the used entities (outliers flagged), for buildTopEntitiesChart.
 std::vector<EntityValue> entityDeltas(const std::vector<EntityMetric>& metrics);
 
 }  // namespace wb::charts

@@ -157,12 +157,16 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
   m_chartGrid = grid;
   layoutCharts(false);
   m_results->addTab(chartsPage, tr("Charts"));
-  m_entityTable = new QTableWidget(0, 9, m_results);
+  m_entityTable = new QTableWidget(0, 10, m_results);
   m_entityTable->setHorizontalHeaderLabels({tr("Entity"), tr("Acquired"), tr("Played"), tr("Triggered"),
                                             tr("Used in"), tr("Win rate used"), tr("Win rate not used"),
-                                            tr("\u0394 win rate"), tr("z")});
+                                            tr("\u0394 win rate"), tr("z"), tr("Lift vs average")});
+  m_entityTable->horizontalHeaderItem(9)->setToolTip(
+      tr("\u0394 minus the average \u0394 of all entities: players who win use more cards, so \u0394 is\n"
+         "positive for most; the lift shows which entities stand out."));
   m_entityTable->horizontalHeaderItem(7)->setToolTip(
-      tr("Win rate of players who used it minus of those who did not.\nOutliers (|z| \u2265 3 and |\u0394| \u2265 5%) are highlighted."));
+      tr("Win rate of players who used it minus of those who did not.\n"
+         "Outliers (lift beyond 2 SD of all entities, |z| \u2265 3) are highlighted."));
   m_entityTable->verticalHeader()->hide();
   m_entityTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_entityTable->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -400,7 +404,7 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
     m_summary->setText(text);
   }
 
-  setChart(m_winRateView, charts::buildWinRateChart(charts::seatWinRates(result), tr("Win rate per seat")));
+  setChart(m_winRateView, charts::buildWinRateChart(charts::seatWinRates(result), tr("Win rate per seat (95% intervals)")));
   std::vector<charts::WinRateBar> secondary;
   QString secondaryTitle;
   if (!s.factions().empty()) {
@@ -416,8 +420,8 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
 
   const auto metrics = charts::entityMetrics(result);
   setChart(m_entityView, charts::buildTopEntitiesChart(charts::entityDeltas(metrics),
-                                                       tr("Top 10 entities by effect on the win rate"),
-                                                       tr("win rate when used \u2212 when not used"), 10));
+                                                       tr("Entities that stand out (top 10)"),
+                                                       tr("win-rate lift when used, against the average entity"), 10));
   m_entityTable->setSortingEnabled(false);
   m_entityTable->setRowCount(static_cast<int>(metrics.size()));
   for (int r = 0; r < static_cast<int>(metrics.size()); ++r) {
@@ -432,6 +436,7 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
     m_entityTable->setItem(r, 6, new NumberItem(percent(m.unusedWinRate), m.unusedWinRate));
     m_entityTable->setItem(r, 7, new NumberItem((m.delta > 0 ? QStringLiteral("+") : QString()) + percent(m.delta), m.delta));
     m_entityTable->setItem(r, 8, new NumberItem(QString::number(m.z, 'f', 1), m.z));
+    m_entityTable->setItem(r, 9, new NumberItem((m.lift > 0 ? QStringLiteral("+") : QString()) + percent(m.lift), m.lift));
     if (m.outlier) {
       for (int c = 0; c < m_entityTable->columnCount(); ++c) {
         m_entityTable->item(r, c)->setBackground(QColor(0xff, 0xe8, 0xb0));
@@ -439,7 +444,7 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
         f.setBold(true);
         m_entityTable->item(r, c)->setFont(f);
       }
-      name->setToolTip(tr("Outlier: using it changes the win rate by %1 (z = %2)").arg(percent(m.delta)).arg(m.z, 0, 'f', 1));
+      name->setToolTip(tr("Outlier: %1 win-rate lift against the average entity (z = %2)").arg(percent(m.lift)).arg(m.z, 0, 'f', 1));
     }
   }
   m_entityTable->setSortingEnabled(true);
