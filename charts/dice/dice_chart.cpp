@@ -78,7 +78,20 @@ QChart* buildDiceChart(const DiceChartData& data, const DiceChartOptions& option
   chart->legend()->setVisible(!compact);
   if (compact) chart->setMargins(QMargins(0, 0, 0, 0));
 
-  const auto& rows = data.rows;
+  std::vector<sim::dice::PmfRow> rows = data.rows;
+  QStringList labels = data.labels;
+  bool trimmed = false;
+  if (options.trimTails && rows.size() > 40) {
+    double top = 0;
+    for (const auto& r : rows) top = std::max(top, r.probability);
+    std::size_t first = 0, last = rows.size();
+    while (first + 1 < last && rows[first].probability < top * 1e-5) ++first;
+    while (last > first + 1 && rows[last - 1].probability < top * 1e-5) --last;
+    trimmed = first > 0 || last < rows.size();
+    rows = std::vector<sim::dice::PmfRow>(rows.begin() + static_cast<std::ptrdiff_t>(first),
+                                          rows.begin() + static_cast<std::ptrdiff_t>(last));
+    if (!labels.isEmpty()) labels = labels.mid(static_cast<int>(first), static_cast<int>(last - first));
+  }
   const std::size_t n = rows.size();
   auto* normal = new QBarSet(QObject::tr("probability"));
   normal->setColor(kBarColor);
@@ -118,13 +131,27 @@ QChart* buildDiceChart(const DiceChartData& data, const DiceChartOptions& option
   x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
   x->setRange(-0.5, std::max<double>(0.5, static_cast<double>(n) - 0.5));
   x->setGridLineVisible(false);
-  for (std::size_t i : diceLabelRows(n, compact ? std::min(options.maxLabels, 10) : options.maxLabels)) {
-    QString label = i < static_cast<std::size_t>(data.labels.size())
-                        ? data.labels[static_cast<int>(i)]
+  std::vector<std::size_t> labelled = diceLabelRows(n, compact ? std::min(options.maxLabels, 10) : options.maxLabels);
+  // Consecutive whole outcomes (sums): put the labels on round values (270, 280, not 269, 279).
+  bool consecutive = labels.isEmpty() && n > 1;
+  for (std::size_t i = 1; consecutive && i < n; ++i)
+    consecutive = std::abs(rows[i].outcome - rows[i - 1].outcome - 1) < 1e-9 && std::abs(rows[i].outcome - std::round(rows[i].outcome)) < 1e-9;
+  if (consecutive && labelled.size() > 1) {
+    const long long step = static_cast<long long>(labelled[1] - labelled[0]);
+    const long long first = static_cast<long long>(std::llround(rows[0].outcome));
+    const long long offset = ((step - first % step) % step + step) % step;
+    labelled.clear();
+    for (std::size_t i = static_cast<std::size_t>(offset); i < n; i += static_cast<std::size_t>(step)) labelled.push_back(i);
+  }
+  for (std::size_t i : labelled) {
+    QString label = i < static_cast<std::size_t>(labels.size())
+                        ? labels[static_cast<int>(i)]
                         : QString::fromStdString(sim::dice::formatOutcome(rows[i].outcome));
     x->append(label, static_cast<double>(i));
   }
-  if (!compact) x->setTitleText(data.outcomeLabel);
+  if (!compact)
+    x->setTitleText(trimmed ? QObject::tr("%1 (outcomes under 0.001% of the peak not drawn)").arg(data.outcomeLabel)
+                            : data.outcomeLabel);
 
   auto* y = new QValueAxis(chart);
   const double top = niceTop(peak);

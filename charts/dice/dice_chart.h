@@ -3,7 +3,7 @@
 // second axis (right, 0-100%), the mean as a dashed marker and, for a yes/no
 // query, the bars at or above the threshold in a second colour. Outcomes that
 // cannot happen are not drawn (fire x magic has 18 outcomes, not 36), and the
-// axis labels thin out for wide distributions (100d6). A compact variant
+// axis labels thin out and negligible tails are cut for wide distributions (100d6). A compact variant
 // (no title, legend or axis titles) fits next to an expression in the inspector.
 // Returns a new QChart the caller owns (charts/export/chart_export.h renders it).
 #pragma once
@@ -40,6 +40,7 @@ struct DiceChartOptions {
   DiceCumulative cumulative = DiceCumulative::AtLeast;
   bool compact = false;   // inspector size: no title, legend, axis titles or curve
   int maxLabels = 24;     // at most this many outcome labels on the x axis
+  bool trimTails = true;  // wide distributions: drop end outcomes under 1e-5 of the peak bar
 };
 
 QChart* buildDiceChart(const DiceChartData& data, const DiceChartOptions& options = {});

@@ -55,6 +55,8 @@ void screenshot(QWidget* w, const QString& name) {
   const QString dir = qEnvironmentVariable("WB_SCREENSHOT_DIR");
   if (dir.isEmpty()) return;
   QDir().mkpath(dir);
+  w->show();  // hidden widgets lay out lazily
+  testing::spin(50);
   w->grab().save(QDir(dir).filePath(name));
 }
 

@@ -9,7 +9,6 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QStackedWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -21,13 +20,6 @@ namespace wb::app {
 namespace {
 
 const char* const kErrorStyle = "QLineEdit { border: 1px solid #c62828; background: #fff3f3; }";
-
-QFormLayout* form(QWidget* page) {
-  auto* f = new QFormLayout(page);
-  f->setContentsMargins(0, 0, 0, 0);
-  f->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-  return f;
-}
 
 QString facesSummary(const model::Die& die) {
   QStringList faces;
@@ -77,53 +69,36 @@ DiceRequestForm::DiceRequestForm(QWidget* parent) : QWidget(parent) {
   top->addRow(tr("Dice"), m_poolRow);
   m_top = top;
 
-  m_extra = new QStackedWidget(this);
-  m_extra->addWidget(new QWidget(m_extra));  // Sum: nothing more
-  {
-    auto* page = new QWidget(m_extra);
-    m_faces = new QLineEdit(page);
-    m_faces->setPlaceholderText(QStringLiteral("6  or  fire,Z"));
-    form(page)->addRow(tr("Faces"), m_faces);
-    m_extra->addWidget(page);
-  }
-  {
-    auto* page = new QWidget(m_extra);
-    m_vs = new QLineEdit(page);
-    m_vs->setPlaceholderText(QStringLiteral("2d6"));
-    m_vs->setToolTip(tr("The defending pool B; highest die against highest, ties go to B"));
-    form(page)->addRow(tr("Against"), m_vs);
-    m_extra->addWidget(page);
-  }
-  {
-    auto* page = new QWidget(m_extra);
-    auto* f = form(page);
-    m_target = new QLineEdit(page);
-    m_target->setPlaceholderText(QStringLiteral("fire:2,earth:2|fire:3"));
-    m_target->setToolTip(tr("Alternatives separated by |, each a list of face:count"));
-    m_rolls = new QSpinBox(page);
-    m_rolls->setRange(1, sim::dice::kMaxTargetRolls);
-    m_rolls->setValue(3);
-    auto* wildRow = new QHBoxLayout;
-    m_wild = new QLineEdit(page);
-    m_wild->setPlaceholderText(tr("none"));
-    m_anchored = new QCheckBox(tr("anchored"), page);
-    m_anchored->setToolTip(tr("The wild only counts for a face of which a natural die is kept"));
-    wildRow->addWidget(m_wild, 1);
-    wildRow->addWidget(m_anchored);
-    f->addRow(tr("Target"), m_target);
-    f->addRow(tr("Rolls"), m_rolls);
-    f->addRow(tr("Wild face"), wildRow);
-    m_extra->addWidget(page);
-  }
-  {
-    auto* page = new QWidget(m_extra);
-    m_expression = new QLineEdit(page);
-    m_expression->setPlaceholderText(QStringLiteral("fire * magic"));
-    m_expression->setToolTip(tr("Each die id is one roll of that die; parameters are constants"));
-    form(page)->addRow(tr("Expression"), m_expression);
-    m_extra->addWidget(page);
-  }
-  layout->addWidget(m_extra);
+  // Per query kind: rows shown by queryChanged().
+  m_faces = new QLineEdit(this);
+  m_faces->setPlaceholderText(QStringLiteral("6  or  fire,Z"));
+  top->addRow(tr("Faces"), m_faces);
+  m_vs = new QLineEdit(this);
+  m_vs->setPlaceholderText(QStringLiteral("2d6"));
+  m_vs->setToolTip(tr("The defending pool B; highest die against highest, ties go to B"));
+  top->addRow(tr("Against"), m_vs);
+  m_target = new QLineEdit(this);
+  m_target->setPlaceholderText(QStringLiteral("fire:2,earth:2|fire:3"));
+  m_target->setToolTip(tr("Alternatives separated by |, each a list of face:count"));
+  m_rolls = new QSpinBox(this);
+  m_rolls->setRange(1, sim::dice::kMaxTargetRolls);
+  m_rolls->setValue(3);
+  m_wildRow = new QWidget(this);
+  auto* wildRow = new QHBoxLayout(m_wildRow);
+  wildRow->setContentsMargins(0, 0, 0, 0);
+  m_wild = new QLineEdit(m_wildRow);
+  m_wild->setPlaceholderText(tr("none"));
+  m_anchored = new QCheckBox(tr("anchored"), m_wildRow);
+  m_anchored->setToolTip(tr("The wild only counts for a face of which a natural die is kept"));
+  wildRow->addWidget(m_wild, 1);
+  wildRow->addWidget(m_anchored);
+  top->addRow(tr("Target"), m_target);
+  top->addRow(tr("Rolls"), m_rolls);
+  top->addRow(tr("Wild face"), m_wildRow);
+  m_expression = new QLineEdit(this);
+  m_expression->setPlaceholderText(QStringLiteral("fire * magic"));
+  m_expression->setToolTip(tr("Each die id is one roll of that die; parameters are constants"));
+  top->addRow(tr("Expression"), m_expression);
 
   auto* bottom = new QFormLayout;
   bottom->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -166,6 +141,9 @@ DiceRequestForm::DiceRequestForm(QWidget* parent) : QWidget(parent) {
   m_hint = new QLabel(this);
   m_hint->setWordWrap(true);
   m_hint->setStyleSheet(QStringLiteral("color: #666;"));
+  // Word-wrapped labels under-report their height to the layout; reserve two lines.
+  m_hint->setMinimumHeight(2 * m_hint->fontMetrics().lineSpacing() + 2);
+  m_hint->setAlignment(Qt::AlignLeft | Qt::AlignTop);
   layout->addWidget(m_hint);
 
   connect(m_query, &QComboBox::currentIndexChanged, this, &DiceRequestForm::queryChanged);
@@ -212,9 +190,14 @@ void DiceRequestForm::addDie() {
 
 void DiceRequestForm::queryChanged() {
   const auto q = static_cast<sim::dice::DiceQuery>(m_query->currentIndex());
-  m_extra->setCurrentIndex(m_query->currentIndex());
-  m_top->setRowVisible(m_poolRow, q != sim::dice::DiceQuery::Expression);
-  m_bottom->setRowVisible(m_atLeastRow, q != sim::dice::DiceQuery::Target);
+  using sim::dice::DiceQuery;
+  m_top->setRowVisible(m_poolRow, q != DiceQuery::Expression);
+  m_top->setRowVisible(m_faces, q == DiceQuery::Count);
+  m_top->setRowVisible(m_vs, q == DiceQuery::Vs);
+  for (QWidget* w : {static_cast<QWidget*>(m_target), static_cast<QWidget*>(m_rolls), m_wildRow})
+    m_top->setRowVisible(w, q == DiceQuery::Target);
+  m_top->setRowVisible(m_expression, q == DiceQuery::Expression);
+  m_bottom->setRowVisible(m_atLeastRow, q != DiceQuery::Target);
   m_useAtLeast->setText(q == sim::dice::DiceQuery::Vs ? tr("P(A \u2212 B \u2265") : tr("P(result \u2265"));
   switch (q) {
     case sim::dice::DiceQuery::Sum: m_hint->setText(tr("The distribution of the total of all dice and constants.")); break;
@@ -232,7 +215,6 @@ void DiceRequestForm::queryChanged() {
                          "one roll, parameters are constants."));
       break;
   }
-  m_extra->setMaximumHeight(std::max(0, m_extra->currentWidget()->sizeHint().height()));
 }
 
 sim::dice::DiceRequest DiceRequestForm::request() const {

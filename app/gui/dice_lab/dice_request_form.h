@@ -17,7 +17,6 @@ class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
-class QStackedWidget;
 
 namespace wb::model {
 struct Ruleset;
@@ -59,11 +58,11 @@ class DiceRequestForm : public QWidget {
   QLineEdit* m_pool;
   QComboBox* m_die;
   QSpinBox* m_dieCount;
-  QStackedWidget* m_extra;  // per query kind
   QLineEdit* m_faces;
   QLineEdit* m_vs;
   QLineEdit* m_target;
   QSpinBox* m_rolls;
+  QWidget* m_wildRow;
   QLineEdit* m_wild;
   QCheckBox* m_anchored;
   QLineEdit* m_expression;

@@ -24,7 +24,7 @@ namespace wb::app {
 namespace {
 
 QString number(double v, int digits = 6) {
-  if (std::abs(v) < 1e-15) return QStringLiteral("0");
+  if (v == 0) return QStringLiteral("0");
   return QString::number(v, 'g', digits);
 }
 
