@@ -130,8 +130,14 @@ int main(int argc, char** argv) {
   }
   settle(300);
   const QString out = parser.value(screenshot);
-  // Highest PNG compression: the screenshots are committed for the README.
-  if (!window.grab().toImage().save(out, nullptr, out.endsWith(QLatin1String(".png"), Qt::CaseInsensitive) ? 0 : -1)) {
+  // Small files (the screenshots are committed for the README): a 256-colour
+  // palette where the UI colours are flat, and the highest PNG compression.
+  const bool png = out.endsWith(QLatin1String(".png"), Qt::CaseInsensitive);
+  QImage image = window.grab().toImage();
+  // (Charts have soft grid lines a palette loses: keep them in full colour.)
+  const bool charts = parser.value(show).compare(QLatin1String("simulation"), Qt::CaseInsensitive) == 0;
+  if (png && !charts) image = image.convertToFormat(QImage::Format_Indexed8, Qt::ThresholdDither | Qt::AvoidDither);
+  if (!image.save(out, nullptr, png ? 0 : -1)) {
     std::fprintf(stderr, "workbench: cannot write %s\n", qPrintable(out));
     return 1;
   }

@@ -62,6 +62,8 @@ EffectsEditor::EffectsEditor(RulesetDocument* document, QWidget* parent)
 
   m_list = new QListWidget(this);
   m_list->setMaximumHeight(110);
+  m_list->setWordWrap(true);  // long effects wrap instead of scrolling sideways
+  m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   m_list->setAlternatingRowColors(true);
   layout->addWidget(m_list);
 

@@ -49,6 +49,7 @@ void DiagnosticsPanel::rebuild() {
     item->setIcon(0, style()->standardIcon(icon));
     item->setToolTip(1, QString::fromStdString(d.format()));
   }
+  m_list->setVisible(m_list->topLevelItemCount() > 0);
   const int errors = m_document->errorCount(), warnings = m_document->warningCount();
   m_summary->setText(errors + warnings == 0
                          ? tr("No problems: the ruleset is valid for engine '%1'.")

@@ -142,7 +142,7 @@ void MainWindow::buildDocks() {
   // Sizes apply once the window has its layout.
   QTimer::singleShot(0, this, [this, explorerDock, inspectorDock, diagnosticsDock] {
     resizeDocks({explorerDock, inspectorDock}, {250, 380}, Qt::Horizontal);
-    resizeDocks({diagnosticsDock}, {110}, Qt::Vertical);
+    resizeDocks({diagnosticsDock}, {m_document->diagnostics().empty() ? 40 : 130}, Qt::Vertical);
   });
 
   connect(m_explorer, &RulesetExplorer::pageSelected, this, &MainWindow::showPage);
