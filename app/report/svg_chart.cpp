@@ -40,12 +40,9 @@ std::vector<double> ticks(double lo, double hi, int n = 5) {
 
 std::string tickLabel(double v, bool percent) {
   if (percent) return num(v * 100.0) + "%";
-  if (std::abs(v) >= 10000) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3g", v);
-    return buf;
-  }
-  return num(v);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, std::abs(v) >= 10000 ? "%.3g" : "%.4g", v);
+  return buf;
 }
 
 // Plot area and axis mapping.

@@ -57,7 +57,7 @@ bool writePdfReport(const ReportData& data, const std::string& path, std::string
   };
   doc.setDefaultStyleSheet(
       "body{font-family:'DejaVu Sans'; font-size:9pt} h1{font-size:16pt} h2{font-size:12pt; color:#3b6fb6}"
-      " h3{font-size:10pt} th{background-color:#eef2f8} pre{font-size:7pt; background-color:#f4f4f4}"
+      " h3{font-size:10pt} th{background-color:#eef2f8} pre{font-size:7pt; background-color:#f4f4f4; white-space:pre-wrap}"
       " .muted{color:#777777}");
   doc.setHtml(QString::fromStdString(htmlReport(data, sink, true)));
 
