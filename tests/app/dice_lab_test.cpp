@@ -268,6 +268,9 @@ TEST(ExpressionDistributionView, ShowsTheDistributionOfAnAmount) {
 
   view.setExpression(QStringLiteral("starting_health"), &loaded.ruleset);
   view.updateNow();
+  EXPECT_TRUE(view.summaryText().isEmpty());  // a constant cost: nothing to chart
+  view.setShowConstants(true);
+  view.updateNow();
   EXPECT_TRUE(view.summaryText().startsWith(QStringLiteral("Always 100"))) << view.summaryText().toStdString();
 
   view.setExpression(QStringLiteral("2 * "), &loaded.ruleset);

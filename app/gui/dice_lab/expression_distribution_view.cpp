@@ -57,6 +57,7 @@ void ExpressionDistributionView::clear() {
   m_pmf.reset();
   m_view->hide();
   m_summary->clear();
+  m_summary->hide();
 }
 
 QString ExpressionDistributionView::summaryText() const { return m_summary->text(); }
@@ -66,6 +67,7 @@ void ExpressionDistributionView::compute() {
   auto note = [this](const QString& text) {
     m_view->hide();
     m_summary->setText(text);
+    m_summary->setVisible(!text.isEmpty());
     Q_EMIT updated();
   };
   if (m_expression.isEmpty()) return note(QString());
@@ -81,7 +83,7 @@ void ExpressionDistributionView::compute() {
   auto pmf = sim::dice::expressionDistribution(*expr, *binding, &why);
   if (!pmf || pmf->empty()) return note(tr("No distribution: %1").arg(QString::fromStdString(why)));
   m_pmf = std::move(*pmf);
-  if (m_pmf->size() == 1) return note(tr("Always %1 (no dice).").arg(num(m_pmf->min())));
+  if (m_pmf->size() == 1) return note(m_showConstants ? tr("Always %1 (no dice).").arg(num(m_pmf->min())) : QString());
 
   charts::DiceChartData data;
   data.rows = m_pmf->rows();
@@ -90,6 +92,7 @@ void ExpressionDistributionView::compute() {
   m_view->setChart(charts::buildDiceChart(data, {charts::DiceCumulative::None, true}));
   delete old;
   m_view->show();
+  m_summary->show();
   m_summary->setText(tr("mean %1 \u00b7 sd %2 \u00b7 %3 to %4 \u00b7 most likely %5")
                          .arg(num(m_pmf->mean()), num(m_pmf->sd()), num(m_pmf->min()), num(m_pmf->max()),
                               [&] {

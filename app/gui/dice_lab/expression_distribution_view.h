@@ -1,8 +1,8 @@
 // ExpressionDistributionView: a small bar chart of the exact distribution of
 // an amount expression (`fire * magic`, `ceil(2 * utility / 3)`) with its mean
 // and range, for the inspector to show next to the expression while the
-// designer edits it. Updates are debounced; an expression without dice reads
-// "always N"; one that does not parse or names unknown things shows a short
+// designer edits it. Updates are debounced; an expression without dice shows
+// nothing (or "Always N" with setShowConstants(true)); one that does not parse or names unknown things shows a short
 // note (the ExpressionEdit beside it already marks the column); one with more
 // joint dice outcomes than kMaxInteractiveOutcomes asks for the Dice Lab.
 #pragma once
@@ -36,6 +36,8 @@ class ExpressionDistributionView : public QWidget {
   void setExpression(const QString& expression, const model::Ruleset* ruleset);
   void updateNow();
   void clear();
+  // Constant amounts (a cost of 18): "Always 18" when on, nothing when off (default).
+  void setShowConstants(bool on) { m_showConstants = on; }
 
   // The last distribution (nullopt when none could be computed).
   const std::optional<sim::dice::Pmf>& distribution() const { return m_pmf; }
@@ -49,6 +51,7 @@ class ExpressionDistributionView : public QWidget {
 
   QString m_expression;
   const model::Ruleset* m_ruleset = nullptr;
+  bool m_showConstants = false;
   std::optional<sim::dice::Pmf> m_pmf;
   QTimer* m_timer;
   QChartView* m_view;
