@@ -323,7 +323,7 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
     }
     io.out << "game " << replay << " of seed " << config.seed << " (chance seed "
            << sim::deriveSeed(config.seed, static_cast<std::uint64_t>(replay), 0) << "): " << state->turnCount()
-           << " turns, " << state->history().size() << " actions, "
+           << " turns, " << state->historySize() << " actions, "
            << (timedOut ? "stopped at the turn cap" : "finished") << "\nactions:";
     for (sim::Action a : state->history()) io.out << " " << a;
     io.out << "\nfinal state:\n" << state->toString() << "\n";

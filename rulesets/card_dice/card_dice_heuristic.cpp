@@ -123,7 +123,7 @@ double CardDiceState::heuristic(int player) const {
       m_phase == Phase::MilitiaChoice) {
     // Judge a pending stack by its outcome: resolve a copy with every player passing.
     CardDiceState copy(*this);
-    sim::Rng rng(0x5eedULL + static_cast<std::uint64_t>(history().size()));
+    sim::Rng rng(0x5eedULL + static_cast<std::uint64_t>(historySize()));
     std::vector<sim::Action> moves;
     for (int guard = 0; guard < 64 && copy.m_phase != Phase::Main && !copy.isTerminal(); ++guard) {
       if (copy.m_phase == Phase::Auction) break;

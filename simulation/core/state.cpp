@@ -19,7 +19,7 @@ bool State::isLegal(Action a) const {
 
 bool State::applyAction(Action a, Rng& rng) {
   if (isTerminal() || !isLegal(a)) return false;
-  m_history.push_back(a);
+  m_history.push(a);
   doApplyAction(a, rng);
   return true;
 }

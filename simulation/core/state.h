@@ -13,12 +13,12 @@
 #include <string>
 #include <vector>
 
+#include "simulation/core/action_history.h"
 #include "simulation/core/entity_log.h"
 #include "simulation/core/rng.h"
 
 namespace wb::sim {
 
-using Action = std::int64_t;
 inline constexpr int kTerminalPlayer = -1;
 
 class State {
@@ -57,7 +57,9 @@ class State {
   virtual std::string actionToString(Action a) const;
   virtual std::string toString() const = 0;
 
-  const std::vector<Action>& history() const { return m_history; }
+  // The actions applied so far, in order (a copy: not for hot loops).
+  std::vector<Action> history() const { return m_history.toVector(); }
+  std::size_t historySize() const { return m_history.size(); }
   // Per-entity tallies (acquired / played / triggered per player), if the engine keeps them.
   const EntityLog& entityLog() const { return m_log; }
 
@@ -66,7 +68,7 @@ class State {
   EntityLog& log() { return m_log; }
 
  private:
-  std::vector<Action> m_history;
+  ActionHistory m_history;  // shared with clones, copy-on-write
   EntityLog m_log;
 };
 

@@ -231,11 +231,18 @@ RunResult MonteCarloRunner::run() {
   m_gamesDone.store(0);
   std::uint64_t done = 0;
   const std::uint64_t limit = m_config.games;
-  if (m_config.untilCi > 0.0) {
+  if (m_config.untilCi > 0.0 || m_resultCallback) {
     const std::uint64_t batch = std::max<std::uint64_t>(1, m_config.batchGames);
     for (std::uint64_t begin = 0; begin < limit && !m_cancel.load(); begin += batch) {
       playBatch(begin, std::min(limit, begin + batch), threads, result.stats, done, start, limit);
-      if (result.maxHeadlineHalfWidth() <= m_config.untilCi) {
+      const bool narrowEnough = m_config.untilCi > 0.0 && result.maxHeadlineHalfWidth() <= m_config.untilCi;
+      if (m_resultCallback) {
+        result.elapsedSeconds = now() - start;
+        result.cancelled = m_cancel.load();
+        result.targetReached = narrowEnough;
+        m_resultCallback(result);
+      }
+      if (narrowEnough) {
         result.targetReached = true;
         break;
       }

@@ -8,7 +8,8 @@
 // agents[(s + i) % players] and, when the game has F factions, seat s gets
 // faction (s + i / players) % F. A game still running at the turn cap is a
 // timeout. Sequential stopping (untilCi) plays fixed batches of batchGames
-// and stops after the first batch where every headline interval is narrow enough.
+// and stops after the first batch where every headline interval is narrow enough;
+// setResultCallback() uses the same batches to publish live results.
 //
 //   MonteCarloRunner runner(game, config);
 //   runner.setProgressCallback([](const RunProgress& p) { ... });  // caller's thread
@@ -37,6 +38,14 @@ class MonteCarloRunner {
 
   // Called on the thread that runs run(), about every `intervalSeconds` and once at the end.
   void setProgressCallback(ProgressCallback callback, double intervalSeconds = 0.1);
+
+  // Live results: when set, run() plays in batches of config.batchGames and calls
+  // `callback` (on the thread that runs run()) with the cumulative result after
+  // each batch. Batches change nothing in the outcome: game i is still seeded
+  // from (seed, i) and the sums are order-free, so the final result equals a
+  // run without the callback (the workbench shows the same numbers as `balance run`).
+  using ResultCallback = std::function<void(const RunResult&)>;
+  void setResultCallback(ResultCallback callback) { m_resultCallback = std::move(callback); }
 
   // Checks the configuration (games, players, agent specs); false with a message.
   bool validate(std::string& error) const;
@@ -69,6 +78,7 @@ class MonteCarloRunner {
   std::vector<int> m_slotAgent;               // agent slot (seat before rotation) -> distinct index
   int m_maxTurns = 0;
   ProgressCallback m_progress;
+  ResultCallback m_resultCallback;
   double m_progressInterval = 0.1;
   std::atomic<bool> m_cancel{false};
   std::atomic<std::uint64_t> m_gamesDone{0};

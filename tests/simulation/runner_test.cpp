@@ -205,3 +205,20 @@ TEST(RunResultJson, HasTheDocumentedFields) {
   const std::string compact = runResultToJson(r, false);
   EXPECT_EQ(compact.find('\n'), compact.size() - 1);
 }
+
+TEST(Runner, LiveResultsAreCumulativeAndDoNotChangeTheOutcome) {
+  toy::DiceRaceGame game(30, /*factions=*/true);
+  MonteCarloRunner plain(game, config({"greedy", "random"}, 500, 2));
+  RunConfig batched = config({"greedy", "random"}, 500, 2);
+  batched.batchGames = 60;
+  MonteCarloRunner live(game, batched);
+  std::vector<std::uint64_t> seen;
+  live.setResultCallback([&](const RunResult& partial) { seen.push_back(partial.stats.games() + partial.stats.timeouts()); });
+  const RunResult a = plain.run();
+  const RunResult b = live.run();
+  // 500 games in batches of 60: 9 updates, each a prefix of the run.
+  ASSERT_EQ(seen.size(), 9u);
+  for (std::size_t k = 0; k + 1 < seen.size(); ++k) EXPECT_EQ(seen[k], 60u * (k + 1));
+  EXPECT_EQ(seen.back(), 500u);
+  EXPECT_EQ(withoutTimings(runResultToJson(a)), withoutTimings(runResultToJson(b)));
+}
