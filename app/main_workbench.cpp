@@ -2,6 +2,7 @@
 //
 //   workbench [FILE]                       open FILE (default: the card-dice ruleset)
 //   workbench --screenshot OUT.png [FILE] [--show PAGE] [--games N] [--size WxH]
+//   PAGE: editor, overview, parameters, dice, cards.., yaml, simulation, dice-lab, history
 //       renders the window offscreen-capable to a PNG and exits. PAGE is one of
 //       editor (cards + inspector), overview, parameters, dice, cards, tiles,
 //       events, abilities, factions, yaml, simulation, history; --games N
@@ -53,6 +54,7 @@ bool applyShow(wb::app::MainWindow& w, const QString& show) {
   const QString s = show.toLower();
   if (s == QLatin1String("yaml")) w.showTab(MainWindow::Tab::Yaml);
   else if (s == QLatin1String("simulation")) w.showTab(MainWindow::Tab::Simulation);
+  else if (s == QLatin1String("dice-lab") || s == QLatin1String("dicelab")) w.showTab(MainWindow::Tab::DiceLab);
   else if (s == QLatin1String("overview")) w.showPage(RulesetExplorer::Overview);
   else if (s == QLatin1String("parameters")) w.showPage(RulesetExplorer::Parameters);
   else if (s == QLatin1String("dice")) w.showPage(RulesetExplorer::Dice);

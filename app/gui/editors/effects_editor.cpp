@@ -11,6 +11,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "app/gui/dice_lab/expression_distribution_view.h"
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/editors/entity_table_model.h"
 
@@ -85,6 +86,8 @@ EffectsEditor::EffectsEditor(RulesetDocument* document, QWidget* parent)
   m_args->verticalHeader()->hide();
   m_args->setMaximumHeight(150);
   layout->addWidget(m_args);
+  m_distribution = new ExpressionDistributionView(this);
+  layout->addWidget(m_distribution);
   m_error = new QLabel(this);
   m_error->setWordWrap(true);
   m_error->setStyleSheet(QStringLiteral("color: #c62828;"));
@@ -151,6 +154,7 @@ void EffectsEditor::showEffect(int index) {
   m_args->setEnabled(valid);
   m_filling = true;
   m_args->setRowCount(0);
+  m_distribution->clear();
   if (!valid) {
     const QSignalBlocker block(m_op);
     m_op->setCurrentText(QString());
@@ -207,6 +211,14 @@ void EffectsEditor::showEffect(int index) {
     m_args->setItem(static_cast<int>(r), 2, typeItem);
   }
   m_args->resizeColumnToContents(0);
+  // The exact distribution of the effect's first expression argument (dice lab).
+  for (std::size_t r = 0; r < written; ++r) {
+    const model::ArgSpec* as = spec ? spec->arg(rows[r].first) : nullptr;
+    if (as && as->type == model::ArgType::Expression) {
+      m_distribution->setExpression(QString::fromStdString(rows[r].second), &m_document->ruleset());
+      break;
+    }
+  }
   m_filling = false;
 }
 

@@ -19,6 +19,7 @@ class QTableWidgetItem;
 namespace wb::app {
 
 class RulesetDocument;
+class ExpressionDistributionView;
 
 class EffectsEditor : public QWidget {
   Q_OBJECT
@@ -55,6 +56,7 @@ class EffectsEditor : public QWidget {
   QTableWidget* m_args;
   QLabel* m_opHelp;
   QLabel* m_error;
+  ExpressionDistributionView* m_distribution;
   bool m_filling = false;
 };
 

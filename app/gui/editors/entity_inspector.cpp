@@ -11,6 +11,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "app/gui/dice_lab/expression_distribution_view.h"
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/editors/effects_editor.h"
 #include "app/gui/editors/expression_edit.h"
@@ -83,6 +84,8 @@ EntityInspector::EntityInspector(RulesetDocument* document, QWidget* parent)
   form->addRow(tr("Count"), m_count);
   form->addRow(tr("Cost"), m_cost);
   form->addRow(QString(), m_costError);
+  m_costDistribution = new ExpressionDistributionView(m_body);
+  form->addRow(QString(), m_costDistribution);
   form->addRow(tr("Tags"), m_tags);
   form->addRow(tr("Rules text"), m_text);
   form->addRow(tr("Assumed"), m_assumed);
@@ -105,6 +108,8 @@ EntityInspector::EntityInspector(RulesetDocument* document, QWidget* parent)
     m_costError->setText(e);
     m_costError->setVisible(!e.isEmpty());
   });
+  connect(m_cost, &QLineEdit::textChanged, this,
+          [this](const QString& t) { m_costDistribution->setExpression(t, &m_document->ruleset()); });
   connect(m_cost, &QLineEdit::editingFinished, this, [this] {
     if (m_cost->isValid()) commit(QStringLiteral("cost"), m_cost->text().trimmed());
   });

@@ -20,6 +20,7 @@ namespace wb::app {
 class RulesetDocument;
 class EffectsEditor;
 class ExpressionEdit;
+class ExpressionDistributionView;
 
 class EntityInspector : public QWidget {
   Q_OBJECT
@@ -55,6 +56,7 @@ class EntityInspector : public QWidget {
   QSpinBox* m_count;
   ExpressionEdit* m_cost;
   QLabel* m_costError;
+  ExpressionDistributionView* m_costDistribution;
   QLabel* m_tags;
   QPlainTextEdit* m_text;
   QLineEdit* m_assumed;

@@ -3,10 +3,7 @@
 #include <QMetaObject>
 #include <QPointer>
 
-#include <chrono>
-
 #include "rulesets/engine_catalog.h"
-#include "simulation/core/rng.h"
 #include "simulation/runner/monte_carlo_runner.h"
 
 namespace wb::app {
@@ -51,8 +48,6 @@ void SimulationJob::post(void (SimulationJob::*signal)()) {
 }
 
 void SimulationJob::work() {
-  using Clock = std::chrono::steady_clock;
-  const auto start = Clock::now();
   model::Diagnostics diagnostics;
   std::unique_ptr<sim::Game> game = rulesets::builtinEngines().compile(m_snapshot, diagnostics);
   if (!game) {
@@ -66,80 +61,59 @@ void SimulationJob::work() {
     return;
   }
 
+  // One runner over the whole run; it publishes the cumulative result after each
+  // batch. Game i is seeded from (seed, i) whatever the batches, so the final
+  // numbers are exactly those of `balance run` with the same seed and games.
   const std::uint64_t total = std::max<std::uint64_t>(1, m_config.games);
-  // Blocks a multiple of the seat rotation, so every block is balanced.
-  const std::uint64_t period = static_cast<std::uint64_t>(std::max(1, m_config.players)) *
-                               std::max<std::uint64_t>(1, game->factions().size());
-  std::uint64_t block = m_blockGames ? m_blockGames : std::max<std::uint64_t>(100, total / 10);
-  block = std::max<std::uint64_t>(period, (block + period - 1) / period * period);
-
-  sim::RunResult merged;
-  std::uint64_t done = 0;
-  for (std::uint64_t b = 0; done < total && !m_cancel.load(); ++b) {
-    sim::RunConfig config = m_config;
-    config.games = std::min(block, total - done);
-    config.seed = b == 0 ? m_config.seed : sim::deriveSeed(m_config.seed, b, kBlockStream);
-    config.untilCi = 0;
-    sim::MonteCarloRunner runner(*game, config);
-    std::string why;
-    if (!runner.validate(why)) {
-      {
-        std::lock_guard lock(m_mutex);
-        m_error = QString::fromStdString(why);
-      }
-      break;
-    }
-    const std::uint64_t before = done;
-    runner.setProgressCallback([&, before](const sim::RunProgress& p) {
-      const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-      sim::RunProgress overall;
-      overall.gamesDone = before + p.gamesDone;
-      overall.gamesTotal = total;
-      overall.elapsedSeconds = elapsed;
-      overall.gamesPerSecond = elapsed > 0 ? static_cast<double>(overall.gamesDone) / elapsed : 0.0;
-      overall.etaSeconds = overall.gamesPerSecond > 0
-                               ? static_cast<double>(total - overall.gamesDone) / overall.gamesPerSecond
-                               : 0.0;
-      {
-        std::lock_guard lock(m_mutex);
-        m_progress = overall;
-      }
-      post(&SimulationJob::progressed);
-    });
+  sim::RunConfig config = m_config;
+  config.games = total;
+  config.untilCi = 0;
+  config.batchGames = m_blockGames ? m_blockGames : std::max<std::uint64_t>(50, total / 20);
+  sim::MonteCarloRunner runner(*game, config);
+  std::string why;
+  if (!runner.validate(why)) {
     {
       std::lock_guard lock(m_mutex);
-      m_runner = &runner;
+      m_error = QString::fromStdString(why);
     }
-    if (m_cancel.load()) runner.cancel();
-    sim::RunResult part = runner.run();
+    m_running.store(false);
+    post(&SimulationJob::finished);
+    return;
+  }
+  runner.setProgressCallback([this](const sim::RunProgress& p) {
     {
       std::lock_guard lock(m_mutex);
-      m_runner = nullptr;
+      m_progress = p;
     }
-    if (!part.ok()) {
-      std::lock_guard lock(m_mutex);
-      m_error = QString::fromStdString(part.error);
-      break;
-    }
-    if (b == 0) {
-      merged = std::move(part);
-      merged.ruleset = m_snapshot.id;
-    } else {
-      merged.stats.merge(part.stats);
-      merged.cancelled = merged.cancelled || part.cancelled;
-    }
-    done += part.stats.games();
-    merged.config.games = total;
-    merged.config.seed = m_config.seed;
-    merged.elapsedSeconds = std::chrono::duration<double>(Clock::now() - start).count();
-    merged.cancelled = merged.cancelled || m_cancel.load();
+    post(&SimulationJob::progressed);
+  });
+  runner.setResultCallback([this](const sim::RunResult& partial) {
     {
       std::lock_guard lock(m_mutex);
-      m_result = merged;
+      m_result = partial;
+      m_result.ruleset = m_snapshot.id;
+      m_result.cancelled = m_result.cancelled || m_cancel.load();
     }
     post(&SimulationJob::resultUpdated);
-    if (part.cancelled || part.stats.games() == 0) break;
+  });
+  {
+    std::lock_guard lock(m_mutex);
+    m_runner = &runner;
   }
+  if (m_cancel.load()) runner.cancel();
+  sim::RunResult final = runner.run();
+  {
+    std::lock_guard lock(m_mutex);
+    m_runner = nullptr;
+    if (!final.ok()) {
+      m_error = QString::fromStdString(final.error);
+    } else {
+      m_result = std::move(final);
+      m_result.ruleset = m_snapshot.id;
+      m_result.cancelled = m_result.cancelled || m_cancel.load();
+    }
+  }
+  post(&SimulationJob::resultUpdated);
   m_running.store(false);
   post(&SimulationJob::finished);
 }

@@ -2,10 +2,10 @@
 //
 // It works on an immutable snapshot (a copy of the Ruleset, compiled into a
 // sim::Game on the worker), so the designer can keep editing while it runs.
-// The run is played in blocks; after each block the merged result is
-// published (resultUpdated), so charts fill in live. Block b uses run seed
-// deriveSeed(seed, b, kBlockStream): a GUI run is reproducible for the same
-// seed, games and block size. Signals are emitted on the GUI thread.
+// The runner publishes the cumulative result after each batch of games
+// (resultUpdated), so charts fill in live; batches do not change the outcome,
+// so the final numbers equal `balance run` with the same seed, games and
+// agents. Signals are emitted on the GUI thread.
 #pragma once
 
 #include <QObject>
@@ -29,12 +29,10 @@ namespace wb::app {
 class SimulationJob : public QObject {
   Q_OBJECT
  public:
-  static constexpr std::uint64_t kBlockStream = 0xB10C;
-
   SimulationJob(model::Ruleset snapshot, sim::RunConfig config, QObject* parent = nullptr);
   ~SimulationJob() override;  // cancels and waits
 
-  // Games per block (0 = about a tenth of the run, at least 100).
+  // Games between live updates (0 = about a twentieth of the run, at least 50).
   void setBlockGames(std::uint64_t games) { m_blockGames = games; }
   void start();
   void cancel();  // thread-safe; the run stops between moves

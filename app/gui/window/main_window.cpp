@@ -21,6 +21,7 @@
 
 #include <boost/version.hpp>
 
+#include "app/gui/dice_lab/dice_lab_panel.h"
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/editors/dice_table_model.h"
 #include "app/gui/editors/entity_inspector.h"
@@ -73,6 +74,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   m_tabs->addTab(m_pages, tr("Editor"));
   m_tabs->addTab(m_yaml, tr("YAML"));
   m_tabs->addTab(m_simulation, tr("Simulation"));
+  m_diceLab = new DiceLabPanel(m_document, m_tabs);
+  m_tabs->addTab(m_diceLab, tr("Dice Lab"));
   setCentralWidget(m_tabs);
 
   buildDocks();
@@ -85,6 +88,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
 
   connect(m_overview, &OverviewPage::message, this, &MainWindow::showMessage);
   connect(m_simulation, &SimulationPanel::message, this, &MainWindow::showMessage);
+  connect(m_diceLab, &DiceLabPanel::message, this, &MainWindow::showMessage);
   connect(m_document, &RulesetDocument::modifiedChanged, this, &MainWindow::updateTitle);
   connect(m_document, &RulesetDocument::filePathChanged, this, &MainWindow::updateTitle);
   connect(m_document, &RulesetDocument::reset, this, &MainWindow::updateTitle);
@@ -98,7 +102,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   });
   // The charts need the width: the inspector steps aside on the Simulation tab.
   connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
-    const bool simulation = index == static_cast<int>(Tab::Simulation);
+    const bool simulation = index == static_cast<int>(Tab::Simulation) || index == static_cast<int>(Tab::DiceLab);
     if (simulation && m_inspectorDock->isVisible()) {
       m_inspectorDock->hide();
       m_historyDock->hide();

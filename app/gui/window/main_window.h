@@ -25,13 +25,14 @@ class EntityInspector;
 class DiagnosticsPanel;
 class YamlView;
 class SimulationPanel;
+class DiceLabPanel;
 class TablePage;
 class OverviewPage;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  enum class Tab { Editor = 0, Yaml = 1, Simulation = 2 };
+  enum class Tab { Editor = 0, Yaml = 1, Simulation = 2, DiceLab = 3 };
 
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
@@ -40,6 +41,7 @@ class MainWindow : public QMainWindow {
   bool openFile(const QString& path);
   RulesetDocument* document() const { return m_document; }
   SimulationPanel* simulationPanel() const { return m_simulation; }
+  DiceLabPanel* diceLabPanel() const { return m_diceLab; }
   EntityInspector* inspector() const { return m_inspector; }
   DiagnosticsPanel* diagnosticsPanel() const { return m_diagnostics; }
   YamlView* yamlView() const { return m_yaml; }
@@ -81,6 +83,7 @@ class MainWindow : public QMainWindow {
   std::vector<TablePage*> m_tables;  // index = explorer page - 1
   YamlView* m_yaml;
   SimulationPanel* m_simulation;
+  DiceLabPanel* m_diceLab;
   RulesetExplorer* m_explorer;
   EntityInspector* m_inspector;
   DiagnosticsPanel* m_diagnostics;
