@@ -6,6 +6,8 @@
 // needed (yaml_text.h). Reading the text back gives an equal Ruleset.
 #include "model/yaml/ruleset_writer.h"
 
+#include "model/yaml/layout_preserver.h"
+
 #include <algorithm>
 #include <filesystem>
 #include <functional>
@@ -165,7 +167,13 @@ std::map<std::string, std::string> toYamlFiles(const Ruleset& ruleset, const std
 }
 
 bool saveRuleset(const Ruleset& ruleset, const std::string& rootPath, std::string* error) {
-  const auto files = toYamlFiles(ruleset, rootPath);
+  auto files = toYamlFiles(ruleset, rootPath);
+  // Keep each existing file as the designer wrote it (comments, quotes,
+  // spacing) wherever only values changed; see layout_preserver.h.
+  for (auto& [path, text] : files) {
+    std::string original;
+    if (fs::exists(path) && readFile(path, original)) text = yaml::preserveLayout(original, text);
+  }
   // Included files first, the root last: a reader never sees a root whose
   // includes are missing.
   for (const auto& [path, text] : files) {
