@@ -46,6 +46,11 @@ class JsonWriter {
     separate();
     if (!std::isfinite(v)) { m_out += "null"; return *this; }
     char buf[32];
+    if (v == std::floor(v) && std::fabs(v) < 1e15) {  // whole numbers as integers, never "2e+01"
+      std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
+      m_out += buf;
+      return *this;
+    }
     std::snprintf(buf, sizeof buf, "%.17g", v);
     // Prefer the shortest text that round-trips.
     for (int precision = 1; precision < 17; ++precision) {
