@@ -10,7 +10,6 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
-#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <ostream>
@@ -19,6 +18,7 @@
 #include "app/cli/arg_parser.h"
 #include "app/cli/command.h"
 #include "app/cli/ruleset_input.h"
+#include "app/cli/run_options.h"
 #include "model/core/atomic_file.h"
 #include "model/core/scalar.h"
 #include "rulesets/engine_catalog.h"
@@ -30,7 +30,6 @@
 namespace wb::app {
 namespace {
 
-namespace fs = std::filesystem;
 
 const char* kUsage =
     "usage: balance run FILE [--games N] [--seed S] [--threads T] [--agents A,B,...]\n"
@@ -70,38 +69,6 @@ std::string percent(double x, int digits = 1) {
 
 std::string interval(const sim::Interval& ci) { return "[" + percent(ci.lo) + ", " + percent(ci.hi) + "]"; }
 
-// FILE, or FOLDER/FOLDER.yaml (or the only .yaml in FOLDER) for a folder.
-bool resolveRulesetPath(const std::string& given, std::string& path, std::string& error) {
-  std::error_code ec;
-  if (!fs::exists(given, ec)) {
-    error = "no such file: " + given;
-    return false;
-  }
-  if (!fs::is_directory(given, ec)) {
-    path = given;
-    return true;
-  }
-  const fs::path dir(given);
-  std::string name = dir.filename().string();
-  if (name.empty()) name = dir.parent_path().filename().string();
-  for (const char* ext : {".yaml", ".yml"}) {
-    const fs::path candidate = dir / (name + ext);
-    if (fs::is_regular_file(candidate, ec)) {
-      path = candidate.string();
-      return true;
-    }
-  }
-  std::vector<fs::path> yamls;
-  for (const auto& e : fs::directory_iterator(dir, ec))
-    if (e.is_regular_file() && (e.path().extension() == ".yaml" || e.path().extension() == ".yml"))
-      yamls.push_back(e.path());
-  if (yamls.size() == 1) {
-    path = yamls.front().string();
-    return true;
-  }
-  error = given + " is a folder without " + name + ".yaml; give the ruleset's root file";
-  return false;
-}
 
 void printTally(std::ostream& out, const std::string& label, const sim::OutcomeTally& t, std::size_t width) {
   out << std::left << std::setw(static_cast<int>(width)) << label << std::right << std::setw(8) << t.games
