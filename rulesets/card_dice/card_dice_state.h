@@ -55,10 +55,12 @@
 
 #include "rulesets/card_dice/card_dice_action.h"
 #include "rulesets/card_dice/card_dice_rules.h"
-#include "rulesets/card_dice/fixed_vector.h"
+#include "simulation/core/fixed_vector.h"
 #include "simulation/core/state.h"
 
 namespace wb::rulesets::card_dice {
+
+using sim::FixedVector;
 
 using Pile = FixedVector<std::uint8_t, kMaxCopies>;  // card indices; a deck's top is back()
 

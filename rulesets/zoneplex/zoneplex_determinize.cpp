@@ -10,7 +10,7 @@ namespace wb::rulesets::zoneplex {
 namespace {
 
 template <typename T, std::size_t N>
-void shuffleRange(FixedList<T, N>& list, int begin, int end, sim::Rng& rng) {
+void shuffleRange(FixedVector<T, N>& list, int begin, int end, sim::Rng& rng) {
   for (int i = end - 1; i > begin; --i)
     std::swap(list[static_cast<std::size_t>(i)], list[static_cast<std::size_t>(begin + sim::uniformInt(rng, i - begin + 1))]);
 }
@@ -51,7 +51,7 @@ std::unique_ptr<sim::State> ZoneplexState::determinize(int observer, sim::Rng& r
       if (q != observer && next < count) d->m_p[static_cast<std::size_t>(q)].symbol = static_cast<std::int8_t>(pool[static_cast<std::size_t>(next++)]);
   }
   // Tiles: the others' hands and the stacks are one unseen pool.
-  FixedList<std::uint8_t, kMaxTileCopies + kMaxPlayers * 16> tiles;
+  FixedVector<std::uint8_t, kMaxTileCopies + kMaxPlayers * 16> tiles;
   for (std::uint8_t t : m_tileSupply) tiles.push_back(t);
   for (int q = 0; q < n; ++q)
     if (q != observer)
@@ -63,7 +63,7 @@ std::unique_ptr<sim::State> ZoneplexState::determinize(int observer, sim::Rng& r
     if (q != observer)
       for (std::uint8_t& t : d->m_p[static_cast<std::size_t>(q)].tiles) t = tiles[static_cast<std::size_t>(k++)];
   // Relics: the others' concealed relics and the deck (the discard pile is face up).
-  FixedList<std::uint8_t, kMaxRelicCards + kMaxPlayers * 10> relics;
+  FixedVector<std::uint8_t, kMaxRelicCards + kMaxPlayers * 10> relics;
   for (std::uint8_t r : m_relicDeck) relics.push_back(r);
   for (int q = 0; q < n; ++q)
     if (q != observer)

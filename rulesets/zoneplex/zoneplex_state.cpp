@@ -65,7 +65,7 @@ void ZoneplexState::setUp(sim::Rng& rng) {
     }
   }
   // Action deck: two of each step card set aside, the rest shuffled, the six shuffled on top.
-  FixedList<std::uint8_t, kMaxActionCards> aside;
+  FixedVector<std::uint8_t, kMaxActionCards> aside;
   for (std::size_t a = 0; a < R.actions.size(); ++a) {
     const ActionCardType& card = R.actions[a];
     const int onTop = card.kind == CardKind::Step ? std::min(card.count, R.stepCardsOnTop) : 0;

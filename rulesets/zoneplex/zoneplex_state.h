@@ -50,12 +50,14 @@
 #include <string>
 #include <vector>
 
-#include "rulesets/zoneplex/fixed_list.h"
+#include "simulation/core/fixed_vector.h"
 #include "rulesets/zoneplex/zoneplex_action.h"
 #include "rulesets/zoneplex/zoneplex_rules.h"
 #include "simulation/core/state.h"
 
 namespace wb::rulesets::zoneplex {
+
+using sim::FixedVector;
 
 enum class Stage : std::uint8_t {
   Place, Move, DislocateChoice, StoneChoice, ReliquaryChoice,
@@ -81,9 +83,9 @@ struct PlayerState {
   std::int8_t symbol = -1;      // sacred symbol
   std::int8_t wms = 1;
   std::int8_t stonesHome = 0;   // in the Netherzone
-  FixedList<std::uint8_t, 16> tiles;  // concealed tile hand (tile types)
-  FixedList<HeldRelic, 10> relics;
-  FixedList<std::uint8_t, 24> fears;  // captured Fear cards (action types)
+  FixedVector<std::uint8_t, 16> tiles;  // concealed tile hand (tile types)
+  FixedVector<HeldRelic, 10> relics;
+  FixedVector<std::uint8_t, 24> fears;  // captured Fear cards (action types)
 };
 
 class ZoneplexState : public sim::State {
@@ -199,10 +201,10 @@ class ZoneplexState : public sim::State {
   int m_players = 3;
   std::array<Cell, kMaxCells> m_board{};
   std::array<PlayerState, kMaxPlayers> m_p{};
-  FixedList<std::uint8_t, kMaxTileCopies> m_tileSupply;     // top = back()
-  FixedList<std::uint8_t, kMaxActionCards> m_actionDeck;    // top = back()
-  FixedList<std::uint8_t, kMaxRelicCards> m_relicDeck;      // top = back()
-  FixedList<std::uint8_t, kMaxRelicCards> m_relicDiscard;   // face up
+  FixedVector<std::uint8_t, kMaxTileCopies> m_tileSupply;     // top = back()
+  FixedVector<std::uint8_t, kMaxActionCards> m_actionDeck;    // top = back()
+  FixedVector<std::uint8_t, kMaxRelicCards> m_relicDeck;      // top = back()
+  FixedVector<std::uint8_t, kMaxRelicCards> m_relicDiscard;   // face up
   int m_setAsideLeft = 0;     // cards on top of the action deck from the set-aside six
   Stage m_stage = Stage::Place;
   EndReason m_end = EndReason::None;

@@ -1,16 +1,16 @@
-// FixedList: a small vector with its capacity inside the object (no heap), for
-// the zoneplex piles, hands and captured Fears, so that copying a state is a
-// flat copy and the hot loop never allocates.
+// FixedVector: a vector with its capacity inside the object (no heap). Engines
+// keep their piles, hands, shops and stacks in it (card_dice, zoneplex) so that
+// copying a state is one flat copy and the hot loop never allocates.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
 
-namespace wb::rulesets::zoneplex {
+namespace wb::sim {
 
 template <typename T, std::size_t N>
-class FixedList {
+class FixedVector {
  public:
   std::size_t size() const { return m_size; }
   int count() const { return static_cast<int>(m_size); }
@@ -18,7 +18,7 @@ class FixedList {
   bool full() const { return m_size == N; }
   static constexpr std::size_t capacity() { return N; }
 
-  // Pushing into a full list is ignored (callers check full() where it matters).
+  // Pushing into a full vector is ignored (callers check full() where it matters).
   void push_back(const T& v) {
     if (m_size < N) m_items[m_size++] = v;
   }
@@ -47,6 +47,11 @@ class FixedList {
       if (m_items[k] == v) return true;
     return false;
   }
+  std::size_t countOf(const T& v) const {
+    std::size_t n = 0;
+    for (std::size_t k = 0; k < m_size; ++k) n += m_items[k] == v ? 1 : 0;
+    return n;
+  }
 
   T& operator[](std::size_t i) { return m_items[i]; }
   const T& operator[](std::size_t i) const { return m_items[i]; }
@@ -57,9 +62,16 @@ class FixedList {
   const T* begin() const { return m_items.data(); }
   const T* end() const { return m_items.data() + m_size; }
 
+  friend bool operator==(const FixedVector& a, const FixedVector& b) {
+    if (a.m_size != b.m_size) return false;
+    for (std::size_t k = 0; k < a.m_size; ++k)
+      if (!(a.m_items[k] == b.m_items[k])) return false;
+    return true;
+  }
+
  private:
   std::array<T, N> m_items{};
   std::uint16_t m_size = 0;
 };
 
-}  // namespace wb::rulesets::zoneplex
+}  // namespace wb::sim
