@@ -86,16 +86,6 @@ const model::EngineSchema& engineSchema() {
   return schema;
 }
 
-sim::EngineInfo engineInfo() {
-  sim::EngineInfo info;
-  info.name = kEngineName;
-  info.description = engineSchema().description;
-  info.schema = engineSchema();
-  info.create = [](const model::Ruleset& ruleset,
-                   model::Diagnostics& out) -> std::unique_ptr<sim::Game> {
-    return CardDiceGame::create(ruleset, out);
-  };
-  return info;
-}
+sim::EngineInfo engineInfo() { return sim::makeEngineInfo<CardDiceGame>(kEngineName, engineSchema()); }
 
 }  // namespace wb::rulesets::card_dice

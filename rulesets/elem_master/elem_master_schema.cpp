@@ -96,16 +96,6 @@ const model::EngineSchema& engineSchema() {
   return schema;
 }
 
-sim::EngineInfo engineInfo() {
-  sim::EngineInfo info;
-  info.name = kEngineName;
-  info.description = engineSchema().description;
-  info.schema = engineSchema();
-  info.create = [](const model::Ruleset& ruleset,
-                   model::Diagnostics& out) -> std::unique_ptr<sim::Game> {
-    return ElemMasterGame::create(ruleset, out);
-  };
-  return info;
-}
+sim::EngineInfo engineInfo() { return sim::makeEngineInfo<ElemMasterGame>(kEngineName, engineSchema()); }
 
 }  // namespace wb::rulesets::elem_master

@@ -60,15 +60,6 @@ const model::EngineSchema& engineSchema() {
   return schema;
 }
 
-sim::EngineInfo engineInfo() {
-  sim::EngineInfo info;
-  info.name = kEngineName;
-  info.description = engineSchema().description;
-  info.schema = engineSchema();
-  info.create = [](const model::Ruleset& ruleset, model::Diagnostics& out) -> std::unique_ptr<sim::Game> {
-    return ZoneplexGame::create(ruleset, out);
-  };
-  return info;
-}
+sim::EngineInfo engineInfo() { return sim::makeEngineInfo<ZoneplexGame>(kEngineName, engineSchema()); }
 
 }  // namespace wb::rulesets::zoneplex

@@ -26,6 +26,20 @@ struct EngineInfo {
   std::function<std::unique_ptr<Game>(const model::Ruleset&, model::Diagnostics&)> create;
 };
 
+// The EngineInfo of an engine whose Game type has
+//   static std::unique_ptr<GameT> create(const model::Ruleset&, model::Diagnostics&).
+template <typename GameT>
+EngineInfo makeEngineInfo(std::string name, const model::EngineSchema& schema) {
+  EngineInfo info;
+  info.name = std::move(name);
+  info.description = schema.description;
+  info.schema = schema;
+  info.create = [](const model::Ruleset& ruleset, model::Diagnostics& out) -> std::unique_ptr<Game> {
+    return GameT::create(ruleset, out);
+  };
+  return info;
+}
+
 class EngineRegistry {
  public:
   void add(EngineInfo info);

@@ -129,21 +129,10 @@ Pmf DiceSampler::target(const DieSpec& die, const TargetSolver& solver, long lon
 std::optional<Pmf> DiceSampler::expression(const model::Expression& expr, const ExpressionBinding& binding,
                                            long long samples, std::string* error) {
   const std::size_t nd = binding.dice.size();
-  auto slotOf = [&](std::string_view name) -> int {
-    for (std::size_t i = 0; i < nd; ++i)
-      if (binding.dice[i].first == name) return static_cast<int>(i);
-    for (std::size_t i = 0; i < binding.constants.size(); ++i)
-      if (binding.constants[i].first == name) return static_cast<int>(nd + i);
-    return -1;
-  };
-  model::ExpressionError ee;
-  auto compiled = expr.compile(slotOf, &ee);
-  if (!compiled) {
-    if (error) *error = "column " + std::to_string(ee.column) + ": " + ee.message;
-    return std::nullopt;
-  }
-  std::vector<double> vars(nd + binding.constants.size(), 0.0);
-  for (std::size_t i = 0; i < binding.constants.size(); ++i) vars[nd + i] = binding.constants[i].second;
+  auto bound = compileBound(expr, binding, error);
+  if (!bound) return std::nullopt;
+  const model::CompiledExpression* compiled = &bound->code;
+  std::vector<double>& vars = bound->vars;
   std::map<double, long long> counts;
   for (long long s = 0; s < samples; ++s) {
     for (std::size_t i = 0; i < nd; ++i) vars[i] = binding.dice[i].second.faces[rollFace(binding.dice[i].second)].value;

@@ -51,12 +51,8 @@ std::optional<ExpressionBinding> bindExpression(const model::Expression& expr, c
   return b;
 }
 
-std::optional<Pmf> expressionDistribution(const model::Expression& expr, const ExpressionBinding& binding,
-                                          std::string* error) {
-  if (binding.jointOutcomes() > kMaxJointOutcomes) {
-    if (error) *error = "too many joint outcomes to enumerate (use --monte-carlo N)";
-    return std::nullopt;
-  }
+std::optional<BoundExpression> compileBound(const model::Expression& expr, const ExpressionBinding& binding,
+                                            std::string* error) {
   const std::size_t nd = binding.dice.size();
   auto slotOf = [&](std::string_view name) -> int {
     for (std::size_t i = 0; i < nd; ++i)
@@ -71,8 +67,22 @@ std::optional<Pmf> expressionDistribution(const model::Expression& expr, const E
     if (error) *error = "column " + std::to_string(ee.column) + ": " + ee.message;
     return std::nullopt;
   }
-  std::vector<double> vars(nd + binding.constants.size(), 0.0);
-  for (std::size_t i = 0; i < binding.constants.size(); ++i) vars[nd + i] = binding.constants[i].second;
+  BoundExpression out{std::move(*compiled), std::vector<double>(nd + binding.constants.size(), 0.0)};
+  for (std::size_t i = 0; i < binding.constants.size(); ++i) out.vars[nd + i] = binding.constants[i].second;
+  return out;
+}
+
+std::optional<Pmf> expressionDistribution(const model::Expression& expr, const ExpressionBinding& binding,
+                                          std::string* error) {
+  if (binding.jointOutcomes() > kMaxJointOutcomes) {
+    if (error) *error = "too many joint outcomes to enumerate (use --monte-carlo N)";
+    return std::nullopt;
+  }
+  const std::size_t nd = binding.dice.size();
+  auto bound = compileBound(expr, binding, error);
+  if (!bound) return std::nullopt;
+  const model::CompiledExpression* compiled = &bound->code;
+  std::vector<double>& vars = bound->vars;
   std::vector<double> totals(nd);
   std::uint64_t denominator = 1;
   for (std::size_t i = 0; i < nd; ++i) {

@@ -13,6 +13,8 @@
 #include "simulation/dice/dice_pool.h"
 #include "simulation/dice/pmf.h"
 
+#include "model/expression/compiled_expression.h"
+
 namespace wb::model {
 class Expression;
 struct Ruleset;
@@ -28,6 +30,17 @@ struct ExpressionBinding {
 };
 
 inline constexpr double kMaxJointOutcomes = 2e7;
+
+// An expression compiled against a binding: the dice take slots 0..n-1 (set
+// them before each evaluation), the constants the slots after them (filled).
+struct BoundExpression {
+  model::CompiledExpression code;
+  std::vector<double> vars;
+};
+
+// nullopt + "column N: message" when a name has no slot.
+std::optional<BoundExpression> compileBound(const model::Expression& expr, const ExpressionBinding& binding,
+                                            std::string* error = nullptr);
 
 // Binds each name to a ruleset die (first) or a numeric parameter; without a
 // ruleset, names `d<N>` are standard dice. nullopt + error for unknown names.
