@@ -51,4 +51,9 @@ bool CompiledExpression::isConstant() const {
   return std::none_of(m_code.begin(), m_code.end(), [](const Instr& i) { return i.op == Op::Var; });
 }
 
+bool CompiledExpression::readsSlotIn(int first, int last) const {
+  return std::any_of(m_code.begin(), m_code.end(),
+                     [&](const Instr& i) { return i.op == Op::Var && i.slot >= first && i.slot < last; });
+}
+
 }  // namespace wb::model

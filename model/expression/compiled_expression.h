@@ -19,6 +19,8 @@ class CompiledExpression {
   // vars[slot] is the value of each bound name. Division by zero yields 0.
   double evaluate(const double* vars) const;
   bool isConstant() const;
+  // True if the program reads a variable slot in [first, last).
+  bool readsSlotIn(int first, int last) const;
 
   // Used by Expression::compile.
   void push(Instr i) { m_code.push_back(i); }

@@ -61,23 +61,64 @@ double CardDiceState::cardValueFrom(int p, int card, const double* vars) const {
   return value;
 }
 
+namespace {
+// Card values cached per thread. The heuristic runs for every node of an MCTS
+// search and every move greedy considers, and a card's value is a function of
+// the dice and its owner's buffs (cards reading gold or health excepted), which
+// change far less often than the heuristic is asked. A few entries, replaced
+// round robin, keyed by the rules' uid (never reused), the dice and the buffs.
+struct CardValueCache {
+  std::uint64_t rules = 0;  // 0 = empty
+  std::array<std::int8_t, kMaxDice> dice{};
+  std::array<float, kMaxDice> buff{};
+  float nonComboBuff = 1;
+  std::array<std::uint64_t, 4> known{};
+  std::array<double, 256> value{};
+};
+constexpr int kCacheEntries = 4;
+thread_local std::array<CardValueCache, kCacheEntries> t_cache;
+thread_local int t_nextEntry = 0;
+}  // namespace
+
 double CardDiceState::material(int p) const {
   const PlayerState& s = m_players[p];
   double gold = s.gold;
   double sum = 0, ready = 0, passive = 0, bestAction = 0;
   int n = 0, actionsInHand = 0;
-  // Each distinct card is valued once (piles repeat cards: five Basic Income).
   double vars[kMaxSlots];
   fillVars(p, vars);
-  std::array<double, 256> cache;
-  std::array<std::uint64_t, 4> known{};
+  CardValueCache* entry = nullptr;
+  for (CardValueCache& e : t_cache)
+    if (e.rules == m_rules->uid && e.dice == m_dice && e.buff == s.buff && e.nonComboBuff == s.nonComboBuff) {
+      entry = &e;
+      break;
+    }
+  if (!entry) {
+    entry = &t_cache[static_cast<std::size_t>(t_nextEntry)];
+    t_nextEntry = (t_nextEntry + 1) % kCacheEntries;
+    entry->rules = m_rules->uid;
+    entry->dice = m_dice;
+    entry->buff = s.buff;
+    entry->nonComboBuff = s.nonComboBuff;
+    entry->known = {};
+  }
+  // Cards reading gold or health are valued afresh, once per call (piles repeat cards).
+  std::array<std::uint64_t, 4> fresh{};
+  std::array<double, 256> freshValue;
   auto cardValue = [&](int c) {
     const std::uint64_t bit = 1ULL << (c & 63);
-    if (!(known[c >> 6] & bit)) {
-      known[c >> 6] |= bit;
-      cache[c] = cardValueFrom(p, c, vars);
+    if (m_rules->cards[static_cast<std::size_t>(c)].readsPlayers) {
+      if (!(fresh[c >> 6] & bit)) {
+        fresh[c >> 6] |= bit;
+        freshValue[c] = cardValueFrom(p, c, vars);
+      }
+      return freshValue[c];
     }
-    return cache[c];
+    if (!(entry->known[c >> 6] & bit)) {
+      entry->known[c >> 6] |= bit;
+      entry->value[c] = cardValueFrom(p, c, vars);
+    }
+    return entry->value[c];
   };
   for (const Pile* pile : {&s.deck, &s.hand, &s.discard, &s.faceDown})
     for (std::uint8_t c : *pile) {

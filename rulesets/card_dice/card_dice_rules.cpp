@@ -1,5 +1,6 @@
 #include "rulesets/card_dice/card_dice_rules.h"
 
+#include <atomic>
 #include <cmath>
 #include <optional>
 
@@ -97,6 +98,8 @@ bool exprIsCombo(const model::ExprNode& node, const std::vector<std::string>& di
 std::shared_ptr<const CardDiceRules> compileRules(const model::Ruleset& ruleset,
                                                   model::Diagnostics& out) {
   auto rules = std::make_shared<CardDiceRules>();
+  static std::atomic<std::uint64_t> nextUid{1};
+  rules->uid = nextUid.fetch_add(1, std::memory_order_relaxed);
   const std::size_t errorsBefore = out.items().size();
   auto fail = [&](const model::SourceLocation& where, std::string message) {
     out.error(where, std::move(message));
@@ -232,6 +235,7 @@ std::shared_ptr<const CardDiceRules> compileRules(const model::Ruleset& ruleset,
             d.amount = std::move(*compiled);
             d.diceMask = exprDiceMask(parsed->root(), dieIds);
             d.combo = exprIsCombo(parsed->root(), dieIds);
+            if (d.amount.readsSlotIn(kSlotMyGold, kSlotFirstParameter)) c.readsPlayers = true;
           }
         } else if (d.op != Op::Look) {
           fail(fx.origin.loc, "card '" + e.id + "': op '" + fx.op + "' needs '" + key + "'");

@@ -77,6 +77,9 @@ struct CardDef {
   int dieEffect = -1;                 // index of the effect whose die choice the action carries
   bool veto = false;                  // has a Veto effect (only playable as a response)
   bool canRespond = false;            // may answer an opponent's action (veto or die change)
+  // An amount reads gold or health (Free Market: my_gold), so its value is not
+  // a function of the dice and buffs alone (the heuristic's value cache).
+  bool readsPlayers = false;
 };
 
 struct DieDef {
@@ -105,6 +108,8 @@ struct CardDiceRules {
   int bidsPerTurn = 1;
   int maxTurns = 2000;
   std::vector<std::string> ids;       // card ids in index order (entity log)
+  // Unique per compiled rules object in this process (never reused), a cache key.
+  std::uint64_t uid = 0;
 
   int numDice() const { return static_cast<int>(dice.size()); }
   int cardIndex(std::string_view id) const;  // -1 if unknown

@@ -177,6 +177,21 @@ int MctsAgent::selectPuct(int node, const std::vector<Action>& legal) {
   return best;
 }
 
+bool MctsAgent::decided(int remaining) const {
+  std::uint32_t best = 0, second = 0;
+  for (int c = m_nodes[0].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
+    const Node& child = m_nodes[static_cast<std::size_t>(c)];
+    if (std::find(m_rootLegal.begin(), m_rootLegal.end(), child.action) == m_rootLegal.end()) continue;
+    if (child.visits > best) {
+      second = best;
+      best = child.visits;
+    } else if (child.visits > second) {
+      second = child.visits;
+    }
+  }
+  return best > second + static_cast<std::uint32_t>(std::max(remaining, 0));
+}
+
 std::vector<MctsAgent::RootChild> MctsAgent::lastRoot() const {
   std::vector<RootChild> out;
   if (m_nodes.empty()) return out;
@@ -205,6 +220,9 @@ Action MctsAgent::chooseAction(const State& state, Rng& rng) {
   m_nodes.push_back(Node{});
 
   for (int it = 0; it < m_options.iterations; ++it) {
+    // Stop once the most visited root child cannot be overtaken in the
+    // iterations left: the choice is then the one the full budget would make.
+    if ((it & 15) == 0 && it > 0 && decided(m_options.iterations - it)) break;
     std::unique_ptr<State> s = state.determinize(me, rng);
     int node = 0;
     m_path.clear();

@@ -9,6 +9,8 @@
 // no fixed scale, so the squashing scale adapts to the changes seen in the
 // current search, and UCB uses min-max normalised values (as MuZero does),
 // keeping small heuristic differences between moves visible.
+// The search stops early once the most visited root child cannot be overtaken
+// in the iterations left (the choice the full budget would make, found sooner).
 // Spec: mcts[:iters=N,c=X,rollout=random|greedy,depth=D,horizon=T,prior=heuristic|none].
 #pragma once
 
@@ -69,6 +71,8 @@ class MctsAgent : public Agent {
   int selectPuct(int node, const std::vector<Action>& legal);
   int select(int node, const std::vector<Action>& legal);
   int addChild(int parent, Action a);
+  // The most visited legal root child leads the runner-up by more than `remaining` visits.
+  bool decided(int remaining) const;
   void rollout(State& state, Rng& rng, std::vector<double>& out);
   static void leads(const State& state, std::vector<double>& out);
   int m_targetTurn = 0;              // horizon: the turn whose start ends rollouts

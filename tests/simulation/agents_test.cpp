@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <utility>
 
 #include "simulation/agents/agent_factory.h"
 #include "simulation/agents/greedy_agent.h"
@@ -137,8 +138,16 @@ TEST(MctsAgent, ExplainsItsChoiceAndNamesItsOptions) {
   EXPECT_EQ(agent.chooseAction(*s, rng), 3);  // leaves 4: the only winning move
   const auto root = agent.lastRoot();
   ASSERT_EQ(root.size(), 3u);
-  std::uint32_t visits = 0;
-  for (const auto& c : root) visits += c.visits;
-  EXPECT_EQ(visits, 300u);
+  std::uint32_t visits = 0, best = 0, second = 0;
+  for (const auto& c : root) {
+    visits += c.visits;
+    if (c.visits > best) second = std::exchange(best, c.visits);
+    else second = std::max(second, c.visits);
+  }
+  // Early stop: the budget is an upper bound, and the search stops only when
+  // the runner-up cannot catch up in the iterations left.
+  EXPECT_LE(visits, 300u);
+  EXPECT_GT(best, second + (300u - visits));
+  EXPECT_LT(visits, 300u);  // Nim(7) is decided long before the budget ends
   EXPECT_EQ(agent.spec(), "mcts:iters=300,c=1.4,rollout=random,depth=200,horizon=2,prior=heuristic");
 }
