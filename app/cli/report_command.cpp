@@ -17,6 +17,7 @@
 #include "app/report/html_report_writer.h"
 #include "app/report/pdf_report_writer.h"
 #include "app/report/report_builder.h"
+#include "app/report/report_request.h"
 #include "model/core/atomic_file.h"
 #include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
@@ -107,10 +108,13 @@ int runReport(const std::vector<std::string>& args, CommandIo& io) {
   if (!ruleset) return kExitInvalid;
   if (!applySets(*ruleset, options.sets, io)) return kExitUsage;
   if (!finishRunOptions(options, *ruleset, error)) return usage(error);
-  request.file = parser.positional().front();
-  request.sets = options.sets;
-  request.run = options.config;
-  request.metric = sim::defaultSweepMetric(request.run);
+  {
+    // The fields shared with the workbench's File > Export Report (report_request.h).
+    ReportRequest shared = makeReportRequest(parser.positional().front(), options.config, options.sets);
+    shared.sweeps = std::move(request.sweeps);
+    shared.target = request.target;
+    request = std::move(shared);
+  }
   if (auto m = parser.value("--metric")) {
     auto parsed = sim::parseSweepMetric(*m, error);
     if (!parsed) return usage(error);
@@ -118,7 +122,6 @@ int runReport(const std::vector<std::string>& args, CommandIo& io) {
   }
   request.command = "balance report";
   for (const auto& a : args) request.command += " " + shellQuote(a);
-  request.runCommand = "balance run " + shellQuote(request.file) + " " + runOptionsToArgs(options) + " --json -";
   // Check every sweep before playing anything.
   for (const auto& axis : request.sweeps) {
     sim::SweepConfig c;

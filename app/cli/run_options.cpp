@@ -1,7 +1,6 @@
 #include "app/cli/run_options.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 
 #include "simulation/agents/agent_factory.h"
@@ -124,30 +123,6 @@ bool resolveRulesetPath(const std::string& given, std::string& path, std::string
   }
   error = given + " is a folder without " + name + ".yaml; give the ruleset's root file";
   return false;
-}
-
-std::string shellQuote(const std::string& word) {
-  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.,:/=+@%") == std::string::npos)
-    return word;
-  std::string out = "'";
-  for (char ch : word) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return out + "'";
-}
-
-std::string runOptionsToArgs(const RunOptions& options) {
-  const sim::RunConfig& c = options.config;
-  std::string agents;
-  for (std::size_t i = 0; i < c.agents.size(); ++i) agents += (i ? "," : "") + c.agents[i];
-  std::string out = "--games " + std::to_string(c.games) + " --seed " + std::to_string(c.seed) + " --agents " +
-                    shellQuote(agents) + " --players " + std::to_string(c.players);
-  if (c.maxTurns > 0) out += " --max-turns " + std::to_string(c.maxTurns);
-  if (c.untilCi > 0) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", c.untilCi);
-    out += " --until-ci " + std::string(buf);
-  }
-  for (const auto& s : options.sets) out += " --set " + shellQuote(s);
-  return out;
 }
 
 }  // namespace wb::app

@@ -1,8 +1,8 @@
 // The run options every simulating `balance` subcommand shares (run, sweep,
 // compare, report): --games --seed --threads --agents --players --set
 // --max-turns --until-ci, parsed and checked the same way everywhere, plus the
-// ruleset path resolution (FILE, or FOLDER holding FOLDER.yaml) and the text
-// that reproduces a run on the command line.
+// ruleset path resolution (FILE, or FOLDER holding FOLDER.yaml). The text
+// that reproduces a run is app/report/report_request.h (runArguments).
 //
 //   ArgParser parser;  declareRunOptions(parser);  parser.option("--json");
 //   RunOptions opts;
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "app/cli/arg_parser.h"
+#include "app/report/report_request.h"  // shellQuote, runArguments
 #include "model/core/ruleset.h"
 #include "simulation/runner/run_config.h"
 
@@ -45,12 +46,5 @@ bool finishRunOptions(RunOptions& options, const model::Ruleset& ruleset, std::s
 
 // FILE, or FOLDER/FOLDER.yaml (or the only .yaml in FOLDER) for a folder.
 bool resolveRulesetPath(const std::string& given, std::string& path, std::string& error);
-
-// Single-quotes a word for a POSIX shell when it needs it.
-std::string shellQuote(const std::string& word);
-// The options as arguments that reproduce the run: "--games 1000 --seed 1
-// --agents greedy,random --players 2 --max-turns 300 --set ..." (threads left
-// out: results do not depend on them).
-std::string runOptionsToArgs(const RunOptions& options);
 
 }  // namespace wb::app
