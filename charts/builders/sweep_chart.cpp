@@ -1,0 +1,155 @@
+#include "charts/builders/sweep_chart.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPen>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+#include "charts/builders/chart_builders.h"
+
+namespace wb::charts {
+
+namespace {
+
+const QColor kCurveColor(0x3b, 0x7d, 0xd8);
+const QColor kTargetColor(0xd0, 0x45, 0x45);
+const QColor kBalanceColor(0x2e, 0x7d, 0x32);
+
+void attach(QChart* chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractAxis* y) {
+  chart->addSeries(series);
+  series->attachAxis(x);
+  series->attachAxis(y);
+}
+
+void hideLegendFor(QChart* chart, QAbstractSeries* series) {
+  for (auto* marker : chart->legend()->markers(series)) marker->setVisible(false);
+}
+
+}  // namespace
+
+QChart* buildSweepChart(const SweepChartData& data, const QString& title) {
+  auto* chart = new QChart;
+  applyWorkbenchStyle(chart);
+  chart->setTitle(title);
+
+  std::vector<SweepChartPoint> points = data.points;
+  std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.x < b.x; });
+
+  double xMin = data.xMin.value_or(points.empty() ? 0.0 : points.front().x);
+  double xMax = data.xMax.value_or(points.empty() ? 1.0 : points.back().x);
+  if (!points.empty()) {
+    xMin = std::min(xMin, points.front().x);
+    xMax = std::max(xMax, points.back().x);
+  }
+  if (xMax - xMin < 1e-9) {
+    xMin -= 1;
+    xMax += 1;
+  }
+  const double pad = (xMax - xMin) * 0.03;
+
+  auto* x = new QValueAxis(chart);
+  x->setRange(xMin - pad, xMax + pad);
+  x->setTitleText(data.xLabel);
+  x->setLabelFormat(QStringLiteral("%g"));
+  // Ticks on the swept values (anchored at the first, every gap of them), or
+  // on a round step for a dense sweep; never on the padded ends.
+  double interval = 0;
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    const double gap = points[i].x - points[i - 1].x;
+    if (gap > 1e-9 && (interval == 0 || gap < interval)) interval = gap;
+  }
+  if (interval <= 0 || (xMax - xMin) / interval > 12) {
+    const double raw = (xMax - xMin) / 8;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    const double r = raw / magnitude;
+    interval = (r < 1.5 ? 1 : r < 3.5 ? 2 : r < 7.5 ? 5 : 10) * magnitude;
+  }
+  x->setTickType(QValueAxis::TicksDynamic);
+  x->setTickAnchor(xMin);
+  x->setTickInterval(interval);
+  // The y range: the band and the target with some air, in [0, 1].
+  double yLo = data.target, yHi = data.target;
+  for (const auto& p : points) {
+    yLo = std::min(yLo, p.low);
+    yHi = std::max(yHi, p.high);
+  }
+  yLo = std::max(0.0, std::floor((yLo - 0.05) * 10) / 10);
+  yHi = std::min(1.0, std::ceil((yHi + 0.05) * 10) / 10);
+  auto* y = new QValueAxis(chart);
+  y->setRange(yLo, yHi);
+  y->setTickCount(static_cast<int>(std::lround((yHi - yLo) * 10)) + 1);
+  y->setLabelFormat(QStringLiteral("%.1f"));
+  y->setTitleText(data.yLabel);
+  chart->addAxis(x, Qt::AlignBottom);
+  chart->addAxis(y, Qt::AlignLeft);
+
+  // The 95% band between the low and high bound curves.
+  auto* upper = new QLineSeries(chart);
+  auto* lower = new QLineSeries(chart);
+  for (const auto& p : points) {
+    upper->append(p.x, std::clamp(p.high, 0.0, 1.0));
+    lower->append(p.x, std::clamp(p.low, 0.0, 1.0));
+  }
+  auto* band = new QAreaSeries(upper, lower);
+  band->setName(QObject::tr("95% interval"));
+  QColor fill = kCurveColor;
+  fill.setAlpha(55);
+  band->setBrush(fill);
+  QColor edge = kCurveColor;
+  edge.setAlpha(110);
+  band->setPen(QPen(edge, 1));
+  attach(chart, band, x, y);
+
+  // The target line across the whole axis.
+  auto* target = new QLineSeries(chart);
+  target->setName(QObject::tr("target %1%").arg(100.0 * data.target, 0, 'f', 1));
+  target->append(xMin - pad, data.target);
+  target->append(xMax + pad, data.target);
+  target->setPen(QPen(kTargetColor, 1.4, Qt::DashLine));
+  attach(chart, target, x, y);
+
+  // The estimate with a marker at every point.
+  auto* curve = new QLineSeries(chart);
+  curve->setName(data.yLabel);
+  curve->setPen(QPen(kCurveColor, 2.2));
+  auto* markers = new QScatterSeries(chart);
+  markers->setMarkerSize(8);
+  markers->setColor(kCurveColor);
+  markers->setBorderColor(Qt::white);
+  for (const auto& p : points) {
+    curve->append(p.x, p.rate);
+    markers->append(p.x, p.rate);
+  }
+  attach(chart, curve, x, y);
+  attach(chart, markers, x, y);
+  hideLegendFor(chart, markers);
+
+  if (data.crossed) {
+    // Its interval as a thick segment on the target line (open ends run to the axis).
+    auto* range = new QLineSeries(chart);
+    range->setName(QObject::tr("balance interval"));
+    range->append(data.balanceLow.value_or(xMin - pad), data.target);
+    range->append(data.balanceHigh.value_or(xMax + pad), data.target);
+    QColor c = kBalanceColor;
+    c.setAlpha(150);
+    range->setPen(QPen(c, 5, Qt::SolidLine, Qt::FlatCap));
+    attach(chart, range, x, y);
+    auto* point = new QScatterSeries(chart);
+    point->setName(QObject::tr("balance point %1").arg(data.balance, 0, 'g', 4));
+    point->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    point->setMarkerSize(13);
+    point->setColor(kBalanceColor);
+    point->setBorderColor(Qt::white);
+    point->append(data.balance, data.target);
+    attach(chart, point, x, y);
+  }
+  return chart;
+}
+
+}  // namespace wb::charts
