@@ -167,6 +167,44 @@ bool RulesetDocument::setValue(const QString& path, const QString& text, QString
   return push(new SetValue(this, path, QString::fromStdString(old->text), text));
 }
 
+bool RulesetDocument::setValues(const std::vector<std::pair<QString, QString>>& edits, const QString& description,
+                                QString* error) {
+  // Check every edit in order on a copy (as setValue does for one).
+  model::Ruleset trial = m_ruleset;
+  std::vector<std::pair<QString, QString>> olds;  // path, old text of each edit that changes something
+  std::vector<QString> news;
+  for (const auto& [path, text] : edits) {
+    std::string why;
+    const auto old = model::getPath(trial, toStd(path), &why);
+    if (!old) {
+      setError(error, tr("%1: %2").arg(path, QString::fromStdString(why)));
+      return false;
+    }
+    if (old->type == model::ValueType::Expression) {
+      int column = 0;
+      const QString problem = checkExpression(text, &column);
+      if (!problem.isEmpty()) {
+        setError(error, tr("%1: %2").arg(path, problem));
+        return false;
+      }
+    }
+    if (!model::setPath(trial, toStd(path), toStd(text), &why)) {
+      setError(error, tr("%1: %2").arg(path, QString::fromStdString(why)));
+      return false;
+    }
+    const auto now = model::getPath(trial, toStd(path));
+    if (now && now->text == old->text) continue;  // already this value
+    olds.emplace_back(path, QString::fromStdString(old->text));
+    news.push_back(text);
+  }
+  if (olds.empty()) return true;  // nothing to do
+  // A plain parent command (id -1): its children run in order, undo in reverse,
+  // and it never merges with the SetValue before it.
+  auto* compound = new QUndoCommand(description);
+  for (std::size_t i = 0; i < olds.size(); ++i) new SetValue(this, olds[i].first, olds[i].second, news[i], compound);
+  return push(compound);
+}
+
 bool RulesetDocument::addEntity(model::Section section, const model::Entity& entity, int index,
                                 QString* error) {
   if (entity.id.empty() || m_ruleset.findEntity(entity.id)) {

@@ -15,6 +15,8 @@
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "model/core/diagnostics.h"
 #include "model/core/ruleset.h"
@@ -65,6 +67,11 @@ class RulesetDocument : public QObject {
   //     leaving the ruleset unchanged. ---
   // Any path of model/path/ruleset_path.h; repeated edits of one path merge.
   bool setValue(const QString& path, const QString& text, QString* error = nullptr);
+  // Several values as ONE undo step named `description` (a sweep point's
+  // values, applied together); all are checked first, none is set on error.
+  // Never merges with an earlier edit of the same path.
+  bool setValues(const std::vector<std::pair<QString, QString>>& edits, const QString& description,
+                 QString* error = nullptr);
   bool addEntity(model::Section section, const model::Entity& entity, int index = -1,
                  QString* error = nullptr);
   bool removeEntity(model::Section section, const QString& id, QString* error = nullptr);

@@ -15,8 +15,10 @@ QString describe(const QString& path, const QString& text) {
 }
 }  // namespace
 
-SetValue::SetValue(RulesetDocument* document, QString path, QString oldText, QString newText)
-    : m_document(document), m_path(std::move(path)), m_oldText(std::move(oldText)),
+SetValue::SetValue(RulesetDocument* document, QString path, QString oldText, QString newText,
+                   QUndoCommand* parent)
+    : QUndoCommand(parent),
+      m_document(document), m_path(std::move(path)), m_oldText(std::move(oldText)),
       m_newText(std::move(newText)) {
   setText(describe(m_path, m_newText));
 }

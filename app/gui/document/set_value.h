@@ -14,7 +14,9 @@ class RulesetDocument;
 class SetValue : public QUndoCommand {
  public:
   static constexpr int kId = 0x5e7;
-  SetValue(RulesetDocument* document, QString path, QString oldText, QString newText);
+  // With a `parent` it is one step of a compound edit (RulesetDocument::setValues).
+  SetValue(RulesetDocument* document, QString path, QString oldText, QString newText,
+           QUndoCommand* parent = nullptr);
 
   void undo() override;
   void redo() override;
