@@ -2,11 +2,13 @@
 //
 //   workbench [FILE]                       open FILE (default: the card-dice ruleset)
 //   workbench --screenshot OUT.png [FILE] [--show PAGE] [--games N] [--size WxH]
-//   PAGE: editor, overview, parameters, dice, cards.., yaml, simulation, dice-lab, history
+//             [--sweep PATH=VALUES [--sweep-games N] [--sweep-agents A,B]]
+//   PAGE: editor, overview, parameters, dice, cards.., yaml, simulation, dice-lab, sweep, history
 //       renders the window offscreen-capable to a PNG and exits. PAGE is one of
 //       editor (cards + inspector), overview, parameters, dice, cards, tiles,
-//       events, abilities, factions, yaml, simulation, history; --games N
-//       first runs N games in the Simulation panel.
+//       events, abilities, factions, yaml, simulation, dice-lab, sweep, history;
+//       --games N first runs N games in the Simulation panel; --sweep first
+//       runs that sweep (VALUES: FROM:TO:STEP or V1,V2,...) in the Sweep tab.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -20,6 +22,7 @@
 
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/simulation/simulation_panel.h"
+#include "app/gui/sweep/sweep_panel.h"
 #include "app/gui/window/main_window.h"
 #include "app/gui/window/ruleset_explorer.h"
 
@@ -55,6 +58,7 @@ bool applyShow(wb::app::MainWindow& w, const QString& show) {
   if (s == QLatin1String("yaml")) w.showTab(MainWindow::Tab::Yaml);
   else if (s == QLatin1String("simulation")) w.showTab(MainWindow::Tab::Simulation);
   else if (s == QLatin1String("dice-lab") || s == QLatin1String("dicelab")) w.showTab(MainWindow::Tab::DiceLab);
+  else if (s == QLatin1String("sweep")) w.showTab(MainWindow::Tab::Sweep);
   else if (s == QLatin1String("overview")) w.showPage(RulesetExplorer::Overview);
   else if (s == QLatin1String("parameters")) w.showPage(RulesetExplorer::Parameters);
   else if (s == QLatin1String("dice")) w.showPage(RulesetExplorer::Dice);
@@ -94,10 +98,13 @@ int main(int argc, char** argv) {
   parser.addVersionOption();
   parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Ruleset YAML to open (default: card-dice)."), QStringLiteral("[FILE]"));
   const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Render the window to OUT.png and exit."), QStringLiteral("OUT.png"));
-  const QCommandLineOption show(QStringLiteral("show"), QStringLiteral("Page to show: editor, overview, parameters, dice, cards, ..., yaml, simulation, history."), QStringLiteral("PAGE"), QStringLiteral("editor"));
+  const QCommandLineOption show(QStringLiteral("show"), QStringLiteral("Page to show: editor, overview, parameters, dice, cards, ..., yaml, simulation, dice-lab, sweep, history."), QStringLiteral("PAGE"), QStringLiteral("editor"));
   const QCommandLineOption games(QStringLiteral("games"), QStringLiteral("Run N games in the Simulation panel first."), QStringLiteral("N"), QStringLiteral("0"));
   const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for the screenshot."), QStringLiteral("WxH"), QStringLiteral("1400x860"));
-  parser.addOptions({screenshot, show, games, size});
+  const QCommandLineOption sweep(QStringLiteral("sweep"), QStringLiteral("Run a sweep in the Sweep tab first."), QStringLiteral("PATH=VALUES"));
+  const QCommandLineOption sweepGames(QStringLiteral("sweep-games"), QStringLiteral("Games per value of --sweep."), QStringLiteral("N"), QStringLiteral("1000"));
+  const QCommandLineOption sweepAgents(QStringLiteral("sweep-agents"), QStringLiteral("Agents of --sweep."), QStringLiteral("A,B"), QStringLiteral("random"));
+  parser.addOptions({screenshot, show, games, size, sweep, sweepGames, sweepAgents});
   parser.process(app);
 
   QString file = parser.positionalArguments().value(0);
@@ -126,6 +133,19 @@ int main(int argc, char** argv) {
     panel->run();
     if (panel->isRunning()) loop.exec();
   }
+  if (parser.isSet(sweep)) {
+    const QString spec = parser.value(sweep);
+    const auto eq = spec.indexOf(QLatin1Char('='));
+    wb::app::SweepPanel* panel = window.sweepPanel();
+    window.sweepValue(spec.left(eq));
+    if (eq > 0) panel->setValuesText(spec.mid(eq + 1));
+    panel->setGames(parser.value(sweepGames).toInt());
+    panel->setAgents(parser.value(sweepAgents));
+    QEventLoop loop;
+    QObject::connect(panel, &wb::app::SweepPanel::finished, &loop, &QEventLoop::quit);
+    if (panel->run()) loop.exec();
+    else std::fprintf(stderr, "workbench: sweep: %s\n", qPrintable(panel->errorText()));
+  }
   if (!applyShow(window, parser.value(show))) {
     std::fprintf(stderr, "workbench: unknown --show page '%s'\n", qPrintable(parser.value(show)));
     return 2;
@@ -137,7 +157,8 @@ int main(int argc, char** argv) {
   const bool png = out.endsWith(QLatin1String(".png"), Qt::CaseInsensitive);
   QImage image = window.grab().toImage();
   // (Charts have soft grid lines a palette loses: keep them in full colour.)
-  const bool charts = parser.value(show).compare(QLatin1String("simulation"), Qt::CaseInsensitive) == 0;
+  const bool charts = parser.value(show).compare(QLatin1String("simulation"), Qt::CaseInsensitive) == 0 ||
+                      parser.value(show).compare(QLatin1String("sweep"), Qt::CaseInsensitive) == 0;
   if (png && !charts) image = image.convertToFormat(QImage::Format_Indexed8, Qt::ThresholdDither | Qt::AvoidDither);
   if (!image.save(out, nullptr, png ? 0 : -1)) {
     std::fprintf(stderr, "workbench: cannot write %s\n", qPrintable(out));

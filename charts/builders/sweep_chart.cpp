@@ -106,7 +106,19 @@ QChart* buildSweepChart(const SweepChartData& data, const QString& title) {
   band->setPen(QPen(edge, 1));
   attach(chart, band, x, y);
 
-  // The target line across the whole axis.
+  if (data.crossed && (data.balanceLow || data.balanceHigh)) {
+    // Its interval as a thick segment on the target line (an open end runs to
+    // the axis; with both ends open it says nothing and is left out).
+    auto* range = new QLineSeries(chart);
+    range->setName(QObject::tr("balance interval"));
+    range->append(data.balanceLow.value_or(xMin - pad), data.target);
+    range->append(data.balanceHigh.value_or(xMax + pad), data.target);
+    QColor c = kBalanceColor;
+    c.setAlpha(150);
+    range->setPen(QPen(c, 5, Qt::SolidLine, Qt::FlatCap));
+    attach(chart, range, x, y);
+  }
+  // The target line across the whole axis (over the balance interval).
   auto* target = new QLineSeries(chart);
   target->setName(QObject::tr("target %1%").arg(100.0 * data.target, 0, 'f', 1));
   target->append(xMin - pad, data.target);
@@ -131,15 +143,6 @@ QChart* buildSweepChart(const SweepChartData& data, const QString& title) {
   hideLegendFor(chart, markers);
 
   if (data.crossed) {
-    // Its interval as a thick segment on the target line (open ends run to the axis).
-    auto* range = new QLineSeries(chart);
-    range->setName(QObject::tr("balance interval"));
-    range->append(data.balanceLow.value_or(xMin - pad), data.target);
-    range->append(data.balanceHigh.value_or(xMax + pad), data.target);
-    QColor c = kBalanceColor;
-    c.setAlpha(150);
-    range->setPen(QPen(c, 5, Qt::SolidLine, Qt::FlatCap));
-    attach(chart, range, x, y);
     auto* point = new QScatterSeries(chart);
     point->setName(QObject::tr("balance point %1").arg(data.balance, 0, 'g', 4));
     point->setMarkerShape(QScatterSeries::MarkerShapeRectangle);

@@ -5,16 +5,20 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <memory>
+
 #include "app/gui/dice_lab/expression_distribution_view.h"
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/editors/effects_editor.h"
 #include "app/gui/editors/expression_edit.h"
+#include "app/gui/sweep/sweep_action.h"
 #include "model/path/ruleset_path.h"
 
 namespace wb::app {
@@ -116,6 +120,14 @@ EntityInspector::EntityInspector(RulesetDocument* document, QWidget* parent)
   connect(m_assumed, &QLineEdit::editingFinished, this,
           [this] { commit(QStringLiteral("assumed"), m_assumed->text()); });
   connect(m_effects, &EffectsEditor::message, this, &EntityInspector::message);
+  for (auto [widget, field] : {std::pair<QWidget*, QString>{m_count, QStringLiteral("count")},
+                               std::pair<QWidget*, QString>{m_cost, QStringLiteral("cost")}}) {
+    widget->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(widget, &QWidget::customContextMenuRequested, this, [this, widget, field](const QPoint& pos) {
+      std::unique_ptr<QMenu> menu(contextMenuFor(field));
+      if (!menu->isEmpty()) menu->exec(widget->mapToGlobal(pos));
+    });
+  }
   connect(document, &RulesetDocument::changed, this, [this] { m_refreshTimer->start(); });
   connect(document, &RulesetDocument::reset, this, [this] { m_refreshTimer->start(); });
   connect(document, &RulesetDocument::diagnosticsChanged, this, [this] { m_refreshTimer->start(); });
@@ -132,6 +144,16 @@ void EntityInspector::setEntity(model::Section section, const QString& id) {
   m_costError->hide();
   refresh();
   m_effects->setEntity(section, id);
+}
+
+QMenu* EntityInspector::contextMenuFor(const QString& field) {
+  // The cost keeps the line edit's own entries (cut, copy, paste, ...).
+  QMenu* menu = field == QLatin1String("cost") ? m_cost->createStandardContextMenu() : new QMenu(this);
+  if (!m_id.isEmpty()) {
+    if (!menu->isEmpty()) menu->addSeparator();
+    addSweepAction(menu, m_document->ruleset(), path(field), [this](const QString& p) { Q_EMIT sweepRequested(p); });
+  }
+  return menu;
 }
 
 bool EntityInspector::eventFilter(QObject* watched, QEvent* event) {

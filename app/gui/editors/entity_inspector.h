@@ -1,7 +1,8 @@
 // EntityInspector: everything about the selected card / tile / event / ability
 // / faction — name, kind, count, cost, tags, rules text, assumption note, its
 // problems, and its effects (EffectsEditor). Edits go through the document as
-// undo commands; a refused value is shown in red and restored.
+// undo commands; a refused value is shown in red and restored. Right-click on
+// Count or Cost offers "Sweep this value..." (sweepRequested).
 #pragma once
 
 #include <QWidget>
@@ -11,6 +12,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QPlainTextEdit;
 class QSpinBox;
 class QTimer;
@@ -30,10 +32,15 @@ class EntityInspector : public QWidget {
   void setEntity(model::Section section, const QString& id);  // empty id = nothing selected
   model::Section section() const { return m_section; }
   QString entityId() const { return m_id; }
+  // The context menu of the Count ("count") or Cost ("cost") field, with
+  // "Sweep this value..." when the value is a number. The caller owns it.
+  QMenu* contextMenuFor(const QString& field);
   EffectsEditor* effectsEditor() const { return m_effects; }
 
  Q_SIGNALS:
   void message(const QString& text);
+  // "Sweep this value..." (right-click on Count or Cost) was chosen for `path`.
+  void sweepRequested(const QString& path);
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;

@@ -264,6 +264,25 @@ QChart* SimulationPanel::winRateChart() const { return m_winRateView->chart(); }
 QChart* SimulationPanel::lengthChart() const { return m_lengthView->chart(); }
 QChart* SimulationPanel::entityChart() const { return m_entityView->chart(); }
 
+bool SimulationPanel::runConfig(sim::RunConfig& config, QString* error) const {
+  config = sim::RunConfig{};
+  config.games = static_cast<std::uint64_t>(m_games->value());
+  config.seed = static_cast<std::uint64_t>(m_seed->value());
+  config.threads = m_threads->value();
+  config.players = m_players->value();
+  config.maxTurns = m_maxTurns->value();
+  config.agents.clear();
+  for (const QString& spec : agentSpecs()) {
+    std::string why;
+    if (!sim::isValidAgentSpec(spec.toStdString(), why)) {
+      if (error) *error = tr("Agent %1: %2").arg(spec, QString::fromStdString(why));
+      return false;
+    }
+    config.agents.push_back(spec.toStdString());
+  }
+  return true;
+}
+
 void SimulationPanel::run() {
   if (isRunning()) return;
   if (m_document->errorCount() > 0) {
@@ -274,20 +293,11 @@ void SimulationPanel::run() {
     return;
   }
   sim::RunConfig config;
-  config.games = static_cast<std::uint64_t>(m_games->value());
-  config.seed = static_cast<std::uint64_t>(m_seed->value());
-  config.threads = m_threads->value();
-  config.players = m_players->value();
-  config.maxTurns = m_maxTurns->value();
-  config.agents.clear();
-  for (const QString& spec : agentSpecs()) {
-    std::string why;
-    if (!sim::isValidAgentSpec(spec.toStdString(), why)) {
-      m_status->setText(tr("Agent %1: %2").arg(spec, QString::fromStdString(why)));
-      Q_EMIT message(m_status->text());
-      return;
-    }
-    config.agents.push_back(spec.toStdString());
+  QString why;
+  if (!runConfig(config, &why)) {
+    m_status->setText(why);
+    Q_EMIT message(why);
+    return;
   }
   m_job = std::make_unique<SimulationJob>(m_document->ruleset(), config);
   connect(m_job.get(), &SimulationJob::progressed, this, &SimulationPanel::onProgress);

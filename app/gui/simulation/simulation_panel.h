@@ -11,6 +11,7 @@
 
 #include <memory>
 
+#include "simulation/runner/run_config.h"
 #include "simulation/runner/run_result.h"
 
 QT_BEGIN_NAMESPACE
@@ -44,6 +45,9 @@ class SimulationPanel : public QWidget {
   // Agent spec of a seat, e.g. "greedy" or "mcts:iters=200".
   void setAgent(int seat, const QString& spec);
   QStringList agentSpecs() const;
+  // The run the panel is set up for (games, seed, threads, players, agents,
+  // turn cap); false with a message for a bad agent spec. Also File > Export Report's run.
+  bool runConfig(sim::RunConfig& config, QString* error = nullptr) const;
 
   bool isRunning() const;
   bool hasResult() const { return m_hasResult; }

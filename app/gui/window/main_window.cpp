@@ -27,14 +27,18 @@
 #include "app/gui/editors/entity_inspector.h"
 #include "app/gui/editors/entity_table_model.h"
 #include "app/gui/editors/parameter_table_model.h"
+#include "app/gui/report/report_export.h"
 #include "app/gui/simulation/simulation_panel.h"
+#include "app/gui/sweep/sweep_panel.h"
 #include "app/gui/window/diagnostics_panel.h"
 #include "app/gui/window/overview_page.h"
 #include "app/gui/window/ruleset_explorer.h"
 #include "app/gui/window/table_page.h"
 #include "app/gui/window/yaml_view.h"
+#include "app/report/report_request.h"
 #include "model/core/atomic_file.h"
 #include "model/yaml/ruleset_writer.h"
+#include "rulesets/engine_catalog.h"
 
 #ifndef WB_YAML_CPP_VERSION
 #define WB_YAML_CPP_VERSION "unknown"
@@ -64,6 +68,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   for (TablePage* page : m_tables) {
     m_pages->addWidget(page);
     connect(page, &TablePage::message, this, &MainWindow::showMessage);
+    connect(page, &TablePage::sweepRequested, this, &MainWindow::sweepValue);
     connect(page, &TablePage::entitySelected, this, [this](model::Section s, const QString& id) {
       m_inspector->setEntity(s, id);
       m_explorer->select(RulesetExplorer::pageOf(s), id);
@@ -76,6 +81,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   m_tabs->addTab(m_simulation, tr("Simulation"));
   m_diceLab = new DiceLabPanel(m_document, m_tabs);
   m_tabs->addTab(m_diceLab, tr("Dice Lab"));
+  m_sweep = new SweepPanel(m_document, m_tabs);
+  m_tabs->addTab(m_sweep, tr("Sweep"));
   setCentralWidget(m_tabs);
 
   buildDocks();
@@ -89,6 +96,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   connect(m_overview, &OverviewPage::message, this, &MainWindow::showMessage);
   connect(m_simulation, &SimulationPanel::message, this, &MainWindow::showMessage);
   connect(m_diceLab, &DiceLabPanel::message, this, &MainWindow::showMessage);
+  connect(m_sweep, &SweepPanel::message, this, &MainWindow::showMessage);
   connect(m_document, &RulesetDocument::modifiedChanged, this, &MainWindow::updateTitle);
   connect(m_document, &RulesetDocument::filePathChanged, this, &MainWindow::updateTitle);
   connect(m_document, &RulesetDocument::reset, this, &MainWindow::updateTitle);
@@ -102,7 +110,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   });
   // The charts need the width: the inspector steps aside on the Simulation tab.
   connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
-    const bool simulation = index == static_cast<int>(Tab::Simulation) || index == static_cast<int>(Tab::DiceLab);
+    const bool simulation = index == static_cast<int>(Tab::Simulation) || index == static_cast<int>(Tab::DiceLab) ||
+                            index == static_cast<int>(Tab::Sweep);
     if (simulation && m_inspectorDock->isVisible()) {
       m_inspectorDock->hide();
       m_historyDock->hide();
@@ -155,6 +164,7 @@ void MainWindow::buildDocks() {
     for (TablePage* page : m_tables) page->setFilter(text);
   });
   connect(m_inspector, &EntityInspector::message, this, &MainWindow::showMessage);
+  connect(m_inspector, &EntityInspector::sweepRequested, this, &MainWindow::sweepValue);
   connect(m_diagnostics, &DiagnosticsPanel::diagnosticActivated, this, &MainWindow::goToDiagnostic);
 }
 
@@ -170,6 +180,8 @@ void MainWindow::buildMenus() {
   QMenu* exportMenu = file->addMenu(tr("&Export"));
   exportMenu->addAction(tr("Ruleset as one YAML file..."), this, &MainWindow::exportRuleset);
   exportMenu->addAction(tr("Simulation charts (PNG / SVG)..."), this, &MainWindow::exportCharts);
+  file->addAction(tr("Export &Report..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this,
+                  &MainWindow::exportReport);
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -190,6 +202,8 @@ void MainWindow::buildMenus() {
   view->addAction(tr("&Editor"), QKeySequence(Qt::CTRL | Qt::Key_1), this, [this] { showTab(Tab::Editor); });
   view->addAction(tr("&YAML"), QKeySequence(Qt::CTRL | Qt::Key_2), this, [this] { showTab(Tab::Yaml); });
   view->addAction(tr("&Simulation"), QKeySequence(Qt::CTRL | Qt::Key_3), this, [this] { showTab(Tab::Simulation); });
+  view->addAction(tr("&Dice Lab"), QKeySequence(Qt::CTRL | Qt::Key_4), this, [this] { showTab(Tab::DiceLab); });
+  view->addAction(tr("S&weep"), QKeySequence(Qt::CTRL | Qt::Key_5), this, [this] { showTab(Tab::Sweep); });
   view->addSeparator();
   for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
 
@@ -256,6 +270,12 @@ void MainWindow::goToDiagnostic(const model::Diagnostic& diagnostic) {
   showMessage(QString::fromStdString(diagnostic.format()));
 }
 
+void MainWindow::sweepValue(const QString& path) {
+  m_sweep->setPath(path);
+  showTab(Tab::Sweep);
+  showMessage(tr("Sweep %1: check the values and press Run sweep.").arg(path));
+}
+
 void MainWindow::updateTitle() {
   setWindowTitle(tr("%1[*] \u2014 Balance Workbench").arg(m_document->displayName()));
   setWindowModified(m_document->isModified());
@@ -287,6 +307,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     return;
   }
   m_simulation->cancel();
+  m_sweep->cancel();
   event->accept();
 }
 
@@ -357,6 +378,68 @@ void MainWindow::exportCharts() {
     QMessageBox::critical(this, tr("Export failed"), error);
   else
     showMessage(tr("Charts exported to %1 (PNG and SVG).").arg(dir));
+}
+
+void MainWindow::exportReport() {
+  const QString stem = m_document->filePath().isEmpty() ? QStringLiteral("report")
+                                                        : QFileInfo(m_document->filePath()).completeBaseName() +
+                                                              QStringLiteral("-report");
+  QString filter = tr("HTML report (*.html)");
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Export balance report"), stem + QStringLiteral(".html"),
+      tr("HTML report (*.html);;PDF report (*.pdf);;CSV numbers (*.csv);;JSON numbers (*.json)"), &filter);
+  if (path.isEmpty()) return;
+  QString target = path;
+  if (reportFormat(target).isEmpty()) {
+    // No extension typed: take the chosen filter's.
+    const int star = filter.indexOf(QStringLiteral("*."));
+    target += filter.mid(star + 1, filter.indexOf(QLatin1Char(')'), star) - star - 1);
+  }
+  QString error;
+  if (!exportReportTo(target, &error)) {
+    if (m_prompts && error != tr("Export cancelled.")) QMessageBox::critical(this, tr("Export failed"), error);
+    showMessage(error);
+  }
+}
+
+bool MainWindow::exportReportTo(const QString& path, QString* error) {
+  auto fail = [&](const QString& why) {
+    if (error) *error = why;
+    return false;
+  };
+  if (m_document->errorCount() > 0)
+    return fail(tr("The ruleset has %n error(s); fix them (see Diagnostics) before exporting a report.", nullptr,
+                   m_document->errorCount()));
+  sim::RunConfig run;
+  QString why;
+  if (!m_simulation->runConfig(run, &why)) return fail(why);
+  const model::Ruleset snapshot = m_document->ruleset();
+  const QString file = m_document->filePath().isEmpty() ? m_document->displayName() : m_document->filePath();
+  ReportRequest request = makeReportRequest(file.toStdString(), run);
+  // The Sweep tab's last finished sweep, played again with the report's run
+  // (same seed: common random numbers). Its metric may not fit the report's
+  // agents; then the report's default metric is used.
+  if (const auto& sweep = m_sweep->finishedSweep(); sweep && sweep->config.axes.size() == 1) {
+    sim::SweepConfig c;
+    c.axes = sweep->config.axes;
+    c.run = request.run;
+    c.metric = sweep->config.metric;
+    c.target = sweep->config.target;
+    std::string invalid;
+    if (!sim::SweepRunner(rulesets::builtinEngines(), snapshot, c).validate(invalid)) c.metric = request.metric;
+    if (sim::SweepRunner(rulesets::builtinEngines(), snapshot, c).validate(invalid)) {
+      request.sweeps = c.axes;
+      request.metric = c.metric;
+      request.target = c.target;
+    } else {
+      showMessage(tr("The report leaves the sweep out: %1").arg(QString::fromStdString(invalid)));
+    }
+  }
+  request.command = reportCommandLine(request, path.toStdString());
+  if (m_document->isModified()) request.command += "   # from unsaved edits: compare the content hash";
+  if (!app::exportReport(snapshot, std::move(request), path, m_prompts ? this : nullptr, &why)) return fail(why);
+  showMessage(tr("Report written to %1.").arg(path));
+  return true;
 }
 
 void MainWindow::addRecent(const QString& path) {

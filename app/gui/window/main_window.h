@@ -1,5 +1,5 @@
 // MainWindow: the Balance Workbench window. Explorer (left), editor pages /
-// YAML / Simulation tabs (centre), inspector and history (right), diagnostics
+// YAML / Simulation / Dice Lab / Sweep tabs (centre), inspector and history (right), diagnostics
 // (bottom); File, Edit, View, Simulation and Help menus; status bar; title
 // with the modified marker; prompts to save on close and to reload when the
 // file changes on disk.
@@ -26,13 +26,14 @@ class DiagnosticsPanel;
 class YamlView;
 class SimulationPanel;
 class DiceLabPanel;
+class SweepPanel;
 class TablePage;
 class OverviewPage;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  enum class Tab { Editor = 0, Yaml = 1, Simulation = 2, DiceLab = 3 };
+  enum class Tab { Editor = 0, Yaml = 1, Simulation = 2, DiceLab = 3, Sweep = 4 };
 
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
@@ -42,6 +43,7 @@ class MainWindow : public QMainWindow {
   RulesetDocument* document() const { return m_document; }
   SimulationPanel* simulationPanel() const { return m_simulation; }
   DiceLabPanel* diceLabPanel() const { return m_diceLab; }
+  SweepPanel* sweepPanel() const { return m_sweep; }
   EntityInspector* inspector() const { return m_inspector; }
   DiagnosticsPanel* diagnosticsPanel() const { return m_diagnostics; }
   YamlView* yamlView() const { return m_yaml; }
@@ -51,11 +53,18 @@ class MainWindow : public QMainWindow {
   void showPage(int explorerPage);
   void showEntity(model::Section section, const QString& id);
   void goToDiagnostic(const model::Diagnostic& diagnostic);
+  // "Sweep this value...": the Sweep tab with `path` and a range around its value.
+  void sweepValue(const QString& path);
   // When off, closing / reloading never asks (tests, --screenshot).
   void setPromptsEnabled(bool on) { m_prompts = on; }
 
   bool save();
   bool saveAs();
+  // Builds the balance report of the current ruleset (a snapshot) with the
+  // Simulation tab's run options and the last finished sweep of the Sweep tab,
+  // and writes `path` (.html, .pdf, .csv or .json). With prompts on, a progress
+  // dialog can cancel. File > Export Report... asks for the path and calls this.
+  bool exportReportTo(const QString& path, QString* error = nullptr);
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -70,6 +79,7 @@ class MainWindow : public QMainWindow {
   void revert();
   void exportRuleset();
   void exportCharts();
+  void exportReport();
   void addRecent(const QString& path);
   void rebuildRecentMenu();
   void about();
@@ -84,6 +94,7 @@ class MainWindow : public QMainWindow {
   YamlView* m_yaml;
   SimulationPanel* m_simulation;
   DiceLabPanel* m_diceLab;
+  SweepPanel* m_sweep;
   RulesetExplorer* m_explorer;
   EntityInspector* m_inspector;
   DiagnosticsPanel* m_diagnostics;

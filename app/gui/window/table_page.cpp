@@ -3,14 +3,18 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <memory>
+
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/editors/path_table_model.h"
 #include "app/gui/editors/value_delegate.h"
+#include "app/gui/sweep/sweep_action.h"
 
 namespace wb::app {
 
@@ -81,6 +85,11 @@ TablePage::TablePage(RulesetDocument* document, PathTableModel* model, std::opti
   m_view->setWordWrap(false);
   m_view->setTextElideMode(Qt::ElideRight);
   layout->addWidget(m_view);
+  m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(m_view, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+    std::unique_ptr<QMenu> menu(contextMenuFor(m_view->indexAt(pos)));
+    if (menu) menu->exec(m_view->viewport()->mapToGlobal(pos));
+  });
 
   auto resize = [this] {
     m_view->resizeColumnsToContents();
@@ -99,6 +108,15 @@ TablePage::TablePage(RulesetDocument* document, PathTableModel* model, std::opti
   connect(m_delegate, &ValueDelegate::editRefused, this,
           [this](const QString& why) { Q_EMIT message(tr("Not applied: %1").arg(why)); });
   connect(m_delegate, &ValueDelegate::editorMessage, this, &TablePage::message);
+}
+
+QMenu* TablePage::contextMenuFor(const QModelIndex& index) {
+  if (!index.isValid()) return nullptr;
+  auto menu = std::make_unique<QMenu>(this);
+  const QString path = index.data(PathTableModel::PathRole).toString();
+  if (!addSweepAction(menu.get(), m_document->ruleset(), path, [this](const QString& p) { Q_EMIT sweepRequested(p); }))
+    return nullptr;
+  return menu.release();
 }
 
 void TablePage::updateCount() {

@@ -1,7 +1,8 @@
 // TablePage: one table editor (parameters, dice or a section of entities) —
 // a sortable, filterable QTableView over a PathTableModel with the typed
 // ValueDelegate, and for entity sections a small toolbar to add, duplicate
-// and remove rows (undo commands).
+// and remove rows (undo commands). Right-clicking a numeric cell offers
+// "Sweep this value..." (sweepRequested).
 #pragma once
 
 #include <QWidget>
@@ -10,6 +11,7 @@
 
 #include "model/core/entity.h"
 
+class QMenu;
 class QSortFilterProxyModel;
 class QTableView;
 class QToolButton;
@@ -35,10 +37,15 @@ class TablePage : public QWidget {
   void setFilter(const QString& text);
   void selectRow(const QString& id);
   QString currentId() const;
+  // The context menu of a cell (a proxy index): "Sweep this value..." for a
+  // numeric value. The caller owns the menu; nullptr when it would be empty.
+  QMenu* contextMenuFor(const QModelIndex& index);
 
  Q_SIGNALS:
   void entitySelected(wb::model::Section section, const QString& id);
   void message(const QString& text);
+  // "Sweep this value..." was chosen for `path`.
+  void sweepRequested(const QString& path);
 
  private:
   void addEntity(bool duplicate);

@@ -1,0 +1,535 @@
+#include "app/gui/sweep/sweep_panel.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QCompleter>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QThread>
+#include <QVBoxLayout>
+
+#include "app/gui/document/ruleset_document.h"
+#include "app/gui/sweep/sweep_action.h"
+#include "app/gui/sweep/sweep_job.h"
+#include "app/report/text_format.h"
+#include "charts/builders/sweep_chart.h"
+#include "charts/export/chart_export.h"
+#include "model/core/scalar.h"
+#include "model/path/ruleset_path.h"
+#include "simulation/agents/agent_factory.h"
+
+namespace wb::app {
+
+namespace {
+
+enum Column { kValue, kRate, kLow, kHigh, kGames, kTimeouts, kColumns };
+
+QString percent(double v) { return QString::number(100.0 * v, 'f', 1) + QLatin1Char('%'); }
+
+QString duration(double seconds) {
+  if (seconds < 1) return QObject::tr("<1 s");
+  if (seconds < 90) return QObject::tr("%1 s").arg(qRound(seconds));
+  return QObject::tr("%1 min %2 s").arg(static_cast<int>(seconds) / 60).arg(static_cast<int>(seconds) % 60);
+}
+
+QString number(double v) { return QString::fromStdString(model::formatNumber(v)); }
+
+QTableWidgetItem* cell(const QString& text) {
+  auto* item = new QTableWidgetItem(text);
+  item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+  return item;
+}
+
+}  // namespace
+
+SweepPanel::SweepPanel(RulesetDocument* document, QWidget* parent) : QWidget(parent), m_document(document) {
+  setObjectName(QStringLiteral("SweepPanel"));
+  auto* outer = new QHBoxLayout(this);
+  auto* splitter = new QSplitter(Qt::Horizontal, this);
+  outer->addWidget(splitter);
+
+  // --- Controls ---
+  auto* controls = new QWidget(splitter);
+  auto* left = new QVBoxLayout(controls);
+  left->setContentsMargins(0, 0, 6, 0);
+  auto* setup = new QGroupBox(tr("What if..."), controls);
+  auto* form = new QFormLayout(setup);
+  form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  m_path = new QComboBox(setup);
+  m_path->setEditable(true);
+  m_path->setInsertPolicy(QComboBox::NoInsert);
+  m_path->setMinimumContentsLength(22);
+  m_path->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  m_path->lineEdit()->setPlaceholderText(QStringLiteral("cards.meteor_strike.cost"));
+  m_path->setToolTip(tr("The value to sweep, by path (any numeric value of the ruleset).\n"
+                        "Right-click a value in the editor and choose \"Sweep this value...\" to fill it."));
+  m_path->completer()->setCompletionMode(QCompleter::PopupCompletion);
+  m_path->completer()->setFilterMode(Qt::MatchContains);
+  m_path->completer()->setCaseSensitivity(Qt::CaseInsensitive);
+  m_current = new QLabel(setup);
+  m_current->setStyleSheet(QStringLiteral("color: #666;"));
+  m_values = new QLineEdit(setup);
+  m_values->setPlaceholderText(tr("12:18:2  or  12,14,16,18"));
+  m_values->setToolTip(tr("FROM:TO:STEP (TO included) or a comma-separated list of values"));
+  m_games = new QSpinBox(setup);
+  m_games->setRange(1, 10000000);
+  m_games->setValue(500);
+  m_games->setSingleStep(100);
+  m_games->setGroupSeparatorShown(true);
+  m_games->setToolTip(tr("Games at every value; every value plays the same game seeds"));
+  m_agents = new QLineEdit(QStringLiteral("random"), setup);
+  m_agents->setToolTip(tr("One agent for every seat, or one per seat: random, greedy, mcts:iters=200, ..."));
+  m_seed = new QSpinBox(setup);
+  m_seed->setRange(0, 2147483647);
+  m_seed->setValue(1);
+  m_threads = new QSpinBox(setup);
+  m_threads->setRange(0, 256);
+  m_threads->setValue(std::max(1, QThread::idealThreadCount()));
+  m_threads->setSpecialValueText(tr("auto"));
+  m_metric = new QComboBox(setup);
+  m_metric->setEditable(true);
+  m_metric->setInsertPolicy(QComboBox::NoInsert);
+  m_metric->setToolTip(tr("The win rate to follow: first_player, seat:N, agent:SPEC or faction:ID\n"
+                          "(default: the first agent when the agents differ, else the first player)"));
+  m_target = new QDoubleSpinBox(setup);
+  m_target->setRange(-1, 100);
+  m_target->setDecimals(1);
+  m_target->setSuffix(QStringLiteral(" %"));
+  m_target->setSpecialValueText(tr("fair (1 / players)"));
+  m_target->setValue(-1);
+  m_target->setToolTip(tr("The win rate whose crossing is the balance point"));
+  form->addRow(tr("Value"), m_path);
+  form->addRow(QString(), m_current);
+  form->addRow(tr("Values"), m_values);
+  form->addRow(tr("Games per value"), m_games);
+  form->addRow(tr("Agents"), m_agents);
+  form->addRow(tr("Seed"), m_seed);
+  form->addRow(tr("Threads"), m_threads);
+  form->addRow(tr("Metric"), m_metric);
+  form->addRow(tr("Target"), m_target);
+  left->addWidget(setup);
+
+  auto* buttons = new QHBoxLayout;
+  m_run = new QPushButton(tr("Run sweep"), controls);
+  m_run->setDefault(true);
+  m_cancel = new QPushButton(tr("Cancel"), controls);
+  m_cancel->setEnabled(false);
+  buttons->addWidget(m_run);
+  buttons->addWidget(m_cancel);
+  left->addLayout(buttons);
+  m_progress = new QProgressBar(controls);
+  m_progress->setRange(0, 1000);
+  m_progress->setValue(0);
+  m_progress->setTextVisible(false);
+  left->addWidget(m_progress);
+  m_status = new QLabel(tr("Pick a value and a range, then Run sweep."), controls);
+  m_status->setWordWrap(true);
+  left->addWidget(m_status);
+  m_error = new QLabel(controls);
+  m_error->setWordWrap(true);
+  m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_error->setStyleSheet(QStringLiteral("QLabel { color: #8a1c1c; background: #fdecea; padding: 4px; }"));
+  m_error->hide();
+  left->addWidget(m_error);
+  left->addStretch();
+  splitter->addWidget(controls);
+
+  // --- Results ---
+  auto* results = new QSplitter(Qt::Vertical, splitter);
+  auto* top = new QWidget(results);
+  auto* topLayout = new QVBoxLayout(top);
+  topLayout->setContentsMargins(0, 0, 0, 0);
+  m_chartView = charts::makeChartView(charts::buildSweepChart({}, tr("Sweep")));
+  m_chartView->setParent(top);
+  m_chartView->setMinimumHeight(260);
+  topLayout->addWidget(m_chartView, 1);
+  m_balance = new QLabel(top);
+  m_balance->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_balance->setContentsMargins(6, 2, 6, 2);
+  topLayout->addWidget(m_balance);
+  results->addWidget(top);
+
+  auto* bottom = new QWidget(results);
+  auto* bottomLayout = new QVBoxLayout(bottom);
+  bottomLayout->setContentsMargins(0, 0, 0, 0);
+  m_table = new QTableWidget(0, kColumns, bottom);
+  m_table->setHorizontalHeaderLabels({tr("Value"), tr("Win rate"), tr("95% low"), tr("95% high"), tr("Games"),
+                                      tr("Timeouts")});
+  m_table->verticalHeader()->hide();
+  m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+  m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+  m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_table->setAlternatingRowColors(true);
+  m_table->setToolTip(tr("Double-click a point to set its value in the ruleset (one undo step)"));
+  bottomLayout->addWidget(m_table, 1);
+  auto* applyBar = new QHBoxLayout;
+  auto* hint = new QLabel(tr("Double-click a point, or select it and apply its value to the ruleset."), bottom);
+  hint->setStyleSheet(QStringLiteral("color: #666;"));
+  applyBar->addWidget(hint, 1);
+  m_apply = new QPushButton(tr("Apply value"), bottom);
+  m_apply->setEnabled(false);
+  applyBar->addWidget(m_apply);
+  bottomLayout->addLayout(applyBar);
+  results->addWidget(bottom);
+  results->setStretchFactor(0, 3);
+  results->setStretchFactor(1, 2);
+  splitter->addWidget(results);
+  splitter->setStretchFactor(0, 0);
+  splitter->setStretchFactor(1, 1);
+  splitter->setSizes({330, 900});
+
+  connect(m_run, &QPushButton::clicked, this, &SweepPanel::run);
+  connect(m_cancel, &QPushButton::clicked, this, &SweepPanel::cancel);
+  connect(m_path, &QComboBox::currentTextChanged, this, [this] { updateCurrent(); });
+  connect(m_path, &QComboBox::activated, this, [this] {
+    // A path picked from the list proposes its range.
+    setPath(m_path->currentText());
+  });
+  connect(m_agents, &QLineEdit::editingFinished, this, &SweepPanel::refreshMetrics);
+  connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
+    QString why;
+    if (!applyPoint(row, &why)) Q_EMIT message(why);
+  });
+  connect(m_table, &QTableWidget::itemSelectionChanged, this,
+          [this] { m_apply->setEnabled(!m_table->selectedItems().isEmpty()); });
+  connect(m_apply, &QPushButton::clicked, this, [this] {
+    QString why;
+    if (!applyPoint(m_table->currentRow(), &why)) Q_EMIT message(why);
+  });
+  connect(document, &RulesetDocument::reset, this, [this] {
+    refreshPaths();
+    refreshMetrics();
+    updateCurrent();
+  });
+  connect(document, &RulesetDocument::changed, this, [this](const DocumentChange& c) {
+    if (c.kind != DocumentChange::Kind::Value) refreshPaths();
+    updateCurrent();
+  });
+  refreshPaths();
+  refreshMetrics();
+  redraw(std::nullopt);
+}
+
+SweepPanel::~SweepPanel() = default;
+
+void SweepPanel::refreshPaths() {
+  const QString text = m_path->currentText();
+  QStringList paths;
+  for (const auto& p : model::listPaths(m_document->ruleset(), true)) paths << QString::fromStdString(p.path);
+  const QSignalBlocker block(m_path);
+  m_path->clear();
+  m_path->addItems(paths);
+  m_path->setCurrentIndex(-1);
+  m_path->setEditText(text);
+}
+
+void SweepPanel::refreshMetrics() {
+  const QString text = m_metric->currentText();
+  QStringList items{QString(), QStringLiteral("first_player")};
+  const int players = std::max(1, m_document->ruleset().players.min);
+  for (int s = 0; s < players; ++s) items << QStringLiteral("seat:%1").arg(s);
+  for (const QString& a : m_agents->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
+    if (!items.contains(QStringLiteral("agent:") + a.trimmed())) items << QStringLiteral("agent:") + a.trimmed();
+  for (const auto& f : m_document->ruleset().entities(model::Section::Factions)) items << QStringLiteral("faction:") + QString::fromStdString(f.id);
+  const QSignalBlocker block(m_metric);
+  m_metric->clear();
+  m_metric->addItems(items);
+  m_metric->setItemText(0, QString());
+  m_metric->lineEdit()->setPlaceholderText(tr("default"));
+  m_metric->setEditText(text);
+}
+
+void SweepPanel::updateCurrent() {
+  const QString p = path();
+  if (p.isEmpty()) {
+    m_current->setText(tr("Right-click a value in the editor: \"Sweep this value...\""));
+    return;
+  }
+  std::string why;
+  const auto value = model::getPath(m_document->ruleset(), p.toStdString(), &why);
+  if (!value) m_current->setText(tr("unknown path"));
+  else if (!value->isNumeric()) m_current->setText(tr("not a number: %1").arg(QString::fromStdString(value->text)));
+  else {
+    QString range;
+    if (value->min || value->max)
+      range = tr("  (allowed %1..%2)")
+                  .arg(value->min ? number(*value->min) : QStringLiteral("\u2013"),
+                       value->max ? number(*value->max) : QStringLiteral("\u2013"));
+    m_current->setText(tr("now %1%2").arg(QString::fromStdString(value->text), range));
+  }
+}
+
+void SweepPanel::setPath(const QString& p) {
+  m_path->setEditText(p.trimmed());
+  const QString range = suggestSweepRange(m_document->ruleset(), p.trimmed());
+  if (!range.isEmpty()) m_values->setText(range);
+  updateCurrent();
+  m_error->hide();
+}
+
+QString SweepPanel::path() const { return m_path->currentText().trimmed(); }
+void SweepPanel::setValuesText(const QString& text) { m_values->setText(text); }
+QString SweepPanel::valuesText() const { return m_values->text(); }
+void SweepPanel::setGames(int games) { m_games->setValue(games); }
+void SweepPanel::setAgents(const QString& specs) {
+  m_agents->setText(specs);
+  refreshMetrics();
+}
+void SweepPanel::setSeed(int seed) { m_seed->setValue(seed); }
+void SweepPanel::setThreads(int threads) { m_threads->setValue(threads); }
+void SweepPanel::setMetric(const QString& spec) { m_metric->setEditText(spec); }
+void SweepPanel::setTarget(double target) { m_target->setValue(target < 0 ? -1.0 : 100.0 * target); }
+
+bool SweepPanel::isRunning() const { return m_job && m_job->isRunning(); }
+QString SweepPanel::errorText() const { return m_error->isHidden() ? QString() : m_error->text(); }
+QString SweepPanel::balanceText() const { return m_balance->text(); }
+QChart* SweepPanel::chart() const { return m_chartView->chart(); }
+
+void SweepPanel::showError(const QString& text) {
+  m_error->setText(text);
+  m_error->setVisible(!text.isEmpty());
+  if (!text.isEmpty()) Q_EMIT message(text);
+}
+
+bool SweepPanel::buildConfig(sim::SweepConfig& config, QString& error) const {
+  const QString p = path();
+  if (p.isEmpty()) {
+    error = tr("Choose the value to sweep (a path such as cards.meteor_strike.cost).");
+    return false;
+  }
+  const std::string text = m_values->text().trimmed().toStdString();
+  if (text.empty()) {
+    error = tr("Give the values: FROM:TO:STEP or a comma list.");
+    return false;
+  }
+  std::string why;
+  auto values = text.find(':') != std::string::npos ? sim::parseSweepRange(text, why) : sim::parseSweepValues(text, why);
+  if (!values) {
+    error = tr("Values: %1").arg(QString::fromStdString(why));
+    return false;
+  }
+  config = sim::SweepConfig{};
+  config.axes = {{p.toStdString(), *values}};
+  config.run.games = static_cast<std::uint64_t>(m_games->value());
+  config.run.seed = static_cast<std::uint64_t>(m_seed->value());
+  config.run.threads = m_threads->value();
+  config.run.players = std::max(1, m_document->ruleset().players.min);
+  config.run.agents.clear();
+  for (const QString& a : m_agents->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    const std::string spec = a.trimmed().toStdString();
+    if (!sim::isValidAgentSpec(spec, why)) {
+      error = tr("Agent %1: %2").arg(a.trimmed(), QString::fromStdString(why));
+      return false;
+    }
+    config.run.agents.push_back(spec);
+  }
+  if (config.run.agents.empty()) config.run.agents = {"random"};
+  if (config.run.agents.size() != 1 && static_cast<int>(config.run.agents.size()) != config.run.players) {
+    error = tr("%1 agents for %2 players: give one agent for every seat, or one per seat.")
+                .arg(config.run.agents.size())
+                .arg(config.run.players);
+    return false;
+  }
+  config.metric = sim::defaultSweepMetric(config.run);
+  const QString metric = m_metric->currentText().trimmed();
+  if (!metric.isEmpty()) {
+    auto parsed = sim::parseSweepMetric(metric.toStdString(), why);
+    if (!parsed) {
+      error = tr("Metric: %1").arg(QString::fromStdString(why));
+      return false;
+    }
+    config.metric = *parsed;
+  }
+  config.target = m_target->value() < 0 ? -1.0 : m_target->value() / 100.0;
+  return true;
+}
+
+bool SweepPanel::run() {
+  if (isRunning()) return false;
+  if (m_document->errorCount() > 0) {
+    showError(tr("The ruleset has %n error(s); fix them (see Diagnostics) before sweeping.", nullptr,
+                 m_document->errorCount()));
+    return false;
+  }
+  sim::SweepConfig config;
+  QString why;
+  if (!buildConfig(config, why)) {
+    showError(why);
+    return false;
+  }
+  auto job = std::make_unique<SweepJob>(m_document->ruleset(), config);
+  if (!job->validate(&why)) {
+    showError(why);
+    return false;
+  }
+  showError(QString());
+  m_job = std::move(job);
+  m_config = config;
+  m_points.clear();
+  m_finished.reset();
+  m_table->setRowCount(0);
+  m_apply->setEnabled(false);
+  redraw(std::nullopt);
+  connect(m_job.get(), &SweepJob::progressed, this, &SweepPanel::onProgress);
+  connect(m_job.get(), &SweepJob::pointAdded, this, &SweepPanel::onPoint);
+  connect(m_job.get(), &SweepJob::finished, this, &SweepPanel::onFinished);
+  m_run->setEnabled(false);
+  m_cancel->setEnabled(true);
+  m_progress->setValue(0);
+  m_status->setText(tr("Starting: %1 values \u00d7 %L2 games...")
+                        .arg(config.axes[0].values.size())
+                        .arg(config.run.games));
+  m_job->start();
+  Q_EMIT started();
+  Q_EMIT runningChanged(true);
+  return true;
+}
+
+void SweepPanel::cancel() {
+  if (!isRunning()) return;
+  m_job->cancel();
+  m_status->setText(tr("Cancelling..."));
+}
+
+void SweepPanel::onProgress() {
+  if (!m_job) return;
+  const sim::SweepProgress p = m_job->progress();
+  if (p.gamesTotal > 0)
+    m_progress->setValue(static_cast<int>(1000.0 * static_cast<double>(p.gamesDone) / static_cast<double>(p.gamesTotal)));
+  m_status->setText(tr("value %1 of %2 \u00b7 %L3 / %L4 games \u00b7 %5 left")
+                        .arg(std::min(p.pointsDone + 1, p.pointsTotal))
+                        .arg(p.pointsTotal)
+                        .arg(p.gamesDone)
+                        .arg(p.gamesTotal)
+                        .arg(duration(p.etaSeconds)));
+}
+
+void SweepPanel::onPoint() {
+  if (!m_job) return;
+  const std::vector<sim::SweepPoint> points = m_job->points();
+  for (std::size_t i = m_points.size(); i < points.size(); ++i) {
+    m_points.push_back(points[i]);
+    addRow(points[i]);
+  }
+  // The balance point of the curve so far (the final one comes with the result).
+  std::vector<sim::CurvePoint> cps;
+  for (const auto& p : m_points)
+    if (p.metric.games > 0) cps.push_back({p.values[0], p.rate(), p.ci.lo, p.ci.hi});
+  redraw(sim::findBalancePoint(std::move(cps), m_config.effectiveTarget()));
+}
+
+void SweepPanel::onFinished() {
+  if (!m_job) return;
+  onPoint();
+  const sim::SweepResult result = m_job->result();
+  m_run->setEnabled(true);
+  m_cancel->setEnabled(false);
+  if (!result.ok()) {
+    m_status->setText(tr("The sweep stopped."));
+    showError(QString::fromStdString(result.error));
+  } else if (result.cancelled) {
+    m_status->setText(tr("Cancelled after %n value(s).", nullptr, static_cast<int>(m_points.size())));
+    Q_EMIT message(m_status->text());
+  } else {
+    m_progress->setValue(1000);
+    m_finished = result;
+    m_status->setText(tr("%n value(s) in %1.", nullptr, static_cast<int>(result.points.size()))
+                          .arg(duration(result.elapsedSeconds)));
+    redraw(result.curves.empty() ? std::nullopt : std::optional<sim::BalancePoint>(result.curves.front().balance));
+    Q_EMIT message(tr("Sweep of %1: %2").arg(QString::fromStdString(result.config.axes[0].path), balanceText()));
+  }
+  Q_EMIT finished();
+  Q_EMIT runningChanged(false);
+}
+
+void SweepPanel::addRow(const sim::SweepPoint& point) {
+  const int row = m_table->rowCount();
+  m_table->insertRow(row);
+  auto* value = cell(number(point.values.empty() ? 0.0 : point.values[0]));
+  value->setData(Qt::UserRole, static_cast<int>(m_points.size()) - 1);
+  m_table->setItem(row, kValue, value);
+  const bool any = point.metric.games > 0;
+  m_table->setItem(row, kRate, cell(any ? percent(point.rate()) : QStringLiteral("\u2013")));
+  m_table->setItem(row, kLow, cell(any ? percent(point.ci.lo) : QStringLiteral("\u2013")));
+  m_table->setItem(row, kHigh, cell(any ? percent(point.ci.hi) : QStringLiteral("\u2013")));
+  m_table->setItem(row, kGames, cell(QString::number(point.result.stats.games())));
+  m_table->setItem(row, kTimeouts, cell(QString::number(point.result.stats.timeouts())));
+}
+
+void SweepPanel::redraw(const std::optional<sim::BalancePoint>& balance) {
+  charts::SweepChartData data;
+  const bool configured = !m_config.axes.empty();
+  data.xLabel = configured ? QString::fromStdString(m_config.axes[0].path) : tr("value");
+  data.yLabel = configured ? QString::fromStdString(m_config.metric.label()) : tr("win rate");
+  data.target = configured ? m_config.effectiveTarget() : 0.5;
+  if (configured && !m_config.axes[0].values.empty()) {
+    const auto [lo, hi] = std::minmax_element(m_config.axes[0].values.begin(), m_config.axes[0].values.end());
+    data.xMin = *lo;
+    data.xMax = *hi;
+  }
+  for (const auto& p : m_points)
+    if (p.metric.games > 0) data.points.push_back({p.values[0], p.rate(), p.ci.lo, p.ci.hi});
+  if (balance && balance->crossed) {
+    data.crossed = true;
+    data.balance = balance->value;
+    data.balanceLow = balance->lo;
+    data.balanceHigh = balance->hi;
+  }
+  const QString title = configured ? tr("%1 vs %2").arg(data.yLabel, data.xLabel) : tr("Sweep");
+  QChart* old = m_chartView->chart();
+  m_chartView->setChart(charts::buildSweepChart(data, title));
+  delete old;
+
+  if (!configured) {
+    m_balance->setText(tr("No sweep yet."));
+  } else if (!balance || data.points.size() < 2) {
+    m_balance->setText(tr("Balance point: \u2026"));
+  } else {
+    const std::string text = balancePointText(*balance, m_config.axes[0].path, m_config.axes[0].values);
+    m_balance->setText(tr("Balance point (%1 = %2): %3")
+                           .arg(data.yLabel, percent(data.target), QString::fromStdString(text)));
+  }
+  m_balance->setStyleSheet(balance && balance->crossed ? QStringLiteral("color: #2e7d32; font-weight: bold;")
+                                                       : QStringLiteral("color: #555;"));
+}
+
+bool SweepPanel::applyPoint(int row, QString* error) {
+  auto fail = [&](const QString& why) {
+    if (error) *error = why;
+    return false;
+  };
+  if (row < 0 || row >= m_table->rowCount() || !m_table->item(row, kValue))
+    return fail(tr("Select a point of the sweep first."));
+  const int index = m_table->item(row, kValue)->data(Qt::UserRole).toInt();
+  if (index < 0 || index >= static_cast<int>(m_points.size()) || m_config.axes.empty())
+    return fail(tr("No such point."));
+  const sim::SweepPoint& point = m_points[static_cast<std::size_t>(index)];
+  std::vector<std::pair<QString, QString>> edits;
+  QStringList shown;
+  for (std::size_t a = 0; a < m_config.axes.size() && a < point.values.size(); ++a) {
+    const QString p = QString::fromStdString(m_config.axes[a].path);
+    edits.emplace_back(p, number(point.values[a]));
+    shown << tr("%1 = %2").arg(p, number(point.values[a]));
+  }
+  const QString description = tr("Apply sweep point %1").arg(shown.join(QStringLiteral(", ")));
+  QString why;
+  if (!m_document->setValues(edits, description, &why)) return fail(tr("Cannot apply the point: %1").arg(why));
+  Q_EMIT message(tr("Set %1 (Undo restores it).").arg(shown.join(QStringLiteral(", "))));
+  return true;
+}
+
+}  // namespace wb::app

@@ -1,0 +1,120 @@
+// SweepPanel: the Sweep tab — "what if this value were 12, 14, ... 18?".
+//
+// Left: the value's path (an editable combo completing every numeric path of
+// the ruleset; "Sweep this value..." in the editors fills it), the values
+// (FROM:TO:STEP or a comma list), games per point, agents, seed, threads,
+// metric and target; Run and Cancel; progress with games done and time left.
+// Right: the curve of the metric against the value with its 95% band, the
+// target line and the balance point (charts/builders/sweep_chart.h), growing
+// point by point; below it the table of points. Double-clicking a point (or
+// "Apply value") sets that value in the document as one undoable edit.
+// Each sweep plays a snapshot of the document (SweepJob), so editing is safe.
+#pragma once
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+#include "simulation/sweep/sweep_runner.h"
+
+QT_BEGIN_NAMESPACE
+class QChart;
+class QChartView;
+QT_END_NAMESPACE
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+
+namespace wb::app {
+
+class RulesetDocument;
+class SweepJob;
+
+class SweepPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit SweepPanel(RulesetDocument* document, QWidget* parent = nullptr);
+  ~SweepPanel() override;
+
+  // The swept path; a new path also proposes a range around its current value.
+  void setPath(const QString& path);
+  QString path() const;
+  void setValuesText(const QString& text);  // "12:18:2" or "12,14,16"
+  QString valuesText() const;
+  void setGames(int gamesPerPoint);
+  void setAgents(const QString& specs);     // "random" or "greedy,random"
+  void setSeed(int seed);
+  void setThreads(int threads);             // 0 = all cores
+  void setMetric(const QString& spec);      // "" = default; "seat:0", "agent:greedy", ...
+  void setTarget(double target);            // win rate in [0, 1]; < 0 = fair (1 / players)
+
+  bool isRunning() const;
+  // The last sweep that ran to its end (nullopt before, or when cancelled / failed).
+  const std::optional<sim::SweepResult>& finishedSweep() const { return m_finished; }
+  // Points of the current (or last) sweep, in play order.
+  const std::vector<sim::SweepPoint>& points() const { return m_points; }
+  QString errorText() const;    // the problem shown in the tab ("" = none)
+  QString balanceText() const;  // "cards.x.cost = 14.3 [12.9, 15.8]" or "not crossed in range"
+  QChart* chart() const;
+  QTableWidget* pointTable() const { return m_table; }
+  QComboBox* pathBox() const { return m_path; }
+
+  // Sets the value(s) of the point in table row `row` in the document as one
+  // undo step; false with a message (no such row, the path no longer exists).
+  bool applyPoint(int row, QString* error = nullptr);
+
+ public Q_SLOTS:
+  // Starts a sweep; false (and the reason in the tab) for a bad path / range / setup.
+  bool run();
+  void cancel();
+
+ Q_SIGNALS:
+  void started();
+  void finished();
+  void runningChanged(bool running);
+  void message(const QString& text);
+
+ private:
+  void refreshPaths();
+  void refreshMetrics();
+  void updateCurrent();
+  void onProgress();
+  void onPoint();
+  void onFinished();
+  void showError(const QString& text);
+  void redraw(const std::optional<sim::BalancePoint>& balance);
+  void addRow(const sim::SweepPoint& point);
+  bool buildConfig(sim::SweepConfig& config, QString& error) const;
+
+  RulesetDocument* m_document;
+  QComboBox* m_path;
+  QLabel* m_current;
+  QLineEdit* m_values;
+  QSpinBox* m_games;
+  QLineEdit* m_agents;
+  QSpinBox* m_seed;
+  QSpinBox* m_threads;
+  QComboBox* m_metric;
+  QDoubleSpinBox* m_target;
+  QPushButton* m_run;
+  QPushButton* m_cancel;
+  QProgressBar* m_progress;
+  QLabel* m_status;
+  QLabel* m_error;
+  QChartView* m_chartView;
+  QLabel* m_balance;
+  QTableWidget* m_table;
+  QPushButton* m_apply;
+  std::unique_ptr<SweepJob> m_job;
+  sim::SweepConfig m_config;                // of the current / last sweep
+  std::vector<sim::SweepPoint> m_points;
+  std::optional<sim::SweepResult> m_finished;
+};
+
+}  // namespace wb::app
