@@ -144,7 +144,11 @@ QChart* buildSweepChart(const SweepChartData& data, const QString& title) {
 
   if (data.crossed) {
     auto* point = new QScatterSeries(chart);
-    point->setName(QObject::tr("balance point %1").arg(data.balance, 0, 'g', 4));
+    // Two decimals, trailing zeros dropped (as the reports print it).
+    QString value = QString::number(data.balance, 'f', 2);
+    while (value.contains(QLatin1Char('.')) && (value.endsWith(QLatin1Char('0')) || value.endsWith(QLatin1Char('.'))))
+      value.chop(1);
+    point->setName(QObject::tr("balance point %1").arg(value));
     point->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     point->setMarkerSize(13);
     point->setColor(kBalanceColor);

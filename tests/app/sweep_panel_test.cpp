@@ -3,7 +3,7 @@
 // cost fills the table and the chart (band, curve, target); applying a point
 // is one undo step (and never merges with an earlier edit of the path);
 // cancel stops a long sweep; bad paths and ranges are shown, not crashed on;
-// the report export writes HTML with the ruleset's name and the last sweep.
+// the report export writes HTML (ruleset name, last sweep), JSON and PDF.
 #include <QAction>
 #include <QAreaSeries>
 #include <QChart>
@@ -207,7 +207,7 @@ TEST(SweepPanel, BadPathsAndRangesAreShownInTheTab) {
   EXPECT_FALSE(panel->isRunning());
 }
 
-TEST(ExportReport, WritesHtmlWithTheRulesetNameAndTheLastSweep) {
+TEST(ExportReport, WritesHtmlJsonAndPdfWithTheRulesetNameAndTheLastSweep) {
   MainWindow w;
   w.setPromptsEnabled(false);
   ASSERT_TRUE(w.openFile(kCardDice));
@@ -232,6 +232,11 @@ TEST(ExportReport, WritesHtmlWithTheRulesetNameAndTheLastSweep) {
   const QString json = dir.filePath(QStringLiteral("report.json"));
   ASSERT_TRUE(w.exportReportTo(json, &error)) << error.toStdString();
   EXPECT_TRUE(QFile::exists(json));
+  const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
+  ASSERT_TRUE(w.exportReportTo(pdf, &error)) << error.toStdString();
+  QFile p(pdf);
+  ASSERT_TRUE(p.open(QIODevice::ReadOnly));
+  EXPECT_TRUE(p.read(5).startsWith("%PDF"));
   EXPECT_FALSE(w.exportReportTo(dir.filePath(QStringLiteral("report.txt")), &error));
   EXPECT_FALSE(error.isEmpty());
 }
