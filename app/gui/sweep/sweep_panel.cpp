@@ -1,30 +1,24 @@
 #include "app/gui/sweep/sweep_panel.h"
 
-#include <QChart>
-#include <QChartView>
 #include <QComboBox>
 #include <QCompleter>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QTableWidget>
 #include <QThread>
 #include <QVBoxLayout>
 
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/sweep/sweep_action.h"
 #include "app/gui/sweep/sweep_job.h"
-#include "app/report/text_format.h"
-#include "charts/builders/sweep_chart.h"
-#include "charts/export/chart_export.h"
+#include "app/gui/sweep/sweep_results_view.h"
 #include "model/core/scalar.h"
 #include "model/path/ruleset_path.h"
 #include "simulation/agents/agent_factory.h"
@@ -32,10 +26,6 @@
 namespace wb::app {
 
 namespace {
-
-enum Column { kValue, kRate, kLow, kHigh, kGames, kTimeouts, kColumns };
-
-QString percent(double v) { return QString::number(100.0 * v, 'f', 1) + QLatin1Char('%'); }
 
 QString duration(double seconds) {
   if (seconds < 1) return QObject::tr("<1 s");
@@ -45,12 +35,6 @@ QString duration(double seconds) {
 
 QString number(double v) { return QString::fromStdString(model::formatNumber(v)); }
 
-QTableWidgetItem* cell(const QString& text) {
-  auto* item = new QTableWidgetItem(text);
-  item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-  item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
-  return item;
-}
 
 }  // namespace
 
@@ -146,48 +130,8 @@ SweepPanel::SweepPanel(RulesetDocument* document, QWidget* parent) : QWidget(par
   left->addStretch();
   splitter->addWidget(controls);
 
-  // --- Results ---
-  auto* results = new QSplitter(Qt::Vertical, splitter);
-  auto* top = new QWidget(results);
-  auto* topLayout = new QVBoxLayout(top);
-  topLayout->setContentsMargins(0, 0, 0, 0);
-  m_chartView = charts::makeChartView(charts::buildSweepChart({}, tr("Sweep")));
-  m_chartView->setParent(top);
-  m_chartView->setMinimumHeight(260);
-  topLayout->addWidget(m_chartView, 1);
-  m_balance = new QLabel(top);
-  m_balance->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  m_balance->setContentsMargins(6, 2, 6, 2);
-  topLayout->addWidget(m_balance);
-  results->addWidget(top);
-
-  auto* bottom = new QWidget(results);
-  auto* bottomLayout = new QVBoxLayout(bottom);
-  bottomLayout->setContentsMargins(0, 0, 0, 0);
-  m_table = new QTableWidget(0, kColumns, bottom);
-  m_table->setHorizontalHeaderLabels({tr("Value"), tr("Win rate"), tr("95% low"), tr("95% high"), tr("Games"),
-                                      tr("Timeouts")});
-  m_table->verticalHeader()->hide();
-  m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
-  m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-  m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-  m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  m_table->setAlternatingRowColors(true);
-  m_table->setToolTip(tr("Double-click a point to set its value in the ruleset (one undo step)"));
-  bottomLayout->addWidget(m_table, 1);
-  auto* applyBar = new QHBoxLayout;
-  auto* hint = new QLabel(tr("Double-click a point, or select it and apply its value to the ruleset."), bottom);
-  hint->setStyleSheet(QStringLiteral("color: #666;"));
-  applyBar->addWidget(hint, 1);
-  m_apply = new QPushButton(tr("Apply value"), bottom);
-  m_apply->setEnabled(false);
-  applyBar->addWidget(m_apply);
-  bottomLayout->addLayout(applyBar);
-  results->addWidget(bottom);
-  results->setStretchFactor(0, 3);
-  results->setStretchFactor(1, 2);
-  splitter->addWidget(results);
+  m_results = new SweepResultsView(splitter);
+  splitter->addWidget(m_results);
   splitter->setStretchFactor(0, 0);
   splitter->setStretchFactor(1, 1);
   splitter->setSizes({330, 900});
@@ -200,15 +144,9 @@ SweepPanel::SweepPanel(RulesetDocument* document, QWidget* parent) : QWidget(par
     setPath(m_path->currentText());
   });
   connect(m_agents, &QLineEdit::editingFinished, this, &SweepPanel::refreshMetrics);
-  connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
+  connect(m_results, &SweepResultsView::applyRequested, this, [this](int row) {
     QString why;
     if (!applyPoint(row, &why)) Q_EMIT message(why);
-  });
-  connect(m_table, &QTableWidget::itemSelectionChanged, this,
-          [this] { m_apply->setEnabled(!m_table->selectedItems().isEmpty()); });
-  connect(m_apply, &QPushButton::clicked, this, [this] {
-    QString why;
-    if (!applyPoint(m_table->currentRow(), &why)) Q_EMIT message(why);
   });
   connect(document, &RulesetDocument::reset, this, [this] {
     refreshPaths();
@@ -296,8 +234,9 @@ void SweepPanel::setTarget(double target) { m_target->setValue(target < 0 ? -1.0
 
 bool SweepPanel::isRunning() const { return m_job && m_job->isRunning(); }
 QString SweepPanel::errorText() const { return m_error->isHidden() ? QString() : m_error->text(); }
-QString SweepPanel::balanceText() const { return m_balance->text(); }
-QChart* SweepPanel::chart() const { return m_chartView->chart(); }
+QString SweepPanel::balanceText() const { return m_results->balanceText(); }
+QChart* SweepPanel::chart() const { return m_results->chart(); }
+QTableWidget* SweepPanel::pointTable() const { return m_results->table(); }
 
 void SweepPanel::showError(const QString& text) {
   m_error->setText(text);
@@ -381,8 +320,7 @@ bool SweepPanel::run() {
   m_config = config;
   m_points.clear();
   m_finished.reset();
-  m_table->setRowCount(0);
-  m_apply->setEnabled(false);
+  m_results->start(config);
   redraw(std::nullopt);
   connect(m_job.get(), &SweepJob::progressed, this, &SweepPanel::onProgress);
   connect(m_job.get(), &SweepJob::pointAdded, this, &SweepPanel::onPoint);
@@ -423,7 +361,7 @@ void SweepPanel::onPoint() {
   const std::vector<sim::SweepPoint> points = m_job->points();
   for (std::size_t i = m_points.size(); i < points.size(); ++i) {
     m_points.push_back(points[i]);
-    addRow(points[i]);
+    m_results->addPoint(points[i], static_cast<int>(m_points.size()) - 1);
   }
   // The balance point of the curve so far (the final one comes with the result).
   std::vector<sim::CurvePoint> cps;
@@ -456,66 +394,16 @@ void SweepPanel::onFinished() {
   Q_EMIT runningChanged(false);
 }
 
-void SweepPanel::addRow(const sim::SweepPoint& point) {
-  const int row = m_table->rowCount();
-  m_table->insertRow(row);
-  auto* value = cell(number(point.values.empty() ? 0.0 : point.values[0]));
-  value->setData(Qt::UserRole, static_cast<int>(m_points.size()) - 1);
-  m_table->setItem(row, kValue, value);
-  const bool any = point.metric.games > 0;
-  m_table->setItem(row, kRate, cell(any ? percent(point.rate()) : QStringLiteral("\u2013")));
-  m_table->setItem(row, kLow, cell(any ? percent(point.ci.lo) : QStringLiteral("\u2013")));
-  m_table->setItem(row, kHigh, cell(any ? percent(point.ci.hi) : QStringLiteral("\u2013")));
-  m_table->setItem(row, kGames, cell(QString::number(point.result.stats.games())));
-  m_table->setItem(row, kTimeouts, cell(QString::number(point.result.stats.timeouts())));
-}
-
-void SweepPanel::redraw(const std::optional<sim::BalancePoint>& balance) {
-  charts::SweepChartData data;
-  const bool configured = !m_config.axes.empty();
-  data.xLabel = configured ? QString::fromStdString(m_config.axes[0].path) : tr("value");
-  data.yLabel = configured ? QString::fromStdString(m_config.metric.label()) : tr("win rate");
-  data.target = configured ? m_config.effectiveTarget() : 0.5;
-  if (configured && !m_config.axes[0].values.empty()) {
-    const auto [lo, hi] = std::minmax_element(m_config.axes[0].values.begin(), m_config.axes[0].values.end());
-    data.xMin = *lo;
-    data.xMax = *hi;
-  }
-  for (const auto& p : m_points)
-    if (p.metric.games > 0) data.points.push_back({p.values[0], p.rate(), p.ci.lo, p.ci.hi});
-  if (balance && balance->crossed) {
-    data.crossed = true;
-    data.balance = balance->value;
-    data.balanceLow = balance->lo;
-    data.balanceHigh = balance->hi;
-  }
-  const QString title = configured ? tr("%1 vs %2").arg(data.yLabel, data.xLabel) : tr("Sweep");
-  QChart* old = m_chartView->chart();
-  m_chartView->setChart(charts::buildSweepChart(data, title));
-  delete old;
-
-  if (!configured) {
-    m_balance->setText(tr("No sweep yet."));
-  } else if (!balance || data.points.size() < 2) {
-    m_balance->setText(tr("Balance point: \u2026"));
-  } else {
-    const std::string text = balancePointText(*balance, m_config.axes[0].path, m_config.axes[0].values);
-    m_balance->setText(tr("Balance point (%1 = %2): %3")
-                           .arg(data.yLabel, percent(data.target), QString::fromStdString(text)));
-  }
-  m_balance->setStyleSheet(balance && balance->crossed ? QStringLiteral("color: #2e7d32; font-weight: bold;")
-                                                       : QStringLiteral("color: #555;"));
-}
+void SweepPanel::redraw(const std::optional<sim::BalancePoint>& balance) { m_results->redraw(m_points, balance); }
 
 bool SweepPanel::applyPoint(int row, QString* error) {
   auto fail = [&](const QString& why) {
     if (error) *error = why;
     return false;
   };
-  if (row < 0 || row >= m_table->rowCount() || !m_table->item(row, kValue))
-    return fail(tr("Select a point of the sweep first."));
-  const int index = m_table->item(row, kValue)->data(Qt::UserRole).toInt();
-  if (index < 0 || index >= static_cast<int>(m_points.size()) || m_config.axes.empty())
+  const int index = m_results->pointAt(row);
+  if (index < 0) return fail(tr("Select a point of the sweep first."));
+  if ( index >= static_cast<int>(m_points.size()) || m_config.axes.empty())
     return fail(tr("No such point."));
   const sim::SweepPoint& point = m_points[static_cast<std::size_t>(index)];
   std::vector<std::pair<QString, QString>> edits;

@@ -5,8 +5,8 @@
 // (FROM:TO:STEP or a comma list), games per point, agents, seed, threads,
 // metric and target; Run and Cancel; progress with games done and time left.
 // Right: the curve of the metric against the value with its 95% band, the
-// target line and the balance point (charts/builders/sweep_chart.h), growing
-// point by point; below it the table of points. Double-clicking a point (or
+// target line and the balance point, growing point by point, and the table
+// of points (SweepResultsView). Double-clicking a point (or
 // "Apply value") sets that value in the document as one undoable edit.
 // Each sweep plays a snapshot of the document (SweepJob), so editing is safe.
 #pragma once
@@ -20,7 +20,6 @@
 
 QT_BEGIN_NAMESPACE
 class QChart;
-class QChartView;
 QT_END_NAMESPACE
 class QComboBox;
 class QDoubleSpinBox;
@@ -35,6 +34,7 @@ namespace wb::app {
 
 class RulesetDocument;
 class SweepJob;
+class SweepResultsView;
 
 class SweepPanel : public QWidget {
   Q_OBJECT
@@ -62,7 +62,7 @@ class SweepPanel : public QWidget {
   QString errorText() const;    // the problem shown in the tab ("" = none)
   QString balanceText() const;  // "cards.x.cost = 14.3 [12.9, 15.8]" or "not crossed in range"
   QChart* chart() const;
-  QTableWidget* pointTable() const { return m_table; }
+  QTableWidget* pointTable() const;
   QComboBox* pathBox() const { return m_path; }
 
   // Sets the value(s) of the point in table row `row` in the document as one
@@ -89,7 +89,6 @@ class SweepPanel : public QWidget {
   void onFinished();
   void showError(const QString& text);
   void redraw(const std::optional<sim::BalancePoint>& balance);
-  void addRow(const sim::SweepPoint& point);
   bool buildConfig(sim::SweepConfig& config, QString& error) const;
 
   RulesetDocument* m_document;
@@ -107,10 +106,7 @@ class SweepPanel : public QWidget {
   QProgressBar* m_progress;
   QLabel* m_status;
   QLabel* m_error;
-  QChartView* m_chartView;
-  QLabel* m_balance;
-  QTableWidget* m_table;
-  QPushButton* m_apply;
+  SweepResultsView* m_results;
   std::unique_ptr<SweepJob> m_job;
   sim::SweepConfig m_config;                // of the current / last sweep
   std::vector<sim::SweepPoint> m_points;

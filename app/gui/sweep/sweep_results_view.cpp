@@ -1,0 +1,157 @@
+#include "app/gui/sweep/sweep_results_view.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+#include "app/report/text_format.h"
+#include "charts/builders/sweep_chart.h"
+#include "charts/export/chart_export.h"
+#include "model/core/scalar.h"
+
+namespace wb::app {
+
+namespace {
+
+enum Column { kValue, kRate, kLow, kHigh, kGames, kTimeouts, kColumns };
+
+QString percent(double v) { return QString::number(100.0 * v, 'f', 1) + QLatin1Char('%'); }
+
+QTableWidgetItem* cell(const QString& text) {
+  auto* item = new QTableWidgetItem(text);
+  item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+  return item;
+}
+
+}  // namespace
+
+SweepResultsView::SweepResultsView(QWidget* parent) : QWidget(parent) {
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  auto* results = new QSplitter(Qt::Vertical, this);
+  outer->addWidget(results);
+  auto* top = new QWidget(results);
+  auto* topLayout = new QVBoxLayout(top);
+  topLayout->setContentsMargins(0, 0, 0, 0);
+  m_chartView = charts::makeChartView(charts::buildSweepChart({}, tr("Sweep")));
+  m_chartView->setParent(top);
+  m_chartView->setMinimumHeight(260);
+  topLayout->addWidget(m_chartView, 1);
+  m_balance = new QLabel(top);
+  m_balance->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_balance->setContentsMargins(6, 2, 6, 2);
+  topLayout->addWidget(m_balance);
+  results->addWidget(top);
+
+  auto* bottom = new QWidget(results);
+  auto* bottomLayout = new QVBoxLayout(bottom);
+  bottomLayout->setContentsMargins(0, 0, 0, 0);
+  m_table = new QTableWidget(0, kColumns, bottom);
+  m_table->setHorizontalHeaderLabels({tr("Value"), tr("Win rate"), tr("95% low"), tr("95% high"), tr("Games"),
+                                      tr("Timeouts")});
+  m_table->verticalHeader()->hide();
+  m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+  m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+  m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_table->setAlternatingRowColors(true);
+  m_table->setToolTip(tr("Double-click a point to set its value in the ruleset (one undo step)"));
+  bottomLayout->addWidget(m_table, 1);
+  auto* applyBar = new QHBoxLayout;
+  auto* hint = new QLabel(tr("Double-click a point, or select it and apply its value to the ruleset."), bottom);
+  hint->setStyleSheet(QStringLiteral("color: #666;"));
+  applyBar->addWidget(hint, 1);
+  m_apply = new QPushButton(tr("Apply value"), bottom);
+  m_apply->setEnabled(false);
+  applyBar->addWidget(m_apply);
+  bottomLayout->addLayout(applyBar);
+  results->addWidget(bottom);
+  results->setStretchFactor(0, 3);
+  results->setStretchFactor(1, 2);
+
+  connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int row, int) { Q_EMIT applyRequested(row); });
+  connect(m_table, &QTableWidget::itemSelectionChanged, this,
+          [this] { m_apply->setEnabled(!m_table->selectedItems().isEmpty()); });
+  connect(m_apply, &QPushButton::clicked, this, [this] { Q_EMIT applyRequested(m_table->currentRow()); });
+  redraw({}, std::nullopt);
+}
+
+QChart* SweepResultsView::chart() const { return m_chartView->chart(); }
+QString SweepResultsView::balanceText() const { return m_balance->text(); }
+
+int SweepResultsView::pointAt(int row) const {
+  if (row < 0 || row >= m_table->rowCount() || !m_table->item(row, kValue)) return -1;
+  return m_table->item(row, kValue)->data(Qt::UserRole).toInt();
+}
+
+void SweepResultsView::start(const sim::SweepConfig& config) {
+  m_config = config;
+  m_table->setRowCount(0);
+  m_apply->setEnabled(false);
+  redraw({}, std::nullopt);
+}
+
+void SweepResultsView::addPoint(const sim::SweepPoint& point, int index) {
+  const int row = m_table->rowCount();
+  m_table->insertRow(row);
+  auto* value = cell(QString::fromStdString(model::formatNumber(point.values.empty() ? 0.0 : point.values[0])));
+  value->setData(Qt::UserRole, index);
+  m_table->setItem(row, kValue, value);
+  const bool any = point.metric.games > 0;
+  m_table->setItem(row, kRate, cell(any ? percent(point.rate()) : QStringLiteral("\u2013")));
+  m_table->setItem(row, kLow, cell(any ? percent(point.ci.lo) : QStringLiteral("\u2013")));
+  m_table->setItem(row, kHigh, cell(any ? percent(point.ci.hi) : QStringLiteral("\u2013")));
+  m_table->setItem(row, kGames, cell(QString::number(point.result.stats.games())));
+  m_table->setItem(row, kTimeouts, cell(QString::number(point.result.stats.timeouts())));
+}
+
+void SweepResultsView::redraw(const std::vector<sim::SweepPoint>& points,
+                              const std::optional<sim::BalancePoint>& balance) {
+  charts::SweepChartData data;
+  const bool configured = m_config && !m_config->axes.empty();
+  data.xLabel = configured ? QString::fromStdString(m_config->axes[0].path) : tr("value");
+  data.yLabel = configured ? QString::fromStdString(m_config->metric.label()) : tr("win rate");
+  data.target = configured ? m_config->effectiveTarget() : 0.5;
+  if (configured && !m_config->axes[0].values.empty()) {
+    const auto [lo, hi] = std::minmax_element(m_config->axes[0].values.begin(), m_config->axes[0].values.end());
+    data.xMin = *lo;
+    data.xMax = *hi;
+  }
+  // Points where every game timed out have no estimate: the curve skips them.
+  for (const auto& p : points)
+    if (p.metric.games > 0) data.points.push_back({p.values[0], p.rate(), p.ci.lo, p.ci.hi});
+  if (balance && balance->crossed) {
+    data.crossed = true;
+    data.balance = balance->value;
+    data.balanceLow = balance->lo;
+    data.balanceHigh = balance->hi;
+  }
+  const QString title = configured ? tr("%1 vs %2").arg(data.yLabel, data.xLabel) : tr("Sweep");
+  QChart* old = m_chartView->chart();
+  m_chartView->setChart(charts::buildSweepChart(data, title));
+  delete old;
+
+  if (!configured) {
+    m_balance->setText(tr("No sweep yet."));
+  } else if (!balance || data.points.size() < 2) {
+    m_balance->setText(tr("Balance point: \u2026"));
+  } else {
+    const std::string text = balancePointText(*balance, m_config->axes[0].path, m_config->axes[0].values);
+    m_balance->setText(tr("Balance point (%1 = %2): %3")
+                           .arg(data.yLabel, percent(data.target), QString::fromStdString(text)));
+  }
+  m_balance->setStyleSheet(balance && balance->crossed ? QStringLiteral("color: #2e7d32; font-weight: bold;")
+                                                       : QStringLiteral("color: #555;"));
+}
+
+}  // namespace wb::app
