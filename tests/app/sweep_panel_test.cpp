@@ -3,7 +3,8 @@
 // cost fills the table and the chart (band, curve, target); applying a point
 // is one undo step (and never merges with an earlier edit of the path);
 // cancel stops a long sweep; bad paths and ranges are shown, not crashed on;
-// the report export writes HTML (ruleset name, last sweep), JSON and PDF.
+// the report export writes HTML (ruleset name, last sweep), JSON and PDF; the
+// sweep chart marks a balance point only when the curve crosses the target.
 #include <QAction>
 #include <QAreaSeries>
 #include <QChart>
@@ -19,6 +20,8 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/editors/entity_table_model.h"
 #include "app/gui/simulation/simulation_panel.h"
@@ -27,6 +30,7 @@
 #include "app/gui/window/main_window.h"
 #include "app/gui/window/ruleset_explorer.h"
 #include "app/gui/window/table_page.h"
+#include "charts/builders/sweep_chart.h"
 #include "model/path/ruleset_path.h"
 #include "tests/app/gui_test_support.h"
 
@@ -243,3 +247,38 @@ TEST(ExportReport, WritesHtmlJsonAndPdfWithTheRulesetNameAndTheLastSweep) {
 
 }  // namespace
 }  // namespace wb::app
+
+namespace wb::charts {
+namespace {
+
+int seriesStartingWith(QChart* chart, const QString& prefix) {
+  int n = 0;
+  for (auto* s : chart->series()) n += s->name().startsWith(prefix) ? 1 : 0;
+  return n;
+}
+
+TEST(Charts, SweepChartMarksTheBalancePointOnlyWhenCrossed) {
+  SweepChartData d;
+  d.xLabel = QStringLiteral("cards.x.cost");
+  d.target = 0.5;
+  d.points = {{14, 0.40, 0.35, 0.45}, {12, 0.55, 0.50, 0.60}, {16, 0.30, 0.25, 0.35}};
+  std::unique_ptr<QChart> flat(buildSweepChart(d, QStringLiteral("not crossed")));
+  EXPECT_EQ(seriesStartingWith(flat.get(), QStringLiteral("balance")), 0);
+  auto* band = qobject_cast<QAreaSeries*>(flat->series().front());
+  ASSERT_NE(band, nullptr);
+  // Drawn sorted by the swept value.
+  ASSERT_EQ(band->upperSeries()->count(), 3);
+  EXPECT_EQ(band->upperSeries()->at(0).x(), 12);
+  EXPECT_EQ(band->upperSeries()->at(2).x(), 16);
+
+  d.crossed = true;
+  d.balance = 13.3;
+  d.balanceLow = 12.5;  // the high end lies beyond the range
+  std::unique_ptr<QChart> crossed(buildSweepChart(d, QStringLiteral("crossed")));
+  EXPECT_EQ(seriesStartingWith(crossed.get(), QStringLiteral("balance point 13.3")), 1);
+  EXPECT_EQ(seriesStartingWith(crossed.get(), QStringLiteral("balance interval")), 1);
+  EXPECT_EQ(seriesStartingWith(crossed.get(), QStringLiteral("target 50.0%")), 1);
+}
+
+}  // namespace
+}  // namespace wb::charts
