@@ -4,6 +4,7 @@
 // toward its own cards and away from the opponent's.
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include "rulesets/card_dice/card_dice_state.h"
 
@@ -153,7 +154,12 @@ double CardDiceState::material(int p) const {
   const double quality = n > 0 ? sum / n : 0;
   // Gold beyond what the shops can take is worth little (Free Market doubling).
   const double goldValue = gold <= kUsefulGold ? gold : kUsefulGold + 0.1 * (gold - kUsefulGold);
-  return s.health + kGoldWeight * goldValue + kQualityWeight * quality + kReadyWeight * ready +
+  // Health is worth more the less is left: 2 sqrt(H0 h) is worth one point per
+  // health point at full health, two at a quarter, so a player ahead presses
+  // for the kill and a player behind heals, instead of both trading evenly forever.
+  const double h0 = std::max(1, m_rules->startingHealth);
+  const double health = s.health > 0 ? 2 * std::sqrt(h0 * s.health) : 0;
+  return health + kGoldWeight * goldValue + kQualityWeight * quality + kReadyWeight * ready +
          pendingActions + passive;
 }
 

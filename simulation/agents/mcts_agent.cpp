@@ -149,6 +149,15 @@ int MctsAgent::selectPuct(int node, const std::vector<Action>& legal) {
     gmin = std::min(gmin, child.gain);
   }
   if (gmax < gmin) return -1;
+  // Means normalised over these siblings: a won or lost line elsewhere in the
+  // tree must not flatten the small differences between the moves here.
+  double qmin = 1e300, qmax = -1e300;
+  for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
+    const Node& child = m_nodes[static_cast<std::size_t>(c)];
+    if (!child.visits || std::find(legal.begin(), legal.end(), child.action) == legal.end()) continue;
+    qmin = std::min(qmin, child.reward / child.visits);
+    qmax = std::max(qmax, child.reward / child.visits);
+  }
   const double temperature = (gmax - gmin) / 4.0;
   auto weight = [&](double g) { return temperature > 1e-12 ? std::exp((g - gmax) / temperature) : 1.0; };
   double total = 0.0;
@@ -164,7 +173,7 @@ int MctsAgent::selectPuct(int node, const std::vector<Action>& legal) {
     double q = 0.0;
     if (child.visits) {
       q = child.reward / child.visits;
-      if (m_maxQ > m_minQ) q = (q - m_minQ) / (m_maxQ - m_minQ);
+      if (qmax > qmin) q = (q - qmin) / (qmax - qmin);
     }
     const double prior = weight(child.gain) / total;
     const double score = q + m_options.exploration * prior * std::sqrt(static_cast<double>(child.available)) /
@@ -227,8 +236,9 @@ Action MctsAgent::chooseAction(const State& state, Rng& rng) {
     int node = 0;
     m_path.clear();
     m_movers.clear();
-    // Selection and expansion.
-    while (!s->isTerminal()) {
+    // Selection and expansion. With a horizon the tree stops where rollouts
+    // stop, so no leaf is judged in the middle of a later turn.
+    while (!s->isTerminal() && !(m_options.horizonTurns > 0 && s->turnCount() >= m_targetTurn)) {
       s->legalActions(m_legal);
       if (m_legal.empty()) break;
       // Expand a legal action that has no child yet, if any.

@@ -7,8 +7,12 @@
 // depth cap is valued from State::heuristic(): each player's lead over the
 // others, minus that lead at the root, squashed into (0, 1). The heuristic has
 // no fixed scale, so the squashing scale adapts to the changes seen in the
-// current search, and UCB uses min-max normalised values (as MuZero does),
-// keeping small heuristic differences between moves visible.
+// current search. UCB (prior=none) uses means min-max normalised over the
+// whole tree; PUCT normalises over the siblings it chooses between, so a won or
+// lost line elsewhere in the tree does not flatten the small heuristic
+// differences between the moves at hand (with tree-wide normalisation, 1000
+// iterations played card-dice worse than 200). With a horizon, the tree
+// stops where rollouts stop.
 // The search stops early once the most visited root child cannot be overtaken
 // in the iterations left (the choice the full budget would make, found sooner).
 // Spec: mcts[:iters=N,c=X,rollout=random|greedy,depth=D,horizon=T,prior=heuristic|none].
