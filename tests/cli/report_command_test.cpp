@@ -10,22 +10,13 @@
 #include <fstream>
 #include <sstream>
 
-#include "app/cli/command.h"
+#include "tests/cli/balance_cli.h"
 #include "app/report/pdf_report_writer.h"
 
 namespace {
 
-struct Run {
-  int exit;
-  std::string out, err;
-};
-
-Run balance(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  wb::app::CommandIo io{out, err};
-  int exit = wb::app::runBalance(args, io);
-  return {exit, out.str(), err.str()};
-}
+using wb::app::testing::balance;
+using Run = wb::app::testing::CliRun;
 
 std::string readFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -6,21 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "app/cli/command.h"
+#include "tests/cli/balance_cli.h"
 
 namespace {
 
-struct CliRun {
-  int exit;
-  std::string out, err;
-};
-
-CliRun balance(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  wb::app::CommandIo io{out, err};
-  int exit = wb::app::runBalance(args, io);
-  return {exit, out.str(), err.str()};
-}
+using wb::app::testing::balance;
+using wb::app::testing::CliRun;
 
 const std::string kElemMaster = std::string(WB_SOURCE_DIR) + "/data/rulesets/elem-master/elem-master.yaml";
 const std::string kCardDice = std::string(WB_SOURCE_DIR) + "/data/rulesets/card-dice/card-dice.yaml";

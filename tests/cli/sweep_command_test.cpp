@@ -5,21 +5,12 @@
 
 #include <sstream>
 
-#include "app/cli/command.h"
+#include "tests/cli/balance_cli.h"
 
 namespace {
 
-struct Run {
-  int exit;
-  std::string out, err;
-};
-
-Run balance(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  wb::app::CommandIo io{out, err};
-  int exit = wb::app::runBalance(args, io);
-  return {exit, out.str(), err.str()};
-}
+using wb::app::testing::balance;
+using Run = wb::app::testing::CliRun;
 
 const std::string kCardDice = std::string(WB_SOURCE_DIR) + "/data/rulesets/card-dice/card-dice.yaml";
 
