@@ -31,6 +31,8 @@ QLineSeries* polyline(QChart* chart, const std::vector<QPointF>& points, const Q
   return s;
 }
 
+}  // namespace
+
 void attach(QChart* chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractAxis* y) {
   chart->addSeries(series);
   series->attachAxis(x);
@@ -40,8 +42,6 @@ void attach(QChart* chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractA
 void hideLegendFor(QChart* chart, QAbstractSeries* series) {
   for (auto* marker : chart->legend()->markers(series)) marker->setVisible(false);
 }
-
-}  // namespace
 
 void applyWorkbenchStyle(QChart* chart) {
   chart->setTheme(QChart::ChartThemeLight);

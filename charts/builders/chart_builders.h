@@ -14,6 +14,8 @@
 
 QT_BEGIN_NAMESPACE
 class QChart;
+class QAbstractAxis;
+class QAbstractSeries;
 QT_END_NAMESPACE
 
 namespace wb::charts {
@@ -27,5 +29,10 @@ QChart* buildTopEntitiesChart(const std::vector<EntityValue>& values, const QStr
 
 // The look every workbench chart shares (font sizes, margins, theme).
 void applyWorkbenchStyle(QChart* chart);
+
+// Building blocks of the builders: add a series to the chart on two axes; hide
+// a series from the legend (reference lines, bands drawn twice).
+void attach(QChart* chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractAxis* y);
+void hideLegendFor(QChart* chart, QAbstractSeries* series);
 
 }  // namespace wb::charts

@@ -21,16 +21,6 @@ const QColor kCurveColor(0x3b, 0x7d, 0xd8);
 const QColor kTargetColor(0xd0, 0x45, 0x45);
 const QColor kBalanceColor(0x2e, 0x7d, 0x32);
 
-void attach(QChart* chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractAxis* y) {
-  chart->addSeries(series);
-  series->attachAxis(x);
-  series->attachAxis(y);
-}
-
-void hideLegendFor(QChart* chart, QAbstractSeries* series) {
-  for (auto* marker : chart->legend()->markers(series)) marker->setVisible(false);
-}
-
 }  // namespace
 
 QChart* buildSweepChart(const SweepChartData& data, const QString& title) {

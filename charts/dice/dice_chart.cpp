@@ -25,12 +25,6 @@ const QColor kHitColor(0xe0, 0x8a, 0x1e);
 const QColor kCurveColor(0x2e, 0x2e, 0x2e);
 const QColor kMeanColor(0xc0, 0x39, 0x2b);
 
-void attach(QChart* chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractAxis* y) {
-  chart->addSeries(series);
-  series->attachAxis(x);
-  series->attachAxis(y);
-}
-
 // x position of `value` on the row-index axis, interpolated between outcomes.
 double indexOf(const std::vector<sim::dice::PmfRow>& rows, double value) {
   if (rows.empty()) return 0;
