@@ -4,17 +4,31 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "simulation/core/state.h"
 
 namespace wb::sim {
 
-// What varies between games of one run: the player count and, where the game
-// has factions, which faction sits in each seat (indices into factions()).
+// An entity given to one seat from the start (a card in its starting deck or
+// hand, a passive active from the start, a relic in hand): the "grant" causal
+// measure compares a seat with it against the same game without it.
+struct Grant {
+  int seat = 0;
+  int entity = 0;  // index into Game::entityIds()
+  friend bool operator==(const Grant&, const Grant&) = default;
+};
+
+// What varies between games of one run: the player count, where the game has
+// factions which faction sits in each seat (indices into factions()), and any
+// grants (only entities for which Game::canGrant() is true).
 struct GameSetup {
+  GameSetup(int players_ = 2, std::vector<int> factionOfSeat_ = {}, std::vector<Grant> grants_ = {})
+      : players(players_), factionOfSeat(std::move(factionOfSeat_)), grants(std::move(grants_)) {}
   int players = 2;
   std::vector<int> factionOfSeat;  // empty = engine default
+  std::vector<Grant> grants;       // empty = none
 };
 
 class Game {
@@ -25,10 +39,16 @@ class Game {
   virtual std::vector<std::string> factions() const { return {}; }
   // Ids of the entities the EntityLog indexes, in index order.
   virtual const std::vector<std::string>& entityIds() const = 0;
+  // Ids of the engine's named event counters (State::counters()), in index
+  // order, e.g. "wild_surge", "turn_draw_skipped"; empty when it keeps none.
+  virtual const std::vector<std::string>& counterIds() const;
   // A fresh game (setup shuffles and rolls use rng).
   virtual std::unique_ptr<State> newInitialState(const GameSetup& setup, Rng& rng) const = 0;
   // A sensible turn cap for this game (the runner's default).
   virtual int defaultMaxTurns() const { return 1000; }
+  // True if newInitialState() can give `entity` to a seat from the start
+  // (GameSetup::grants); entities it cannot grant are reported as such.
+  virtual bool canGrant(int /*entity*/) const { return false; }
 };
 
 }  // namespace wb::sim

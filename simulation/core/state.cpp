@@ -36,4 +36,6 @@ double State::heuristic(int player) const {
 
 std::string State::actionToString(Action a) const { return std::to_string(a); }
 
+void State::actionEntities(Action /*a*/, std::vector<int>& out) const { out.clear(); }
+
 }  // namespace wb::sim

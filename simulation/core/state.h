@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "simulation/core/action_history.h"
+#include "simulation/core/counter_log.h"
 #include "simulation/core/entity_log.h"
 #include "simulation/core/rng.h"
 
@@ -39,10 +40,26 @@ class State {
   bool applyAction(Action a, Rng& rng);
 
   virtual bool isTerminal() const = 0;
-  // Per player, in [0, 1]: a sole winner gets 1 and the others 0; a k-way tie
-  // for first gives 1/k to each tied player; a game nobody wins gives all 0.
-  // Only meaningful when isTerminal() (or when the runner stops at the turn cap).
+  // Per player, in [0, 1]: every seat of the winning side gets 1 and the others
+  // 0; a draw between k sides (the rules make one) gives 1/k to every seat of
+  // those sides; a game nobody wins gives all 0. Seats of one side always have
+  // equal returns. Only meaningful when isTerminal().
   virtual std::vector<double> returns() const = 0;
+
+  // Sides (teams): seats with the same side win, draw and lose together. The
+  // default is one side per seat (free-for-all); an engine with teams returns
+  // the team index (0-based, dense) of each seat. Fixed for the whole game.
+  virtual int sideOf(int seat) const { return seat; }
+  // True when the game did not end by the rules but the engine decided it at a
+  // cap of its own (e.g. an assumed turn limit settled by counting material).
+  // The statistics report such games as "adjudicated", apart from wins.
+  virtual bool adjudicated() const { return false; }
+
+  // The entities (indices into Game::entityIds()) that taking action `a` now
+  // would acquire, play or use for the current player; `out` is cleared first.
+  // Restricted play (a seat that may not use entity E) filters actions with it;
+  // an engine that leaves this empty cannot be measured by restriction.
+  virtual void actionEntities(Action a, std::vector<int>& out) const;
   // Turns played so far (the unit of the turn cap and of game length).
   virtual int turnCount() const = 0;
 
@@ -62,14 +79,18 @@ class State {
   std::size_t historySize() const { return m_history.size(); }
   // Per-entity tallies (acquired / played / triggered per player), if the engine keeps them.
   const EntityLog& entityLog() const { return m_log; }
+  // Per-player counts of the engine's named events (Game::counterIds()), if kept.
+  const CounterLog& counters() const { return m_counters; }
 
  protected:
   virtual void doApplyAction(Action a, Rng& rng) = 0;
   EntityLog& log() { return m_log; }
+  CounterLog& counterLog() { return m_counters; }
 
  private:
   ActionHistory m_history;  // shared with clones, copy-on-write
   EntityLog m_log;
+  CounterLog m_counters;
 };
 
 }  // namespace wb::sim
