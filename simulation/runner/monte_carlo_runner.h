@@ -6,8 +6,9 @@
 // from an atomic counter and sum integer tallies, so the result is identical
 // for any thread count. Seats rotate: in game i seat s is played by
 // agents[(s + i) % players] and, when the game has F factions, seat s gets
-// faction (s + i / players) % F. A game still running at the turn cap is a
-// timeout. Sequential stopping (untilCi) plays fixed batches of batchGames
+// faction (s + i / players) % F. A game still running at the turn cap, or one
+// that exceeds the bound on the actions of one turn or of a game (RunConfig), is
+// a timeout: every game ends. Sequential stopping (untilCi) plays fixed batches of batchGames
 // and stops after the first batch where every headline interval is narrow enough;
 // setResultCallback() uses the same batches to publish live results.
 //
@@ -59,7 +60,16 @@ class MonteCarloRunner {
 
   // Plays game `index` of this run alone, exactly as run() plays it, and
   // returns its final state (for replaying a timeout); nullptr on a bad configuration.
-  std::unique_ptr<State> replay(std::uint64_t index, bool* timedOut = nullptr) const;
+  // `observer` sees every move before it is applied (to print it by name);
+  // `stopReason` tells why a timed-out game stopped (which cap or bound).
+  using MoveObserver = std::function<void(const State& before, Action action)>;
+  std::unique_ptr<State> replay(std::uint64_t index, bool* timedOut = nullptr, const MoveObserver& observer = {},
+                                std::string* stopReason = nullptr) const;
+
+  // The effective bounds of this run (RunConfig, or the game's defaults).
+  int maxTurns() const { return m_maxTurns; }
+  int maxActionsPerTurn() const { return m_maxActionsPerTurn; }
+  long long maxActions() const { return m_maxActions; }
 
   // The seat rotation, exposed for tests and tools.
   static int agentSlotOfSeat(std::uint64_t gameIndex, int seat, int players);
@@ -69,7 +79,7 @@ class MonteCarloRunner {
   struct Worker;
   void playBatch(std::uint64_t begin, std::uint64_t end, int threads, RunStats& into,
                  std::uint64_t& doneBefore, double startTime, std::uint64_t plannedTotal);
-  bool playGame(std::uint64_t index, Worker& worker, RunStats* stats) const;
+  bool playGame(std::uint64_t index, Worker& worker, RunStats* stats, const MoveObserver* observer = nullptr) const;
   std::unique_ptr<Worker> makeWorker(std::string& error) const;
 
   const Game& m_game;
@@ -77,6 +87,8 @@ class MonteCarloRunner {
   std::vector<std::string> m_distinctAgents;  // distinct specs in first-seen order
   std::vector<int> m_slotAgent;               // agent slot (seat before rotation) -> distinct index
   int m_maxTurns = 0;
+  int m_maxActionsPerTurn = 0;
+  long long m_maxActions = 0;
   ProgressCallback m_progress;
   ResultCallback m_resultCallback;
   double m_progressInterval = 0.1;
