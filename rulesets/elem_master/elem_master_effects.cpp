@@ -208,7 +208,14 @@ void ElemMasterState::doApplyAction(sim::Action act, sim::Rng& /*rng*/) {
     }
     case Kind::Blaze: doBlaze(a, b, x); break;
     case Kind::Wave: doWave(a, b, x); break;
-    case Kind::Breath: doBreath(a, b, x); break;
+    case Kind::Breath:
+      if (m_pending.kind == PendingKind::PickBreezeBreath) {
+        m_pending = Pending{};
+        doBreath(a, b, x, true);  // Brise
+      } else {
+        doBreath(a, b, x);
+      }
+      break;
     case Kind::Place: applyPending(a); break;
     case Kind::Stop: m_pending = Pending{}; break;
     case Kind::Event: {
@@ -226,6 +233,12 @@ void ElemMasterState::doApplyAction(sim::Action act, sim::Rng& /*rng*/) {
     default: applySpecialty(k, a, b, x); break;
   }
   checkEnd();
+  // "Lorsqu'un joueur est éliminé, tous ses jetons sont retirés du jeu": an eliminated player
+  // stops acting at once (its turn ends; its partner plays on in a team game).
+  if (!m_terminal && k != Kind::EndTurn && m_p[static_cast<std::size_t>(m_current)].eliminated) {
+    endTurn();
+    return;
+  }
   if (!m_terminal && k != Kind::EndTurn && m_pending.kind == PendingKind::None && m_ap <= 0) {
     // Nothing left but ending the turn: end it (saves agents a forced move).
     thread_local std::vector<sim::Action> scratch;

@@ -69,9 +69,11 @@ bool ElemMasterState::pendingTargetOk(int c) const {
     case PendingKind::PickAurora:
       return cl.owner >= 0 && !((p.usedMask >> cl.element) & 1u) && gainable(c, m_rules->maxLevel);
     case PendingKind::PickSome:
-      return cl.owner >= 0 && cl.element == p.element;
+      // "Jusqu'à deux élémentaires de Feu de votre choix": two different elementals.
+      return cl.owner >= 0 && cl.element == p.element && std::find(p.picked.begin(), p.picked.end(), c) == p.picked.end();
     case PendingKind::PickBreeze: {
-      if (cl.owner != me || effElement(c) != kAir || (cl.flags & kPlayed)) return false;
+      // "Un élémentaire d'Air de votre choix effectue un souffle": any Air with a neighbour.
+      if (cl.owner < 0 || cl.element != kAir) return false;
       for (int d = 0; d < 8; ++d) {
         const int nr = c / m_side + kDirRow[d], nc = c % m_side + kDirCol[d];
         if (inBoard(nr, nc) && m_board[static_cast<std::size_t>(cellOf(nr, nc))].owner >= 0) return true;
@@ -93,7 +95,16 @@ bool ElemMasterState::pendingTargetOk(int c) const {
 
 void ElemMasterState::addPendingActions(std::vector<sim::Action>& out) const {
   const Pending& p = m_pending;
-  if (p.kind == PendingKind::PickStarDir) {
+  if (p.kind == PendingKind::PickBreezeBreath) {
+    // "(limité par son niveau)": 1..level squares, tokens not consumed.
+    const int c = p.extra;
+    const int level = m_board[static_cast<std::size_t>(c)].level;
+    for (int d = 0; d < 8; ++d) {
+      const int nr = c / m_side + kDirRow[d], nc = c % m_side + kDirCol[d];
+      if (!inBoard(nr, nc) || m_board[static_cast<std::size_t>(cellOf(nr, nc))].owner < 0) continue;
+      for (int k = 1; k <= level; ++k) out.push_back(encodeAction(Kind::Breath, c, cellOf(nr, nc), k));
+    }
+  } else if (p.kind == PendingKind::PickStarDir) {
     const int c = p.extra;
     for (int d = 0; d < 8; ++d) {
       const int nr = c / m_side + kDirRow[d], nc = c % m_side + kDirCol[d];
@@ -166,8 +177,16 @@ void ElemMasterState::applyPending(int choice) {
       gainLevels(choice, 1, R.maxLevel);
       done = --p.count <= 0;
       break;
-    case PendingKind::PickSome: loseLevels(choice, -p.delta); done = --p.count <= 0; break;
-    case PendingKind::PickBreeze: m_freeBreathCell = choice; done = true; break;
+    case PendingKind::PickSome:
+      for (auto& slot : p.picked)
+        if (slot < 0) {
+          slot = static_cast<std::int8_t>(choice);
+          break;
+        }
+      loseLevels(choice, -p.delta);
+      done = --p.count <= 0;
+      break;
+    case PendingKind::PickBreeze: p.kind = PendingKind::PickBreezeBreath; p.extra = static_cast<std::int8_t>(choice); break;
     case PendingKind::PickStar: p.kind = PendingKind::PickStarDir; p.extra = static_cast<std::int8_t>(choice); break;
     case PendingKind::PickStarDir: {
       int pos = p.extra;
@@ -233,8 +252,12 @@ bool ElemMasterState::eventApplicable(int event) const {
         return cl.owner >= 0 && cl.element == ev.element &&
                (ev.delta < 0 || canGainOne(cl, m_p[static_cast<std::size_t>(cl.owner)], R.maxLevel));
       });
-    case EventOp::Immobilize:
-      return anyCell([&](int, const Cell& cl) { return isEnemy(me, cl.owner) && cl.element == ev.element && !(cl.flags & kPlayed); });
+    case EventOp::Immobilize: {
+      const int next = nextPlayer();
+      return isEnemy(me, next) && anyCell([&](int, const Cell& cl) {
+               return cl.owner == next && cl.element == ev.element && !(cl.flags & kPlayed);
+             });
+    }
     case EventOp::ConvertAll:
       return anyCell([&](int, const Cell& cl) { return cl.owner >= 0 && cl.element == ev.element && cl.level == ev.level; });
     case EventOp::NoFullMoves: case EventOp::ExtraAction: case EventOp::Mudslide:
@@ -308,12 +331,16 @@ void ElemMasterState::triggerEvent(int event) {
         else loseLevels(c, -ev.delta);
       }
       return;
-    case EventOp::Immobilize:
+    case EventOp::Immobilize: {
+      // "Les élémentaires de Feu adverses sont immobilisés au prochain tour": the next
+      // turn is the next player's, so their elementals (marks last through that turn).
+      const int next = nextPlayer();
       for (int c = 0; c < m_cells; ++c) {
         Cell& cl = m_board[static_cast<std::size_t>(c)];
-        if (isEnemy(me, cl.owner) && cl.element == ev.element) cl.flags |= kPlayed;
+        if (cl.owner == next && isEnemy(me, next) && cl.element == ev.element) cl.flags |= kPlayed;
       }
       return;
+    }
     case EventOp::ConvertAll:
       for (int c = 0; c < m_cells; ++c) {
         const Cell cl = m_board[static_cast<std::size_t>(c)];
@@ -328,7 +355,8 @@ void ElemMasterState::triggerEvent(int event) {
     case EventOp::AirMoves: ps.nextOwn |= kOwnHurricane; return;
     case EventOp::WaterFlood: ps.nextOwn |= kOwnFlood; return;
     case EventOp::FireHeat: ps.nextOwn |= kOwnHeat; m_heatGain = ev.delta; return;
-    case EventOp::Drought: m_droughtFrom = m_turn + 1; m_droughtTo = m_turn + ev.turns; return;
+    // "les deux prochains tours couvrent un tour complet de chaque joueur (en excluant le tour en cours)".
+    case EventOp::Drought: m_droughtFrom = m_turn + 1; m_droughtTo = m_turn + ev.turns * alivePlayers(); return;
     case EventOp::ExtraAction: ps.extraAp = static_cast<std::int8_t>(ps.extraAp + ev.count); return;
     case EventOp::Mudslide: m_nextApOverride = 1; m_ap += ev.count; return;
     case EventOp::Summon: p.kind = PendingKind::PlaceSummon; break;

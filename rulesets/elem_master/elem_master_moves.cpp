@@ -156,7 +156,7 @@ void ElemMasterState::addStandardActions(std::vector<sim::Action>& out) const {
           if (canWave(c, d, axis)) out.push_back(encodeAction(Kind::Wave, c, d, axis));
     // "Le souffle": no PA (1 PA from a canyon), 1-3 Air tokens push an adjacent elemental.
     if (e == kAir && m_ap >= (canyon ? 1 : 0)) {
-      const int kmax = c == m_freeBreathCell ? static_cast<int>(cl.level) : std::min<int>(cl.level, R.breathMax);
+      const int kmax = std::min<int>(cl.level, R.breathMax);
       for (int d = 0; d < 8; ++d) {
         const int nr = r + kDirRow[d], nc = col + kDirCol[d];
         if (!inBoard(nr, nc) || m_board[static_cast<std::size_t>(cellOf(nr, nc))].owner < 0) continue;
@@ -178,6 +178,7 @@ void ElemMasterState::doMove(int from, int to, int count, bool oracle) {
   Cell& d = m_board[static_cast<std::size_t>(to)];
   const int e = effElement(from);
   const bool full = count == s.level;
+  const bool intoEmpty = d.owner < 0;
   const bool wasFree = !oracle && m_freeMoves > 0 && (from == m_freeCells[0] || from == m_freeCells[1]) && e == m_freeElement;
   if (wasFree) --m_freeMoves;
   else if (!oracle) m_ap -= 1;
@@ -200,7 +201,12 @@ void ElemMasterState::doMove(int from, int to, int count, bool oracle) {
       if (marks) s.flags |= kPlayed;  // split: only the part left behind is marked
     }
   } else {
-    // Merge: "tout jeton excédant le niveau 3 est retiré" (back to the reserve).
+    // Merge: "tout jeton excédant le niveau 3 est retiré" (back to the reserve). A Water
+    // merging into a desert square loses its level on entry, before the merge.
+    const int drain = drainsOnEntry(from, to, s.element) ? std::min(count, R.desertWaterLoss) : 0;
+    m_p[static_cast<std::size_t>(d.owner)].reserve[d.element] += static_cast<std::int8_t>(drain);
+    s.level = static_cast<std::uint8_t>(s.level - drain);
+    count -= drain;
     const int total = d.level + count;
     const int excess = std::max(0, total - R.maxLevel);
     d.level = static_cast<std::uint8_t>(total - excess);
@@ -214,7 +220,7 @@ void ElemMasterState::doMove(int from, int to, int count, bool oracle) {
       s.flags |= kPlayed;
     }
   }
-  enterSquare(to);
+  if (intoEmpty) enterSquare(from, to);
   if (oracle) return;
   const int remain = m_board[static_cast<std::size_t>(from)].owner >= 0 ? from : -1;
   const int moved = m_board[static_cast<std::size_t>(to)].owner >= 0 ? to : -1;
@@ -263,7 +269,7 @@ void ElemMasterState::interact(int src, int tgt, int damage) {
     s.level = 0;
     s.morph = -1;
     s.flags = static_cast<std::uint8_t>(s.flags & kVoid);
-    enterSquare(tgt);
+    enterSquare(src, tgt);
     m_lastSource = tgt;
   }
   if (m_board[static_cast<std::size_t>(m_lastSource)].owner < 0) m_lastSource = -1;
@@ -301,7 +307,7 @@ void ElemMasterState::doWave(int c, int dir, int axis) {
       old.level = 0;
       old.morph = -1;
       old.flags = static_cast<std::uint8_t>(old.flags & kVoid);
-      enterSquare(t);
+      enterSquare(m, t);
       end = m_board[static_cast<std::size_t>(t)].owner >= 0 ? t : -1;
     } else if (canInteract(m, t)) {
       interact(m, t, 1);
@@ -314,13 +320,17 @@ void ElemMasterState::doWave(int c, int dir, int axis) {
   if (sourceEnd >= 0 && !(sp && sp->op == SpecOp::WaveNoMark)) m_board[static_cast<std::size_t>(sourceEnd)].flags |= kPlayed;
 }
 
-void ElemMasterState::doBreath(int air, int target, int k) {
+// "Le souffle". fromEvent (Brise): "sans consommer de jeton", paid by the event, and the
+// Air is not marked ("Les élémentaires affectés par l'effet immédiat d'un évènement ... ne
+// sont pas marqués").
+void ElemMasterState::doBreath(int air, int target, int k, bool fromEvent) {
   const ElemMasterRules& R = *m_rules;
-  if (R.terrains[m_terrain[static_cast<std::size_t>(air)]].effect == TerrainEffect::Canyon) m_ap -= 1;
   const int dr = target / m_side - air / m_side, dc = target % m_side - air % m_side;
-  if (air == m_freeBreathCell) m_freeBreathCell = -1;  // Brise: no token consumed
-  else loseLevels(air, k);
-  if (m_board[static_cast<std::size_t>(air)].owner >= 0 && !m_breathNoMark) m_board[static_cast<std::size_t>(air)].flags |= kPlayed;
+  if (!fromEvent) {
+    if (R.terrains[m_terrain[static_cast<std::size_t>(air)]].effect == TerrainEffect::Canyon) m_ap -= 1;
+    loseLevels(air, k);
+    if (m_board[static_cast<std::size_t>(air)].owner >= 0 && !m_breathNoMark) m_board[static_cast<std::size_t>(air)].flags |= kPlayed;
+  }
   int pos = target;
   for (int step = 0; step < k; ++step) {
     const int nr = pos / m_side + dr, nc = pos % m_side + dc;
@@ -336,7 +346,7 @@ void ElemMasterState::doBreath(int air, int target, int k) {
       t.level = 0;
       t.morph = -1;
       t.flags = static_cast<std::uint8_t>(t.flags & kVoid);
-      enterSquare(n);
+      enterSquare(pos, n);
       if (o.owner < 0) break;
       pos = n;
       continue;

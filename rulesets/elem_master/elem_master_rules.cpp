@@ -214,7 +214,7 @@ EventDef compileEvent(const model::Ruleset& rs, const model::Entity& ev, model::
   d.level = numArg(rs, e, "level", 1);
   d.toElement = elementArg(e, "to");
   d.cap = numArg(rs, e, "cap", static_cast<int>(rs.number("max_level", 3)));
-  d.turns = numArg(rs, e, "turns", 1);
+  d.turns = numArg(rs, e, e.op == "drought" ? "rounds" : "turns", 1);
   d.region = regionArg(e);
   static const std::pair<const char*, EventOp> kOps[] = {
       {"level_all", EventOp::LevelAll}, {"immobilize", EventOp::Immobilize},

@@ -97,7 +97,7 @@ struct EventDef {
   int level = 1;        // Summon level; ConvertAll: the level converted
   int toElement = -1;   // ConvertAll target
   int cap = 3;          // LevelOne: the level it may reach (Tornade may exceed 3)
-  int turns = 1;        // duration in turns
+  int turns = 1;        // duration in turns (Sécheresse: in rounds, one turn of each player)
   bool enemyOnly = false;
   Region region = Region::Anywhere;
 };

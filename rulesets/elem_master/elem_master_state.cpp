@@ -128,6 +128,7 @@ void ElemMasterState::buildBoard(sim::Rng& rng) {
     for (int i = 0; i < static_cast<int>(r.arenas.size()); ++i)
       if (r.arenas[static_cast<std::size_t>(i)].players == m_players && k-- == 0) arena = i;
   }
+  m_arena = arena;
   if (arena >= 0)
     for (int v : r.arenas[static_cast<std::size_t>(arena)].voidCells) setVoid(v, true);
 }
@@ -157,9 +158,8 @@ int ElemMasterState::seatLocalRow(int seat, int c) const {
 
 void ElemMasterState::placeStart(sim::Rng& rng) {
   const ElemMasterRules& r = *m_rules;
-  int arenaIdx = -1;
-  for (int i = 0; i < static_cast<int>(r.arenas.size()); ++i)
-    if (r.arenas[static_cast<std::size_t>(i)].players == m_players && (i == (m_players == 4 ? r.arena4 : r.arena2))) arenaIdx = i;
+  // "Les cartes Arène proposent chacune un départ prédéfini": the start of the arena drawn.
+  int arenaIdx = m_arena;
   if (arenaIdx < 0)
     for (int i = 0; i < static_cast<int>(r.arenas.size()) && arenaIdx < 0; ++i)
       if (r.arenas[static_cast<std::size_t>(i)].players == m_players) arenaIdx = i;
@@ -255,7 +255,6 @@ void ElemMasterState::beginTurn() {
   m_freeCells = {-1, -1};
   m_freeMoves = 0;
   m_growCell = -1;
-  m_freeBreathCell = -1;
 }
 
 // "Tours de jeu": at the end of the turn the active player's X markers are removed.
@@ -430,12 +429,33 @@ void ElemMasterState::removeStack(int c, bool toReserve) {
   cl.flags = static_cast<std::uint8_t>(cl.flags & kVoid);
 }
 
-// "Désert": a Water elemental entering loses a level.
-void ElemMasterState::enterSquare(int c) {
-  const Cell& cl = m_board[static_cast<std::size_t>(c)];
-  if (cl.owner < 0 || cl.element != kWater) return;
-  if (m_rules->terrains[m_terrain[static_cast<std::size_t>(c)]].effect == TerrainEffect::Desert)
-    loseLevels(c, m_rules->desertWaterLoss);
+// "Désert: ... Les élémentaires d'Eau perdent un niveau lorsqu'ils entrent sur ce terrain":
+// only when they come from another terrain (a step from desert to desert enters nothing).
+bool ElemMasterState::drainsOnEntry(int from, int to, int element) const {
+  const auto desert = [&](int c) {
+    return m_rules->terrains[m_terrain[static_cast<std::size_t>(c)]].effect == TerrainEffect::Desert;
+  };
+  return element == kWater && desert(to) && !desert(from);
+}
+
+void ElemMasterState::enterSquare(int from, int to) {
+  const Cell& cl = m_board[static_cast<std::size_t>(to)];
+  if (cl.owner >= 0 && drainsOnEntry(from, to, cl.element)) loseLevels(to, m_rules->desertWaterLoss);
+}
+
+// The seat that plays the next turn ("le prochain tour désigne celui de l'adversaire du joueur actif").
+int ElemMasterState::nextPlayer() const {
+  for (int i = 1; i <= m_players; ++i) {
+    const int p = (m_current + i) % m_players;
+    if (!m_p[static_cast<std::size_t>(p)].eliminated) return p;
+  }
+  return m_current;
+}
+
+int ElemMasterState::alivePlayers() const {
+  int n = 0;
+  for (int p = 0; p < m_players; ++p) n += m_p[static_cast<std::size_t>(p)].eliminated ? 0 : 1;
+  return n;
 }
 
 // ---------------------------------------------------------------- text

@@ -58,7 +58,7 @@ inline constexpr std::uint8_t kVoid = 4;
 // A choice an effect waits for (summon squares, event targets).
 enum class PendingKind : std::uint8_t {
   None, PlaceSummon, PlaceVoid, PickLevelOne, PickArea, PickAvalanche, PickAurora,
-  PickSome, PickBreeze, PickStar, PickStarDir, PickMoon, PickEclipse,
+  PickSome, PickBreeze, PickBreezeBreath, PickStar, PickStarDir, PickMoon, PickEclipse,
 };
 struct Pending {
   PendingKind kind = PendingKind::None;
@@ -70,6 +70,7 @@ struct Pending {
   std::int8_t extra = -1;     // PickStarDir: the chosen square
   std::uint8_t freeMoves = 0; // PlaceSummon: free moves of the placed elemental
   std::uint8_t usedMask = 0;  // PickAurora: elements already chosen
+  std::array<std::int8_t, 3> picked{{-1, -1, -1}};  // PickSome: squares already chosen
   bool mark = false;
   bool optional = false;      // "up to": Stop is allowed
   bool fromPool = false;      // Nécromancien: tokens come from the set-aside pool
@@ -118,6 +119,7 @@ class ElemMasterState : public sim::State {
   int actionPoints() const { return m_ap; }
   const Pending& pending() const { return m_pending; }
   const ElemMasterRules& rules() const { return *m_rules; }
+  int arena() const { return m_arena; }
   int eventSlot(int slot) const { return m_slots[static_cast<std::size_t>(slot)]; }
   // Empties the board and refills every reserve (then place with putStack).
   void clearBoard();
@@ -155,7 +157,10 @@ class ElemMasterState : public sim::State {
   int gainLevels(int c, int n, int cap);
   void loseLevels(int c, int n);
   void removeStack(int c, bool toReserve);
-  void enterSquare(int c);
+  void enterSquare(int from, int to);
+  bool drainsOnEntry(int from, int to, int element) const;
+  int nextPlayer() const;
+  int alivePlayers() const;
   // Standard and special actions (elem_master_moves.cpp).
   void addStandardActions(std::vector<sim::Action>& out) const;
   void addMovesFrom(int c, bool asOracle, std::vector<sim::Action>& out) const;
@@ -165,7 +170,7 @@ class ElemMasterState : public sim::State {
   void doMove(int from, int to, int count, bool oracle);
   void interact(int src, int tgt, int damage);
   void doWave(int c, int dir, int axis);
-  void doBreath(int air, int target, int k);
+  void doBreath(int air, int target, int k, bool fromEvent = false);
   void doBlaze(int c, int to1, int to2);
   // Specialties and events (elem_master_effects.cpp).
   void addSpecialtyActions(std::vector<sim::Action>& out) const;
@@ -191,6 +196,7 @@ class ElemMasterState : public sim::State {
   std::array<std::int8_t, kMaxPlayers> m_rot{};   // board rotation of each seat (quarter turns)
   int m_current = 0;
   int m_ap = 0;
+  int m_arena = -1;             // the arena drawn or chosen (its voids and predefined start)
   int m_turn = 0;
   bool m_terminal = false;
   std::array<double, kMaxPlayers> m_returns{};
@@ -199,7 +205,6 @@ class ElemMasterState : public sim::State {
   int m_freeMoves = 0;
   int m_freeElement = -1;
   int m_growCell = -1;          // Shaman: second growth allowed here
-  int m_freeBreathCell = -1;    // Brise: next breath from here consumes nothing
   Pending m_pending;
   // Turn modifiers.
   bool m_noFullMoves = false, m_noFullMovesNext = false;   // Brouillard
