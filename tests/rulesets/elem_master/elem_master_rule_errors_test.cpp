@@ -160,3 +160,39 @@ TEST(ElemMasterArena, RandomArenaUsesTheStartOfTheArenaDrawn) {
 }
 
 }  // namespace wb::rulesets::elem_master::testing
+
+namespace wb::rulesets::elem_master::testing {
+
+// The rules have no end for a game that cycles: a turn-start position seen
+// repetition_limit (3) times ends it by the no-Fire count, reported as adjudicated.
+TEST_F(ElemMasterScript, RepeatedPositionEndsTheGameAdjudicated) {
+  keepAlive();
+  put(4, 4, 0, kEarth, 1);  // player 0 has more Earth
+  state->checkEnd();
+  for (int i = 0; i < 4; ++i) endTurn();
+  EXPECT_FALSE(state->isTerminal());  // each turn-start position seen twice
+  endTurn();                           // player 1's third time
+  ASSERT_TRUE(state->isTerminal());
+  EXPECT_TRUE(state->adjudicated());
+  EXPECT_EQ(state->returns()[0], 1.0);
+  EXPECT_EQ(state->counters().count(1, static_cast<int>(game->rules().specialties.size()) + kCounterRepeated), 1u);
+}
+
+// The assumed turn limit ends the game adjudicated too; a win by the rules is not adjudicated.
+TEST_F(ElemMasterScript, TurnLimitIsAdjudicatedAndRuleWinsAreNot) {
+  build({{"turn_limit", "3"}, {"repetition_limit", "0"}});
+  keepAlive();
+  for (int i = 0; i < 3; ++i) endTurn();
+  ASSERT_TRUE(state->isTerminal());
+  EXPECT_TRUE(state->adjudicated());
+  build({});
+  keepAlive();
+  put(2, 2, 0, kFire, 1);
+  put(1, 1, 1, kEarth, 1);
+  state->putStack(sq(0, 5), -1, 0, 0);  // player 1's only other Earth goes
+  play(A(Kind::Attack, sq(2, 2), sq(1, 1)));
+  ASSERT_TRUE(state->isTerminal());
+  EXPECT_FALSE(state->adjudicated());
+}
+
+}  // namespace wb::rulesets::elem_master::testing
