@@ -123,8 +123,8 @@ class ElemMasterState : public sim::State {
   bool isTerminal() const override { return m_terminal; }
   std::vector<double> returns() const override;
   int turnCount() const override { return m_turn; }
-  // Outcome hooks (elem_master_impact.cpp): teams are sides; a game the engine ends
-  // itself (the assumed turn limit, a repeated position) is adjudicated.
+  // Outcome hooks (elem_master_impact.cpp): returns per side, teams are sides; a game
+  // the engine ends itself (the assumed turn limit, a repeated position) is adjudicated.
   int sideOf(int seat) const override;
   bool adjudicated() const override;
   std::unique_ptr<sim::State> clone() const override { return std::make_unique<ElemMasterState>(*this); }
