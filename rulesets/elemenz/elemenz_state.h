@@ -185,6 +185,7 @@ class ElemenzState : public sim::State {
   void setPool(int colour, int n) { m_pool[static_cast<std::size_t>(colour)] = static_cast<std::uint8_t>(n); }
   void setHand(int p, int colour, int n);
   void giveAvatar(int p, int avatar);
+  void setAvatars(int p, const std::vector<int>& avatars);  // replaces the hand (no pool change)
   void arm(int p, int combo) { m_p[static_cast<std::size_t>(p)].armed.push_back(static_cast<std::uint8_t>(combo)); }
   void setLocked(int p, std::uint64_t mask) { m_p[static_cast<std::size_t>(p)].locked = mask; }
   // Forces the next rolled faces (consumed first to last) instead of the rng: scripted rolls.
