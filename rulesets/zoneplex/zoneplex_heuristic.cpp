@@ -29,8 +29,14 @@
 //    out: an unused relic only counts in the last tie-break).
 //  - the Eye race (phase 2, all three classes): kEyeLead if the +2 bonus
 //    would give q a decisive lead, kEyeNear less per step to the Eye.
-//  - the turn player mid-turn: kChamberDistance per step to the nearest free
-//    chamber while stones wait in the Netherzone.
+//  - position for the coming turns: -kChamberDistance per step to the nearest
+//    free chamber while stones wait in the Netherzone.
+//  - the turn player's move this turn (placing, choosing steps, moving): the
+//    best tile the steps still to come can end on (walks of exactly that many
+//    steps, forward or back; teleporters not followed): a free chamber is worth
+//    the stone placed there minus the stone at home, a free reliquary
+//    kRelicDraw. The Eye, if q may enter it and it is within reach, kEyeReach.
+//    At the stone and reliquary choices the pending event counts the same.
 //  - a pending Fear battle: its expected effect on every participant: the exact
 //    defeat chance (sacrifices, promised sacrifices, relic rolls and bonuses,
 //    every participant's attack) times the gain of a win (+1 WMS, the Fear to
@@ -62,6 +68,7 @@ constexpr double kEyeLead = 4.0;
 constexpr double kEyeNear = 0.4;
 constexpr double kChamberDistance = 0.1;
 constexpr double kOwnChamberBuilt = 0.2;
+constexpr double kEyeReach = 30.0;
 
 // What a relic in hand is worth (IP) at the start of the game, by power.
 double relicWorth(RelicOp op) {
@@ -163,7 +170,7 @@ class Evaluator {
       const TileType& t = m_R.tiles[static_cast<std::size_t>(cell.tile)];
       if (!m_s.phase2() && t.kind == TileKind::Sacred && t.symbol == ps.symbol && cell.stone < 0) b += kOwnChamberBuilt;
     }
-    b += ps.stonesHome * kStoneHome * (0.25 + 0.75 * m_left);
+    b += ps.stonesHome * homeStone();
     if (m_s.phase2() && m_s.hasAllClasses(q)) {
       int best = 0;
       for (int o = 0; o < m_n; ++o)
@@ -172,10 +179,82 @@ class Evaluator {
       const double near = std::max(0.0, 1.0 - kEyeNear * std::max(0, d - 1) / 2.0);
       if (m_s.influence(q) + m_R.eyeBonus > best) b += kEyeLead * near;
     }
-    if (q == m_s.turnPlayer() && ps.stonesHome > 0 && m_s.stage() != Stage::StoneChoice)
-      b -= kChamberDistance * m_s.distanceTo(ps.pos, -1, true);
+    if (ps.stonesHome > 0) b -= kChamberDistance * m_s.distanceTo(ps.pos, -1, true);
+    if (q == m_s.turnPlayer()) b += turnProspect(q);
     st.base = b;
     return st;
+  }
+
+  double homeStone() const { return kStoneHome * (0.25 + 0.75 * m_left); }
+
+  // What ending the move on cell c gives q (rules "Spirit Stones", "Reliquary").
+  double endValue(int q, int c) const {
+    const Cell& cell = m_s.cell(c);
+    if (cell.tile < 0) return 0.0;
+    const PlayerState& ps = m_s.player(q);
+    for (int o = 0; o < m_n; ++o)
+      if (o != q && m_s.player(o).pos == c) return 0.0;  // occupied: no event
+    const TileType& t = m_R.tiles[static_cast<std::size_t>(cell.tile)];
+    if (t.isChamber()) {
+      if (cell.stone >= 0 || ps.stonesHome <= 0) return 0.0;
+      return std::max(0.0, stoneWorth(q, c) + kStonePlaced - homeStone());
+    }
+    if (t.kind == TileKind::Reliquary)
+      return ps.relics.count() < m_R.relicLimit ? kRelicDraw * (0.4 + 0.6 * m_left) : 0.05;
+    return 0.0;
+  }
+
+  double turnProspect(int q) const {
+    const PlayerState& ps = m_s.player(q);
+    switch (m_s.stage()) {
+      case Stage::StoneChoice:
+      case Stage::ReliquaryChoice:
+        return ps.pos > 0 ? endValue(q, ps.pos) : 0.0;
+      case Stage::Place:
+      case Stage::StepChoice:
+      case Stage::Move:
+        break;
+      default:
+        return 0.0;
+    }
+    const int steps = m_s.stepsAhead();
+    if (steps <= 0) return 0.0;
+    if (!m_s.choosingSteps()) return bestEnd(q, steps);
+    double best = 0.0;
+    for (int k = 1; k <= steps; ++k) best = std::max(best, bestEnd(q, k));
+    return best;
+  }
+
+  // The best end of a move of exactly `steps` steps (before the first step: from a bottom tile).
+  double bestEnd(int q, int steps) const {
+    const PlayerState& ps = m_s.player(q);
+    const Geometry& g = m_R.geometry;
+    if (m_s.phase2() && ps.pos >= 0 && m_s.canEnterEye(q) && m_s.distanceTo(ps.pos, kEyeCell, false) <= steps)
+      return kEyeReach;
+    std::uint64_t cur = 0;
+    int walk = steps;
+    if (ps.pos >= 0) {
+      cur = 1ULL << ps.pos;
+    } else {
+      for (int f : g.foundation)
+        if (m_s.cell(f).tile >= 0) cur |= 1ULL << f;
+      --walk;
+    }
+    for (int k = 0; k < walk && cur; ++k) {
+      std::uint64_t next = 0;
+      for (int c = 1; c < g.cells; ++c) {
+        if (!((cur >> c) & 1ULL)) continue;
+        for (int side = 0; side < 3; ++side) {
+          const int nb = g.neighbour[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)];
+          if (nb > kEyeCell && m_s.cell(nb).tile >= 0 && !m_s.stepBlocked(c, nb)) next |= 1ULL << nb;
+        }
+      }
+      cur = next;
+    }
+    double best = 0.0;
+    for (int c = 1; c < g.cells; ++c)
+      if ((cur >> c) & 1ULL) best = std::max(best, endValue(q, c));
+    return best;
   }
 
   // --- the pending battle ---------------------------------------------------

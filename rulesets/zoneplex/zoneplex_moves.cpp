@@ -8,6 +8,15 @@ namespace wb::rulesets::zoneplex {
 
 int ZoneplexState::currentPlayer() const { return m_stage == Stage::Over ? sim::kTerminalPlayer : m_actor; }
 
+int ZoneplexState::stepsAhead() const {
+  switch (m_stage) {
+    case Stage::Move: return m_stepsLeft;
+    case Stage::Place: return m_chooseSteps ? std::max(1, m_rules->actions[static_cast<std::size_t>(m_card)].steps) : m_pendingSteps;
+    case Stage::StepChoice: return std::max(1, m_rules->actions[static_cast<std::size_t>(m_card)].steps);
+    default: return 0;
+  }
+}
+
 bool ZoneplexState::boardComplete() const {
   for (int c = 1; c < m_rules->geometry.cells; ++c)
     if (m_board[static_cast<std::size_t>(c)].tile < 0) return false;

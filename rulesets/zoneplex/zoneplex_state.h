@@ -87,6 +87,11 @@ class ZoneplexState : public sim::State {
   bool phase2() const { return m_phase2; }
   int turnPlayer() const { return m_turnPlayer; }
   int stepsLeft() const { return m_stepsLeft; }
+  // Steps still to come this turn: left to take while moving; while placing (or
+  // choosing the dislocate count) the most the card allows; 0 otherwise.
+  int stepsAhead() const;
+  // The dislocate card's step count (1..stepsAhead()) is still to be chosen.
+  bool choosingSteps() const { return m_chooseSteps || m_stage == Stage::StepChoice; }
   int tilesToPlace() const { return m_tilesToPlace; }
   const Cell& cell(int c) const { return m_board[static_cast<std::size_t>(c)]; }
   const PlayerState& player(int p) const { return m_p[static_cast<std::size_t>(p)]; }
