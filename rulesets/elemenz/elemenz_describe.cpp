@@ -41,15 +41,22 @@ const char* loseName(int location) {
 // stored. Both are re-dealt from what the observer cannot tell apart.
 std::unique_ptr<sim::State> ElemenzState::determinize(int observer, sim::Rng& rng) const {
   auto d = std::make_unique<ElemenzState>(*this);
-  FixedVector<std::uint8_t, kMaxBag + 16> tokens;
-  for (int t = 0; t < static_cast<int>(m_rules->tokens.size()); ++t)
-    for (int k = 0; k < m_bag[static_cast<std::size_t>(t)]; ++k) tokens.push_back(static_cast<std::uint8_t>(t));
-  FixedVector<std::uint8_t, kMaxAvatarTypes> avatars;
+  // The unseen tokens and avatars as sorted pools (canonical: the result depends on
+  // what the observer sees and on rng only, never on the hidden order).
+  std::array<int, kMaxTokenTypes> tokenCount{};
+  std::array<int, kMaxAvatarTypes> avatarCount{};
+  for (int t = 0; t < static_cast<int>(m_rules->tokens.size()); ++t) tokenCount[static_cast<std::size_t>(t)] = m_bag[static_cast<std::size_t>(t)];
   for (int q = 0; q < m_players; ++q) {
     if (q == observer) continue;
-    for (std::uint8_t t : m_p[static_cast<std::size_t>(q)].totem) tokens.push_back(t);
-    for (std::uint8_t a : m_p[static_cast<std::size_t>(q)].avatars) avatars.push_back(a);
+    for (std::uint8_t t : m_p[static_cast<std::size_t>(q)].totem) ++tokenCount[t];
+    for (std::uint8_t a : m_p[static_cast<std::size_t>(q)].avatars) ++avatarCount[a];
   }
+  FixedVector<std::uint8_t, kMaxBag + 16> tokens;
+  FixedVector<std::uint8_t, kMaxAvatarTypes> avatars;
+  for (int t = 0; t < kMaxTokenTypes; ++t)
+    for (int k = 0; k < tokenCount[static_cast<std::size_t>(t)]; ++k) tokens.push_back(static_cast<std::uint8_t>(t));
+  for (int a = 0; a < kMaxAvatarTypes; ++a)
+    for (int k = 0; k < avatarCount[static_cast<std::size_t>(a)]; ++k) avatars.push_back(static_cast<std::uint8_t>(a));
   for (int i = tokens.count() - 1; i > 0; --i)
     std::swap(tokens[static_cast<std::size_t>(i)], tokens[static_cast<std::size_t>(sim::uniformInt(rng, i + 1))]);
   for (int i = avatars.count() - 1; i > 0; --i)

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "rulesets/elemenz/elemenz_hold_tables.h"
+
 namespace wb::rulesets::elemenz {
 
 namespace {
@@ -442,6 +444,27 @@ std::shared_ptr<const ElemenzRules> compileRules(const model::Ruleset& ruleset, 
 
   for (std::size_t i = errorsBefore; i < out.items().size(); ++i)
     if (out.items()[i].severity == model::Severity::Error) return nullptr;
+
+  // The hold policy's dice: each colour, and each 2-player side as an even mixture
+  // of its two colours.
+  std::array<sim::dice::DieSpec, kHoldDice> specs;
+  std::array<bool, kHoldDice> wild{};
+  for (int e = 0; e < kElements; ++e) {
+    const model::Die* die = ruleset.die(R.dice[static_cast<std::size_t>(e)].id);
+    if (die) specs[static_cast<std::size_t>(e)] = sim::dice::DieSpec::fromModel(*die);
+    wild[static_cast<std::size_t>(e)] = true;
+  }
+  for (int side = 0; side < 2; ++side) {
+    sim::dice::DieSpec& mixture = specs[static_cast<std::size_t>(kElements + side)];
+    mixture.id = "side" + std::to_string(side);
+    for (int m = 0; m < 2; ++m) {
+      const sim::dice::DieSpec& d = specs[static_cast<std::size_t>(R.sideElements[static_cast<std::size_t>(side)][static_cast<std::size_t>(m)])];
+      const double total = d.totalWeight();
+      for (const sim::dice::Face& f : d.faces) mixture.faces.push_back(sim::dice::Face{f.symbol, f.value, total > 0 ? f.weight / total : 0});
+    }
+    wild[static_cast<std::size_t>(kElements + side)] = R.duelVariant == DuelVariant::Easier;
+  }
+  R.holdTables = std::make_shared<HoldTables>(std::move(specs), wild, R.rolls);
   return rules;
 }
 

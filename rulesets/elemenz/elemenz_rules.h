@@ -38,6 +38,8 @@ int elementIndex(std::string_view s);  // -1 if not an element
 
 using Counts = std::array<std::uint8_t, kElements>;
 
+class HoldTables;
+
 enum class EffectOp : std::uint8_t { Strike, Lose, Shield, Heal, Energise, BurnPulse, ForceReroll, Ward, TakeDie };
 enum class TargetKind : std::uint8_t { One, EachOpponent, Left, Right };
 enum class ComboKind : std::uint8_t { Board, Duel, Monolith };
@@ -163,6 +165,9 @@ struct ElemenzRules {
   int duelHarderDice = 4;
   int maxTurns = 400;
   int maxActionsPerTurn = 120;
+
+  // The hold policy's exact tables (dice lab target solver), built on first use.
+  std::shared_ptr<HoldTables> holdTables;
 
   // Entity ids (combos, race abilities, pulse tokens, avatars) and counter ids.
   std::vector<std::string> ids;

@@ -547,6 +547,12 @@ void ElemenzState::setHand(int p, int colour, int n) {
   ps.dice = static_cast<std::int8_t>(total);
 }
 
+void ElemenzState::setAvatars(int p, const std::vector<int>& avatars) {
+  PlayerState& ps = m_p[static_cast<std::size_t>(p)];
+  ps.avatars.clear();
+  for (int a : avatars) ps.avatars.push_back(static_cast<std::uint8_t>(a));
+}
+
 void ElemenzState::giveAvatar(int p, int avatar) {
   m_avatarPool.eraseValue(static_cast<std::uint8_t>(avatar));
   m_p[static_cast<std::size_t>(p)].avatars.push_back(static_cast<std::uint8_t>(avatar));

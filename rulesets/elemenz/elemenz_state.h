@@ -155,6 +155,10 @@ class ElemenzState : public sim::State {
   const FixedVector<std::uint8_t, kMaxAvatarTypes>& avatarPool() const { return m_avatarPool; }
   const FixedVector<Hit, 12>& hits() const { return m_hits; }
   int reactor() const { return m_reactor; }
+  RollKind pendingKind() const { return m_pendingKind; }
+  bool rollingOpen() const { return !m_stopped && m_rollsDone < m_rules->rolls; }
+  int surgeThreshold() const { return m_surgeWilds; }
+  int burnsOn(int q) const { return m_burns[static_cast<std::size_t>(q)]; }
   bool comboDone(int combo) const { return (m_doneCombos >> combo) & 1U; }
   int defence(int p) const;             // rule "STRIKE": dice in SHIELD (+ Earth's free die, + bonus)
   bool anchored(int element) const;     // rule "Using Zee": a die (or element token) shows it
@@ -181,6 +185,7 @@ class ElemenzState : public sim::State {
   void setPool(int colour, int n) { m_pool[static_cast<std::size_t>(colour)] = static_cast<std::uint8_t>(n); }
   void setHand(int p, int colour, int n);
   void giveAvatar(int p, int avatar);
+  void setAvatars(int p, const std::vector<int>& avatars);  // replaces the hand (no pool change)
   void arm(int p, int combo) { m_p[static_cast<std::size_t>(p)].armed.push_back(static_cast<std::uint8_t>(combo)); }
   void setLocked(int p, std::uint64_t mask) { m_p[static_cast<std::size_t>(p)].locked = mask; }
   // Forces the next rolled faces (consumed first to last) instead of the rng: scripted rolls.
@@ -208,7 +213,6 @@ class ElemenzState : public sim::State {
   void recycleTotem(int p, sim::Rng& rng);
   void eliminate(int p);
   void finish(int winner);
-  bool rollingOpen() const { return !m_stopped && m_rollsDone < m_rules->rolls; }
   // elemenz_assign.cpp: combos, effects, pulse and avatars on the own turn.
   bool planFill(int combo, int dice, FillPlan& plan) const;
   void applyFill(const FillPlan& plan, bool shield);
