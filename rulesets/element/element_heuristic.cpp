@@ -10,6 +10,10 @@
 //               E reaches 0, and one turn's four stones (plus a spread or a
 //               river) can fill about four to six, so the value is steep for
 //               small E: kDanger[E] (100, 40, 22, 12, 6, 3, 1.5, 0.5, 0).
+//               Tempo: the sorcerer of the player to act may still move before
+//               the other attacks, so for it E is the best E over the squares
+//               it can reach now (its steps left and jumps); the other one is
+//               attacked where it stands.
 //   mobility    squares the sorcerer can reach with two steps and any jumps,
 //               x kMobility: room to flee next turn ("move to more open battle
 //               space to avoid capture").
@@ -24,6 +28,8 @@
 //               passed this is q's threat against p with q's actual roll.
 //
 // Terminal: a win is +1e6, a loss -1e6, a draw (turn limit) 0.
+#include <algorithm>
+
 #include "rulesets/element/element_state.h"
 
 namespace wb::rulesets::element {
@@ -42,6 +48,14 @@ double danger(int escapes) { return kDanger[escapes < kDangerSize ? escapes : kD
 
 }  // namespace
 
+int ElementState::bestEscapesAfterMove(int p, int steps) const {
+  Reach reachable;
+  reach(p, steps, reachable);
+  int best = 0;
+  for (std::uint8_t c : reachable.cells) best = std::max(best, escapesFrom(p, c));
+  return best;
+}
+
 double ElementState::heuristic(int player) const {
   if (m_stage == Stage::Over) {
     if (m_winner < 0) return 0.0;
@@ -51,8 +65,11 @@ double ElementState::heuristic(int player) const {
   std::array<double, kPlayers> value{};
   std::array<int, kPlayers> esc{};
   Reach reachable;
+  const bool acting = m_stage != Stage::Over;
   for (int x = 0; x < kPlayers; ++x) {
     esc[x] = escapes(x);
+    int safety = esc[x];
+    if (acting && x == m_player && !m_lastWasMove) safety = std::max(safety, bestEscapesAfterMove(x, m_steps));
     reach(x, kLookSteps, reachable);
     int windLines = 0;
     for (std::uint8_t c : reachable.cells) windLines += reachable.jumps[c] > 0 ? 1 : 0;
@@ -61,7 +78,7 @@ double ElementState::heuristic(int player) const {
       const int n = r.neighbour[m_sorcerer[x]][d];
       if (n != kNoCell && fortified(n)) ++fortress;
     }
-    value[x] = -danger(esc[x]) + kMobility * reachable.cells.count() + kWindLine * windLines - kFortress * fortress;
+    value[x] = -danger(safety) + kMobility * reachable.cells.count() + kWindLine * windLines - kFortress * fortress;
   }
   double h = value[player] - value[1 - player];
   if (m_stage == Stage::Play || m_stage == Stage::Steer || m_stage == Stage::ChooseRiver) {

@@ -89,9 +89,10 @@ void ElementState::moveSorcerer(int cell) {
   checkCapture(kClosedBySorcerer);
 }
 
-int ElementState::escapes(int p) const {
+int ElementState::escapes(int p) const { return escapesFrom(p, m_sorcerer[p]); }
+
+int ElementState::escapesFrom(int p, int at) const {
   const ElementRules& r = *m_rules;
-  const int at = m_sorcerer[p];
   const int stepDir = r.diagonalSteps ? 1 : 2;
   int n = 0;
   for (int d = 0; d < kDirs; d += stepDir) {

@@ -115,6 +115,8 @@ class ElementState : public sim::State {
   bool canPlace(int stone, int cell) const;         // "Element properties"
   bool trapped(int p) const;                        // "Winning": no empty square to move to
   int escapes(int p) const;                         // empty squares to step to + wind jump landings
+  int escapesFrom(int p, int at) const;             // the same were p's sorcerer on `at`
+  int bestEscapesAfterMove(int p, int steps) const; // the most escapes over the squares p can move to
   void reach(int p, int steps, Reach& out) const;   // "Wind": steps and chained jumps
   int cellAt(const std::string& square) const { return m_rules->parseSquare(square); }
 

@@ -71,9 +71,11 @@ TEST(ElementHeuristic, EscapesThreatsAndTerminal) {
   Position cornered;
   cornered.sorcerers("C3", "I9");
   cornered.put("earth", {"H8", "H9", "H10", "I10", "J10", "J9"});  // two escapes left: I8, J8
-  cornered.turn(1, {"logo", "logo", "logo", "logo"});
+  cornered.turn(0, {"logo", "logo", "logo", "logo"});
   const double calm = cornered.state->heuristic(0);
-  EXPECT_GT(calm, 10.0);  // player 1 is in danger
+  EXPECT_GT(calm, 10.0);  // player 1 is in danger where it stands
+  cornered.turn(1, {"logo", "earth", "earth", "earth"});
+  EXPECT_LT(cornered.state->heuristic(0), calm);  // tempo: to act, it may first step out to I8 or J8
   cornered.turn(0, {"fire", "fire", "logo", "logo"});  // player 0 holds two stones: it can close the ring now
   EXPECT_GT(cornered.state->heuristic(0), calm + 20.0);
   ASSERT_TRUE(cornered.play(cornered.place("fire", "I8")));
