@@ -382,13 +382,6 @@ void ElemMasterState::finishByCount() {
   }
 }
 
-std::vector<double> ElemMasterState::returns() const {
-  std::vector<double> r(static_cast<std::size_t>(m_players), 0.0);
-  if (!m_terminal) return r;
-  for (int p = 0; p < m_players; ++p) r[static_cast<std::size_t>(p)] = m_returns[static_cast<std::size_t>(p)];
-  return r;
-}
-
 // ---------------------------------------------------------------- tokens
 
 int ElemMasterState::gainLevels(int c, int n, int cap) {

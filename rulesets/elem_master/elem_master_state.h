@@ -102,7 +102,10 @@ class ElemMasterState : public sim::State {
   int currentPlayer() const override { return m_terminal ? sim::kTerminalPlayer : m_current; }
   void legalActions(std::vector<sim::Action>& out) const override;
   bool isTerminal() const override { return m_terminal; }
+  // Outcome hooks (elem_master_impact.cpp): teams are sides; the turn limit is adjudicated.
   std::vector<double> returns() const override;
+  int sideOf(int seat) const override;
+  bool adjudicated() const override;
   int turnCount() const override { return m_turn; }
   std::unique_ptr<sim::State> clone() const override { return std::make_unique<ElemMasterState>(*this); }
   double heuristic(int player) const override;

@@ -377,7 +377,11 @@ TEST_F(ElemMasterScript, TeamsShareTheWin) {
   put(2, 1, 0, kFire, 1);
   play(A(Kind::Attack, sq(2, 1), sq(2, 0)));
   ASSERT_TRUE(state->isTerminal());
-  EXPECT_EQ(state->returns(), (std::vector<double>{0.5, 0.0, 0.5, 0.0}));
+  // The team is one side (sideOf): both partners get return 1, the eliminated one too.
+  EXPECT_EQ(state->returns(), (std::vector<double>{1.0, 0.0, 1.0, 0.0}));
+  EXPECT_EQ(state->sideOf(0), state->sideOf(2));
+  EXPECT_NE(state->sideOf(0), state->sideOf(1));
+  EXPECT_FALSE(state->adjudicated());
 }
 
 // Setup: the predefined start is symmetric and the free start puts 12 tokens with an Earth on the home rows.
