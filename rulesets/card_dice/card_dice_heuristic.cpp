@@ -167,7 +167,8 @@ double CardDiceState::heuristic(int player) const {
   if (isTerminal()) return State::heuristic(player);
   if (m_phase == Phase::Response || m_phase == Phase::RerollChoice ||
       m_phase == Phase::RecycleChoice || m_phase == Phase::TutorChoice ||
-      m_phase == Phase::MilitiaChoice) {
+      m_phase == Phase::MilitiaChoice || m_phase == Phase::Window || m_phase == Phase::DiscardChoice ||
+      m_phase == Phase::OrderChoice) {
     // Judge a pending stack by its outcome: resolve a copy with every player passing.
     CardDiceState copy(*this);
     sim::Rng rng(0x5eedULL + static_cast<std::uint64_t>(historySize()));
@@ -175,7 +176,7 @@ double CardDiceState::heuristic(int player) const {
     for (int guard = 0; guard < 64 && copy.m_phase != Phase::Main && !copy.isTerminal(); ++guard) {
       if (copy.m_phase == Phase::Auction) break;
       copy.legalActions(moves);
-      copy.doApplyAction(moves.front(), rng);  // Pass / KeepDie / RecycleDone / first Tutor / Block all
+      copy.doApplyAction(moves.front(), rng);  // Pass / KeepDie / RecycleDone / first Tutor / Block all / first card
     }
     if (copy.isTerminal()) return copy.State::heuristic(player);
     return copy.material(player) - copy.material(1 - player);
