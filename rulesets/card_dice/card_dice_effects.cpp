@@ -35,9 +35,13 @@ int CardDiceState::effectAmount(int p, const EffectDef& e) const {
   return amountFrom(p, e, vars);
 }
 
-int CardDiceState::amountFrom(int p, const EffectDef& e, const double* vars) const {
+int CardDiceState::amountFrom(int p, const EffectDef& e, const double* vars, bool buffed) const {
   if (!e.hasAmount) return 0;
   double v = e.amount.evaluate(vars);
+  if (!buffed) {
+    const double up = std::ceil(v - 1e-9);
+    return up > 0 ? static_cast<int>(std::min(up, static_cast<double>(kMaxAmount))) : 0;
+  }
   // Buffs: "Double the strength of all your <element> effects for the rest of this turn";
   // Purism: "... all your non-combo effects". Assumed: buffs multiply, and non-combo
   // means an amount using dice without multiplying two different ones.

@@ -57,6 +57,8 @@ void CardDiceState::setUp(sim::Rng& rng) {
     refillShop(s, rng);
   }
   m_turn = 0;
+  // Nobody has left a turn's draw or gold unused before the first turn.
+  for (PlayerState& p : m_players) p.usedDraw = p.usedGold = true;
   startTurn(0, rng);
 }
 

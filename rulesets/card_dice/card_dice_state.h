@@ -153,7 +153,8 @@ class CardDiceState : public sim::State {
   bool turnClosing() const { return m_turnActions >= m_rules->maxActionsPerTurn; }
   int turnActions() const { return m_turnActions; }
   bool hasPassive(int p, Op op) const;
-  // The value of a card to player p under the current dice (heuristic scale).
+  // The value of a card to player p under the current dice, without this turn's buffs
+  // (heuristic scale, card_dice_heuristic.cpp).
   double cardValue(int p, int card) const;
   // An effect's amount for player p now: expression x buffs, rounded up, >= 0.
   int effectAmount(int p, const EffectDef& e) const;
@@ -216,8 +217,9 @@ class CardDiceState : public sim::State {
   void noteAmountUsed(int p, const EffectDef& e);
   void settleBuffs();
   void fillVars(int p, double* vars) const;
-  int amountFrom(int p, const EffectDef& e, const double* vars) const;  // vars from fillVars(p)
-  double cardValueFrom(int p, int card, const double* vars) const;
+  // vars from fillVars(p); buffed = with p's buffs of this turn.
+  int amountFrom(int p, const EffectDef& e, const double* vars, bool buffed = true) const;
+  double cardValueFrom(int p, int card, const double* vars, bool buffed = true) const;
   // card_dice_heuristic.cpp
   double material(int p) const;
 
