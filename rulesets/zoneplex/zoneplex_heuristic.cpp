@@ -109,6 +109,9 @@ class Evaluator {
     for (const ActionCardType& a : m_R.actions) totalCards += a.count;
     m_left = totalCards > 0 ? std::clamp(static_cast<double>(s.actionDeckSize()) / totalCards, 0.0, 1.0) : 0.0;
     m_expectedCaptures = countFearsLeft() * kCaptureRate / m_n;
+    for (int missing = 0; missing <= kFearClasses; ++missing)
+      m_pWorthy[static_cast<std::size_t>(missing)] =
+          missing == 0 ? 1.0 : std::pow(1.0 - std::exp(-m_expectedCaptures / (1.2 * missing)), missing);
     for (int q = 0; q < m_n; ++q) m_st[static_cast<std::size_t>(q)] = standing(q);
   }
 
@@ -125,9 +128,7 @@ class Evaluator {
   double pWorthy(int classes, int wild) const {
     const int have = std::popcount(static_cast<unsigned>(classes));
     const int missing = std::max(0, kFearClasses - have - wild);
-    if (missing == 0) return 1.0;
-    const double e = m_expectedCaptures;
-    return std::pow(1.0 - std::exp(-e / (1.2 * missing)), missing);
+    return m_pWorthy[static_cast<std::size_t>(missing)];
   }
 
   double fearTerm(int classes, int wild, int fears) const {
@@ -413,6 +414,7 @@ class Evaluator {
   int m_n;
   double m_left = 1.0;             // share of the action deck still to come
   double m_expectedCaptures = 0.0; // Fears a player may still expect to capture
+  std::array<double, kFearClasses + 1> m_pWorthy{};  // P(worthy at the end) by classes missing
   std::array<Standing, kMaxPlayers> m_st{};
 };
 
