@@ -68,11 +68,18 @@ double ElementState::heuristic(int player) const {
   const bool acting = m_stage != Stage::Over;
   for (int x = 0; x < kPlayers; ++x) {
     esc[x] = escapes(x);
-    int safety = esc[x];
-    if (acting && x == m_player && !m_lastWasMove) safety = std::max(safety, bestEscapesAfterMove(x, m_steps));
     reach(x, kLookSteps, reachable);
     int windLines = 0;
     for (std::uint8_t c : reachable.cells) windLines += reachable.jumps[c] > 0 ? 1 : 0;
+    int safety = esc[x];
+    if (acting && x == m_player && !m_lastWasMove) {
+      if (m_steps <= kLookSteps) {
+        for (std::uint8_t c : reachable.cells)
+          if (reachable.steps[c] <= m_steps) safety = std::max(safety, escapesFrom(x, c));
+      } else {
+        safety = std::max(safety, bestEscapesAfterMove(x, m_steps));
+      }
+    }
     int fortress = 0;
     for (int d = 0; d < kDirs; ++d) {
       const int n = r.neighbour[m_sorcerer[x]][d];

@@ -13,9 +13,7 @@ int ElementState::jumpLanding(int from, int dir, int mover, int* jumped) const {
   const ElementRules& r = *m_rules;
   int x = r.neighbour[from][dir];
   int n = 0;
-  while (x != kNoCell) {
-    const int s = stoneAt(x);
-    if (s < 0 || r.stones[s].power != Power::Jump) break;
+  while (x != kNoCell && r.jumpable[m_board[x] & kStoneMask]) {
     ++n;
     x = r.neighbour[x][dir];
   }
@@ -28,46 +26,51 @@ int ElementState::jumpLanding(int from, int dir, int mover, int* jumped) const {
 // square in any direction, or orthogonally with diagonal_steps off) and any
 // number of jumps, which cost nothing ("jump one or more wind stones, then move
 // one space in any direction, then catch one or more Wind stones for further
-// flight, all on the same turn"). Layer k holds the squares first reached with
-// k steps; within a layer, jumps are followed breadth first (fewest jumps).
+// flight, all on the same turn"). Breadth first over one queue: layer k holds
+// the squares first reached with k steps; within a layer, jumps are followed
+// breadth first (fewest jumps).
 void ElementState::reach(int p, int steps, Reach& out) const {
   const ElementRules& r = *m_rules;
   out.steps.fill(255);
-  out.jumps.fill(0);
-  out.cells.clear();
+  auto& q = out.cells;  // the queue; the start is removed at the end
+  q.clear();
   const int start = m_sorcerer[p];
   const int stepDir = r.diagonalSteps ? 1 : 2;
-  FixedVector<std::uint8_t, kMaxCells> layer;
-  layer.push_back(static_cast<std::uint8_t>(start));
+  q.push_back(static_cast<std::uint8_t>(start));
   out.steps[start] = 0;
+  out.jumps[start] = 0;
+  std::size_t layerBegin = 0;
   for (int k = 0;; ++k) {
-    // Jump closure of this layer.
-    for (std::size_t i = 0; i < layer.size(); ++i) {
-      const int c = layer[i];
+    // Jump closure of this layer (the queue grows while it is read).
+    for (std::size_t i = layerBegin; i < q.size(); ++i) {
+      const int c = q[i];
       for (int d = 0; d < kDirs; ++d) {
+        const int first = r.neighbour[c][d];
+        if (first == kNoCell || !r.jumpable[m_board[first] & kStoneMask]) continue;
         int jumped = 0;
         const int land = jumpLanding(c, d, p, &jumped);
         if (land == kNoCell || out.steps[land] != 255) continue;
         out.steps[land] = static_cast<std::uint8_t>(k);
         out.jumps[land] = static_cast<std::uint8_t>(out.jumps[c] + jumped);
-        layer.push_back(static_cast<std::uint8_t>(land));
+        q.push_back(static_cast<std::uint8_t>(land));
       }
     }
-    for (std::uint8_t c : layer)
-      if (c != start) out.cells.push_back(c);
     if (k >= steps) break;
-    FixedVector<std::uint8_t, kMaxCells> next;
-    for (std::uint8_t c : layer)
+    const std::size_t layerEnd = q.size();
+    for (std::size_t i = layerBegin; i < layerEnd; ++i) {
+      const int c = q[i];
       for (int d = 0; d < kDirs; d += stepDir) {
         const int n = r.neighbour[c][d];
         if (n == kNoCell || out.steps[n] != 255 || !isFree(n, p)) continue;
         out.steps[n] = static_cast<std::uint8_t>(k + 1);
         out.jumps[n] = out.jumps[c];
-        next.push_back(static_cast<std::uint8_t>(n));
+        q.push_back(static_cast<std::uint8_t>(n));
       }
-    if (next.empty()) break;
-    layer = next;
+    }
+    if (q.size() == layerEnd) break;
+    layerBegin = layerEnd;
   }
+  q.erase(0);
 }
 
 void ElementState::moveSorcerer(int cell) {
@@ -95,12 +98,12 @@ int ElementState::escapesFrom(int p, int at) const {
   const ElementRules& r = *m_rules;
   const int stepDir = r.diagonalSteps ? 1 : 2;
   int n = 0;
-  for (int d = 0; d < kDirs; d += stepDir) {
+  for (int d = 0; d < kDirs; ++d) {
     const int c = r.neighbour[at][d];
-    if (c != kNoCell && isFree(c, p)) ++n;
+    if (c == kNoCell) continue;
+    if (r.jumpable[m_board[c] & kStoneMask]) n += jumpLanding(at, d, p) != kNoCell ? 1 : 0;
+    else if ((d % stepDir) == 0 && isFree(c, p)) ++n;
   }
-  for (int d = 0; d < kDirs; ++d)
-    if (jumpLanding(at, d, p) != kNoCell) ++n;
   return n;
 }
 
@@ -112,12 +115,15 @@ bool ElementState::trapped(int p) const {
   const ElementRules& r = *m_rules;
   const int at = m_sorcerer[p];
   const int stepDir = r.diagonalSteps ? 1 : 2;
-  for (int d = 0; d < kDirs; d += stepDir) {
+  for (int d = 0; d < kDirs; ++d) {
     const int c = r.neighbour[at][d];
-    if (c != kNoCell && isFree(c, p)) return false;
+    if (c == kNoCell) continue;
+    if (r.jumpable[m_board[c] & kStoneMask]) {
+      if (jumpLanding(at, d, p) != kNoCell) return false;
+    } else if ((d % stepDir) == 0 && isFree(c, p)) {
+      return false;
+    }
   }
-  for (int d = 0; d < kDirs; ++d)
-    if (jumpLanding(at, d, p) != kNoCell) return false;
   return true;
 }
 

@@ -269,6 +269,7 @@ std::shared_ptr<const ElementRules> compileRules(const model::Ruleset& rs, model
   for (const StoneDef& s : r->stones) r->ids.push_back(s.id);
   compileBoardPieces(rs, *r, out);
   compileDie(rs, *r, out);
+  for (int s = 0; s < r->stoneCount(); ++s) r->jumpable[s + 1] = r->stones[s].power == Power::Jump;
   for (const char* c : kFixedCounters) r->counters.emplace_back(c);
   for (const StoneDef& s : r->stones) {
     r->counters.push_back("placed_" + s.id);

@@ -79,6 +79,8 @@ struct ElementRules {
   std::vector<std::string> ids;            // EntityLog: the stones, then the non-stone faces
   std::vector<std::string> counters;       // Game::counterIds(), see element_state.h
 
+  // jumpable[board code & 0x0f]: the stone there may be jumped (power Jump).
+  std::array<bool, 16> jumpable{};
   // neighbour[cell][dir], kNoCell off the board.
   std::array<std::array<std::uint8_t, kDirs>, kMaxCells> neighbour{};
 

@@ -144,13 +144,6 @@ std::vector<double> ElementState::returns() const {
 
 // ---------------------------------------------------------------- legality
 
-bool ElementState::isFree(int cell, int mover) const {
-  if (m_board[cell] != 0) return false;
-  for (int p = 0; p < kPlayers; ++p)
-    if (p != mover && m_sorcerer[p] == cell) return false;
-  return true;
-}
-
 bool ElementState::canPlace(int stone, int cell) const {
   if (cell < 0 || cell >= m_rules->cells) return false;
   if (m_sorcerer[0] == cell || m_sorcerer[1] == cell) return false;

@@ -142,7 +142,8 @@ class ElementState : public sim::State {
   bool checkCapture(int closer);  // the opponent of the player to act is trapped: the game ends
   bool anyPlacement() const;
   void addPlacements(std::vector<sim::Action>& out) const;
-  bool isFree(int cell, int mover) const;  // no stone, no sorcerer other than `mover`'s
+  // No stone, no sorcerer other than `mover`'s (the mover's own square counts as free).
+  bool isFree(int cell, int mover) const { return m_board[cell] == 0 && cell != m_sorcerer[1 - mover]; }
   // element_effects.cpp: placing a stone and its power.
   void place(int stone, int cell);
   void putStone(int stone, int cell);       // returns a replaced stone to its tray
