@@ -6,9 +6,11 @@
 //     win, eliminated or not); a draw between k sides gives 1/k to every seat of
 //     those sides. The engine keeps its own shares in m_returns (1/winners); they
 //     are turned into side returns here.
-//   - adjudicated: the rules have no turn limit; a game that reaches the assumed
-//     turn_limit is decided by the no-Fire count (finishByCount), which the
-//     statistics report as adjudicated, apart from wins by the rules.
+//   - adjudicated: the rules have no turn limit and no repetition rule; a game the
+//     engine ends at its assumed turn_limit or at a repeated position
+//     (repetition_limit, elem_master_repetition.cpp) is decided by the no-Fire count
+//     (finishByCount), which the statistics report as adjudicated, apart from wins
+//     by the rules.
 #include "rulesets/elem_master/elem_master_state.h"
 
 namespace wb::rulesets::elem_master {
@@ -18,7 +20,7 @@ int ElemMasterState::sideOf(int seat) const {
   return seat;
 }
 
-bool ElemMasterState::adjudicated() const { return m_terminal && m_turn >= m_rules->turnLimit; }
+bool ElemMasterState::adjudicated() const { return m_terminal && m_adjudicated; }
 
 std::vector<double> ElemMasterState::returns() const {
   std::vector<double> r(static_cast<std::size_t>(m_players), 0.0);

@@ -21,7 +21,7 @@ TEST(ElemMasterSides, TeamsAreSidesOnlyInTwoVersusTwo) {
 // The rules have no turn limit (turn_limit is assumed): reaching it is an
 // adjudication by the no-Fire count, not a win by the rules.
 TEST(ElemMasterSides, TheTurnLimitIsAdjudicated) {
-  auto game = makeGame({{"turn_limit", "6"}});
+  auto game = makeGame({{"turn_limit", "6"}, {"repetition_limit", "0"}});  // no repetition end here
   ASSERT_TRUE(game);
   sim::Rng rng(5);
   auto state = game->newGame(sim::GameSetup{2, {}}, rng);
