@@ -186,6 +186,8 @@ bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats)
     rec.counters = &state->counters();
     rec.returns = timedOut ? nullptr : &returns;
     rec.agentOfSeat = &w.agentOfSeat;
+    for (int s = 0; s < static_cast<int>(w.factionOfSeat.size()); ++s)
+      if (const int f = state->factionOf(s); f >= 0) w.factionOfSeat[static_cast<std::size_t>(s)] = f;
     rec.factionOfSeat = &w.factionOfSeat;
     rec.log = &state->entityLog();
     stats->add(rec);
