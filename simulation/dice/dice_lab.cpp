@@ -200,8 +200,11 @@ bool evaluate(const DiceRequest& rq, const model::Ruleset* ruleset, DiceResult& 
       TargetSpec spec{*alternatives, rq.rolls, rq.wild, rq.anchored};
       std::string why;
       const DieSpec& die = pool.terms.front().die;
-      auto solver = TargetSolver::solve(die, pool.diceCount(), spec, &why);
-      if (!solver) return fail(error, "target", why);
+      auto solver = TargetSolver::solve(die, pool.diceCount(), spec, &why, control.exactLimit);
+      if (!solver) return fail(error, "target", why + (why.find("of work") != std::string::npos
+                                                           ? monteCarloSuggestion(DiceSampler::targetDrawCost(pool.diceCount(), rq.rolls),
+                                                                                  control.monteCarloLimit)
+                                                           : ""));
       res.title = "reach " + formatTarget(*alternatives) + " with " + rq.pool + " in " + std::to_string(rq.rolls) +
                   (rq.rolls == 1 ? " roll" : " rolls, optimal holds") +
                   (rq.wild.empty() ? "" : ", wild " + rq.wild + (rq.anchored ? " (anchored)" : ""));
@@ -258,6 +261,9 @@ bool evaluate(const DiceRequest& rq, const model::Ruleset* ruleset, DiceResult& 
       break;
     }
   }
+  if (res.pmf.undefined() > 0)
+    return fail(error, "", "the outcome is not a number (infinity minus infinity, or 0 times infinity) with probability " +
+                               number(res.pmf.undefined()) + ": the values are too large");
   if (rq.atLeast && rq.query != DiceQuery::Vs && rq.query != DiceQuery::Target) {
     res.probabilityLabel = "P(" + label + " >= " + number(*rq.atLeast) + ")";
     res.probability = res.pmf.atLeast(*rq.atLeast);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <unordered_map>
 
@@ -84,14 +85,24 @@ double DiceSampler::rollTerm(const PoolTerm& term, const FaceScore& score, std::
 
 namespace {
 // Counts are hashed while sampling (a std::map per draw was the cost of a
-// draw with many distinct outcomes) and sorted once at the end.
-using Counts = std::unordered_map<double, long long>;
+// draw with many distinct outcomes) and sorted once at the end; NaN draws
+// (inf - inf) are counted apart (NaN != NaN: every one would be a new key).
+struct Counts {
+  std::unordered_map<double, long long> byValue;
+  long long undefined = 0;
+  void add(double x) {
+    if (std::isnan(x)) ++undefined;
+    else ++byValue[Pmf::snap(x)];
+  }
+  std::size_t size() const { return byValue.size(); }
+};
 
 Pmf fromCounts(const Counts& counts, long long samples) {
-  std::vector<std::pair<double, long long>> sorted(counts.begin(), counts.end());
+  std::vector<std::pair<double, long long>> sorted(counts.byValue.begin(), counts.byValue.end());
   std::sort(sorted.begin(), sorted.end());
   Pmf out;
   for (const auto& [x, c] : sorted) out.add(x, static_cast<double>(c) / static_cast<double>(samples));
+  out.addUndefined(static_cast<double>(counts.undefined) / static_cast<double>(samples));
   return out;
 }
 
@@ -151,7 +162,7 @@ Pmf DiceSampler::pool(const Pool& pool, const FaceScore& score, bool addConstant
     if (!draw(budget, cost, counts.size())) return {};
     double total = addConstant ? pool.constant : 0.0;
     for (const auto& t : pool.terms) total += rollTerm(t, score, scratch);
-    ++counts[Pmf::snap(total)];
+    counts.add(total);
   }
   return fromCounts(counts, samples);
 }
@@ -175,7 +186,7 @@ Pmf DiceSampler::opposed(const Pool& a, const Pool& b, long long samples, DiceBu
     std::size_t m = std::min(va.size(), vb.size());
     int diff = 0;
     for (std::size_t i = 0; i < m; ++i) diff += va[i] > vb[i] ? 1 : -1;
-    ++counts[diff];
+    counts.add(diff);
   }
   return fromCounts(counts, samples);
 }
@@ -217,7 +228,7 @@ std::optional<Pmf> DiceSampler::expression(const model::Expression& expr, const 
   for (long long s = 0; s < samples; ++s) {
     if (!draw(budget, cost, counts.size())) return Pmf{};
     for (std::size_t i = 0; i < nd; ++i) vars[i] = binding.dice[i].second.faces[rollFace(binding.dice[i].second)].value;
-    ++counts[Pmf::snap(compiled->evaluate(vars.data()))];
+    counts.add(compiled->evaluate(vars.data()));
   }
   return fromCounts(counts, samples);
 }

@@ -1,6 +1,7 @@
 #include "simulation/dice/expression_distribution.h"
 
 #include <algorithm>
+#include <cmath>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -120,12 +121,15 @@ std::optional<Pmf> expressionDistribution(const model::Expression& expr, const E
   // Outcomes are hashed while enumerating (a std::map update per joint
   // outcome made 2e7 outcomes take minutes) and sorted once at the end.
   std::unordered_map<double, double> acc;
+  double undefined = 0;  // NaN outcomes (inf - inf): kept apart, see Pmf::undefined
   while (true) {
     if (!b.spend(perOutcome) || (acc.size() >= kMaxDiceEntries && !b.fits(acc.size() + 1))) {
       if (error) *error = "stopped: " + b.why();
       return std::nullopt;
     }
-    acc[Pmf::snap(compiled->evaluate(vars.data()))] += prob[nd];
+    const double v = compiled->evaluate(vars.data());
+    if (std::isnan(v)) undefined += prob[nd];
+    else acc[Pmf::snap(v)] += prob[nd];
     std::size_t i = nd;
     while (i > 0) {
       --i;
@@ -143,6 +147,7 @@ std::optional<Pmf> expressionDistribution(const model::Expression& expr, const E
   std::sort(sorted.begin(), sorted.end());
   Pmf out;
   for (const auto& [x, p] : sorted) out.add(x, p);
+  out.addUndefined(undefined);
   out.setDenominator(denominator);
   return out;
 }

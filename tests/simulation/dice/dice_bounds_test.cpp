@@ -187,3 +187,30 @@ TEST(DiceBounds, EstimatesFollowTheRequest) {
 
 }  // namespace
 }  // namespace wb::sim::dice
+
+namespace wb::sim::dice {
+namespace {
+
+// NaN has no place in an ordered table: outcomes that are not a number
+// (inf - inf) are kept apart and the lab says so, exact or sampled.
+TEST(DiceBounds, OutcomesThatAreNotANumberAreAnError) {
+  Pmf p;
+  p.add(1, 0.5);
+  p.add(std::nan(""), 0.25);
+  p.add(std::nan(""), 0.25);
+  EXPECT_EQ(p.size(), 1u);
+  EXPECT_DOUBLE_EQ(p.undefined(), 0.5);
+  for (long long mc : {0LL, 1000LL}) {
+    DiceRequest rq;
+    rq.query = DiceQuery::Expression;
+    rq.expression = "1e308 * d6 * 10 - 1e308 * d6 * 10";
+    rq.monteCarlo = mc;
+    DiceResult res;
+    DiceError err;
+    EXPECT_FALSE(evaluateDice(rq, nullptr, res, err)) << mc;
+    EXPECT_NE(err.message.find("not a number"), std::string::npos) << err.message;
+  }
+}
+
+}  // namespace
+}  // namespace wb::sim::dice
