@@ -308,9 +308,6 @@ TEST(DiceChart, LabelsThinOutAndChartsBuild) {
   EXPECT_NE(empty, nullptr);
 }
 
-}  // namespace
-}  // namespace wb::app
-
 // Issue 21: long work runs on the worker with its progress shown and a Cancel
 // button; cancelling ends it quickly with "Cancelled." and no result change.
 TEST(DiceLabPanel, LongWorkShowsProgressAndCanBeCancelled) {
@@ -341,3 +338,6 @@ TEST(DiceLabPanel, LongWorkShowsProgressAndCanBeCancelled) {
   ASSERT_TRUE(panel.resultView()->result().has_value());
   EXPECT_NEAR(panel.resultView()->result()->mean, 250 * 50.5, 1e-6);
 }
+
+}  // namespace
+}  // namespace wb::app

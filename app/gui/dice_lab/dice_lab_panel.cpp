@@ -145,7 +145,7 @@ void DiceLabPanel::cancel() {
   if (m_job) m_job->cancel.store(true);
 }
 
-QString DiceLabPanel::busyText() const { return m_busy->isVisible() ? m_busy->text() : QString(); }
+QString DiceLabPanel::busyText() const { return m_busy->isHidden() ? QString() : m_busy->text(); }
 
 const model::Ruleset* DiceLabPanel::ruleset() const { return m_document ? &m_document->ruleset() : nullptr; }
 
