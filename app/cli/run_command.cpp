@@ -178,8 +178,21 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
   }
 
   if (parser.has("--replay")) {
+    // Moves by name, one line per turn: "turn 12, player 1: draw a card; play Fire; end turn".
+    std::ostringstream moves;
+    int lineTurn = -1;
+    const auto observe = [&](const sim::State& before, sim::Action a) {
+      if (before.turnCount() != lineTurn) {
+        lineTurn = before.turnCount();
+        moves << "\n  turn " << lineTurn << ", player " << before.currentPlayer() << ":";
+      } else {
+        moves << ";";
+      }
+      moves << " " << before.actionToString(a);
+    };
     bool timedOut = false;
-    auto state = runner.replay(static_cast<std::uint64_t>(replay), &timedOut);
+    std::string stop;
+    auto state = runner.replay(static_cast<std::uint64_t>(replay), &timedOut, observe, &stop);
     if (!state) {
       io.err << "balance run: cannot replay game " << replay << "\n";
       return kExitUsage;
@@ -187,9 +200,8 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
     io.out << "game " << replay << " of seed " << config.seed << " (chance seed "
            << sim::deriveSeed(config.seed, static_cast<std::uint64_t>(replay), 0) << "): " << state->turnCount()
            << " turns, " << state->historySize() << " actions, "
-           << (timedOut ? "stopped at the turn cap" : "finished") << "\nactions:";
-    for (sim::Action a : state->history()) io.out << " " << a;
-    io.out << "\nfinal state:\n" << state->toString() << "\n";
+           << (timedOut ? "stopped at " + stop : std::string("finished")) << "\nmoves:" << moves.str()
+           << "\nfinal state:\n" << state->toString() << "\n";
     return kExitOk;
   }
 

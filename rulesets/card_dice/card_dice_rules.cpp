@@ -178,6 +178,7 @@ std::shared_ptr<const CardDiceRules> compileRules(const model::Ruleset& ruleset,
   rules->freeDrawsPerTurn = intParam("free_draws_per_turn", 1);
   rules->bidsPerTurn = intParam("bids_per_turn", 1);
   rules->maxTurns = std::max(1, intParam("max_turns", 2000));
+  rules->maxActionsPerTurn = std::max(1, intParam("max_actions_per_turn", 200));
 
   // Cards.
   const std::vector<model::Entity>& cards = ruleset.cards();

@@ -28,6 +28,7 @@ struct MonteCarloRunner::Worker {
   std::vector<Action> legal;
   std::unique_ptr<State> last;    // final state of the last game (replay)
   bool lastTimedOut = false;
+  std::string lastStop;           // why the last game stopped without an end
 };
 
 MonteCarloRunner::MonteCarloRunner(const Game& game, RunConfig config) : m_game(game), m_config(std::move(config)) {
@@ -41,6 +42,9 @@ MonteCarloRunner::MonteCarloRunner(const Game& game, RunConfig config) : m_game(
   }
   if (m_slotAgent.size() == 1 && m_config.players > 1) m_slotAgent.assign(static_cast<std::size_t>(m_config.players), 0);
   m_maxTurns = m_config.maxTurns > 0 ? m_config.maxTurns : std::max(1, game.defaultMaxTurns());
+  m_maxActionsPerTurn = m_config.maxActionsPerTurn > 0 ? m_config.maxActionsPerTurn
+                                                       : std::max(1, game.defaultMaxActionsPerTurn());
+  m_maxActions = m_config.maxActions > 0 ? m_config.maxActions : game.maxActionsFor(m_maxTurns);
   m_schedule = FactionSchedule(m_config.players, static_cast<int>(game.factions().size()));
 }
 
@@ -135,7 +139,7 @@ std::unique_ptr<MonteCarloRunner::Worker> MonteCarloRunner::makeWorker(std::stri
 }
 
 // Plays one game; false if cancelled (then nothing is recorded).
-bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats) const {
+bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats, const MoveObserver* observer) const {
   const int players = m_config.players;
   const std::uint64_t seed = deriveSeed(m_config.seed, index, 0);
   Rng chance(seed);
@@ -153,28 +157,44 @@ bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats)
         m_slotAgent[static_cast<std::size_t>(agentSlotOfSeat(index, s, w.sideOfSeat))];
     w.seatRng[static_cast<std::size_t>(s)].seed(deriveSeed(m_config.seed, index, 1 + static_cast<std::uint64_t>(s)));
   }
-  // A guard against engines whose turns never advance.
-  const long long maxActions = std::max<long long>(100000, static_cast<long long>(m_maxTurns) * 1000);
+  // Every game ends: the turn cap, and bounds on the actions of one turn and of
+  // the game (a turn that never ends, an engine whose turns never advance).
   long long actions = 0;
+  int turn = state->turnCount(), actionsThisTurn = 0;
   bool timedOut = false;
+  std::string stop;
   while (!state->isTerminal()) {
     if (m_cancel.load(std::memory_order_relaxed)) return false;
-    if (state->turnCount() >= m_maxTurns || ++actions > maxActions) {
-      timedOut = true;
-      break;
+    if (state->turnCount() != turn) {
+      turn = state->turnCount();
+      actionsThisTurn = 0;
+    }
+    if (state->turnCount() >= m_maxTurns) {
+      stop = "the turn cap (" + std::to_string(m_maxTurns) + " turns)";
+    } else if (actionsThisTurn >= m_maxActionsPerTurn) {
+      stop = "the bound of " + std::to_string(m_maxActionsPerTurn) + " actions in one turn (turn " +
+             std::to_string(turn) + ")";
+    } else if (actions >= m_maxActions) {
+      stop = "the bound of " + std::to_string(m_maxActions) + " actions in a game";
     }
     const int p = state->currentPlayer();
-    if (p < 0 || p >= players) {
+    if (stop.empty() && (p < 0 || p >= players)) stop = "a current player out of range (" + std::to_string(p) + ")";
+    if (!stop.empty()) {
       timedOut = true;
       break;
     }
+    ++actions;
+    ++actionsThisTurn;
     Agent& agent = *w.agents[static_cast<std::size_t>(w.agentOfSeat[static_cast<std::size_t>(p)])];
     const Action a = agent.chooseAction(*state, w.seatRng[static_cast<std::size_t>(p)]);
+    if (observer && state->isLegal(a)) (*observer)(*state, a);
     if (!state->applyAction(a, chance)) {
       // An agent bug must not stall the run: fall back to the first legal action.
       state->legalActions(w.legal);
+      if (!w.legal.empty() && observer) (*observer)(*state, w.legal.front());
       if (w.legal.empty() || !state->applyAction(w.legal.front(), chance)) {
         timedOut = true;
+        stop = "no legal action before the end";
         break;
       }
     }
@@ -199,6 +219,7 @@ bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats)
     stats->add(rec);
   } else {
     w.lastTimedOut = timedOut;
+    w.lastStop = stop;
     w.last = std::move(state);
   }
   return true;
@@ -274,6 +295,8 @@ RunResult MonteCarloRunner::run() {
   result.engine = m_game.engine();
   result.config = m_config;
   result.config.maxTurns = m_maxTurns;
+  result.config.maxActionsPerTurn = m_maxActionsPerTurn;
+  result.config.maxActions = m_maxActions;
   int threads = m_config.threads > 0 ? m_config.threads : static_cast<int>(std::thread::hardware_concurrency());
   threads = std::clamp(threads, 1, kMaxThreads);
   result.config.threads = threads;
@@ -327,13 +350,15 @@ RunResult MonteCarloRunner::run() {
   return result;
 }
 
-std::unique_ptr<State> MonteCarloRunner::replay(std::uint64_t index, bool* timedOut) const {
+std::unique_ptr<State> MonteCarloRunner::replay(std::uint64_t index, bool* timedOut, const MoveObserver& observer,
+                                               std::string* stopReason) const {
   std::string error;
   if (!validate(error)) return nullptr;
   std::unique_ptr<Worker> w = makeWorker(error);
   if (!w) return nullptr;
-  playGame(index, *w, nullptr);
+  playGame(index, *w, nullptr, observer ? &observer : nullptr);
   if (timedOut) *timedOut = w->lastTimedOut;
+  if (stopReason) *stopReason = w->lastStop;
   return std::move(w->last);
 }
 

@@ -21,6 +21,10 @@ struct RunConfig {
   // seat. Game i rotates them: seat s is played by agents[(s + i) % players].
   std::vector<std::string> agents = {"random"};
   int maxTurns = 0;                  // turn cap; 0 = Game::defaultMaxTurns()
+  // Every game ends: a game whose turn takes more actions than this, or whose
+  // actions exceed maxActions, stops there and is a timeout (listed with its index).
+  int maxActionsPerTurn = 0;         // 0 = Game::defaultMaxActionsPerTurn()
+  long long maxActions = 0;          // 0 = Game::maxActionsFor(maxTurns)
   double untilCi = 0.0;              // > 0: stop once every headline 95% half-width <= this
   std::uint64_t batchGames = 1000;   // batch size of sequential stopping (fixed boundaries)
 };

@@ -116,7 +116,9 @@ TEST(RunCommand, WritesJsonToAFileAndReplaysAGame) {
   auto replay = balance({"run", kCardDice, "--replay", "3"});
   ASSERT_EQ(replay.exit, 0) << replay.err;
   EXPECT_NE(replay.out.find("game 3 of seed 1"), std::string::npos) << replay.out;
-  EXPECT_NE(replay.out.find("actions:"), std::string::npos);
+  // Moves by name, one line per turn, not raw integers.
+  EXPECT_NE(replay.out.find("moves:\n  turn 0, player 0:"), std::string::npos) << replay.out;
+  EXPECT_NE(replay.out.find("end turn"), std::string::npos) << replay.out;
 }
 
 TEST(RunCommand, HelpListsTheAgents) {
