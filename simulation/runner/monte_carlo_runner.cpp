@@ -4,6 +4,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 #include "simulation/agents/agent_factory.h"
@@ -96,6 +97,11 @@ int MonteCarloRunner::factionOfSeat(std::uint64_t gameIndex, int seat, int playe
 bool MonteCarloRunner::validate(std::string& error) const {
   if (m_config.games == 0) {
     error = "the number of games must be at least 1";
+    return false;
+  }
+  if (m_config.threads < 0 || m_config.threads > kMaxThreads) {
+    error = "the number of threads must be 1 to " + std::to_string(kMaxThreads) + " (0 = all cores), got " +
+            std::to_string(m_config.threads);
     return false;
   }
   if (m_config.players < 1) {
@@ -206,6 +212,8 @@ bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats,
     rec.counters = &state->counters();
     rec.returns = timedOut ? nullptr : &returns;
     rec.agentOfSeat = &w.agentOfSeat;
+    for (int s = 0; s < static_cast<int>(w.factionOfSeat.size()); ++s)
+      if (const int f = state->factionOf(s); f >= 0) w.factionOfSeat[static_cast<std::size_t>(s)] = f;
     rec.factionOfSeat = &w.factionOfSeat;
     rec.log = &state->entityLog();
     stats->add(rec);
@@ -230,26 +238,39 @@ void MonteCarloRunner::playBatch(std::uint64_t begin, std::uint64_t end, int thr
   int finished = 0;
   std::vector<std::thread> pool;
   pool.reserve(static_cast<std::size_t>(workers));
-  for (int t = 0; t < workers; ++t) {
-    pool.emplace_back([&, t] {
-      std::string error;
-      std::unique_ptr<Worker> w = makeWorker(error);
-      while (w && !m_cancel.load(std::memory_order_relaxed)) {
-        const std::uint64_t i = next.fetch_add(1);
-        if (i >= end) break;
-        if (!playGame(i, *w, &partial[static_cast<std::size_t>(t)])) break;
-        m_gamesDone.fetch_add(1, std::memory_order_relaxed);
-      }
-      std::lock_guard<std::mutex> lock(mutex);
-      ++finished;
-      cv.notify_all();
-    });
+  auto work = [&](int t) {
+    std::string error;
+    std::unique_ptr<Worker> w = makeWorker(error);
+    while (w && !m_cancel.load(std::memory_order_relaxed)) {
+      const std::uint64_t i = next.fetch_add(1);
+      if (i >= end) break;
+      if (!playGame(i, *w, &partial[static_cast<std::size_t>(t)])) break;
+      m_gamesDone.fetch_add(1, std::memory_order_relaxed);
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    ++finished;
+    cv.notify_all();
+  };
+  // The OS may refuse a thread (limits, memory): play with the ones started,
+  // or on this thread when none could be, instead of aborting the program.
+  int started = 0;
+  for (; started < workers; ++started) {
+    try {
+      pool.emplace_back(work, started);
+    } catch (const std::system_error&) {
+      break;
+    }
   }
+  if (started == 0) {
+    work(0);
+    started = 1;
+  }
+  const int running = started;
   {
     std::unique_lock<std::mutex> lock(mutex);
-    while (finished < workers) {
+    while (finished < running) {
       cv.wait_for(lock, std::chrono::duration<double>(m_progressInterval));
-      if (m_progress && finished < workers) {
+      if (m_progress && finished < running) {
         lock.unlock();
         const std::uint64_t done = m_gamesDone.load();
         const double elapsed = now() - startTime;
@@ -277,7 +298,7 @@ RunResult MonteCarloRunner::run() {
   result.config.maxActionsPerTurn = m_maxActionsPerTurn;
   result.config.maxActions = m_maxActions;
   int threads = m_config.threads > 0 ? m_config.threads : static_cast<int>(std::thread::hardware_concurrency());
-  if (threads <= 0) threads = 1;
+  threads = std::clamp(threads, 1, kMaxThreads);
   result.config.threads = threads;
   result.agents = m_distinctAgents;
   result.factions = m_game.factions();

@@ -8,10 +8,14 @@
 
 namespace wb::sim {
 
+// The most worker threads a run starts (more is refused by validate(): each
+// thread is a real OS thread with its own agents and scratch memory).
+inline constexpr int kMaxThreads = 256;
+
 struct RunConfig {
   std::uint64_t games = 1000;        // games to play; with untilCi > 0, the most to play
   std::uint64_t seed = 1;            // run seed: game i uses deriveSeed(seed, i, stream)
-  int threads = 0;                   // 0 = std::thread::hardware_concurrency()
+  int threads = 0;                   // 0 = std::thread::hardware_concurrency(); at most kMaxThreads
   int players = 2;                   // seats per game
   // Agent specs (agent_factory.h): one plays every seat, or exactly one per
   // seat. Game i rotates them: seat s is played by agents[(s + i) % players].
