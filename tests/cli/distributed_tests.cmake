@@ -3,6 +3,7 @@
 # `--threads 1` result (distributed_check.cmake); small rulesets, few games.
 set(wb_card_dice ${CMAKE_SOURCE_DIR}/data/rulesets/card-dice/card-dice.yaml)
 set(wb_run_args run ${wb_card_dice} --games 60 --seed 5)
+set(wb_impact_args impact ${wb_card_dice} --entities meteor_strike,veto --games 16 --seed 3)
 set(wb_sweep_args sweep ${wb_card_dice} --param cards.meteor_strike.cost --values 12,18 --games 30 --seed 2)
 
 function(wb_add_distributed_test name)
@@ -21,10 +22,14 @@ endfunction()
 # Checkpoints work in every build: die after 3 chunks, resume, same result.
 wb_add_distributed_test(checkpoint_kill_resume ARGS ${wb_run_args} THREADS 2 KILL_AFTER 3)
 wb_add_distributed_test(checkpoint_kill_resume_sweep ARGS ${wb_sweep_args} KILL_AFTER 20)
+wb_add_distributed_test(checkpoint_kill_resume_impact ARGS ${wb_impact_args} KILL_AFTER 5)
 
 if(WB_WITH_MPI)
   wb_add_distributed_test(mpi_run_2_ranks ARGS ${wb_run_args} RANKS 2 THREADS 2)
   wb_add_distributed_test(mpi_sweep_2_ranks ARGS ${wb_sweep_args} RANKS 2 THREADS 1)
+  wb_add_distributed_test(mpi_impact_2_ranks ARGS ${wb_impact_args} RANKS 2 THREADS 2)
   # Rank 1 dies after one chunk: the run ends with the message, the checkpoint resumes.
-  wb_add_distributed_test(mpi_dead_rank_resume ARGS ${wb_run_args} RANKS 2 THREADS 1 KILL_AFTER 1 KILL_RANK 1)
+  # More games, so that rank 1 surely gets a second chunk even when it starts late.
+  wb_add_distributed_test(mpi_dead_rank_resume ARGS run ${wb_card_dice} --games 300 --seed 5
+                          RANKS 2 THREADS 1 KILL_AFTER 1 KILL_RANK 1)
 endif()
