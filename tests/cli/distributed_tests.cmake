@@ -4,7 +4,9 @@
 set(wb_card_dice ${CMAKE_SOURCE_DIR}/data/rulesets/card-dice/card-dice.yaml)
 set(wb_run_args run ${wb_card_dice} --games 60 --seed 5)
 set(wb_impact_args impact ${wb_card_dice} --entities meteor_strike,veto --games 16 --seed 3)
-set(wb_sweep_args sweep ${wb_card_dice} --param cards.meteor_strike.cost --values 12,18 --games 30 --seed 2)
+# first_player: the sweep plays Monte Carlo runs (a cost sweep would default to the impact metric).
+set(wb_sweep_args sweep ${wb_card_dice} --param cards.meteor_strike.cost --values 12,18 --games 30 --seed 2
+    --metric first_player)
 
 function(wb_add_distributed_test name)
   cmake_parse_arguments(T "" "RANKS;THREADS;KILL_AFTER;KILL_RANK" "ARGS" ${ARGN})
