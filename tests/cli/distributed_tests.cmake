@@ -16,9 +16,10 @@ function(wb_add_distributed_test name)
            -DRANKS=${T_RANKS} -DTHREADS=${T_THREADS} -DKILL_AFTER=${T_KILL_AFTER} -DKILL_RANK=${T_KILL_RANK}
            -DMPIEXEC=${MPIEXEC_EXECUTABLE}
            -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/distributed_check.cmake)
-  # CI runs as root; Open MPI refuses root without these.
+  # CI runs as root (Open MPI refuses root without the first two) in a container,
+  # where the shared-memory transport's single-copy reads (CMA, ptrace) are denied.
   set_tests_properties(${name} PROPERTIES TIMEOUT 120
-    ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1")
+    ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;OMPI_MCA_btl_vader_single_copy_mechanism=none")
 endfunction()
 
 # Checkpoints work in every build: die after 3 chunks, resume, same result.
