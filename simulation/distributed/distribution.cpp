@@ -226,6 +226,11 @@ bool Distribution::coordinate(DistributedJob& job, std::uint64_t seq, std::strin
     dirty = true;
     m_tasksMerged += e - b;
     ++m_chunks;
+    if (m_options.stopAfterMerge && m_options.stopAfterMerge(m_chunks)) {
+      saveCheckpoint(job, *record, failure);
+      if (failure.empty()) failure = "stopped after " + std::to_string(m_chunks) + " chunks (test hook)";
+      return;
+    }
     if (m_options.killAfterChunks > 0 && m_options.killRank == 0 && m_chunks == m_options.killAfterChunks) {
       std::string ignored;
       saveCheckpoint(job, *record, ignored);

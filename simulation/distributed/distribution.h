@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
@@ -40,6 +41,9 @@ struct DistributionOptions {
   // another rank: played and sent). 0 = never.
   std::uint64_t killAfterChunks = 0;
   int killRank = 0;
+  // In-process tests of the same fixed point: asked on rank 0 after each merged
+  // chunk; true = write the checkpoint and end the job there with an error, as a kill would.
+  std::function<bool(std::uint64_t chunks)> stopAfterMerge;
 };
 
 class Distribution {

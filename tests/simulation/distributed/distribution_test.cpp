@@ -218,7 +218,7 @@ TEST(Distribution, BatchWindowsStopWhereOneProcessStops) {
   }
 }
 
-TEST(Distribution, ACheckpointOfACancelledRunResumesToTheIdenticalResult) {
+TEST(Distribution, ARunStoppedAtAFixedPointResumesFromItsCheckpointToTheIdenticalResult) {
   toy::DiceRaceGame race(30, true);
   const RunConfig cfg = smallRun({"greedy", "random"}, 400, 2);
   const std::string expected = withoutTimings(runResultToJson(MonteCarloRunner(race, cfg).run()));
@@ -229,17 +229,25 @@ TEST(Distribution, ACheckpointOfACancelledRunResumesToTheIdenticalResult) {
   options.checkpointSeconds = 0;
   options.key = "test";
   {
-    Distribution first(options);
+    DistributionOptions stopping = options;
+    stopping.stopAfterMerge = [](std::uint64_t chunks) { return chunks == 3; };  // a fixed point, as a kill
+    Distribution first(stopping);
     Distribution::install(&first);
-    MonteCarloRunner runner(race, cfg);
-    runner.setProgressCallback([&](const RunProgress& p) { if (p.gamesDone >= 100) runner.cancel(); }, 0.001);
-    RunResult partial = runner.run();
+    RunResult stopped = MonteCarloRunner(race, cfg).run();
     Distribution::install(nullptr);
-    ASSERT_TRUE(partial.ok()) << partial.error;
-    EXPECT_TRUE(partial.cancelled);
-    EXPECT_LT(partial.stats.games(), 400u);
+    EXPECT_NE(stopped.error.find("stopped after 3 chunks"), std::string::npos) << stopped.error;
   }
   ASSERT_TRUE(std::filesystem::exists(path));
+  {
+    CheckpointFile saved;
+    bool exists = false;
+    std::string error;
+    ASSERT_TRUE(saved.load(path, exists, error)) << error;
+    ASSERT_EQ(saved.records.size(), 1u);
+    EXPECT_EQ(saved.records.begin()->second.done.size(), 3 * 25u) << "three chunks of 400 / 16 games";
+    EXPECT_FALSE(saved.records.begin()->second.complete);
+  }
+  // The resumed run is not stopped: it plays the other 325 games.
   Distribution second(options);
   Distribution::install(&second);
   RunResult resumed = MonteCarloRunner(race, cfg).run();
