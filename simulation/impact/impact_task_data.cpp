@@ -56,7 +56,8 @@ bool ImpactTaskData::apply(const std::string& bytes, RunStats& baseline, bool re
 std::string impactFingerprint(const ImpactConfig& config, const std::vector<std::string>& agents) {
   const RunConfig& rc = config.run;
   std::string f = "pairs=" + std::to_string(rc.games) + " seed=" + std::to_string(rc.seed) + " players=" +
-                  std::to_string(rc.players) + " max_turns=" + std::to_string(rc.maxTurns) + " agents=";
+                  std::to_string(rc.players) + " max_turns=" + std::to_string(rc.maxTurns) + " max_actions=" +
+                  std::to_string(rc.maxActionsPerTurn) + "/" + std::to_string(rc.maxActions) + " agents=";
   for (std::size_t i = 0; i < agents.size(); ++i) f += (i ? "," : "") + agents[i];
   f += " seats=";
   for (std::size_t i = 0; i < rc.agents.size(); ++i) f += (i ? "," : "") + rc.agents[i];

@@ -20,7 +20,8 @@ bool MonteCarloRunner::playDistributed(Distribution& distribution, RunResult& re
   fingerprint << "run engine=" << m_game.engine() << " games=" << m_config.games << " seed=" << m_config.seed
               << " players=" << m_config.players << " agents=";
   for (std::size_t i = 0; i < m_config.agents.size(); ++i) fingerprint << (i ? "," : "") << m_config.agents[i];
-  fingerprint << " max_turns=" << m_maxTurns << " until_ci=" << ci << " batch=" << m_config.batchGames
+  fingerprint << " max_turns=" << m_maxTurns << " max_actions=" << m_maxActionsPerTurn << "/" << m_maxActions
+              << " until_ci=" << ci << " batch=" << m_config.batchGames
               << " shape=" << result.agents.size() << "/" << result.factions.size() << "/" << result.entities.size()
               << "/" << result.counters.size();
 
