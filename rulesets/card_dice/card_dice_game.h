@@ -31,6 +31,8 @@ class CardDiceGame : public sim::Game {
   int defaultMaxActionsPerTurn() const override { return m_rules->maxActionsPerTurn + kTurnClosingMoves; }
   static constexpr int kTurnClosingMoves = 400;
   const std::vector<std::string>& counterIds() const override;
+  // Impact hook (card_dice_impact.cpp): cards with a copy in the shops can be granted.
+  bool canGrant(int entity) const override;
 
   // The concrete state (tests use it for scripted positions).
   std::unique_ptr<CardDiceState> newGame(sim::Rng& rng) const;
