@@ -7,6 +7,7 @@
 // longer clamps a typed 50, and a cost of -5 is a problem in the GUI.
 #include <QLabel>
 #include <QLineEdit>
+#include <QSortFilterProxyModel>
 #include <QStyleOptionViewItem>
 #include <QTableView>
 #include <QTableWidget>
