@@ -231,19 +231,25 @@ std::map<std::string, std::string> toSavedYamlFiles(const Ruleset& ruleset, cons
 }
 
 bool saveRuleset(const Ruleset& ruleset, const std::string& rootPath, std::string* error) {
-  const auto files = toSavedYamlFiles(ruleset, rootPath);
-  // Included files first, the root last: a reader never sees a root whose
-  // includes are missing. A file that already holds its text is not written.
-  for (const auto& [path, text] : files) {
-    if (path == rootPath) continue;
+  auto files = toSavedYamlFiles(ruleset, rootPath);
+  // One set (model/core/atomic_file.h): every file is staged before any is
+  // replaced, so a failure replaces none. Included files first, the root
+  // last: a reader never sees a root whose includes are missing. A file that
+  // already holds its text is not written at all.
+  auto unchanged = [](const std::string& path, const std::string& text) {
     std::string now;
-    if (fs::is_regular_file(path) && readFile(path, now) && now == text) continue;
+    return fs::is_regular_file(path) && readFile(path, now) && now == text;
+  };
+  std::vector<std::pair<std::string, std::string>> set;
+  for (auto& [path, text] : files) {
+    if (path == rootPath || unchanged(path, text)) continue;
     std::error_code ec;
     const fs::path folder = fs::path(path).parent_path();
     if (!folder.empty()) fs::create_directories(folder, ec);
-    if (!writeFileAtomically(path, text, error)) return false;
+    set.emplace_back(path, std::move(text));
   }
-  return writeFileAtomically(rootPath, files.at(rootPath), error);
+  if (!unchanged(rootPath, files.at(rootPath))) set.emplace_back(rootPath, std::move(files.at(rootPath)));
+  return set.empty() || writeFilesAtomically(set, error);
 }
 
 }  // namespace wb::model
