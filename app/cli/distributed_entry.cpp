@@ -148,6 +148,7 @@ int runBalanceProcess(const std::vector<std::string>& given, CommandIo& io) {
     options.key = checkpointKey(args);
     if (const char* n = std::getenv("WB_TEST_KILL_AFTER_CHUNKS")) options.killAfterChunks = std::strtoull(n, nullptr, 10);
     if (const char* r = std::getenv("WB_TEST_KILL_RANK")) options.killRank = std::atoi(r);
+    if (const char* p = std::getenv("WB_TEST_ROOT_PLAYS")) options.rootPlays = std::atoi(p) != 0;
     session.enable(options);
   }
   const int code = runBalance(args, myIo);

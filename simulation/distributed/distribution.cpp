@@ -196,9 +196,10 @@ bool Distribution::coordinate(DistributedJob& job, std::uint64_t seq, std::strin
   std::mutex queueMutex;
   std::vector<LocalChunk> queue;
   std::atomic<bool> localExited{false};
+  const bool playHere = m_options.rootPlays || workers == 0;
   std::thread local([&] {
     std::uint64_t b = 0, e = 0;
-    while (true) {
+    while (playHere) {
       if (!dispenser.take(b, e)) {
         if (dispenser.closed()) break;
         nap();

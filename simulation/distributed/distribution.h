@@ -41,6 +41,9 @@ struct DistributionOptions {
   // another rank: played and sent). 0 = never.
   std::uint64_t killAfterChunks = 0;
   int killRank = 0;
+  // false: rank 0 only hands out work (with other ranks). Tests use it so that
+  // rank 1 surely plays the chunks it is to die in, however late it starts.
+  bool rootPlays = true;
   // In-process tests of the same fixed point: asked on rank 0 after each merged
   // chunk; true = write the checkpoint and end the job there with an error, as a kill would.
   std::function<bool(std::uint64_t chunks)> stopAfterMerge;

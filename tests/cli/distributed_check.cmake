@@ -38,7 +38,13 @@ if(KILL_AFTER GREATER 0)
   if(NOT KILL_RANK)
     set(KILL_RANK 0)
   endif()
-  execute_process(COMMAND ${CMAKE_COMMAND} -E env WB_TEST_KILL_AFTER_CHUNKS=${KILL_AFTER} WB_TEST_KILL_RANK=${KILL_RANK} ${checked}
+  # Killing rank 1: rank 0 only hands out work, so rank 1 surely gets its chunks.
+  set(root_plays 1)
+  if(KILL_RANK GREATER 0)
+    set(root_plays 0)
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env WB_TEST_KILL_AFTER_CHUNKS=${KILL_AFTER} WB_TEST_KILL_RANK=${KILL_RANK}
+                          WB_TEST_ROOT_PLAYS=${root_plays} ${checked}
                   RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
   if(rc EQUAL 0 OR EXISTS ${WORK}/checked.json)
     message(FATAL_ERROR "the killed run did not die before the end (${rc}), or wrote a result: ${err}")
