@@ -1,5 +1,6 @@
 // Hidden information (determinize), text output and the scripted-setup API of
 // the card-dice state.
+#include <algorithm>
 #include <sstream>
 
 #include "rulesets/card_dice/card_dice_state.h"
@@ -8,7 +9,11 @@ namespace wb::rulesets::card_dice {
 
 namespace {
 
-void shuffle(Pile& pile, sim::Rng& rng) {
+// Sorted first, so the result depends on the cards and rng, never on their
+// hidden order (a canonical determinization, sim::State::determinize).
+void sortedShuffle(Pile& pile, sim::Rng& rng) {
+  if (pile.size() < 2) return;
+  std::sort(pile.begin(), pile.end());
   for (std::size_t i = pile.size(); i > 1; --i) {
     const std::size_t j = static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(i)));
     std::swap(pile[i - 1], pile[j]);
@@ -53,7 +58,7 @@ std::unique_ptr<sim::State> CardDiceState::determinize(int observer, sim::Rng& r
   Pile pool;
   for (const Pile* pile : {&opp.hand, &opp.faceDown, &opp.deck})
     for (std::uint8_t c : *pile) pool.push_back(c);
-  shuffle(pool, rng);
+  sortedShuffle(pool, rng);
   const std::size_t handSize = opp.hand.size(), downSize = opp.faceDown.size();
   opp.hand.clear();
   opp.faceDown.clear();
@@ -70,8 +75,8 @@ std::unique_ptr<sim::State> CardDiceState::determinize(int observer, sim::Rng& r
     if (opp.hand.size() < handSize) opp.hand.push_back(c);
     else opp.deck.push_back(c);
   }
-  shuffle(copy->m_players[observer].deck, rng);
-  for (Shop& s : copy->m_shops) shuffle(s.deck, rng);
+  sortedShuffle(copy->m_players[observer].deck, rng);
+  for (Shop& s : copy->m_shops) sortedShuffle(s.deck, rng);
   return copy;
 }
 

@@ -105,6 +105,9 @@ class ElemMasterState : public sim::State {
   std::vector<double> returns() const override;
   int turnCount() const override { return m_turn; }
   std::unique_ptr<sim::State> clone() const override { return std::make_unique<ElemMasterState>(*this); }
+  void cloneInto(std::unique_ptr<sim::State>& slot) const override { sim::assignInto(*this, slot); }
+  // elem_master_determinize.cpp: the event deck's order is the hidden information.
+  std::unique_ptr<sim::State> determinize(int observer, sim::Rng& rng) const override;
   double heuristic(int player) const override;
   std::string actionToString(sim::Action a) const override;
   std::string toString() const override;
@@ -127,6 +130,9 @@ class ElemMasterState : public sim::State {
   void setSpecialty(int p, int specialty) { m_p[static_cast<std::size_t>(p)].specialty = static_cast<std::int8_t>(specialty); }
   void setActionPoints(int ap) { m_ap = ap; }
   void setEventSlot(int slot, int event, int owner = -1);
+  // The undrawn events, the next to be drawn last (elem_master_determinize.cpp).
+  std::vector<int> eventDeck() const;
+  void setEventDeck(const std::vector<int>& events);
   // Re-checks elimination and the no-Fire end (after scripting a position).
   void checkEnd();
   int tokensOnBoard(int p, int element) const;

@@ -111,6 +111,7 @@ bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats)
   for (int s = 0; factions > 0 && s < players; ++s) w.factionOfSeat.push_back(factionOfSeat(index, s, players, factions));
 
   GameSetup setup{players, w.factionOfSeat};
+  for (auto& agent : w.agents) agent->reset();  // nothing carried over from the worker's last game
   std::unique_ptr<State> state = m_game.newInitialState(setup, chance);
   // A guard against engines whose turns never advance.
   const long long maxActions = std::max<long long>(100000, static_cast<long long>(m_maxTurns) * 1000);
