@@ -2,6 +2,8 @@
 
 #include "rulesets/card_dice/card_dice_schema.h"
 #include "rulesets/elem_master/elem_master_schema.h"
+#include "rulesets/element/element_schema.h"
+#include "rulesets/elemenz/elemenz_schema.h"
 #include "rulesets/zoneplex/zoneplex_schema.h"
 
 namespace wb::rulesets {
@@ -12,6 +14,8 @@ sim::EngineRegistry makeRegistry() {
   // One line per engine, e.g.: registry.add(card_dice::engineInfo());
   registry.add(card_dice::engineInfo());
   registry.add(elem_master::engineInfo());
+  registry.add(element::engineInfo());
+  registry.add(elemenz::engineInfo());
   registry.add(zoneplex::engineInfo());
   return registry;
 }

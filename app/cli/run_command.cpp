@@ -19,6 +19,7 @@
 #include "app/cli/command.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
+#include "app/cli/run_table.h"
 #include "model/core/atomic_file.h"
 #include "model/core/scalar.h"
 #include "rulesets/engine_catalog.h"
@@ -39,7 +40,11 @@ const char* kUsage =
     "agent and faction (95% Wilson intervals), first-player advantage, game length and\n"
     "what each card / tile / event / ability does to the result. Game i is seeded from\n"
     "(seed, i), so the results are the same for any --threads. Seats rotate: every\n"
-    "agent plays every seat equally often.\n\n"
+    "agent plays every seat equally often (whole teams rotate where the engine has\n"
+    "teams); factions meet in a balanced round robin. Outcomes are kept apart: wins\n"
+    "by one side (player or team), draws between sides, games nobody wins, games the\n"
+    "engine adjudicated at its own cap, and timeouts at --max-turns (kept in the\n"
+    "length as censored). The entity numbers are associations; see balance impact.\n\n"
     "  FILE              the ruleset's root YAML file (or its folder, holding FOLDER.yaml)\n"
     "  --games N         games to play (default 1000; with --until-ci the limit, default 100000)\n"
     "  --seed S          run seed (default 1)\n"
@@ -59,116 +64,6 @@ const char* kExitText = "exit: 0 ok, 1 the ruleset has problems, 2 usage error\n
 std::atomic<sim::MonteCarloRunner*> g_running{nullptr};
 extern "C" void onInterrupt(int) {
   if (auto* r = g_running.load()) r->cancel();
-}
-
-std::string percent(double x, int digits = 1) {
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(digits) << 100.0 * x;
-  return s.str();
-}
-
-std::string interval(const sim::Interval& ci) { return "[" + percent(ci.lo) + ", " + percent(ci.hi) + "]"; }
-
-
-void printTally(std::ostream& out, const std::string& label, const sim::OutcomeTally& t, std::size_t width) {
-  out << std::left << std::setw(static_cast<int>(width)) << label << std::right << std::setw(8) << t.games
-      << std::setw(8) << t.wins << std::setw(7) << t.draws << std::setw(8) << t.losses << std::setw(9)
-      << percent(t.winRate()) << "%  " << interval(sim::wilsonInterval(t.wins, t.games)) << "\n";
-}
-
-void printTable(std::ostream& out, const sim::RunResult& r) {
-  const sim::RunStats& s = r.stats;
-  out << r.ruleset << " (engine " << r.engine << "): " << s.games() << " games, " << r.config.players
-      << " players, seed " << r.config.seed << ", agents ";
-  for (std::size_t i = 0; i < r.config.agents.size(); ++i) out << (i ? ", " : "") << r.config.agents[i];
-  out << (r.cancelled ? "  [CANCELLED: partial results]" : "") << "\n";
-  out << "finished " << s.finishedGames() << ", draws " << s.drawnGames() << ", timeouts " << s.timeouts()
-      << " (cap " << r.config.maxTurns << " turns)\n";
-  if (!s.timeoutRecords().empty()) {
-    out << "  capped games (replay with --replay INDEX):";
-    const std::size_t shown = std::min<std::size_t>(s.timeoutRecords().size(), 10);
-    for (std::size_t i = 0; i < shown; ++i) out << " " << s.timeoutRecords()[i].index;
-    if (s.timeouts() > shown) out << " ...";
-    out << "\n";
-  }
-  std::size_t width = 8;
-  for (const auto& a : r.agents) width = std::max(width, a.size() + 2);
-  for (const auto& f : r.factions) width = std::max(width, f.size() + 2);
-  auto header = [&](const char* what) {
-    out << "\n" << std::left << std::setw(static_cast<int>(width)) << what << std::right << std::setw(8) << "games"
-        << std::setw(8) << "wins" << std::setw(7) << "draws" << std::setw(8) << "losses" << std::setw(10)
-        << "win rate" << "  95% CI\n";
-  };
-  header("seat");
-  for (std::size_t i = 0; i < s.seats().size(); ++i) printTally(out, std::to_string(i), s.seats()[i], width);
-  header("agent");
-  for (std::size_t i = 0; i < s.agents().size(); ++i) printTally(out, r.agents[i], s.agents()[i], width);
-  if (!s.factions().empty()) {
-    header("faction");
-    for (std::size_t i = 0; i < s.factions().size(); ++i) printTally(out, r.factions[i], s.factions()[i], width);
-  }
-  if (!s.seats().empty()) {
-    const auto& first = s.seats().front();
-    const double fair = 1.0 / std::max(1, r.config.players);
-    const double p = sim::binomialTwoSidedPValue(first.wins, first.games, fair);
-    out << "\nfirst player: wins " << percent(first.winRate()) << "% " << interval(sim::wilsonInterval(first.wins, first.games))
-        << " vs fair " << percent(fair) << "%, p = " << std::setprecision(3) << p
-        << (p < 0.05 ? " (significant)" : " (not significant)") << "\n";
-  }
-  const auto& len = s.length();
-  long long lo = -1, hi = -1;
-  for (std::size_t t = 0; t < len.histogram.size(); ++t)
-    if (len.histogram[t]) {
-      if (lo < 0) lo = static_cast<long long>(t);
-      hi = static_cast<long long>(t);
-    }
-  out << "length: " << std::fixed << std::setprecision(1) << len.mean() << " turns (sd " << len.sd() << ", min "
-      << std::max(0LL, lo) << ", max " << std::max(0LL, hi) << ")\n";
-  out.unsetf(std::ios::fixed);
-
-  // Entities whose use moves the win rate most (both groups large enough to say).
-  std::vector<std::size_t> order;
-  for (std::size_t e = 0; e < s.entities().size(); ++e) {
-    const auto& t = s.entities()[e];
-    if (t.usedPlayers >= 30 && t.unusedPlayers >= 30) order.push_back(e);
-  }
-  auto delta = [&](std::size_t e) {
-    const auto& t = s.entities()[e];
-    return static_cast<double>(t.usedWins) / static_cast<double>(t.usedPlayers) -
-           static_cast<double>(t.unusedWins) / static_cast<double>(t.unusedPlayers);
-  };
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return std::fabs(delta(a)) > std::fabs(delta(b));
-  });
-  if (!order.empty()) {
-    std::size_t idWidth = 10;
-    for (std::size_t e : order) idWidth = std::max(idWidth, r.entities[e].size() + 2);
-    const double finished = static_cast<double>(std::max<std::uint64_t>(1, s.finishedGames()));
-    out << "\n" << std::left << std::setw(static_cast<int>(idWidth)) << "entity" << std::right << std::setw(9)
-        << "acq/game" << std::setw(10) << "play/game" << std::setw(10) << "trig/game" << std::setw(11) << "used win%"
-        << std::setw(13) << "unused win%" << std::setw(8) << "delta" << "\n";
-    const std::size_t shown = std::min<std::size_t>(order.size(), 10);
-    for (std::size_t k = 0; k < shown; ++k) {
-      const std::size_t e = order[k];
-      const auto& t = s.entities()[e];
-      std::ostringstream row;
-      row << std::fixed << std::setprecision(2) << std::left << std::setw(static_cast<int>(idWidth)) << r.entities[e]
-          << std::right << std::setw(9) << static_cast<double>(t.acquired) / finished << std::setw(10)
-          << static_cast<double>(t.played) / finished << std::setw(10) << static_cast<double>(t.triggered) / finished
-          << std::setw(10) << percent(static_cast<double>(t.usedWins) / static_cast<double>(t.usedPlayers)) << "%"
-          << std::setw(12) << percent(static_cast<double>(t.unusedWins) / static_cast<double>(t.unusedPlayers)) << "%"
-          << std::setw(8) << std::showpos << percent(delta(e)) << std::noshowpos << "\n";
-      out << row.str();
-    }
-    if (order.size() > shown) out << "(" << order.size() - shown << " more in --json)\n";
-  }
-  if (r.config.untilCi > 0.0) {
-    out << "\nuntil-ci " << r.config.untilCi << ": " << (r.targetReached ? "reached" : "NOT reached")
-        << ", widest half-width " << percent(r.maxHeadlineHalfWidth(), 2) << " points\n";
-  }
-  out << "\nelapsed " << std::fixed << std::setprecision(2) << r.elapsedSeconds << " s, " << std::setprecision(0)
-      << r.gamesPerSecond() << " games/s (" << r.config.threads << " threads)\n";
-  out.unsetf(std::ios::fixed);
 }
 
 void drawProgress(std::ostream& err, const sim::RunProgress& p) {
@@ -321,7 +216,7 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
       return kExitInvalid;
     }
   }
-  if (!jsonToStdout) printTable(io.out, result);
+  if (!jsonToStdout) printRunTable(io.out, result);
   return kExitOk;
 }
 

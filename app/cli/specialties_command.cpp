@@ -3,8 +3,11 @@
 // faction plays the baseline faction (no specialty) for --games games, seats
 // alternating, then (with --matrix-games > 0) every pair of factions meets in a
 // round robin. Prints the ranking against the baseline with 95% Wilson
-// intervals, the round-robin score and the matrix. Game i of a pairing is
-// seeded from (seed, pairing, i), so results do not depend on --threads.
+// intervals, the share of games the engine adjudicated (State::adjudicated(): a
+// cap or rule of its own, not the game's rules), and each faction's power uses per
+// game (the sum of its seat's "power_*" engine counters, Game::counterIds()),
+// then the round-robin score and the matrix. Game i of a pairing is seeded from
+// (seed, pairing, i), so results do not depend on --threads.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -46,6 +49,18 @@ const char* kUsage =
 struct Tally {
   std::uint64_t games = 0;
   double score = 0.0;  // wins + draws / 2 of the first faction
+  std::uint64_t adjudicated = 0;  // ended by the engine's own cap or rule
+  std::uint64_t capped = 0;       // not ended by the --max-turns cap (a draw here)
+  double powerUses = 0.0;         // the first faction's "power_*" counters, summed
+  double turns = 0.0;
+};
+
+struct GameOutcome {
+  double score = 0.5;
+  bool adjudicated = false;
+  bool capped = false;
+  double powerUses = 0.0;
+  int turns = 0;
 };
 
 struct Pairing {
@@ -53,9 +68,9 @@ struct Pairing {
   Tally t;
 };
 
-// Plays one game between factions a (seat `seatA`) and b; returns a's score in [0, 1].
-double playOne(const sim::Game& game, int a, int b, int seatA, const std::vector<std::string>& specs,
-               std::uint64_t seed, int cap) {
+// Plays one game between factions a (seat `seatA`) and b: a's score in [0, 1] and how it ended.
+GameOutcome playOne(const sim::Game& game, int a, int b, int seatA, const std::vector<std::string>& specs,
+                    std::uint64_t seed, int cap) {
   sim::GameSetup setup{2, {}};
   setup.factionOfSeat = seatA == 0 ? std::vector<int>{a, b} : std::vector<int>{b, a};
   sim::Rng chance(sim::deriveSeed(seed, 0, 0));
@@ -72,15 +87,25 @@ double playOne(const sim::Game& game, int a, int b, int seatA, const std::vector
     const sim::Action act = agents[static_cast<std::size_t>(p)]->chooseAction(*s, rngs[static_cast<std::size_t>(p)]);
     if (!s->applyAction(act, chance)) break;
   }
-  if (!s->isTerminal()) return 0.5;  // capped: counted as a draw
-  return s->returns()[static_cast<std::size_t>(seatA)];
+  GameOutcome out;
+  out.turns = s->turnCount();
+  const std::vector<std::string>& counters = game.counterIds();
+  for (std::size_t c = 0; c < counters.size(); ++c)
+    if (counters[c].rfind("power_", 0) == 0) out.powerUses += s->counters().count(seatA, static_cast<int>(c));
+  if (!s->isTerminal()) {
+    out.capped = true;  // capped: counted as a draw
+    return out;
+  }
+  out.adjudicated = s->adjudicated();
+  out.score = s->returns()[static_cast<std::size_t>(seatA)];
+  return out;
 }
 
 void playPairings(const sim::Game& game, std::vector<Pairing>& pairings, std::uint64_t gamesEach,
                   const std::vector<std::string>& specs, std::uint64_t seed, int cap, int threads,
                   std::uint64_t seedSalt) {
   const std::uint64_t total = pairings.size() * gamesEach;
-  std::vector<double> scores(total, 0.0);
+  std::vector<GameOutcome> scores(total);
   std::atomic<std::uint64_t> next{0};
   auto work = [&] {
     for (std::uint64_t i = next++; i < total; i = next++) {
@@ -97,7 +122,11 @@ void playPairings(const sim::Game& game, std::vector<Pairing>& pairings, std::ui
   for (std::uint64_t i = 0; i < total; ++i) {
     Tally& t = pairings[i / gamesEach].t;
     t.games++;
-    t.score += scores[i];
+    t.score += scores[i].score;
+    t.adjudicated += scores[i].adjudicated ? 1 : 0;
+    t.capped += scores[i].capped ? 1 : 0;
+    t.powerUses += scores[i].powerUses;
+    t.turns += scores[i].turns;
   }
 }
 
@@ -185,8 +214,9 @@ int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
   for (const auto& s : specs) io.out << " " << s;
   io.out << ", seed " << seed << "\n\n";
   io.out << std::left << std::setw(24) << "rank  faction" << std::right << std::setw(8) << "games" << std::setw(10)
-         << "win rate" << "  95% CI          verdict\n";
+         << "win rate" << "  95% CI          verdict   adjud.  powers/game  turns\n";
   int rank = 0;
+  Tally all;
   for (const Pairing& p : vsBase) {
     const double rate = p.t.score / static_cast<double>(p.t.games);
     const sim::Interval ci = sim::wilsonInterval(static_cast<std::uint64_t>(std::llround(p.t.score)), p.t.games);
@@ -195,8 +225,17 @@ int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
     name << std::setw(4) << ++rank << "  " << shortName(factions[static_cast<std::size_t>(p.a)]);
     io.out << std::left << std::setw(24) << name.str() << std::right << std::setw(8) << p.t.games << std::setw(9)
            << pct(rate) << "%  [" << std::setw(5) << pct(ci.lo) << ", " << std::setw(5) << pct(ci.hi) << "]  "
-           << verdict << "\n";
+           << std::left << std::setw(9) << verdict << std::right << std::setw(6)
+           << pct(static_cast<double>(p.t.adjudicated) / static_cast<double>(p.t.games)) << "%" << std::setw(13)
+           << std::fixed << std::setprecision(2) << p.t.powerUses / static_cast<double>(p.t.games) << std::setw(7)
+           << std::setprecision(0) << p.t.turns / static_cast<double>(p.t.games) << "\n";
+    all.games += p.t.games;
+    all.adjudicated += p.t.adjudicated;
+    all.capped += p.t.capped;
   }
+  io.out << "\nadjudicated by the engine (its own cap or rule): " << all.adjudicated << " of " << all.games << " games ("
+         << pct(static_cast<double>(all.adjudicated) / static_cast<double>(std::max<std::uint64_t>(1, all.games)))
+         << "%); not ended within " << cap << " turns (a draw here): " << all.capped << "\n";
 
   if (matrixGames > 0) {
     std::vector<Pairing> rr;

@@ -48,6 +48,11 @@ void tallies(Csv& csv, const std::string& section, const std::vector<std::string
     csv.number(section, label, "wins", static_cast<double>(ts[i].wins));
     csv.number(section, label, "draws", static_cast<double>(ts[i].draws));
     csv.number(section, label, "losses", static_cast<double>(ts[i].losses));
+    csv.number(section, label, "nobody_wins", static_cast<double>(ts[i].nobody));
+    csv.number(section, label, "adjudicated_wins", static_cast<double>(ts[i].adjudicatedWins));
+    csv.number(section, label, "adjudicated_draws", static_cast<double>(ts[i].adjudicatedDraws));
+    csv.number(section, label, "adjudicated_losses", static_cast<double>(ts[i].adjudicatedLosses));
+    csv.number(section, label, "timeouts", static_cast<double>(ts[i].timeouts));
   }
 }
 
@@ -76,23 +81,40 @@ std::string csvReport(const ReportData& d) {
   csv.text("setup", "", "command", d.command);
   csv.text("setup", "", "run_command", d.runCommand);
   csv.number("games", "", "finished", static_cast<double>(s.finishedGames()));
+  csv.number("games", "", "side_wins", static_cast<double>(s.sideWinGames()));
   csv.number("games", "", "draws", static_cast<double>(s.drawnGames()));
+  csv.number("games", "", "nobody_wins", static_cast<double>(s.nobodyWinsGames()));
+  csv.number("games", "", "adjudicated", static_cast<double>(s.adjudicatedGames()));
   csv.number("games", "", "timeouts", static_cast<double>(s.timeouts()));
+  if (!run.schedule.empty() && !s.factions().empty()) csv.text("setup", "", "faction_schedule", run.schedule);
   std::vector<std::string> seats;
   for (std::size_t i = 0; i < s.seats().size(); ++i) seats.push_back(std::to_string(i));
+  if (s.hasTeams()) {
+    std::vector<std::string> teams;
+    for (std::size_t i = 0; i < s.sides().size(); ++i) teams.push_back(std::to_string(i));
+    tallies(csv, "team", teams, s.sides());
+  }
   tallies(csv, "seat", seats, s.seats());
   tallies(csv, "agent", run.agents, s.agents());
   tallies(csv, "faction", run.factions, s.factions());
-  if (!s.seats().empty()) {
-    const auto& first = s.seats().front();
-    const double fair = 1.0 / std::max(1, run.config.players);
-    csv.number("first_player", "seat 0", "win_rate", first.winRate(), sim::wilsonInterval(first.wins, first.games), first.games);
-    csv.number("first_player", "seat 0", "fair_rate", fair);
-    csv.number("first_player", "seat 0", "p_value", sim::binomialTwoSidedPValue(first.wins, first.games, fair));
+  {
+    const sim::FirstSideTest first = s.firstSideTest();
+    csv.number("first_side", "side of seat 0", "win_rate", first.rate(), first.ci, first.decided);
+    csv.number("first_side", "side of seat 0", "fair_rate", first.fair);
+    csv.number("first_side", "side of seat 0", "p_value", first.pValue);
+    csv.number("first_side", "side of seat 0", "without_winner", static_cast<double>(first.withoutWinner));
   }
   const auto& len = s.length();
   csv.number("length", "turns", "mean", len.mean(), std::nullopt, len.games);
   csv.number("length", "turns", "sd", len.sd());
+  csv.number("length", "turns", "censored", static_cast<double>(len.censored));
+  csv.number("length", "turns", "mean_uncensored", len.meanUncensored(), std::nullopt, len.games - len.censored);
+  for (int k = 0; k < s.counters().counters; ++k) {
+    const auto K = static_cast<std::size_t>(k);
+    const std::string id = K < run.counters.size() ? run.counters[K] : std::to_string(k);
+    csv.number("counter", id, "total", static_cast<double>(s.counters().total[K]));
+    csv.number("counter", id, "games_with", static_cast<double>(s.counters().gamesWith[K]));
+  }
   for (std::size_t t = 0; t < len.histogram.size(); ++t)
     if (len.histogram[t]) csv.number("length_histogram", std::to_string(t), "games", static_cast<double>(len.histogram[t]));
   for (const auto& e : d.entities) {
@@ -101,7 +123,7 @@ std::string csvReport(const ReportData& d) {
     csv.number("entity", e.id, "triggered_per_game", e.triggeredPerGame);
     csv.number("entity", e.id, "used_win_rate", e.usedWinRate, std::nullopt, e.usedPlayers);
     csv.number("entity", e.id, "unused_win_rate", e.unusedWinRate, std::nullopt, e.unusedPlayers);
-    if (e.hasDelta) csv.number("entity", e.id, "win_rate_delta", e.delta, e.deltaCi);
+    if (e.hasDelta) csv.number("entity", e.id, "association_delta", e.delta, e.deltaCi);
     if (!e.flag.empty()) csv.text("entity", e.id, "flag", e.flag);
   }
   for (const auto& q : d.dice) {
@@ -163,6 +185,7 @@ std::string jsonReport(const ReportData& d) {
   for (const auto& e : d.entities) {
     w.beginObject();
     w.field("entity", e.id);
+    w.field("measure", "association");
     w.field("used_win_rate", e.usedWinRate);
     w.field("unused_win_rate", e.unusedWinRate);
     if (e.hasDelta) {

@@ -41,28 +41,57 @@ void table(std::ostringstream& h, const std::vector<std::string>& head, const st
   h << "</table>\n";
 }
 
-std::vector<std::string> tallyRow(const std::string& label, const sim::OutcomeTally& t) {
-  return {label, std::to_string(t.games), std::to_string(t.wins), std::to_string(t.draws), std::to_string(t.losses),
-          pct(t.winRate()), intervalText(sim::wilsonInterval(t.wins, t.games))};
-}
+// Optional outcome columns: only those that occur in the run.
+struct OutcomeColumns {
+  bool nobody, adjudicated, timeouts;
+  explicit OutcomeColumns(const sim::RunStats& s)
+      : nobody(s.nobodyWinsGames() > 0), adjudicated(s.adjudicatedGames() > 0), timeouts(s.timeouts() > 0) {}
+  std::vector<std::string> head(const std::string& what) const {
+    std::vector<std::string> h{what, "games", "wins", "draws", "losses"};
+    if (nobody) h.push_back("nobody won");
+    if (adjudicated) h.insert(h.end(), {"adjudicated won", "adj. drawn", "adj. lost"});
+    if (timeouts) h.push_back("timeouts");
+    h.insert(h.end(), {"win rate", "95% CI (%)"});
+    return h;
+  }
+  std::vector<std::string> row(const std::string& label, const sim::OutcomeTally& t) const {
+    std::vector<std::string> r{label, std::to_string(t.games), std::to_string(t.wins), std::to_string(t.draws),
+                               std::to_string(t.losses)};
+    if (nobody) r.push_back(std::to_string(t.nobody));
+    if (adjudicated)
+      r.insert(r.end(), {std::to_string(t.adjudicatedWins), std::to_string(t.adjudicatedDraws),
+                         std::to_string(t.adjudicatedLosses)});
+    if (timeouts) r.push_back(std::to_string(t.timeouts));
+    r.insert(r.end(), {pct(t.winRate()), intervalText(sim::wilsonInterval(t.wins, t.games))});
+    return r;
+  }
+};
 
 void tallySection(std::ostringstream& h, const ChartSink& sink, const std::string& what, const std::vector<std::string>& labels,
-                  const std::vector<sim::OutcomeTally>& tallies, double fair) {
+                  const std::vector<sim::OutcomeTally>& tallies, double fair, const OutcomeColumns& cols,
+                  const std::string& agents) {
   std::vector<std::vector<std::string>> rows;
   std::vector<SvgBar> bars;
   for (std::size_t i = 0; i < tallies.size(); ++i) {
     const std::string label = i < labels.size() ? labels[i] : std::to_string(i);
-    rows.push_back(tallyRow(label, tallies[i]));
+    rows.push_back(cols.row(label, tallies[i]));
     const auto ci = sim::wilsonInterval(tallies[i].wins, tallies[i].games);
     bars.push_back({label, tallies[i].winRate(), ci.lo, ci.hi, false});
   }
   SvgChartFrame frame;
-  frame.title = "Win rate by " + what + " (95% intervals)";
+  frame.title = "Win rate by " + what + " (95% intervals; agents " + agents + ")";
   frame.yLabel = "win rate";
   frame.percentAxis = true;
   frame.height = 260;
   h << "<div class=\"chart\">" << sink(svgBarChart(frame, bars, fair, 1.0), frame.width, frame.height) << "</div>\n";
-  table(h, {what, "games", "wins", "draws", "losses", "win rate", "95% CI (%)"}, rows);
+  table(h, cols.head(what), rows);
+}
+
+std::string seatList(std::uint32_t mask) {
+  std::string out;
+  for (int s = 0; s < 32; ++s)
+    if (mask & (1u << s)) out += (out.empty() ? "" : ", ") + std::to_string(s);
+  return out;
 }
 
 }  // namespace
@@ -104,25 +133,51 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
   h << "<p>Reproduce the run's numbers (JSON on stdout):</p>\n<pre>" << esc(d.runCommand) << "</pre>\n";
 
   // Win rates.
+  const sim::FirstSideTest firstSide = s.firstSideTest();
   const double fair = 1.0 / std::max(1, run.config.players);
+  const OutcomeColumns cols(s);
+  const std::string agentNames = agentsText(run.config.agents);
+  auto share = [&](std::uint64_t n) { return pct(s.games() ? static_cast<double>(n) / static_cast<double>(s.games()) : 0.0); };
   h << "<h2>Win rates</h2>\n";
-  h << "<p>" << s.games() << " games: " << s.finishedGames() << " finished, " << s.drawnGames() << " drawn, " << s.timeouts()
-    << " stopped at the turn cap (timeouts are not counted as wins, draws or losses). Fair rate: " << pct(fair) << ".</p>\n";
+  h << "<p>Agents: <b>" << esc(agentNames) << "</b>. " << s.games() << " games: " << s.sideWinGames() << " won by one "
+    << (s.hasTeams() ? "team" : "player") << " (" << share(s.sideWinGames()) << "), " << s.drawnGames() << " drawn between "
+    << (s.hasTeams() ? "teams" : "players") << " (" << share(s.drawnGames()) << "), " << s.nobodyWinsGames()
+    << " won by nobody (" << share(s.nobodyWinsGames()) << "), " << s.adjudicatedGames()
+    << " adjudicated by the engine at its own cap (" << share(s.adjudicatedGames()) << "), " << s.timeouts()
+    << " stopped at the " << run.config.maxTurns << "-turn cap (" << share(s.timeouts())
+    << "). A win rate counts wins by the rules over all games; adjudicated games and timeouts are not wins. Fair rate per seat: "
+    << pct(fair) << ".</p>\n";
+  if (!run.schedule.empty() && !s.factions().empty())
+    h << "<p>Factions: " << esc(run.schedule) << ".</p>\n";
+  if (s.hasTeams()) {
+    std::vector<std::string> teamLabels;
+    for (std::size_t i = 0; i < s.sides().size(); ++i)
+      teamLabels.push_back("team " + std::to_string(i) + " (seats " + seatList(i < s.sideSeats().size() ? s.sideSeats()[i] : 0u) + ")");
+    tallySection(h, sink, "team", teamLabels, s.sides(), firstSide.fair, cols, agentNames);
+    h << "<p>The team rows add up with the draws (and the other outcomes) to every game; a team win is a win for every seat, "
+         "agent and faction of the team.</p>\n";
+  }
   std::vector<std::string> seatLabels;
   for (std::size_t i = 0; i < s.seats().size(); ++i) seatLabels.push_back("seat " + std::to_string(i));
-  tallySection(h, sink, "seat", seatLabels, s.seats(), fair);
-  if (s.agents().size() > 1 || run.config.agents.size() > 1) tallySection(h, sink, "agent", run.agents, s.agents(), fair);
-  if (!s.factions().empty()) tallySection(h, sink, "faction", run.factions, s.factions(), fair);
+  tallySection(h, sink, "seat", seatLabels, s.seats(), s.hasTeams() ? firstSide.fair : fair, cols, agentNames);
+  if (s.agents().size() > 1 || run.config.agents.size() > 1)
+    tallySection(h, sink, "agent", run.agents, s.agents(), s.hasTeams() ? firstSide.fair : fair, cols, agentNames);
+  if (!s.factions().empty())
+    tallySection(h, sink, "faction", run.factions, s.factions(), s.hasTeams() ? firstSide.fair : fair, cols, agentNames);
 
-  // First player.
-  h << "<h2>First-player advantage</h2>\n";
-  if (!s.seats().empty()) {
-    const auto& first = s.seats().front();
-    const double p = sim::binomialTwoSidedPValue(first.wins, first.games, fair);
-    h << "<p>The first player wins <b>" << pct(first.winRate()) << "</b> " << intervalText(sim::wilsonInterval(first.wins, first.games))
-      << " against a fair " << pct(fair) << "; two-sided binomial p = " << numberText(p, 4) << ": <span class=\"verdict\">"
-      << (p < 0.05 ? "significant" : "not significant") << "</span> at 95%.</p>\n";
+  // First side.
+  h << "<h2>" << (firstSide.teams ? "First-side (first team) advantage" : "First-player advantage") << "</h2>\n";
+  if (firstSide.decided > 0) {
+    h << "<p>" << (firstSide.teams ? "The team of seat 0" : "The first player") << " wins <b>" << pct(firstSide.rate())
+      << "</b> " << intervalText(firstSide.ci) << " of the " << firstSide.decided << " games one "
+      << (firstSide.teams ? "team" : "player") << " won, against a fair " << pct(firstSide.fair) << " (1/" << firstSide.sides
+      << "); two-sided binomial " << pValueText(firstSide.pValue) << ": <span class=\"verdict\">"
+      << (firstSide.pValue < 0.05 ? "significant" : "not significant") << "</span> at 95% (agents " << esc(agentNames)
+      << "). ";
+  } else {
+    h << "<p>No game was won by one " << (firstSide.teams ? "team" : "player") << ": nothing to test. ";
   }
+  h << firstSide.withoutWinner << " games without a winner are left out (draws, games nobody won, adjudicated games, timeouts).</p>\n";
 
   // Length.
   const auto& len = s.length();
@@ -153,21 +208,47 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
     xs = bx;
     ys = by;
   }
-  h << "<p>Mean " << numberText(len.mean(), 1) << " turns, sd " << numberText(len.sd(), 1) << ", min " << std::max(0LL, lo)
-    << ", max " << std::max(0LL, hi) << " (finished games).</p>\n";
+  h << "<p>Mean " << numberText(len.mean(), 1) << " turns over all " << len.games << " games, sd " << numberText(len.sd(), 1)
+    << ", min " << std::max(0LL, lo) << ", max " << std::max(0LL, hi) << " (agents " << esc(agentNames) << ").";
+  if (len.censored > 0)
+    h << " <b>" << len.censored << " games were stopped at the " << run.config.maxTurns
+      << "-turn cap</b> and are counted at the cap (censored), so the true mean is longer; the " << len.games - len.censored
+      << " games that ended average " << numberText(len.meanUncensored(), 1) << " turns.";
+  h << "</p>\n";
   SvgChartFrame lf;
-  lf.title = "Game length (finished games)";
+  lf.title = len.censored > 0 ? "Game length (all games; the bar at the cap holds the censored ones)" : "Game length";
   lf.xLabel = "turns";
   lf.yLabel = bin > 1 ? "games per " + numberText(bin, 0) + " turns" : "games";
   lf.height = 240;
   h << "<div class=\"chart\">" << sink(svgHistogram(lf, xs, ys, bin), lf.width, lf.height) << "</div>\n";
+
+  // Engine counters.
+  const sim::CounterTally& counters = s.counters();
+  if (counters.counters > 0 && s.games() > 0) {
+    h << "<h2>Engine events</h2>\n<p>How often the engine's named events happen (agents " << esc(agentNames)
+      << "), over all " << s.games() << " games.</p>\n";
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::string> head{"event", "total", "per game", "% of games"};
+    for (int p = 0; p < s.players(); ++p) head.push_back("seat " + std::to_string(p));
+    const double games = static_cast<double>(s.games());
+    for (int k = 0; k < counters.counters; ++k) {
+      const auto K = static_cast<std::size_t>(k);
+      std::vector<std::string> row{K < run.counters.size() ? run.counters[K] : std::to_string(k), std::to_string(counters.total[K]),
+                                   numberText(static_cast<double>(counters.total[K]) / games, 2),
+                                   pct(static_cast<double>(counters.gamesWith[K]) / games)};
+      for (int p = 0; p < s.players(); ++p) row.push_back(std::to_string(counters.at(counters.bySeat, p, k)));
+      rows.push_back(row);
+    }
+    table(h, head, rows);
+  }
 
   // Entities.
   h << "<h2>Entities</h2>\n";
   if (d.entities.empty()) {
     h << "<p class=\"muted\">The engine reports no per-entity statistics.</p>\n";
   } else {
-    h << "<p>Per finished game; <i>used</i> = played or triggered at least once by that player. Flagged: "
+    h << "<p><b>Association, not cause.</b> Agents " << esc(agentNames) << "; per game; <i>used</i> = played or triggered at "
+         "least once by that player. Flagged: "
          "<span class=\"strong\">strong</span> / <span class=\"weak\">weak</span> when users win at least "
       << percentText(kOutlierDelta, 0)
       << " points more / less often than non-users and the 95% interval of the difference excludes 0; "
@@ -182,7 +263,7 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
                       e.hasDelta ? intervalText(e.deltaCi) : "-", e.flag});
       classes.push_back(e.flag == "never used" ? "never" : e.flag);
     }
-    table(h, {"entity", "acquired", "played", "triggered", "users win", "non-users win", "delta (pts)", "95% CI (pts)", "flag"},
+    table(h, {"entity", "acquired", "played", "triggered", "users win", "non-users win", "association (pts)", "95% CI (pts)", "flag"},
           rows, 1, classes);
   }
 

@@ -10,7 +10,7 @@ namespace wb::app {
 std::vector<EntityRow> entityRows(const sim::RunResult& run) {
   std::vector<EntityRow> rows;
   const sim::RunStats& s = run.stats;
-  const double finished = static_cast<double>(s.finishedGames());
+  const double finished = static_cast<double>(s.games());
   for (std::size_t e = 0; e < s.entities().size(); ++e) {
     const sim::EntityTally& t = s.entities()[e];
     EntityRow row;

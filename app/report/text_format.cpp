@@ -10,7 +10,27 @@ namespace wb::app {
 std::string percentText(double x, int digits) {
   std::ostringstream s;
   s << std::fixed << std::setprecision(digits) << 100.0 * x;
+  std::string t = s.str();
+  // Float noise around 0 (-6.9e-18) must not print as "-0.0".
+  if (!t.empty() && t.front() == '-' && t.find_first_not_of("-0.") == std::string::npos) t.erase(0, 1);
+  return t;
+}
+
+std::string pValueText(double p) {
+  if (!(p >= 0.001)) return "p < 0.001";
+  std::ostringstream s;
+  s << "p = " << std::fixed << std::setprecision(p >= 0.1 ? 2 : 3) << p;
   return s.str();
+}
+
+std::string agentsText(const std::vector<std::string>& agents) {
+  if (agents.empty()) return "(none)";
+  bool same = true;
+  for (const auto& a : agents) same = same && a == agents.front();
+  if (same) return agents.front() + " (every seat)";
+  std::string out;
+  for (std::size_t i = 0; i < agents.size(); ++i) out += (i ? ", " : "") + agents[i];
+  return out + " (rotating over the seats)";
 }
 
 std::string intervalText(const sim::Interval& ci, int digits) {

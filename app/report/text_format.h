@@ -10,10 +10,15 @@
 
 namespace wb::app {
 
-// 0.5234 -> "52.3" (digits after the point).
+// 0.5234 -> "52.3" (digits after the point); never "-0.0".
 std::string percentText(double x, int digits = 1);
 // [0.51, 0.55] -> "[51.0, 55.0]".
 std::string intervalText(const sim::Interval& ci, int digits = 1);
+// "p = 0.034", "p < 0.001" (never "p = 2.2e-25").
+std::string pValueText(double p);
+// The agents behind a set of numbers: "random (every seat)", "greedy, random
+// (rotating over the seats)".
+std::string agentsText(const std::vector<std::string>& agents);
 // A number with up to `digits` decimals, trailing zeros dropped: 14.30 -> "14.3".
 std::string numberText(double x, int digits = 2);
 // "PATH = 14.3 [12.9, 15.8]" ("<" / ">" mark an interval end beyond the swept

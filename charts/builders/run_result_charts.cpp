@@ -29,6 +29,13 @@ std::vector<WinRateBar> seatWinRates(const sim::RunResult& result) {
   return out;
 }
 
+std::vector<WinRateBar> teamWinRates(const sim::RunResult& result) {
+  std::vector<WinRateBar> out;
+  const auto& sides = result.stats.sides();
+  for (std::size_t i = 0; i < sides.size(); ++i) out.push_back(bar(QObject::tr("Team %1").arg(i), sides[i]));
+  return out;
+}
+
 std::vector<WinRateBar> agentWinRates(const sim::RunResult& result) {
   std::vector<WinRateBar> out;
   const auto& agents = result.stats.agents();

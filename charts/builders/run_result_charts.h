@@ -1,5 +1,5 @@
 // From a simulation RunResult to the plain chart inputs of chart_data.h:
-// win rates (with 95% Wilson intervals) per seat, agent and faction, the game
+// win rates (with 95% Wilson intervals) per seat, team, agent and faction, the game
 // length histogram, and per-entity "win rate when used minus when not used"
 // with outliers flagged. Shared by the workbench and report export.
 #pragma once
@@ -12,6 +12,8 @@
 namespace wb::charts {
 
 std::vector<WinRateBar> seatWinRates(const sim::RunResult& result);
+// One bar per side (team) of the engine (sim::RunStats::sides()).
+std::vector<WinRateBar> teamWinRates(const sim::RunResult& result);
 std::vector<WinRateBar> agentWinRates(const sim::RunResult& result);
 std::vector<WinRateBar> factionWinRates(const sim::RunResult& result);
 LengthHistogram gameLengths(const sim::RunResult& result);

@@ -236,6 +236,25 @@ Slot diceFacesSlot(Die& d) {
           }};
 }
 
+// One face's weight (relative frequency): a positive number. Writing it turns a
+// die written as plain symbols into the full form when saved; that is expected.
+Slot faceWeightSlot(DieFace& f, SourceLocation where) {
+  return {[&f, where] { return textValue(formatNumber(f.weight), ValueType::Float, where); },
+          [&f](std::string_view t, std::string& error) {
+            auto d = parseNumber(std::string(t));
+            if (!d) {
+              error = "expected a number, got '" + std::string(t) + "'";
+              return false;
+            }
+            if (!(*d > 0)) {
+              error = "a face weight must be greater than 0, got " + formatNumber(*d);
+              return false;
+            }
+            f.weight = *d;
+            return true;
+          }};
+}
+
 bool fail(std::string* error, std::string message) {
   if (error) *error = std::move(message);
   return false;
@@ -341,9 +360,22 @@ std::optional<Slot> resolve(Ruleset& r, std::string_view path, std::string& erro
       return std::nullopt;
     }
     if (n == 3 && parts[2] == "faces") return diceFacesSlot(*d);
+    if (n == 5 && parts[2] == "faces") {
+      const auto index = parseInt(parts[3]);
+      if (!index || *index < 0 || *index >= static_cast<long long>(d->faces.size())) {
+        error = "die '" + parts[1] + "' has no face " + parts[3] + " (faces 0.." + std::to_string(d->faces.size() - 1) + ")";
+        return std::nullopt;
+      }
+      DieFace& f = d->faces[static_cast<std::size_t>(*index)];
+      const SourceLocation where = d->origin.at("faces." + parts[3]);
+      if (parts[4] == "weight") return faceWeightSlot(f, where);
+      if (parts[4] == "symbol") return textSlot(f.symbol, where);
+      error = "unknown field of a die face (known: weight, symbol)";
+      return std::nullopt;
+    }
     if (n == 3 && parts[2] == "name") return textSlot(d->name, d->origin.at("name"));
     if (n == 3 && parts[2] == "assumed") return textSlot(d->assumed, d->origin.at("assumed"));
-    error = "unknown field of die '" + parts[1] + "' (known: faces, name, assumed)";
+    error = "unknown field of die '" + parts[1] + "' (known: faces, faces.<index>.weight, faces.<index>.symbol, name, assumed)";
     return std::nullopt;
   }
   if (auto section = sectionFromString(head); section && n >= 2) {
@@ -388,8 +420,10 @@ std::vector<PathValue> listPaths(const Ruleset& ruleset, bool numericOnly) {
   std::vector<std::string> paths = {"version", "players.min", "players.max"};
   if (!numericOnly) paths.insert(paths.begin(), {"id", "name", "engine", "description"});
   for (const auto& p : ruleset.parameters) paths.push_back("parameters." + p.id);
-  if (!numericOnly)
-    for (const auto& d : ruleset.dice) paths.push_back("dice." + d.id + ".faces");
+  for (const auto& d : ruleset.dice) {
+    if (!numericOnly) paths.push_back("dice." + d.id + ".faces");
+    for (std::size_t i = 0; i < d.faces.size(); ++i) paths.push_back("dice." + d.id + ".faces." + std::to_string(i) + ".weight");
+  }
   for (Section s : kSections) {
     const std::string prefix = std::string(toString(s)) + ".";
     for (const auto& e : ruleset.entities(s)) {

@@ -2,6 +2,7 @@
 //   id, name, version, players.min, players.max
 //   parameters.<id>                 the parameter's value (also .min .max .step .description)
 //   dice.<id>.faces                 the list of face symbols (numeric values for standard dice)
+//   dice.<id>.faces.<i>.weight      face i's relative frequency (> 0; sweepable), .symbol its symbol
 //   <section>.<id>.<field>          section = cards|tiles|events|abilities|factions;
 //                                   field = name|kind|count|cost|text|assumed
 //   <section>.<id>.costs.<resource>

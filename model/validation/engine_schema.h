@@ -5,14 +5,18 @@
 // build one; the model only reads it.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "model/core/diagnostics.h"
 #include "model/core/entity.h"
 
 namespace wb::model {
+
+struct Ruleset;
 
 enum class ArgType {
   Expression,   // an amount expression over parameters, dice and engine names
@@ -62,6 +66,12 @@ struct EngineSchema {
   std::vector<PropertySpec> properties;
   // Cost resources allowed in `costs:` besides the main `cost:`; empty = any.
   std::vector<std::string> costResources;
+  // The engine's own checks of what the fields above cannot say (a die face
+  // that names no stone, a replacement cycle with an unknown element): run by
+  // validateRuleset after the generic checks, only when those found no error,
+  // so `balance validate` and the GUI report them at their file:line:column.
+  // Empty = none. Typically compiles the ruleset and discards the result.
+  std::function<void(const Ruleset&, Diagnostics&)> check;
 
   const OpSpec* op(std::string_view name) const;
   const PropertySpec* property(std::string_view key) const;

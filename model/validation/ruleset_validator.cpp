@@ -189,6 +189,8 @@ void validateRuleset(const Ruleset& ruleset, const EngineSchema* schema, Diagnos
   checkEntities(ctx);
   checkDiceQuestions(ctx);
   if (schema) validation::checkRequiredParameters(ctx);
+  // The engine's own checks assume a well-formed ruleset: run them only then.
+  if (schema && schema->check && !out.hasErrors()) schema->check(ruleset, out);
 }
 
 }  // namespace wb::model

@@ -92,11 +92,13 @@ void ElemMasterState::applySpecialty(Kind k, int a, int b, int x) {
   PlayerState& ps = m_p[static_cast<std::size_t>(me)];
   m_ap -= sp->cost;
   log().add(me, ps.specialty, sim::EntityUse::Played);
+  counterLog().add(me, ps.specialty);  // power_<specialty>: an active power used
   switch (k) {
     case Kind::Sacrifice: {
       removeStack(a, true);
       const int lvl = std::min<int>(sp->level, ps.reserve[static_cast<std::size_t>(sp->element)]);
-      if (lvl > 0) putStack(a, me, sp->element, lvl, kPlayed);
+      // "invoquer à sa place un élémentaire de Feu de niveau 1": a new elemental, not marked.
+      if (lvl > 0) putStack(a, me, sp->element, lvl);
       break;
     }
     case Kind::Summon:
@@ -146,6 +148,10 @@ void ElemMasterState::applySpecialty(Kind k, int a, int b, int x) {
 void ElemMasterState::legalActions(std::vector<sim::Action>& out) const {
   out.clear();
   if (m_terminal) return;
+  if (m_phase != Phase::Play) {
+    addSetupActions(out);
+    return;
+  }
   if (m_pending.kind != PendingKind::None) {
     addPendingActions(out);
     if (out.empty()) out.push_back(encodeAction(Kind::Stop));
@@ -160,6 +166,10 @@ void ElemMasterState::legalActions(std::vector<sim::Action>& out) const {
 void ElemMasterState::doApplyAction(sim::Action act, sim::Rng& /*rng*/) {
   const Kind k = actionKind(act);
   const int a = actionA(act), b = actionB(act), x = actionX(act);
+  if (m_phase != Phase::Play) {
+    applySetup(k, a, x);
+    return;
+  }
   const bool freeMove = k == Kind::Move && m_freeMoves > 0 && (a == m_freeCells[0] || a == m_freeCells[1]) &&
                         effElement(a) == m_freeElement;
   if (!freeMove && k != Kind::Place && k != Kind::Stop) {
@@ -181,9 +191,13 @@ void ElemMasterState::doApplyAction(sim::Action act, sim::Rng& /*rng*/) {
       if (e != kAir) cl.flags |= kPlayed;
       if (t.effect == TerrainEffect::Jungle) cl.flags |= kPlayed | kFrozen;  // "Jungle": immobilised next turn
       const SpecialtyDef* sp = mySpecialty();
-      if (sp && sp->op == SpecOp::DoubleGrowth && growCell != a) {
-        m_growCell = a;  // Shaman: a second growth may follow
-        log().add(m_current, m_p[static_cast<std::size_t>(m_current)].specialty, sim::EntityUse::Triggered);
+      if (sp && sp->op == SpecOp::DoubleGrowth) {
+        if (growCell != a) {
+          m_growCell = a;  // Shaman: a second growth may follow
+        } else {
+          log().add(m_current, m_p[static_cast<std::size_t>(m_current)].specialty, sim::EntityUse::Triggered);
+          counterLog().add(m_current, m_p[static_cast<std::size_t>(m_current)].specialty);
+        }
       }
       break;
     }
@@ -208,8 +222,15 @@ void ElemMasterState::doApplyAction(sim::Action act, sim::Rng& /*rng*/) {
     }
     case Kind::Blaze: doBlaze(a, b, x); break;
     case Kind::Wave: doWave(a, b, x); break;
-    case Kind::Breath: doBreath(a, b, x); break;
-    case Kind::Place: applyPending(a); break;
+    case Kind::Breath:
+      if (m_pending.kind == PendingKind::PickBreezeBreath) {
+        m_pending = Pending{};
+        doBreath(a, b, x, true);  // Brise
+      } else {
+        doBreath(a, b, x);
+      }
+      break;
+    case Kind::Place: applyPending(a, x); break;
     case Kind::Stop: m_pending = Pending{}; break;
     case Kind::Event: {
       const int ev = m_slots[static_cast<std::size_t>(a)];
@@ -226,6 +247,12 @@ void ElemMasterState::doApplyAction(sim::Action act, sim::Rng& /*rng*/) {
     default: applySpecialty(k, a, b, x); break;
   }
   checkEnd();
+  // "Lorsqu'un joueur est éliminé, tous ses jetons sont retirés du jeu": an eliminated player
+  // stops acting at once (its turn ends; its partner plays on in a team game).
+  if (!m_terminal && k != Kind::EndTurn && m_p[static_cast<std::size_t>(m_current)].eliminated) {
+    endTurn();
+    return;
+  }
   if (!m_terminal && k != Kind::EndTurn && m_pending.kind == PendingKind::None && m_ap <= 0) {
     // Nothing left but ending the turn: end it (saves agents a forced move).
     thread_local std::vector<sim::Action> scratch;

@@ -19,7 +19,6 @@ bool canGainOne(const Cell& cl, const PlayerState& ps, int cap) {
 bool ElemMasterState::pendingTargetOk(int c) const {
   const Pending& p = m_pending;
   const Cell& cl = m_board[static_cast<std::size_t>(c)];
-  const int me = m_current;
   auto gainable = [&](int cc, int cap) {
     const Cell& x = m_board[static_cast<std::size_t>(cc)];
     return x.owner >= 0 && canGainOne(x, m_p[static_cast<std::size_t>(x.owner)], cap);
@@ -69,9 +68,11 @@ bool ElemMasterState::pendingTargetOk(int c) const {
     case PendingKind::PickAurora:
       return cl.owner >= 0 && !((p.usedMask >> cl.element) & 1u) && gainable(c, m_rules->maxLevel);
     case PendingKind::PickSome:
-      return cl.owner >= 0 && cl.element == p.element;
+      // "Jusqu'à deux élémentaires de Feu de votre choix": two different elementals.
+      return cl.owner >= 0 && cl.element == p.element && std::find(p.picked.begin(), p.picked.end(), c) == p.picked.end();
     case PendingKind::PickBreeze: {
-      if (cl.owner != me || effElement(c) != kAir || (cl.flags & kPlayed)) return false;
+      // "Un élémentaire d'Air de votre choix effectue un souffle": any Air with a neighbour.
+      if (cl.owner < 0 || cl.element != kAir) return false;
       for (int d = 0; d < 8; ++d) {
         const int nr = c / m_side + kDirRow[d], nc = c % m_side + kDirCol[d];
         if (inBoard(nr, nc) && m_board[static_cast<std::size_t>(cellOf(nr, nc))].owner >= 0) return true;
@@ -79,7 +80,8 @@ bool ElemMasterState::pendingTargetOk(int c) const {
       return false;
     }
     case PendingKind::PickStar: {
-      if (cl.owner != me || cl.element != kFire) return false;
+      // "Un élémentaire de Feu de votre choix" (any Fire, as Averse's).
+      if (cl.owner < 0 || cl.element != kFire) return false;
       for (int d = 0; d < 8; ++d) {
         const int nr = c / m_side + kDirRow[d], nc = c % m_side + kDirCol[d];
         if (inBoard(nr, nc) && usable(cellOf(nr, nc)) && m_board[static_cast<std::size_t>(cellOf(nr, nc))].owner < 0) return true;
@@ -93,21 +95,47 @@ bool ElemMasterState::pendingTargetOk(int c) const {
 
 void ElemMasterState::addPendingActions(std::vector<sim::Action>& out) const {
   const Pending& p = m_pending;
-  if (p.kind == PendingKind::PickStarDir) {
+  if (p.kind == PendingKind::PickBreezeBreath) {
+    // "(limité par son niveau)": 1..level squares, tokens not consumed.
     const int c = p.extra;
+    const int level = m_board[static_cast<std::size_t>(c)].level;
     for (int d = 0; d < 8; ++d) {
       const int nr = c / m_side + kDirRow[d], nc = c % m_side + kDirCol[d];
-      if (inBoard(nr, nc) && usable(cellOf(nr, nc)) && m_board[static_cast<std::size_t>(cellOf(nr, nc))].owner < 0)
-        out.push_back(encodeAction(Kind::Place, d));
+      if (!inBoard(nr, nc) || m_board[static_cast<std::size_t>(cellOf(nr, nc))].owner < 0) continue;
+      for (int k = 1; k <= level; ++k) out.push_back(encodeAction(Kind::Breath, c, cellOf(nr, nc), k));
     }
+  } else if (p.kind == PendingKind::PickStarDir) {
+    // "jusqu'à 3 déplacements successifs dans une même direction": a direction and 1..3 steps.
+    const int c = p.extra;
+    for (int d = 0; d < 8; ++d) {
+      int r = c / m_side, col = c % m_side;
+      for (int step = 1; step <= p.count; ++step) {
+        r += kDirRow[d];
+        col += kDirCol[d];
+        if (!inBoard(r, col) || !usable(cellOf(r, col)) || m_board[static_cast<std::size_t>(cellOf(r, col))].owner >= 0) break;
+        out.push_back(encodeAction(Kind::Place, d, 0, step));
+      }
+    }
+  } else if (p.kind == PendingKind::SetAside) {
+    for (int k = 0; k <= p.count; ++k) out.push_back(encodeAction(Kind::Place, k));
+  } else if (p.kind == PendingKind::PickTremor) {
+    // "Remplacez jusqu'à deux cartes Evènement disponibles": which ones (visible, not reserved).
+    for (int s = 0; s < kMaxEventSlots; ++s)
+      if (m_slots[static_cast<std::size_t>(s)] >= 0 && m_slotOwner[static_cast<std::size_t>(s)] < 0 && !slotHidden(s))
+        out.push_back(encodeAction(Kind::Place, s));
   } else if (p.kind == PendingKind::PickMoon) {
     for (int e = 0; e < static_cast<int>(m_rules->events.size()) && e < 64; ++e)
       if (((m_playedEvents >> e) & 1u) && m_rules->events[static_cast<std::size_t>(e)].op != EventOp::FullMoon && eventApplicable(e))
         out.push_back(encodeAction(Kind::Place, e));
   } else if (p.kind == PendingKind::PickEclipse) {
     for (int s = 0; s < kMaxEventSlots; ++s)
-      if (m_slots[static_cast<std::size_t>(s)] >= 0 && m_slotOwner[static_cast<std::size_t>(s)] < 0)
+      if (m_slots[static_cast<std::size_t>(s)] >= 0 && m_slotOwner[static_cast<std::size_t>(s)] < 0 && !slotHidden(s))
         out.push_back(encodeAction(Kind::Place, s));
+  } else if (p.kind == PendingKind::PickLevelOne) {
+    // Averse "perd jusqu'à deux niveaux", Tornade "gagne jusqu'à trois niveaux": how many.
+    for (int c = 0; c < m_cells; ++c)
+      if (pendingTargetOk(c))
+        for (int k = 1; k <= pendingAmountMax(c); ++k) out.push_back(encodeAction(Kind::Place, c, 0, k));
   } else {
     for (int c = 0; c < m_cells; ++c)
       if (pendingTargetOk(c)) out.push_back(encodeAction(Kind::Place, c));
@@ -115,7 +143,14 @@ void ElemMasterState::addPendingActions(std::vector<sim::Action>& out) const {
   if (p.optional && !out.empty()) out.push_back(encodeAction(Kind::Stop));
 }
 
-void ElemMasterState::applyPending(int choice) {
+int ElemMasterState::pendingAmountMax(int c) const {
+  const Cell& cl = m_board[static_cast<std::size_t>(c)];
+  if (m_pending.delta < 0) return std::min<int>(-m_pending.delta, cl.level);
+  const int reserve = m_p[static_cast<std::size_t>(cl.owner)].reserve[cl.element];
+  return std::max(0, std::min({static_cast<int>(m_pending.delta), reserve, m_pending.cap - cl.level}));
+}
+
+void ElemMasterState::applyPending(int choice, int amount) {
   Pending& p = m_pending;
   const ElemMasterRules& R = *m_rules;
   const int me = m_current;
@@ -136,10 +171,28 @@ void ElemMasterState::applyPending(int choice) {
       break;
     }
     case PendingKind::PlaceVoid: setVoid(choice, true); done = --p.count <= 0; break;
-    case PendingKind::PickLevelOne:
-      if (p.delta < 0) loseLevels(choice, -p.delta);
-      else gainLevels(choice, p.delta, p.cap);
+    case PendingKind::PickLevelOne: {
+      const int k = std::clamp(amount, 1, std::max(1, pendingAmountMax(choice)));
+      if (p.delta < 0) loseLevels(choice, k);
+      else gainLevels(choice, k, p.cap);
       done = true;
+      break;
+    }
+    case PendingKind::SetAside: {
+      // Nécromancien: `choice` of the lost Earth tokens leave the reserve for the pool.
+      const int k = std::clamp(choice, 0, static_cast<int>(p.count));
+      ps.pool = static_cast<std::int8_t>(ps.pool + k);
+      ps.reserve[kEarth] = static_cast<std::int8_t>(ps.reserve[kEarth] - k);
+      counterLog().add(me, static_cast<int>(R.specialties.size()) + kCounterSetAside, static_cast<std::uint32_t>(k));
+      done = true;
+      break;
+    }
+    case PendingKind::PickTremor:
+      // "par de nouveaux évènements faces cachées. Ils seront dévoilés ... au début de votre prochain tour."
+      m_slots[static_cast<std::size_t>(choice)] = m_deck[static_cast<std::size_t>(--m_deckSize)];
+      m_slotHidden[static_cast<std::size_t>(choice)] = static_cast<std::int8_t>(me);
+      p.optional = true;
+      done = --p.count <= 0 || m_deckSize <= 0;
       break;
     case PendingKind::PickArea: {
       const int r = choice / m_side, col = choice % m_side;
@@ -166,12 +219,20 @@ void ElemMasterState::applyPending(int choice) {
       gainLevels(choice, 1, R.maxLevel);
       done = --p.count <= 0;
       break;
-    case PendingKind::PickSome: loseLevels(choice, -p.delta); done = --p.count <= 0; break;
-    case PendingKind::PickBreeze: m_freeBreathCell = choice; done = true; break;
+    case PendingKind::PickSome:
+      for (auto& slot : p.picked)
+        if (slot < 0) {
+          slot = static_cast<std::int8_t>(choice);
+          break;
+        }
+      loseLevels(choice, -p.delta);
+      done = --p.count <= 0;
+      break;
+    case PendingKind::PickBreeze: p.kind = PendingKind::PickBreezeBreath; p.extra = static_cast<std::int8_t>(choice); break;
     case PendingKind::PickStar: p.kind = PendingKind::PickStarDir; p.extra = static_cast<std::int8_t>(choice); break;
     case PendingKind::PickStarDir: {
       int pos = p.extra;
-      for (int s = 0; s < p.count; ++s) {
+      for (int s = 0; s < std::clamp(amount, 1, static_cast<int>(p.count)); ++s) {
         const int nr = pos / m_side + kDirRow[choice], nc = pos % m_side + kDirCol[choice];
         if (!inBoard(nr, nc) || !usable(cellOf(nr, nc)) || m_board[static_cast<std::size_t>(cellOf(nr, nc))].owner >= 0) break;
         const int n = cellOf(nr, nc);
@@ -233,8 +294,12 @@ bool ElemMasterState::eventApplicable(int event) const {
         return cl.owner >= 0 && cl.element == ev.element &&
                (ev.delta < 0 || canGainOne(cl, m_p[static_cast<std::size_t>(cl.owner)], R.maxLevel));
       });
-    case EventOp::Immobilize:
-      return anyCell([&](int, const Cell& cl) { return isEnemy(me, cl.owner) && cl.element == ev.element && !(cl.flags & kPlayed); });
+    case EventOp::Immobilize: {
+      const int next = nextPlayer();
+      return isEnemy(me, next) && anyCell([&](int, const Cell& cl) {
+               return cl.owner == next && cl.element == ev.element && !(cl.flags & kPlayed);
+             });
+    }
     case EventOp::ConvertAll:
       return anyCell([&](int, const Cell& cl) { return cl.owner >= 0 && cl.element == ev.element && cl.level == ev.level; });
     case EventOp::NoFullMoves: case EventOp::ExtraAction: case EventOp::Mudslide:
@@ -264,7 +329,7 @@ bool ElemMasterState::eventApplicable(int event) const {
     case EventOp::Eclipse: case EventOp::Tremor: {
       int others = 0;
       for (int s = 0; s < kMaxEventSlots; ++s)
-        if (m_slots[static_cast<std::size_t>(s)] >= 0 && m_slotOwner[static_cast<std::size_t>(s)] < 0) ++others;
+        if (m_slots[static_cast<std::size_t>(s)] >= 0 && m_slotOwner[static_cast<std::size_t>(s)] < 0 && !slotHidden(s)) ++others;
       return others >= 2 && (ev.op == EventOp::Eclipse || m_deckSize > 0);
     }
     default:
@@ -278,7 +343,7 @@ void ElemMasterState::addEventActions(std::vector<sim::Action>& out) const {
   if (!R.eventsEnabled || m_ap < R.eventCost || ps.eventsUsed >= R.eventsPerPlayer) return;
   for (int s = 0; s < kMaxEventSlots; ++s) {
     const int ev = m_slots[static_cast<std::size_t>(s)];
-    if (ev < 0 || m_slotFrom[static_cast<std::size_t>(s)] > m_turn) continue;
+    if (ev < 0 || slotHidden(s)) continue;
     const int owner = m_slotOwner[static_cast<std::size_t>(s)];
     if (owner >= 0 && owner != m_current) continue;
     // "un joueur ne peut déclencher un évènement que si son effet a une incidence sur le plateau"
@@ -308,12 +373,16 @@ void ElemMasterState::triggerEvent(int event) {
         else loseLevels(c, -ev.delta);
       }
       return;
-    case EventOp::Immobilize:
+    case EventOp::Immobilize: {
+      // "Les élémentaires de Feu adverses sont immobilisés au prochain tour": the next
+      // turn is the next player's, so their elementals (marks last through that turn).
+      const int next = nextPlayer();
       for (int c = 0; c < m_cells; ++c) {
         Cell& cl = m_board[static_cast<std::size_t>(c)];
-        if (isEnemy(me, cl.owner) && cl.element == ev.element) cl.flags |= kPlayed;
+        if (cl.owner == next && isEnemy(me, next) && cl.element == ev.element) cl.flags |= kPlayed;
       }
       return;
+    }
     case EventOp::ConvertAll:
       for (int c = 0; c < m_cells; ++c) {
         const Cell cl = m_board[static_cast<std::size_t>(c)];
@@ -328,7 +397,8 @@ void ElemMasterState::triggerEvent(int event) {
     case EventOp::AirMoves: ps.nextOwn |= kOwnHurricane; return;
     case EventOp::WaterFlood: ps.nextOwn |= kOwnFlood; return;
     case EventOp::FireHeat: ps.nextOwn |= kOwnHeat; m_heatGain = ev.delta; return;
-    case EventOp::Drought: m_droughtFrom = m_turn + 1; m_droughtTo = m_turn + ev.turns; return;
+    // "les deux prochains tours couvrent un tour complet de chaque joueur (en excluant le tour en cours)".
+    case EventOp::Drought: m_droughtFrom = m_turn + 1; m_droughtTo = m_turn + ev.turns * alivePlayers(); return;
     case EventOp::ExtraAction: ps.extraAp = static_cast<std::int8_t>(ps.extraAp + ev.count); return;
     case EventOp::Mudslide: m_nextApOverride = 1; m_ap += ev.count; return;
     case EventOp::Summon: p.kind = PendingKind::PlaceSummon; break;
@@ -342,16 +412,7 @@ void ElemMasterState::triggerEvent(int event) {
     case EventOp::ShootingStar: p.kind = PendingKind::PickStar; break;
     case EventOp::FullMoon: p.kind = PendingKind::PickMoon; break;
     case EventOp::Eclipse: p.kind = PendingKind::PickEclipse; break;
-    case EventOp::Tremor: {
-      int replaced = 0;
-      for (int s = 0; s < kMaxEventSlots && replaced < ev.count && m_deckSize > 0; ++s) {
-        if (m_slots[static_cast<std::size_t>(s)] < 0 || m_slotOwner[static_cast<std::size_t>(s)] >= 0) continue;
-        m_slots[static_cast<std::size_t>(s)] = m_deck[static_cast<std::size_t>(--m_deckSize)];
-        m_slotFrom[static_cast<std::size_t>(s)] = static_cast<std::int16_t>(m_turn + m_players);
-        ++replaced;
-      }
-      return;
-    }
+    case EventOp::Tremor: p.kind = PendingKind::PickTremor; break;
     default: return;
   }
   m_pending = p;

@@ -14,7 +14,7 @@ std::unique_ptr<ElemMasterGame> ElemMasterGame::create(const model::Ruleset& rul
 std::string ElemMasterGame::engine() const { return kEngineName; }
 
 std::vector<std::string> ElemMasterGame::factions() const {
-  return m_rules->specialtiesEnabled ? m_rules->factionIds : std::vector<std::string>{};
+  return m_rules->specialtiesEnabled && !m_rules->draftSpecialties ? m_rules->factionIds : std::vector<std::string>{};
 }
 
 std::unique_ptr<sim::State> ElemMasterGame::newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const {

@@ -1,7 +1,8 @@
 // ElemMasterGame: Elem Master compiled from its ruleset (engine name
 // "elem_master"); newInitialState() builds a fresh board for 2 or 4 players.
 // Factions are the specialties (plus the no-specialty baseline) so the runner
-// reports win rates per specialty. Rules summary and parameter table:
+// reports win rates per specialty; with specialty_choice: draft the seats draft
+// them instead (no factions: the entity log tells who took which). Rules summary and parameter table:
 // elem_master_state.h.
 #pragma once
 
@@ -27,6 +28,7 @@ class ElemMasterGame : public sim::Game {
   std::string engine() const override;
   std::vector<std::string> factions() const override;
   const std::vector<std::string>& entityIds() const override { return m_rules->ids; }
+  const std::vector<std::string>& counterIds() const override { return m_rules->counterIds; }
   std::unique_ptr<sim::State> newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const override;
   int defaultMaxTurns() const override { return m_rules->turnLimit + 1; }
 

@@ -69,21 +69,24 @@ void ElemMasterState::addMovesFrom(int c, bool asOracle, std::vector<sim::Action
 }
 
 // "La vague": the source and the Water elementals of lower or equal level next to
-// it on one axis move or attack together, in a direction off that axis.
-bool ElemMasterState::canWave(int c, int dir, int axis) const {
+// it on one axis move or attack together, in a direction off that axis. "il peut
+// entraîner": the player picks which of the (at most two) eligible Waters join
+// (members: bit 0 the lower side of the axis, bit 1 the upper side).
+bool ElemMasterState::canWave(int c, int dir, int axis, int members) const {
   if (axis == 0 && (dir == 2 || dir == 6)) return false;
   if (axis == 1 && (dir == 0 || dir == 4)) return false;
+  if (members < 1 || members > 3) return false;
   const Cell& s = m_board[static_cast<std::size_t>(c)];
   const int r = c / m_side, col = c % m_side;
-  int members = 0;
-  for (int sgn : {-1, 1}) {
+  for (int side = 0; side < 2; ++side) {
+    if (!((members >> side) & 1)) continue;
+    const int sgn = side == 0 ? -1 : 1;
     const int nr = axis == 0 ? r : r + sgn, nc = axis == 0 ? col + sgn : col;
-    if (!inBoard(nr, nc)) continue;
+    if (!inBoard(nr, nc)) return false;
     const int m = cellOf(nr, nc);
     const Cell& mc = m_board[static_cast<std::size_t>(m)];
-    if (mc.owner == s.owner && effElement(m) == kWater && mc.level <= s.level) ++members;
+    if (!(mc.owner == s.owner && effElement(m) == kWater && mc.level <= s.level)) return false;
   }
-  if (members == 0) return false;
   const int tr = r + kDirRow[dir], tc = col + kDirCol[dir];
   if (!inBoard(tr, tc) || !usable(cellOf(tr, tc))) return false;
   const int t = cellOf(tr, tc);
@@ -152,11 +155,12 @@ void ElemMasterState::addStandardActions(std::vector<sim::Action>& out) const {
     }
     if (e == kWater && m_ap >= 1)
       for (int axis = 0; axis < 2; ++axis)
-        for (int d = 0; d < 8; ++d)
-          if (canWave(c, d, axis)) out.push_back(encodeAction(Kind::Wave, c, d, axis));
+        for (int members = 1; members <= 3; ++members)
+          for (int d = 0; d < 8; ++d)
+            if (canWave(c, d, axis, members)) out.push_back(encodeAction(Kind::Wave, c, d, axis | members << 1));
     // "Le souffle": no PA (1 PA from a canyon), 1-3 Air tokens push an adjacent elemental.
     if (e == kAir && m_ap >= (canyon ? 1 : 0)) {
-      const int kmax = c == m_freeBreathCell ? static_cast<int>(cl.level) : std::min<int>(cl.level, R.breathMax);
+      const int kmax = std::min<int>(cl.level, R.breathMax);
       for (int d = 0; d < 8; ++d) {
         const int nr = r + kDirRow[d], nc = col + kDirCol[d];
         if (!inBoard(nr, nc) || m_board[static_cast<std::size_t>(cellOf(nr, nc))].owner < 0) continue;
@@ -178,9 +182,16 @@ void ElemMasterState::doMove(int from, int to, int count, bool oracle) {
   Cell& d = m_board[static_cast<std::size_t>(to)];
   const int e = effElement(from);
   const bool full = count == s.level;
+  const bool intoEmpty = d.owner < 0;
   const bool wasFree = !oracle && m_freeMoves > 0 && (from == m_freeCells[0] || from == m_freeCells[1]) && e == m_freeElement;
-  if (wasFree) --m_freeMoves;
-  else if (!oracle) m_ap -= 1;
+  if (wasFree) {
+    --m_freeMoves;
+    const SpecialtyDef* sp = mySpecialty();
+    if (sp && sp->op == SpecOp::MultiMove && sp->element == e && e != kAir)  // Druide: the free move used
+      counterLog().add(m_current, m_p[static_cast<std::size_t>(m_current)].specialty);
+  } else if (!oracle) {
+    m_ap -= 1;
+  }
   const bool marks = !oracle && e != kAir;  // "Un élémentaire d'Air n'est pas marqué comme joué après un déplacement"
   if (d.owner < 0) {
     d.owner = s.owner;
@@ -200,7 +211,12 @@ void ElemMasterState::doMove(int from, int to, int count, bool oracle) {
       if (marks) s.flags |= kPlayed;  // split: only the part left behind is marked
     }
   } else {
-    // Merge: "tout jeton excédant le niveau 3 est retiré" (back to the reserve).
+    // Merge: "tout jeton excédant le niveau 3 est retiré" (back to the reserve). A Water
+    // merging into a desert square loses its level on entry, before the merge.
+    const int drain = drainsOnEntry(from, to, s.element) ? std::min(count, R.desertWaterLoss) : 0;
+    m_p[static_cast<std::size_t>(d.owner)].reserve[d.element] += static_cast<std::int8_t>(drain);
+    s.level = static_cast<std::uint8_t>(s.level - drain);
+    count -= drain;
     const int total = d.level + count;
     const int excess = std::max(0, total - R.maxLevel);
     d.level = static_cast<std::uint8_t>(total - excess);
@@ -214,7 +230,7 @@ void ElemMasterState::doMove(int from, int to, int count, bool oracle) {
       s.flags |= kPlayed;
     }
   }
-  enterSquare(to);
+  if (intoEmpty) enterSquare(from, to);
   if (oracle) return;
   const int remain = m_board[static_cast<std::size_t>(from)].owner >= 0 ? from : -1;
   const int moved = m_board[static_cast<std::size_t>(to)].owner >= 0 ? to : -1;
@@ -244,8 +260,10 @@ void ElemMasterState::interact(int src, int tgt, int damage) {
   const SpecialtyDef* sp = mySpecialty();
   const int so = m_board[static_cast<std::size_t>(src)].owner, to = m_board[static_cast<std::size_t>(tgt)].owner;
   if (sp && sp->op == SpecOp::InteractionGain && so == m_current && es == sp->source && et == sp->target &&
-      (sp->targetEnemy ? isEnemy(so, to) : so == to))
+      (sp->targetEnemy ? isEnemy(so, to) : so == to)) {
     gain = sp->gain;  // Prêtre, Guérisseur
+    counterLog().add(m_current, m_p[static_cast<std::size_t>(m_current)].specialty);
+  }
   if (R.terrains[m_terrain[static_cast<std::size_t>(win)]].effect == TerrainEffect::Tundra) gain = 0;  // Toundra
   if (m_turn >= m_droughtFrom && m_turn <= m_droughtTo && ew == kWater && el == kFire) gain = 0;      // Sécheresse
   const bool canGain = m_board[static_cast<std::size_t>(win)].level < R.maxLevel;  // "niveau 1 ou 2"
@@ -263,20 +281,23 @@ void ElemMasterState::interact(int src, int tgt, int damage) {
     s.level = 0;
     s.morph = -1;
     s.flags = static_cast<std::uint8_t>(s.flags & kVoid);
-    enterSquare(tgt);
+    enterSquare(src, tgt);
     m_lastSource = tgt;
   }
   if (m_board[static_cast<std::size_t>(m_lastSource)].owner < 0) m_lastSource = -1;
 }
 
-void ElemMasterState::doWave(int c, int dir, int axis) {
+void ElemMasterState::doWave(int c, int dir, int x) {
+  const int axis = x & 1, chosen = x >> 1;
   m_ap -= 1;
   const int lvl = m_board[static_cast<std::size_t>(c)].level;
   const int owner = m_board[static_cast<std::size_t>(c)].owner;
   std::array<int, 3> members{{c, -1, -1}};
   const int r = c / m_side, col = c % m_side;
   int n = 1;
-  for (int sgn : {-1, 1}) {
+  for (int side = 0; side < 2; ++side) {
+    if (!((chosen >> side) & 1)) continue;
+    const int sgn = side == 0 ? -1 : 1;
     const int nr = axis == 0 ? r : r + sgn, nc = axis == 0 ? col + sgn : col;
     if (!inBoard(nr, nc)) continue;
     const int m = cellOf(nr, nc);
@@ -301,7 +322,7 @@ void ElemMasterState::doWave(int c, int dir, int axis) {
       old.level = 0;
       old.morph = -1;
       old.flags = static_cast<std::uint8_t>(old.flags & kVoid);
-      enterSquare(t);
+      enterSquare(m, t);
       end = m_board[static_cast<std::size_t>(t)].owner >= 0 ? t : -1;
     } else if (canInteract(m, t)) {
       interact(m, t, 1);
@@ -311,16 +332,21 @@ void ElemMasterState::doWave(int c, int dir, int axis) {
   }
   // "Seul l'élémentaire qui a initié l'action est considéré comme joué" (Sage: none).
   const SpecialtyDef* sp = mySpecialty();
-  if (sourceEnd >= 0 && !(sp && sp->op == SpecOp::WaveNoMark)) m_board[static_cast<std::size_t>(sourceEnd)].flags |= kPlayed;
+  if (sp && sp->op == SpecOp::WaveNoMark) counterLog().add(m_current, m_p[static_cast<std::size_t>(m_current)].specialty);
+  else if (sourceEnd >= 0) m_board[static_cast<std::size_t>(sourceEnd)].flags |= kPlayed;
 }
 
-void ElemMasterState::doBreath(int air, int target, int k) {
+// "Le souffle". fromEvent (Brise): "sans consommer de jeton", paid by the event, and the
+// Air is not marked ("Les élémentaires affectés par l'effet immédiat d'un évènement ... ne
+// sont pas marqués").
+void ElemMasterState::doBreath(int air, int target, int k, bool fromEvent) {
   const ElemMasterRules& R = *m_rules;
-  if (R.terrains[m_terrain[static_cast<std::size_t>(air)]].effect == TerrainEffect::Canyon) m_ap -= 1;
   const int dr = target / m_side - air / m_side, dc = target % m_side - air % m_side;
-  if (air == m_freeBreathCell) m_freeBreathCell = -1;  // Brise: no token consumed
-  else loseLevels(air, k);
-  if (m_board[static_cast<std::size_t>(air)].owner >= 0 && !m_breathNoMark) m_board[static_cast<std::size_t>(air)].flags |= kPlayed;
+  if (!fromEvent) {
+    if (R.terrains[m_terrain[static_cast<std::size_t>(air)]].effect == TerrainEffect::Canyon) m_ap -= 1;
+    loseLevels(air, k);
+    if (m_board[static_cast<std::size_t>(air)].owner >= 0 && !m_breathNoMark) m_board[static_cast<std::size_t>(air)].flags |= kPlayed;
+  }
   int pos = target;
   for (int step = 0; step < k; ++step) {
     const int nr = pos / m_side + dr, nc = pos % m_side + dc;
@@ -336,7 +362,7 @@ void ElemMasterState::doBreath(int air, int target, int k) {
       t.level = 0;
       t.morph = -1;
       t.flags = static_cast<std::uint8_t>(t.flags & kVoid);
-      enterSquare(n);
+      enterSquare(pos, n);
       if (o.owner < 0) break;
       pos = n;
       continue;

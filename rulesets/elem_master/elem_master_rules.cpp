@@ -214,7 +214,7 @@ EventDef compileEvent(const model::Ruleset& rs, const model::Entity& ev, model::
   d.level = numArg(rs, e, "level", 1);
   d.toElement = elementArg(e, "to");
   d.cap = numArg(rs, e, "cap", static_cast<int>(rs.number("max_level", 3)));
-  d.turns = numArg(rs, e, "turns", 1);
+  d.turns = numArg(rs, e, e.op == "drought" ? "rounds" : "turns", 1);
   d.region = regionArg(e);
   static const std::pair<const char*, EventOp> kOps[] = {
       {"level_all", EventOp::LevelAll}, {"immobilize", EventOp::Immobilize},
@@ -269,13 +269,14 @@ std::shared_ptr<const ElemMasterRules> compileRules(const model::Ruleset& rs, mo
   r->breathMax = intParam("breath_max", 3, 1, 6);
   r->desertWaterLoss = intParam("desert_water_loss", 1, 0, 3);
   r->turnLimit = intParam("turn_limit", 300, 1, 100000);
+  r->repetitionLimit = intParam("repetition_limit", 3, 0, 100);
   static const char* const kSets[] = {"standard", "advantageous", "difficult", "standard_advantageous",
                                       "standard_difficult", "advantageous_difficult"};
   const std::string set = enumParam(rs, "terrain_set", "standard");
   for (int i = 0; i < 6; ++i)
     if (set == kSets[i]) r->terrainSet = i;
   r->freeStart = enumParam(rs, "start", "predefined") == "free";
-  r->heuristicSetup = enumParam(rs, "free_start_policy", "heuristic") != "random";
+  r->draftSpecialties = enumParam(rs, "specialty_choice", "assigned") == "draft";
   r->eventsEnabled = boolParam(rs, "events", false);
   r->specialtiesEnabled = boolParam(rs, "specialties", true);
   r->teams = enumParam(rs, "four_player_mode", "ffa") == "teams";
@@ -310,6 +311,8 @@ std::shared_ptr<const ElemMasterRules> compileRules(const model::Ruleset& rs, mo
     r->events.push_back(compileEvent(rs, e, out));
     r->ids.push_back(e.id);
   }
+  for (const SpecialtyDef& sp : r->specialties) r->counterIds.push_back("power_" + sp.id);
+  for (const char* c : kExtraCounters) r->counterIds.push_back(c);
   // Factions: the baseline (no specialty property) and one per specialty.
   r->factionSpecialty.clear();
   for (const model::Entity& f : rs.entities(model::Section::Factions)) {

@@ -97,7 +97,7 @@ struct EventDef {
   int level = 1;        // Summon level; ConvertAll: the level converted
   int toElement = -1;   // ConvertAll target
   int cap = 3;          // LevelOne: the level it may reach (Tornade may exceed 3)
-  int turns = 1;        // duration in turns
+  int turns = 1;        // duration in turns (Sécheresse: in rounds, one turn of each player)
   bool enemyOnly = false;
   Region region = Region::Anywhere;
 };
@@ -118,9 +118,10 @@ struct ElemMasterRules {
   int breathMax = 3;
   int desertWaterLoss = 1;
   int turnLimit = 300;
+  int repetitionLimit = 3;    // a turn-start position seen this often ends the game (0 = never)
   int terrainSet = 0;         // 0..5: standard, advantageous, difficult, std+adv, std+diff, adv+diff
   bool freeStart = false;
-  bool heuristicSetup = true; // free start placement policy
+  bool draftSpecialties = false;  // the seats draft their specialties (else the runner assigns them)
   bool eventsEnabled = false;
   bool specialtiesEnabled = true;
   bool teams = false;         // 4 players: 2v2 (seats 0+2 vs 1+3) instead of free-for-all
@@ -134,8 +135,14 @@ struct ElemMasterRules {
   std::vector<int> factionSpecialty;      // per faction: index into specialties, -1 = none
   std::vector<EventDef> events;
   std::vector<std::string> ids;           // EntityLog: specialties then events
+  std::vector<std::string> counterIds;    // CounterLog: power_<specialty> for each, then kExtraCounters
   int eventEntityBase() const { return static_cast<int>(specialties.size()); }
 };
+
+// Counters kept besides one "power_<specialty>" per specialty (index = specialty):
+// Earth tokens the Nécromancien set aside, games ended by a repeated position.
+inline constexpr const char* kExtraCounters[] = {"necromancer_set_aside", "position_repeated"};
+inline constexpr int kCounterSetAside = 0, kCounterRepeated = 1;  // offsets after the specialties
 
 std::shared_ptr<const ElemMasterRules> compileRules(const model::Ruleset& ruleset,
                                                     model::Diagnostics& out);

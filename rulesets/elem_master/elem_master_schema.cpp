@@ -69,7 +69,7 @@ model::EngineSchema makeSchema() {
        "elementals in a square zone"},
       {"avalanche", {element("element", "the elemental that loses")}, "Earth loses, adjacent Water gains"},
       {"fire_heat", {num("delta", "levels gained")}, "your next turn: Fire gains more against Earth and Air"},
-      {"drought", {num("turns", "turns")}, "Water gains nothing against Fire"},
+      {"drought", {num("rounds", "rounds (one turn of each player still in the game)")}, "Water gains nothing against Fire"},
       {"extra_action", {num("count", "actions")}, "more actions on your next turn"},
       {"mudslide", {num("count", "actions")}, "the next player has one action; you gain one"},
       {"collapse", {num("count", "void squares")}, "place single void blocks"},

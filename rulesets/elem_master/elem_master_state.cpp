@@ -8,7 +8,7 @@ namespace wb::rulesets::elem_master {
 ElemMasterState::ElemMasterState(std::shared_ptr<const ElemMasterRules> rules) : m_rules(std::move(rules)) {
   m_slots.fill(-1);
   m_slotOwner.fill(-1);
-  m_slotFrom.fill(0);
+  m_slotHidden.fill(-1);
 }
 
 // ---------------------------------------------------------------- setup
@@ -21,16 +21,19 @@ void ElemMasterState::setUp(int players, const std::vector<int>& factionOfSeat, 
   for (int s = 0; s < m_players; ++s) m_rot[static_cast<std::size_t>(s)] = static_cast<std::int8_t>(m_players == 2 ? 2 * s : s);
   clearBoard();
   buildBoard(rng);
+  log().reset(m_players, static_cast<int>(r.ids.size()));
+  counterLog().reset(m_players, static_cast<int>(r.counterIds.size()));
+  // "Mise en place" 5: each seat's specialty, assigned by the runner (a ranking) or drafted below.
   for (int s = 0; s < m_players; ++s) {
     PlayerState& ps = m_p[static_cast<std::size_t>(s)];
     ps.specialty = -1;
-    if (r.specialtiesEnabled && s < static_cast<int>(factionOfSeat.size())) {
+    if (r.specialtiesEnabled && !r.draftSpecialties && s < static_cast<int>(factionOfSeat.size())) {
       const int f = factionOfSeat[static_cast<std::size_t>(s)];
       if (f >= 0 && f < static_cast<int>(r.factionSpecialty.size()))
         ps.specialty = static_cast<std::int8_t>(r.factionSpecialty[static_cast<std::size_t>(f)]);
     }
+    if (ps.specialty >= 0) log().add(s, ps.specialty, sim::EntityUse::Acquired);
   }
-  placeStart(rng);
   // "Les évènements": 6 cards drawn at random, face up.
   m_deckSize = 0;
   if (r.eventsEnabled) {
@@ -39,13 +42,13 @@ void ElemMasterState::setUp(int players, const std::vector<int>& factionOfSeat, 
     for (int i = m_deckSize - 1; i > 0; --i) std::swap(m_deck[static_cast<std::size_t>(i)], m_deck[static_cast<std::size_t>(sim::uniformInt(rng, i + 1))]);
     for (int s = 0; s < r.eventsDrawn && m_deckSize > 0; ++s) m_slots[static_cast<std::size_t>(s)] = m_deck[static_cast<std::size_t>(--m_deckSize)];
   }
-  log().reset(m_players, static_cast<int>(r.ids.size()));
-  for (int s = 0; s < m_players; ++s)
-    if (m_p[static_cast<std::size_t>(s)].specialty >= 0) log().add(s, m_p[static_cast<std::size_t>(s)].specialty, sim::EntityUse::Acquired);
-  m_current = 0;  // assumed: seat 0 starts (the runner rotates seats between games)
+  m_current = 0;  // assumed: seat 0 is the first player (the runner rotates seats between games)
   m_turn = 0;
-  beginTurn();
-  checkEnd();
+  if (r.specialtiesEnabled && r.draftSpecialties) {
+    m_phase = Phase::Draft;  // "en commençant par le 1er joueur, puis en sens horaire"
+    return;
+  }
+  afterDraft();
 }
 
 void ElemMasterState::clearBoard() {
@@ -77,7 +80,7 @@ void ElemMasterState::setVoid(int c, bool v) {
 void ElemMasterState::setEventSlot(int slot, int event, int owner) {
   m_slots[static_cast<std::size_t>(slot)] = static_cast<std::int8_t>(event);
   m_slotOwner[static_cast<std::size_t>(slot)] = static_cast<std::int8_t>(owner);
-  m_slotFrom[static_cast<std::size_t>(slot)] = 0;
+  m_slotHidden[static_cast<std::size_t>(slot)] = -1;
 }
 
 // "Mise en place" 2-3: four terrain blocks at random, then the arena's void blocks.
@@ -128,6 +131,7 @@ void ElemMasterState::buildBoard(sim::Rng& rng) {
     for (int i = 0; i < static_cast<int>(r.arenas.size()); ++i)
       if (r.arenas[static_cast<std::size_t>(i)].players == m_players && k-- == 0) arena = i;
   }
+  m_arena = arena;
   if (arena >= 0)
     for (int v : r.arenas[static_cast<std::size_t>(arena)].voidCells) setVoid(v, true);
 }
@@ -155,19 +159,14 @@ int ElemMasterState::seatLocalRow(int seat, int c) const {
   return m_side - 1 - R;
 }
 
-void ElemMasterState::placeStart(sim::Rng& rng) {
+void ElemMasterState::placeStart() {
   const ElemMasterRules& r = *m_rules;
-  int arenaIdx = -1;
-  for (int i = 0; i < static_cast<int>(r.arenas.size()); ++i)
-    if (r.arenas[static_cast<std::size_t>(i)].players == m_players && (i == (m_players == 4 ? r.arena4 : r.arena2))) arenaIdx = i;
+  // "Les cartes Arène proposent chacune un départ prédéfini": the start of the arena drawn.
+  int arenaIdx = m_arena;
   if (arenaIdx < 0)
     for (int i = 0; i < static_cast<int>(r.arenas.size()) && arenaIdx < 0; ++i)
       if (r.arenas[static_cast<std::size_t>(i)].players == m_players) arenaIdx = i;
-  for (int s = 0; s < m_players; ++s) {
-    if (r.freeStart || arenaIdx < 0) {
-      freeStart(s, rng);
-      continue;
-    }
+  for (int s = 0; s < m_players && arenaIdx >= 0; ++s) {
     // "Départ prédéfini": the arena card's army, rotated to each seat.
     for (const StartToken& t : r.arenas[static_cast<std::size_t>(arenaIdx)].start) {
       int R = 0, C = 0;
@@ -179,67 +178,6 @@ void ElemMasterState::placeStart(sim::Rng& rng) {
   }
 }
 
-// "Départ libre": 12 tokens of the player's choice (at least one Earth) on the
-// two home rows. Random policy: tokens one by one at random. Heuristic policy:
-// Earth in the back row behind Water, Fire in front, Air on the flanks.
-void ElemMasterState::freeStart(int seat, sim::Rng& rng) {
-  const ElemMasterRules& r = *m_rules;
-  std::array<int, kMaxCells> home{};
-  int nh = 0;
-  for (int c = 0; c < m_cells; ++c)
-    if (usable(c) && seatLocalRow(seat, c) < r.homeRows) home[static_cast<std::size_t>(nh++)] = c;
-  if (nh == 0) return;
-  PlayerState& ps = m_p[static_cast<std::size_t>(seat)];
-  auto addToken = [&](int c, int e) {
-    Cell& cl = m_board[static_cast<std::size_t>(c)];
-    if (ps.reserve[static_cast<std::size_t>(e)] <= 0) return false;
-    if (cl.owner < 0) { putStack(c, seat, e, 1); return true; }
-    if (cl.owner == seat && cl.element == e && cl.level < r.maxLevel) {
-      cl.level++;
-      ps.reserve[static_cast<std::size_t>(e)]--;
-      return true;
-    }
-    return false;
-  };
-  int placed = 0;
-  if (!r.heuristicSetup) {
-    int guard = 0;
-    while (placed < r.freeStartTokens && guard++ < 2000) {
-      const int e = placed == 0 ? static_cast<int>(kEarth) : sim::uniformInt(rng, kElements);
-      if (addToken(home[static_cast<std::size_t>(sim::uniformInt(rng, nh))], e)) ++placed;
-    }
-    return;
-  }
-  // Heuristic: 4 Earth, 3 Water, 3 Fire, 2 Air (shuffled squares per row).
-  static const int kPlan[12] = {kEarth, kEarth, kWater, kFire, kEarth, kWater, kFire, kAir, kEarth, kWater, kFire, kAir};
-  std::array<int, kMaxCells> back{}, front{};
-  int nb = 0, nf = 0;
-  for (int i = 0; i < nh; ++i) {
-    const int c = home[static_cast<std::size_t>(i)];
-    if (seatLocalRow(seat, c) == 0) back[static_cast<std::size_t>(nb++)] = c;
-    else front[static_cast<std::size_t>(nf++)] = c;
-  }
-  for (int i = nb - 1; i > 0; --i) std::swap(back[static_cast<std::size_t>(i)], back[static_cast<std::size_t>(sim::uniformInt(rng, i + 1))]);
-  for (int i = nf - 1; i > 0; --i) std::swap(front[static_cast<std::size_t>(i)], front[static_cast<std::size_t>(sim::uniformInt(rng, i + 1))]);
-  int bi = 0, fi = 0;
-  for (int i = 0; placed < r.freeStartTokens; i = (i + 1) % 12) {
-    const int e = kPlan[i];
-    const bool toFront = (e == kFire || e == kWater) && nf > 0;
-    bool ok = false;
-    // Prefer stacking level 2 on an existing own stack of that element in the chosen row.
-    for (int k = 0; k < nh && !ok; ++k) {
-      const int c = home[static_cast<std::size_t>(k)];
-      const Cell& cl = m_board[static_cast<std::size_t>(c)];
-      if (cl.owner == seat && cl.element == e && cl.level < 2) ok = addToken(c, e);
-    }
-    if (!ok && toFront && fi < nf) ok = addToken(front[static_cast<std::size_t>(fi++)], e);
-    if (!ok && bi < nb) ok = addToken(back[static_cast<std::size_t>(bi++)], e);
-    if (!ok && fi < nf) ok = addToken(front[static_cast<std::size_t>(fi++)], e);
-    if (ok) ++placed;
-    else if (bi >= nb && fi >= nf) break;
-  }
-}
-
 // ---------------------------------------------------------------- turns
 
 void ElemMasterState::beginTurn() {
@@ -247,15 +185,38 @@ void ElemMasterState::beginTurn() {
   m_ap = m_rules->actionPoints + ps.extraAp;
   ps.extraAp = 0;
   if (m_nextApOverride >= 0) { m_ap = m_nextApOverride; m_nextApOverride = -1; }
+  m_turnAp = m_ap;
   m_own = ps.nextOwn;
   ps.nextOwn = 0;
+  m_frozenStacks = m_frozenLevels = 0;
+  for (int c = 0; c < m_cells; ++c) {
+    const Cell& cl = m_board[static_cast<std::size_t>(c)];
+    if (cl.owner == m_current && (cl.flags & kPlayed)) {
+      ++m_frozenStacks;
+      m_frozenLevels = static_cast<std::int8_t>(m_frozenLevels + cl.level);
+    }
+  }
   m_noFullMoves = m_noFullMovesNext;
   m_noFullMovesNext = false;
   m_breathNoMark = false;
   m_freeCells = {-1, -1};
   m_freeMoves = 0;
   m_growCell = -1;
-  m_freeBreathCell = -1;
+  // Secousse: "Ils seront dévoilés et utilisables au début de votre prochain tour."
+  for (auto& h : m_slotHidden)
+    if (h == m_current) h = -1;
+  // Nécromancien: "Mettez de côté jusqu'à 3 jetons Terre perdus" -- the choice for the Earth
+  // tokens lost since the last one (assumed: made at the start of the player's turn).
+  const SpecialtyDef* sp = ps.specialty >= 0 ? &m_rules->specialties[static_cast<std::size_t>(ps.specialty)] : nullptr;
+  if (sp && sp->op == SpecOp::Reanimate && ps.lost > 0) {
+    const int most = std::min({static_cast<int>(ps.lost), sp->count - ps.pool, static_cast<int>(ps.reserve[kEarth])});
+    ps.lost = 0;
+    if (most > 0) {
+      m_pending = Pending{};
+      m_pending.kind = PendingKind::SetAside;
+      m_pending.count = static_cast<std::int8_t>(most);
+    }
+  }
 }
 
 // "Tours de jeu": at the end of the turn the active player's X markers are removed.
@@ -270,6 +231,7 @@ void ElemMasterState::endTurn() {
   m_pending = Pending{};
   ++m_turn;
   if (m_turn >= m_rules->turnLimit) {
+    m_adjudicated = true;  // assumed cap: the rules have no turn limit
     finishByCount();
     return;
   }
@@ -281,6 +243,11 @@ void ElemMasterState::endTurn() {
     }
   }
   beginTurn();
+  if (repeatedPosition()) {
+    m_adjudicated = true;
+    counterLog().add(m_current, static_cast<int>(m_rules->specialties.size()) + kCounterRepeated);
+    finishByCount();
+  }
 }
 
 bool ElemMasterState::isEnemy(int p, int q) const {
@@ -300,7 +267,7 @@ int ElemMasterState::tokensOnBoard(int p, int element) const {
 
 // "Conditions de victoire": elimination without Earth; the no-Fire end.
 void ElemMasterState::checkEnd() {
-  if (m_terminal) return;
+  if (m_terminal || m_phase != Phase::Play) return;
   std::array<bool, kMaxPlayers> hasEarth{};
   bool anyFire = false;
   for (int c = 0; c < m_cells; ++c) {
@@ -382,13 +349,6 @@ void ElemMasterState::finishByCount() {
   }
 }
 
-std::vector<double> ElemMasterState::returns() const {
-  std::vector<double> r(static_cast<std::size_t>(m_players), 0.0);
-  if (!m_terminal) return r;
-  for (int p = 0; p < m_players; ++p) r[static_cast<std::size_t>(p)] = m_returns[static_cast<std::size_t>(p)];
-  return r;
-}
-
 // ---------------------------------------------------------------- tokens
 
 int ElemMasterState::gainLevels(int c, int n, int cap) {
@@ -406,12 +366,8 @@ void ElemMasterState::loseLevels(int c, int n) {
   if (cl.owner < 0 || n <= 0) return;
   const int l = std::min<int>(n, cl.level);
   PlayerState& ps = m_p[static_cast<std::size_t>(cl.owner)];
-  for (int i = 0; i < l; ++i) {
-    // Nécromancien: lost Earth tokens are set aside (up to the card's count).
-    const SpecialtyDef* sp = ps.specialty >= 0 ? &m_rules->specialties[static_cast<std::size_t>(ps.specialty)] : nullptr;
-    if (cl.element == kEarth && sp && sp->op == SpecOp::Reanimate && ps.pool < sp->count) ps.pool++;
-    else ps.reserve[cl.element]++;
-  }
+  ps.reserve[cl.element] = static_cast<std::int8_t>(ps.reserve[cl.element] + l);
+  if (cl.element == kEarth) ps.lost = static_cast<std::int8_t>(std::min(100, ps.lost + l));  // Nécromancien
   cl.level = static_cast<std::uint8_t>(cl.level - l);
   if (cl.level == 0) {
     cl.owner = -1;
@@ -423,19 +379,43 @@ void ElemMasterState::loseLevels(int c, int n) {
 void ElemMasterState::removeStack(int c, bool toReserve) {
   Cell& cl = m_board[static_cast<std::size_t>(c)];
   if (cl.owner < 0) return;
-  if (toReserve) m_p[static_cast<std::size_t>(cl.owner)].reserve[cl.element] += static_cast<std::int8_t>(cl.level);
+  PlayerState& ps = m_p[static_cast<std::size_t>(cl.owner)];
+  if (toReserve) ps.reserve[cl.element] = static_cast<std::int8_t>(ps.reserve[cl.element] + cl.level);
+  // Nécromancien: an Earth removed (Génie, transmutation, Orage, sacrifice) is lost too.
+  if (toReserve && cl.element == kEarth) ps.lost = static_cast<std::int8_t>(std::min(100, ps.lost + cl.level));
   cl.owner = -1;
   cl.level = 0;
   cl.morph = -1;
   cl.flags = static_cast<std::uint8_t>(cl.flags & kVoid);
 }
 
-// "Désert": a Water elemental entering loses a level.
-void ElemMasterState::enterSquare(int c) {
-  const Cell& cl = m_board[static_cast<std::size_t>(c)];
-  if (cl.owner < 0 || cl.element != kWater) return;
-  if (m_rules->terrains[m_terrain[static_cast<std::size_t>(c)]].effect == TerrainEffect::Desert)
-    loseLevels(c, m_rules->desertWaterLoss);
+// "Désert: ... Les élémentaires d'Eau perdent un niveau lorsqu'ils entrent sur ce terrain":
+// only when they come from another terrain (a step from desert to desert enters nothing).
+bool ElemMasterState::drainsOnEntry(int from, int to, int element) const {
+  const auto desert = [&](int c) {
+    return m_rules->terrains[m_terrain[static_cast<std::size_t>(c)]].effect == TerrainEffect::Desert;
+  };
+  return element == kWater && desert(to) && !desert(from);
+}
+
+void ElemMasterState::enterSquare(int from, int to) {
+  const Cell& cl = m_board[static_cast<std::size_t>(to)];
+  if (cl.owner >= 0 && drainsOnEntry(from, to, cl.element)) loseLevels(to, m_rules->desertWaterLoss);
+}
+
+// The seat that plays the next turn ("le prochain tour désigne celui de l'adversaire du joueur actif").
+int ElemMasterState::nextPlayer() const {
+  for (int i = 1; i <= m_players; ++i) {
+    const int p = (m_current + i) % m_players;
+    if (!m_p[static_cast<std::size_t>(p)].eliminated) return p;
+  }
+  return m_current;
+}
+
+int ElemMasterState::alivePlayers() const {
+  int n = 0;
+  for (int p = 0; p < m_players; ++p) n += m_p[static_cast<std::size_t>(p)].eliminated ? 0 : 1;
+  return n;
 }
 
 // ---------------------------------------------------------------- text
@@ -449,7 +429,7 @@ std::string ElemMasterState::toString() const {
       const Cell& cl = m_board[static_cast<std::size_t>(cellOf(r, c))];
       if (cl.flags & kVoid) os << " ### ";
       else if (cl.owner < 0) os << "  .  ";
-      else os << ' ' << cl.owner << kLetters[cl.element] << static_cast<int>(cl.level) << ((cl.flags & kPlayed) ? 'x' : ' ');
+      else os << ' ' << static_cast<int>(cl.owner) << kLetters[cl.element] << static_cast<int>(cl.level) << ((cl.flags & kPlayed) ? 'x' : ' ');
     }
     os << "\n";
   }
@@ -460,13 +440,16 @@ std::string ElemMasterState::actionToString(sim::Action a) const {
   static const char* const kNames[kKindCount] = {
       "end", "grow", "move", "attack", "underground", "blaze", "wave", "breath", "place", "stop",
       "sacrifice", "summon", "destroy", "oracle_move", "oracle_attack", "transmute", "rune_mark",
-      "enchant_attack", "morph", "reanimate", "event"};
+      "enchant_attack", "morph", "reanimate", "event", "draft", "deploy"};
   const int k = static_cast<int>(actionKind(a));
   if (k < 0 || k >= kKindCount) return std::to_string(a);
   auto sq = [&](int c) { return "(" + std::to_string(c / m_side) + "," + std::to_string(c % m_side) + ")"; };
   std::string s = kNames[k];
   const Kind kind = actionKind(a);
   if (kind == Kind::EndTurn || kind == Kind::Stop) return s;
+  if (kind == Kind::Draft)
+    return s + " " + (actionA(a) < static_cast<int>(m_rules->specialties.size()) ? m_rules->specialties[static_cast<std::size_t>(actionA(a))].id : "none");
+  if (kind == Kind::Deploy) return s + " " + elementName(actionX(a)) + " " + sq(actionA(a));
   if (kind == Kind::Event) {
     const int ev = m_slots[static_cast<std::size_t>(actionA(a) % kMaxEventSlots)];
     return s + " " + (ev >= 0 ? m_rules->events[static_cast<std::size_t>(ev)].id : "?");

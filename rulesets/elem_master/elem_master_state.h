@@ -23,11 +23,14 @@
 //   underground_distance 2   blaze_level 3            breath_max 3
 //   desert_water_loss 1      turn_limit 300 (assumed) terrain_set standard
 //   arena_2p blank_2p        arena_4p standard_4p     start predefined | free
-//   free_start_policy heuristic | random              events false
-//   specialties true         four_player_mode ffa | teams
+//   events false             specialties true         four_player_mode ffa | teams
+//   specialty_choice assigned | draft
 //
-// Assumed where the rules are silent: seat 0 plays first (the runner rotates
-// seats); at turn_limit the no-Fire count decides; the second Air move may be made
+// Every choice the rules give a player is an action: the specialty draft and the
+// free start (elem_master_setup.cpp), every "jusqu'à" of the events, which Waters
+// join a wave, the Nécromancien's set-aside. Assumed where the rules are silent:
+// seat 0 plays first (the runner rotates seats); at turn_limit the no-Fire count
+// decides (adjudicated); the second Air move may be made
 // by either part of the first; moves and merges that would only lose tokens
 // (into a full stack) are not offered; see the YAML's `assumed:` notes.
 #pragma once
@@ -40,55 +43,10 @@
 
 #include "rulesets/elem_master/elem_master_action.h"
 #include "rulesets/elem_master/elem_master_rules.h"
+#include "rulesets/elem_master/elem_master_types.h"
 #include "simulation/core/state.h"
 
 namespace wb::rulesets::elem_master {
-
-struct Cell {
-  std::int8_t owner = -1;     // -1 = empty
-  std::uint8_t element = 0;
-  std::uint8_t level = 0;
-  std::uint8_t flags = 0;     // kPlayed, kFrozen, kVoid
-  std::int8_t morph = -1;     // Métamorphe: the element it acts as this turn
-};
-inline constexpr std::uint8_t kPlayed = 1;
-inline constexpr std::uint8_t kFrozen = 2;   // stays played through its owner's next turn
-inline constexpr std::uint8_t kVoid = 4;
-
-// A choice an effect waits for (summon squares, event targets).
-enum class PendingKind : std::uint8_t {
-  None, PlaceSummon, PlaceVoid, PickLevelOne, PickArea, PickAvalanche, PickAurora,
-  PickSome, PickBreeze, PickStar, PickStarDir, PickMoon, PickEclipse,
-};
-struct Pending {
-  PendingKind kind = PendingKind::None;
-  std::int8_t element = -1;
-  std::int8_t level = 1;
-  std::int8_t count = 0;      // choices left
-  std::int8_t delta = 0;
-  std::int8_t cap = 3;
-  std::int8_t extra = -1;     // PickStarDir: the chosen square
-  std::uint8_t freeMoves = 0; // PlaceSummon: free moves of the placed elemental
-  std::uint8_t usedMask = 0;  // PickAurora: elements already chosen
-  bool mark = false;
-  bool optional = false;      // "up to": Stop is allowed
-  bool fromPool = false;      // Nécromancien: tokens come from the set-aside pool
-  Region region = Region::Anywhere;
-};
-
-struct PlayerState {
-  std::array<std::int8_t, kElements> reserve{};
-  bool eliminated = false;
-  std::int8_t specialty = -1;  // index into rules.specialties
-  std::int8_t eventsUsed = 0;
-  std::int8_t pool = 0;        // Nécromancien: Earth tokens set aside
-  std::int8_t specUses = 0;
-  std::int8_t extraAp = 0;     // Arc-en-ciel: next own turn
-  std::uint8_t nextOwn = 0;    // effects of the next own turn (kOwn* bits)
-};
-inline constexpr std::uint8_t kOwnHurricane = 1;
-inline constexpr std::uint8_t kOwnFlood = 2;
-inline constexpr std::uint8_t kOwnHeat = 4;
 
 class ElemMasterState : public sim::State {
  public:
@@ -101,12 +59,18 @@ class ElemMasterState : public sim::State {
   int numPlayers() const override { return m_players; }
   int currentPlayer() const override { return m_terminal ? sim::kTerminalPlayer : m_current; }
   void legalActions(std::vector<sim::Action>& out) const override;
+  using sim::State::legalActions;
   bool isTerminal() const override { return m_terminal; }
   std::vector<double> returns() const override;
   int turnCount() const override { return m_turn; }
+  // Outcome hooks (elem_master_impact.cpp): returns per side, teams are sides; a game
+  // the engine ends itself (the assumed turn limit, a repeated position) is adjudicated.
+  int sideOf(int seat) const override;
+  bool adjudicated() const override;
   std::unique_ptr<sim::State> clone() const override { return std::make_unique<ElemMasterState>(*this); }
   void cloneInto(std::unique_ptr<sim::State>& slot) const override { sim::assignInto(*this, slot); }
-  // elem_master_determinize.cpp: the event deck's order is the hidden information.
+  // elem_master_determinize.cpp: the event deck's order, Secousse's face-down cards and
+  // the other seats' free-start screens are the hidden information.
   std::unique_ptr<sim::State> determinize(int observer, sim::Rng& rng) const override;
   double heuristic(int player) const override;
   std::string actionToString(sim::Action a) const override;
@@ -121,6 +85,12 @@ class ElemMasterState : public sim::State {
   int actionPoints() const { return m_ap; }
   const Pending& pending() const { return m_pending; }
   const ElemMasterRules& rules() const { return *m_rules; }
+  int arena() const { return m_arena; }
+  Phase phase() const { return m_phase; }
+  // The free-start army seat `p` has behind its screen (hidden from the others).
+  int screenSize(int p) const { return m_screenCount[static_cast<std::size_t>(p)]; }
+  const ScreenStack& screenStack(int p, int i) const { return m_screen[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)]; }
+  bool slotHidden(int slot) const { return m_slotHidden[static_cast<std::size_t>(slot)] >= 0; }
   int eventSlot(int slot) const { return m_slots[static_cast<std::size_t>(slot)]; }
   // Empties the board and refills every reserve (then place with putStack).
   void clearBoard();
@@ -152,26 +122,39 @@ class ElemMasterState : public sim::State {
  private:
   // Setup (elem_master_state.cpp).
   void buildBoard(sim::Rng& rng);
-  void placeStart(sim::Rng& rng);
-  void freeStart(int seat, sim::Rng& rng);
+  void placeStart();
+  // The draft and the free start (elem_master_setup.cpp).
+  void addSetupActions(std::vector<sim::Action>& out) const;
+  void applySetup(Kind k, int a, int x);
+  void afterDraft();
+  void startPlay();
+  int screenTokens(int p, int element) const;
+  int screenIndex(int p, int c) const;
+  double setupHeuristic(int player) const;
   void beginTurn();
   void endTurn();
   void finishByCount();
+  // Repetitions (elem_master_repetition.cpp): a hash of the position at each turn start.
+  std::uint64_t positionHash() const;
+  bool repeatedPosition();
   // Token bookkeeping.
   int gainLevels(int c, int n, int cap);
   void loseLevels(int c, int n);
   void removeStack(int c, bool toReserve);
-  void enterSquare(int c);
+  void enterSquare(int from, int to);
+  bool drainsOnEntry(int from, int to, int element) const;
+  int nextPlayer() const;
+  int alivePlayers() const;
   // Standard and special actions (elem_master_moves.cpp).
   void addStandardActions(std::vector<sim::Action>& out) const;
   void addMovesFrom(int c, bool asOracle, std::vector<sim::Action>& out) const;
   bool canMoveTo(int from, int to, int count) const;
   bool canInteract(int src, int tgt) const;
-  bool canWave(int c, int dir, int axis) const;
+  bool canWave(int c, int dir, int axis, int members) const;
   void doMove(int from, int to, int count, bool oracle);
   void interact(int src, int tgt, int damage);
-  void doWave(int c, int dir, int axis);
-  void doBreath(int air, int target, int k);
+  void doWave(int c, int dir, int x);
+  void doBreath(int air, int target, int k, bool fromEvent = false);
   void doBlaze(int c, int to1, int to2);
   // Specialties and events (elem_master_effects.cpp).
   void addSpecialtyActions(std::vector<sim::Action>& out) const;
@@ -181,7 +164,8 @@ class ElemMasterState : public sim::State {
   bool eventApplicable(int event) const;
   void applySpecialty(Kind k, int a, int b, int x);
   void triggerEvent(int event);
-  void applyPending(int choice);
+  void applyPending(int choice, int amount);
+  int pendingAmountMax(int c) const;
   bool hasEmptyIn(Region region) const;
   bool inRegion(int c, Region region) const;
   const SpecialtyDef* mySpecialty() const;
@@ -197,6 +181,13 @@ class ElemMasterState : public sim::State {
   std::array<std::int8_t, kMaxPlayers> m_rot{};   // board rotation of each seat (quarter turns)
   int m_current = 0;
   int m_ap = 0;
+  int m_turnAp = 0;             // action points the current turn began with
+  std::int8_t m_frozenStacks = 0, m_frozenLevels = 0;  // the current seat's stacks marked at its turn start
+  int m_arena = -1;             // the arena drawn or chosen (its voids and predefined start)
+  Phase m_phase = Phase::Play;
+  std::uint32_t m_drafted = 0;  // specialties taken in the draft (bit per specialty)
+  std::array<std::array<ScreenStack, kMaxScreen>, kMaxPlayers> m_screen{};
+  std::array<std::int8_t, kMaxPlayers> m_screenCount{};
   int m_turn = 0;
   bool m_terminal = false;
   std::array<double, kMaxPlayers> m_returns{};
@@ -205,8 +196,10 @@ class ElemMasterState : public sim::State {
   int m_freeMoves = 0;
   int m_freeElement = -1;
   int m_growCell = -1;          // Shaman: second growth allowed here
-  int m_freeBreathCell = -1;    // Brise: next breath from here consumes nothing
   Pending m_pending;
+  bool m_adjudicated = false;   // ended by the engine (turn limit, repetition), not by the rules
+  std::array<std::uint64_t, 16> m_seen{};                   // turn-start position hashes, ring
+  int m_seenCount = 0;
   // Turn modifiers.
   bool m_noFullMoves = false, m_noFullMovesNext = false;   // Brouillard
   bool m_breathNoMark = false;                              // Raffales
@@ -218,7 +211,7 @@ class ElemMasterState : public sim::State {
   // Events.
   std::array<std::int8_t, kMaxEventSlots> m_slots{};        // event index, -1 = none
   std::array<std::int8_t, kMaxEventSlots> m_slotOwner{};    // -1 = anyone (Eclipse)
-  std::array<std::int16_t, kMaxEventSlots> m_slotFrom{};    // usable from this turn (Secousse)
+  std::array<std::int8_t, kMaxEventSlots> m_slotHidden{};   // Secousse: face down until this seat's next turn
   std::array<std::int8_t, 32> m_deck{};                     // undrawn events, in draw order
   int m_deckSize = 0;
   std::uint64_t m_playedEvents = 0;                         // bit per event (Pleine Lune)

@@ -7,62 +7,32 @@
 
 namespace wb::rulesets::zoneplex {
 
-// Battle step 1: the drawer rolls the Fear's total strength (card + die; the Eye adds 0).
+// Battle step 1: the drawer rolls the Fear's total strength (card + die; the
+// Eye adds 0). Step 2, the bargain, is in zoneplex_bargain.cpp.
 void ZoneplexState::beginBattle(sim::Rng& rng) {
   const ActionCardType& card = m_rules->actions[static_cast<std::size_t>(m_card)];
   const int face = rollDie(rng);
-  m_fearLeft = card.strength + m_rules->dieValues[static_cast<std::size_t>(face)];
-  m_invited = 0;
-  m_answered = 0;
-  m_participants = 1 << m_turnPlayer;
-  m_fearTo = m_turnPlayer;
-  m_sacrifices.fill(0);
-  m_bonus.fill(0);
-  m_weakenRolls.fill(0);
+  m_battle = Battle{};
+  m_battle.fearLeft = card.strength + m_rules->dieValues[static_cast<std::size_t>(face)];
+  m_battle.participants = 1 << m_turnPlayer;
+  m_battle.fearTo = m_turnPlayer;
+  m_battle.shares[static_cast<std::size_t>(m_turnPlayer)] = static_cast<std::int8_t>(std::min(card.relics, relicRoom(m_turnPlayer)));
   m_stage = Stage::BattleOffer;
   m_actor = m_turnPlayer;
 }
 
-// Battle step 2: the drawer invites helpers and fixes, before any roll, who gets
-// the Fear; the relics are then dealt by a fixed rule (see resolveBattle).
-void ZoneplexState::addOffers(std::vector<sim::Action>& out) const {
-  const int drawer = m_turnPlayer;
-  for (int mask = 0; mask < (1 << m_players); ++mask) {
-    if ((mask >> drawer) & 1) continue;
-    out.push_back(encode(ActionKind::Offer, mask * 8 + drawer));
-    for (int q = 0; q < m_players; ++q)
-      if ((mask >> q) & 1) out.push_back(encode(ActionKind::Offer, mask * 8 + q));
-  }
+int ZoneplexState::fearsInDeck() const {
+  int n = 0;
+  for (std::uint8_t c : m_actionDeck) n += m_rules->actions[c].kind == CardKind::Fear ? 1 : 0;
+  return n;
 }
 
-void ZoneplexState::applyOffer(int mask, int fearTo) {
-  m_invited = mask;
-  m_fearTo = fearTo;
-  m_participants = 1 << m_turnPlayer;
-  m_answered = 0;
-  nextAnswer();
-}
-
-// Invited players answer clockwise from the drawer.
-void ZoneplexState::nextAnswer() {
-  for (int k = 1; k < m_players; ++k) {
-    const int q = (m_turnPlayer + k) % m_players;
-    if ((m_invited >> q) & 1 && !((m_answered >> q) & 1)) {
-      m_stage = Stage::BattleAnswer;
-      m_actor = q;
-      return;
-    }
-  }
-  // Step 3: sacrifices are declared by each participant, the drawer first.
-  m_stage = Stage::BattleDeclare;
-  m_actor = m_turnPlayer;
-}
-
+// Step 3: sacrifices are declared by each participant in turn, clockwise from the drawer.
 void ZoneplexState::nextDeclarer() {
   const int offset = (m_actor - m_turnPlayer + m_players) % m_players;
   for (int k = offset + 1; k < m_players; ++k) {
     const int q = (m_turnPlayer + k) % m_players;
-    if ((m_participants >> q) & 1) {
+    if ((m_battle.participants >> q) & 1) {
       m_actor = q;
       return;
     }
@@ -72,71 +42,80 @@ void ZoneplexState::nextDeclarer() {
 }
 
 // Steps 3-6: sacrifice rolls weaken the Fear; then each participant attacks
-// clockwise from the drawer (die + WMS; the Eye is a critical miss worth 0);
-// an attack at least the remaining strength defeats it. All involved gain or
-// lose 1 WMS; the Fear and relics go as fixed before the battle.
+// clockwise from the drawer (die + WMS; the Eye face being a critical miss worth
+// 0); an attack at least the remaining strength defeats it. All involved gain
+// or lose 1 WMS; the Fear and relics go as agreed before the battle.
 void ZoneplexState::resolveBattle(sim::Rng& rng) {
   const ZoneplexRules& R = *m_rules;
+  Battle& b = m_battle;
   const int drawer = m_turnPlayer;
   const ActionCardType& card = R.actions[static_cast<std::size_t>(m_card)];
   for (int k = 0; k < m_players; ++k) {
     const int q = (drawer + k) % m_players;
-    if (!((m_participants >> q) & 1)) continue;
-    const int rolls = m_sacrifices[static_cast<std::size_t>(q)] + m_weakenRolls[static_cast<std::size_t>(q)];
-    for (int r = 0; r < rolls; ++r) m_fearLeft -= R.dieValues[static_cast<std::size_t>(rollDie(rng))];
+    if (!((b.participants >> q) & 1)) continue;
+    const int rolls = b.sacrifices[static_cast<std::size_t>(q)] + b.weakenRolls[static_cast<std::size_t>(q)];
+    for (int r = 0; r < rolls; ++r) b.fearLeft -= R.dieValues[static_cast<std::size_t>(rollDie(rng))];
   }
-  bool defeated = m_fearLeft <= 0;
+  bool defeated = b.fearLeft <= 0;
   for (int k = 0; k < m_players && !defeated; ++k) {
     const int q = (drawer + k) % m_players;
-    if (!((m_participants >> q) & 1)) continue;
+    if (!((b.participants >> q) & 1)) continue;
     const int face = rollDie(rng);
     const int attack = R.dieEye[static_cast<std::size_t>(face)]
                            ? 0
                            : R.dieValues[static_cast<std::size_t>(face)] + m_p[static_cast<std::size_t>(q)].wms +
-                                 m_bonus[static_cast<std::size_t>(q)];
-    if (attack >= m_fearLeft) defeated = true;
-    else m_fearLeft -= attack;
+                                 b.bonus[static_cast<std::size_t>(q)];
+    if (attack >= b.fearLeft) defeated = true;
+    else b.fearLeft -= attack;
   }
-  const bool group = (m_participants & ~(1 << drawer)) != 0;
+  const bool group = (b.participants & ~(1 << drawer)) != 0;
   const int metric = group ? R.metricGroup : R.metricSolo;
   const int byStrength = (group ? R.metricGroupByStrength : R.metricSoloByStrength)[static_cast<std::size_t>(card.strength)];
   log().add(drawer, metric, sim::EntityUse::Played);
   log().add(drawer, byStrength, sim::EntityUse::Played);
+  counterLog().add(drawer, group ? R.counter.battleGroup : R.counter.battleSolo);
   if (defeated) {
     log().add(drawer, metric, sim::EntityUse::Triggered);
     log().add(drawer, byStrength, sim::EntityUse::Triggered);
     log().add(drawer, card.entity, sim::EntityUse::Triggered);
+    counterLog().add(drawer, group ? R.counter.battleGroupWon : R.counter.battleSoloWon);
   }
   for (int q = 0; q < m_players; ++q) {
-    if (!((m_participants >> q) & 1)) continue;
+    if (!((b.participants >> q) & 1)) continue;
     PlayerState& ps = m_p[static_cast<std::size_t>(q)];
     ps.wms = static_cast<std::int8_t>(std::clamp(ps.wms + (defeated ? 1 : -1), R.wmsMin, R.wmsMax));
   }
   if (defeated) {
-    m_p[static_cast<std::size_t>(m_fearTo)].fears.push_back(static_cast<std::uint8_t>(m_card));
-    log().add(m_fearTo, card.entity, sim::EntityUse::Acquired);
-    // Relics (assumed split rule): one each to the participants who do not take
-    // the Fear, clockwise from the drawer, then round the participants from the
-    // drawer. A player at the relic limit draws nothing ("may only draw 1").
-    int left = card.relics;
-    for (int k = 0; k < m_players && left > 0; ++k) {
-      const int q = (drawer + k) % m_players;
-      if ((m_participants >> q) & 1 && q != m_fearTo) {
-        drawRelic(q, rng);
-        --left;
-      }
-    }
-    for (int guard = 0; left > 0 && guard < 64; ++guard) {
-      const int q = (drawer + guard) % m_players;
-      if ((m_participants >> q) & 1) {
-        drawRelic(q, rng);
-        --left;
-      }
-    }
+    m_p[static_cast<std::size_t>(b.fearTo)].fears.push_back(static_cast<std::uint8_t>(m_card));
+    log().add(b.fearTo, card.entity, sim::EntityUse::Acquired);
+    dealFearRelics(rng);
   }
-  m_participants = 0;
-  m_invited = 0;
-  endTurn(rng);
+  b.participants = 0;
+  b.invited = 0;
+  finishTurn(rng);
+}
+
+// Step 5: "divide the Relic Card(s) ... as previously agreed upon", drawn face
+// down from the top of the deck, clockwise from the drawer. A share a player
+// has no room for any more (rule "Max 4 Relics") passes on clockwise to a
+// participant with room (assumed); only what nobody in the battle can take
+// stays on the deck (counted as relic_share_undrawn).
+void ZoneplexState::dealFearRelics(sim::Rng& rng) {
+  const Battle& b = m_battle;
+  const int drawer = m_turnPlayer;
+  int surplus = 0;
+  for (int k = 0; k < m_players; ++k) {
+    const int q = (drawer + k) % m_players;
+    if (!((b.participants >> q) & 1)) continue;
+    for (int i = 0; i < b.shares[static_cast<std::size_t>(q)]; ++i)
+      if (!drawRelic(q, rng)) ++surplus;
+  }
+  for (int k = 0; k < m_players && surplus > 0; ++k) {
+    const int q = (drawer + k) % m_players;
+    if (!((b.participants >> q) & 1)) continue;
+    while (surplus > 0 && drawRelic(q, rng)) --surplus;
+  }
+  if (surplus > 0) counterLog().add(drawer, m_rules->counter.relicShareUndrawn, static_cast<std::uint32_t>(surplus));
 }
 
 // P(sum of sacrifice rolls and attacks >= strength): a convolution over the

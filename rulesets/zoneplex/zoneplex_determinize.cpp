@@ -23,6 +23,11 @@ const char* stageName(Stage s) {
     case Stage::Place: return "place";
     case Stage::Move: return "move";
     case Stage::DislocateChoice: return "dislocate-choice";
+    case Stage::StepChoice: return "step-choice";
+    case Stage::TurnEnd: return "turn-end";
+    case Stage::BattleGifts: return "battle-gifts";
+    case Stage::BattleJoin: return "battle-join";
+    case Stage::BattleAdmit: return "battle-admit";
     case Stage::StoneChoice: return "stone-choice";
     case Stage::ReliquaryChoice: return "reliquary-choice";
     case Stage::BattleOffer: return "battle-offer";
@@ -84,6 +89,9 @@ std::unique_ptr<sim::State> ZoneplexState::determinize(int observer, sim::Rng& r
   const int top = std::min(m_setAsideLeft, deck);
   shuffleRange(d->m_actionDeck, 0, deck - top, rng);
   shuffleRange(d->m_actionDeck, deck - top, deck, rng);
+  // Which relics the others have held is theirs to know (it only feeds counters).
+  for (int q = 0; q < n; ++q)
+    if (q != observer) d->m_p[static_cast<std::size_t>(q)].everHeld = 0;
   return d;
 }
 
@@ -102,8 +110,23 @@ std::string ZoneplexState::actionToString(sim::Action a) const {
     case ActionKind::Teleport: s << "teleport to " << x; break;
     case ActionKind::ChooseMode:
       if (x >= 100) s << "dislocate stone at " << x - 100;
-      else s << "explore, " << x << " steps";
+      else s << "explore (place tiles, then choose 1-3 steps)";
       break;
+    case ActionKind::ChooseSteps: s << "move " << x << " steps"; break;
+    case ActionKind::DrawRelic: s << "draw a relic"; break;
+    case ActionKind::EndTurn: s << "end the turn"; break;
+    case ActionKind::Gift: s << "offer relic " << x / 8 << " to p" << x % 8 << " for joining"; break;
+    case ActionKind::GiftsDone: s << "no more gifts"; break;
+    case ActionKind::AskToJoin: {
+      s << "ask to join, promising " << joinPromised(x) << " sacrifices";
+      const int item = joinItem(x);
+      if (item >= kJoinItemFear) s << ", giving captured Fear " << item - kJoinItemFear;
+      else if (item >= kJoinItemRelic) s << ", giving relic " << item - kJoinItemRelic;
+      break;
+    }
+    case ActionKind::StayOut: s << "stay out of the battle"; break;
+    case ActionKind::Admit: s << "admit p" << m_battle.joiner; break;
+    case ActionKind::Refuse: s << "refuse p" << m_battle.joiner; break;
     case ActionKind::PlaceStone: s << "place spirit stone"; break;
     case ActionKind::SkipStone: s << "keep spirit stone"; break;
     case ActionKind::SwapRelic: s << "discard relic " << x << " and draw"; break;
@@ -111,8 +134,10 @@ std::string ZoneplexState::actionToString(sim::Action a) const {
     case ActionKind::Offer: {
       s << "invite {";
       for (int q = 0; q < kMaxPlayers; ++q)
-        if ((x / 8 >> q) & 1) s << " p" << q;
-      s << " }, Fear to p" << x % 8;
+        if ((offerInvited(x) >> q) & 1) s << " p" << q;
+      s << " }, Fear to p" << offerFearTo(x) << ", relics";
+      for (int q = 0; q < m_players; ++q)
+        if (offerShare(x, q) > 0) s << " p" << q << "x" << offerShare(x, q);
       break;
     }
     case ActionKind::Accept: s << "join the battle"; break;
@@ -130,12 +155,16 @@ std::string ZoneplexState::toString() const {
   std::ostringstream s;
   s << "turn " << m_turn << " player " << m_turnPlayer << " actor " << m_actor << " stage " << stageName(m_stage)
     << " phase " << (m_phase2 ? 2 : 1) << " card " << m_card << " tiles " << m_tilesToPlace << " steps " << m_stepsLeft
-    << "/" << m_pendingSteps << " tp " << m_landedOnTeleporter << " end " << static_cast<int>(m_end) << "\n";
-  s << "battle fear " << m_fearLeft << " invited " << m_invited << " in " << m_participants << " answered " << m_answered
-    << " to " << m_fearTo << " sac";
+    << "/" << m_pendingSteps << (m_chooseSteps ? " choose" : "") << " tp " << m_landedOnTeleporter << " end " << static_cast<int>(m_end) << "\n";
+  const Battle& b = m_battle;
+  s << "battle fear " << b.fearLeft << " invited " << b.invited << " in " << b.participants << " answered " << b.answered
+    << " asked " << b.asked << " to " << b.fearTo << " joiner " << b.joiner << ":" << b.joinPromise << ":" << b.joinFear
+    << ":" << (b.joinHasRelic ? int(b.joinRelic.type) : -1) << " share/sac/promise/bonus/rolls/gift";
   for (int q = 0; q < m_players; ++q)
-    s << " " << int(m_sacrifices[static_cast<std::size_t>(q)]) << "/" << int(m_bonus[static_cast<std::size_t>(q)]) << "/"
-      << int(m_weakenRolls[static_cast<std::size_t>(q)]);
+    s << " " << int(b.shares[static_cast<std::size_t>(q)]) << "/" << int(b.sacrifices[static_cast<std::size_t>(q)]) << "/"
+      << int(b.promised[static_cast<std::size_t>(q)]) << "/" << int(b.bonus[static_cast<std::size_t>(q)]) << "/"
+      << int(b.weakenRolls[static_cast<std::size_t>(q)]) << "/"
+      << ((b.gifts >> q) & 1 ? int(b.gift[static_cast<std::size_t>(q)].type) : -1);
   s << "\nboard";
   for (int c = 0; c < m_rules->geometry.cells; ++c) {
     const Cell& cell = m_board[static_cast<std::size_t>(c)];
@@ -144,7 +173,7 @@ std::string ZoneplexState::toString() const {
   for (int q = 0; q < m_players; ++q) {
     const PlayerState& ps = m_p[static_cast<std::size_t>(q)];
     s << "\np" << q << " pos " << int(ps.pos) << " sym " << int(ps.symbol) << " wms " << int(ps.wms) << " home "
-      << int(ps.stonesHome) << " tiles";
+      << int(ps.stonesHome) << " jars " << int(ps.jars) << " tiles";
     for (std::uint8_t t : ps.tiles) s << " " << int(t);
     s << " relics";
     for (const HeldRelic& h : ps.relics) s << " " << int(h.type) << "@" << h.gainedTurn << (h.revealed ? "r" : "");

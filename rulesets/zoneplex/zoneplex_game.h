@@ -24,6 +24,7 @@ class ZoneplexGame : public sim::Game {
 
   std::string engine() const override;
   const std::vector<std::string>& entityIds() const override { return m_rules->ids; }
+  const std::vector<std::string>& counterIds() const override { return m_rules->counterIds; }
   std::unique_ptr<sim::State> newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const override;
   int defaultMaxTurns() const override { return m_rules->maxTurns; }
 

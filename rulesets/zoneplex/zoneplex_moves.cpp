@@ -8,6 +8,15 @@ namespace wb::rulesets::zoneplex {
 
 int ZoneplexState::currentPlayer() const { return m_stage == Stage::Over ? sim::kTerminalPlayer : m_actor; }
 
+int ZoneplexState::stepsAhead() const {
+  switch (m_stage) {
+    case Stage::Move: return m_stepsLeft;
+    case Stage::Place: return m_chooseSteps ? std::max(1, m_rules->actions[static_cast<std::size_t>(m_card)].steps) : m_pendingSteps;
+    case Stage::StepChoice: return std::max(1, m_rules->actions[static_cast<std::size_t>(m_card)].steps);
+    default: return 0;
+  }
+}
+
 bool ZoneplexState::boardComplete() const {
   for (int c = 1; c < m_rules->geometry.cells; ++c)
     if (m_board[static_cast<std::size_t>(c)].tile < 0) return false;
@@ -124,6 +133,19 @@ bool ZoneplexState::canPlaceGiven(int tileType, int c, int wallSide, std::uint64
   }
   if (!touching) return false;
   if (!wall) return true;
+  return wallKeepsWaysGiven(tileType, c, wallSide, before);
+}
+
+bool ZoneplexState::wallKeepsWays(int tileType, int c, int wallSide) const {
+  std::uint64_t before = 0;
+  reachableBits(before, -1, -1, -1);
+  return wallKeepsWaysGiven(tileType, c, wallSide, before);
+}
+
+// Rule "Wall": after the wall, every foundation cell, every monk and every sacred
+// chamber that reached the apex before (over placed and empty cells) still does.
+bool ZoneplexState::wallKeepsWaysGiven(int tileType, int c, int wallSide, std::uint64_t before) const {
+  const Geometry& g = m_rules->geometry;
   std::uint64_t after = 0;
   reachableBits(after, c, tileType, wallSide);
   std::uint64_t must = 0;
@@ -270,99 +292,18 @@ void ZoneplexState::addSteps(std::vector<sim::Action>& out) const {
   }
 }
 
-// Rule "Relic Cards": any number on one's own turn, never on the turn gained.
-void ZoneplexState::addRelicUses(std::vector<sim::Action>& out, int p) const {
-  const Geometry& g = m_rules->geometry;
-  const PlayerState& ps = m_p[static_cast<std::size_t>(p)];
-  const bool ownTurn = p == m_turnPlayer && (m_stage == Stage::Place || m_stage == Stage::Move);
-  const bool moving = p == m_turnPlayer && m_stage == Stage::Move && m_stepsLeft > 0;
-  const bool battle = m_stage == Stage::BattleDeclare && ((m_participants >> p) & 1);
-  std::uint64_t seen = 0;  // relic types already listed
-  for (int i = 0; i < ps.relics.count(); ++i) {
-    const HeldRelic& h = ps.relics[static_cast<std::size_t>(i)];
-    if (h.gainedTurn == m_turn || (seen >> h.type) & 1ULL) continue;
-    seen |= 1ULL << h.type;
-    const RelicType& r = m_rules->relics[h.type];
-    const int base = i * 1000;
-    switch (r.op) {
-      case RelicOp::MoveOther:
-        if (!ownTurn) break;
-        for (int q = 0; q < m_players; ++q) {
-          const int qp = m_p[static_cast<std::size_t>(q)].pos;
-          if (q == p || qp < 0) continue;
-          for (int s = 0; s < 3; ++s) {
-            const int nb = g.neighbour[static_cast<std::size_t>(qp)][static_cast<std::size_t>(s)];
-            if (nb > kEyeCell && m_board[static_cast<std::size_t>(nb)].tile >= 0 && !stepBlocked(qp, nb))
-              out.push_back(encode(ActionKind::UseRelic, base + q * 64 + nb));
-          }
-        }
-        break;
-      case RelicOp::StealRelic:
-        if (!ownTurn) break;
-        for (int q = 0; q < m_players; ++q) {
-          if (q == p) continue;
-          for (const HeldRelic& o : m_p[static_cast<std::size_t>(q)].relics)
-            if (!o.revealed) {
-              out.push_back(encode(ActionKind::UseRelic, base + q));
-              break;
-            }
-        }
-        break;
-      case RelicOp::DislocateStone:
-        if (!ownTurn) break;
-        for (int c = 1; c < g.cells; ++c) {
-          if (m_board[static_cast<std::size_t>(c)].stone < 0) continue;
-          bool occupied = false;
-          for (int q = 0; q < m_players; ++q) occupied |= m_p[static_cast<std::size_t>(q)].pos == c;
-          if (!occupied) out.push_back(encode(ActionKind::UseRelic, base + c));
-        }
-        break;
-      case RelicOp::GainWms:
-        if (ownTurn && ps.wms < m_rules->wmsMax) out.push_back(encode(ActionKind::UseRelic, base));
-        break;
-      case RelicOp::DrainWms:
-        if (!ownTurn) break;
-        for (int q = 0; q < m_players; ++q)
-          if (q != p && m_p[static_cast<std::size_t>(q)].wms > m_rules->wmsMin) out.push_back(encode(ActionKind::UseRelic, base + q));
-        break;
-      case RelicOp::ExtraSteps:
-        if (moving) out.push_back(encode(ActionKind::UseRelic, base));
-        break;
-      case RelicOp::Warp:
-        if (!moving) break;
-        for (int c = 1; c < g.cells; ++c) {
-          const int t = m_board[static_cast<std::size_t>(c)].tile;
-          if (c != ps.pos && t >= 0 && m_rules->tiles[static_cast<std::size_t>(t)].isTeleporter())
-            out.push_back(encode(ActionKind::UseRelic, base + c));
-        }
-        break;
-      case RelicOp::WeakenFear:
-      case RelicOp::AttackBonus:
-        if (battle) out.push_back(encode(ActionKind::UseRelic, base));
-        break;
-      case RelicOp::Influence:
-      case RelicOp::CanopicJar:
-        break;
-    }
-  }
-}
-
 void ZoneplexState::legalActions(std::vector<sim::Action>& out) const {
   out.clear();
   const int p = m_actor;
-  const PlayerState& ps = m_p[static_cast<std::size_t>(p)];
   switch (m_stage) {
     case Stage::Place:
       addPlacements(out);
-      addRelicUses(out, p);
       break;
     case Stage::Move:
       addSteps(out);
-      if (m_stepsLeft > 0) addRelicUses(out, p);
       break;
     case Stage::DislocateChoice: {
-      const ActionCardType& card = m_rules->actions[static_cast<std::size_t>(m_card)];
-      for (int k = 1; k <= std::max(1, card.steps); ++k) out.push_back(encode(ActionKind::ChooseMode, k));
+      out.push_back(encode(ActionKind::ChooseMode, 0));
       for (int c = 1; c < m_rules->geometry.cells; ++c) {
         if (m_board[static_cast<std::size_t>(c)].stone < 0) continue;
         bool occupied = false;
@@ -371,33 +312,70 @@ void ZoneplexState::legalActions(std::vector<sim::Action>& out) const {
       }
       break;
     }
+    case Stage::StepChoice: {
+      const ActionCardType& card = m_rules->actions[static_cast<std::size_t>(m_card)];
+      for (int k = 1; k <= std::max(1, card.steps); ++k) out.push_back(encode(ActionKind::ChooseSteps, k));
+      break;
+    }
     case Stage::StoneChoice:
-      out.push_back(encode(ActionKind::PlaceStone, 0));
+      if (stoneAllowed()) out.push_back(encode(ActionKind::PlaceStone, 0));
       out.push_back(encode(ActionKind::SkipStone, 0));
       break;
     case Stage::ReliquaryChoice:
-      for (int i = 0; i < ps.relics.count(); ++i) out.push_back(encode(ActionKind::SwapRelic, i));
+      // "May draw 1 Relic Card"; at the limit "may discard 1 Relic Card and draw a new one".
+      if (reliquaryAllowed()) {
+        if (relicRoom(p) > 0) out.push_back(encode(ActionKind::DrawRelic, 0));
+        else
+          for (int i = 0; i < m_p[static_cast<std::size_t>(p)].relics.count(); ++i) out.push_back(encode(ActionKind::SwapRelic, i));
+      }
       out.push_back(encode(ActionKind::SkipRelic, 0));
+      break;
+    case Stage::TurnEnd:
+      out.push_back(encode(ActionKind::EndTurn, 0));
       break;
     case Stage::BattleOffer:
       addOffers(out);
       break;
+    case Stage::BattleGifts: {
+      const PlayerState& ps = m_p[static_cast<std::size_t>(p)];
+      std::uint64_t seen = 0;
+      for (int i = 0; i < ps.relics.count(); ++i) {
+        const HeldRelic& h = ps.relics[static_cast<std::size_t>(i)];
+        if (!tradable(h) || (seen >> h.type) & 1ULL) continue;
+        seen |= 1ULL << h.type;
+        for (int q = 0; q < m_players; ++q)
+          if ((m_battle.invited >> q) & 1 && !((m_battle.gifts >> q) & 1) && relicRoom(q) > 0)
+            out.push_back(encode(ActionKind::Gift, i * 8 + q));
+      }
+      out.push_back(encode(ActionKind::GiftsDone, 0));
+      break;
+    }
     case Stage::BattleAnswer:
       out.push_back(encode(ActionKind::Accept, 0));
       out.push_back(encode(ActionKind::Decline, 0));
       break;
+    case Stage::BattleJoin:
+      addJoinRequests(out);
+      out.push_back(encode(ActionKind::StayOut, 0));
+      break;
+    case Stage::BattleAdmit:
+      out.push_back(encode(ActionKind::Admit, 0));
+      out.push_back(encode(ActionKind::Refuse, 0));
+      break;
     case Stage::BattleDeclare:
       for (int c = 1; c < m_rules->geometry.cells; ++c)
         if (m_board[static_cast<std::size_t>(c)].stone == p) out.push_back(encode(ActionKind::Sacrifice, c));
-      addRelicUses(out, p);
-      out.push_back(encode(ActionKind::DeclareDone, 0));
+      // A promise to sacrifice is binding (rule "Group Combat/Negotiation": the
+      // promised stones are placed in front of the mat before the battle).
+      if (promiseKept(p)) out.push_back(encode(ActionKind::DeclareDone, 0));
       break;
     case Stage::BattleRoll:
       out.push_back(encode(ActionKind::Roll, 0));
       break;
     case Stage::Over:
-      break;
+      return;
   }
+  addRelicUses(out, p);
 }
 
 }  // namespace wb::rulesets::zoneplex

@@ -247,6 +247,7 @@ std::shared_ptr<const ZoneplexRules> compileRules(const model::Ruleset& ruleset,
   }
   if (actionCopies > kMaxActionCards) fail(ruleset.origin.at("cards"), "zoneplex supports at most 120 action cards");
   if (relicCopies > kMaxRelicCards) fail(ruleset.origin.at("cards"), "zoneplex supports at most 64 relic cards");
+  if (rules->relics.size() > 64u) fail(ruleset.origin.at("cards"), "zoneplex supports at most 64 relic types");
   if (actionCopies == 0) fail(ruleset.origin.at("cards"), "zoneplex needs action cards (kind step, dislocate or fear)");
   if (rules->symbols.size() < static_cast<std::size_t>(std::min(ruleset.players.max, kMaxPlayers)))
     fail(ruleset.origin.at("cards"), "zoneplex needs a sacred_symbol card for every player");
@@ -277,6 +278,32 @@ std::shared_ptr<const ZoneplexRules> compileRules(const model::Ruleset& ruleset,
     rules->metricSoloByStrength[static_cast<std::size_t>(strength)] = metric(("battle:solo" + suffix).c_str());
     rules->metricGroupByStrength[static_cast<std::size_t>(strength)] = metric(("battle:group" + suffix).c_str());
   }
+
+  // Event counters (Game::counterIds()).
+  auto counter = [&](const std::string& id) {
+    rules->counterIds.push_back(id);
+    return static_cast<int>(rules->counterIds.size()) - 1;
+  };
+  CounterIndex& k = rules->counter;
+  k.battleSolo = counter("battle_solo");
+  k.battleGroup = counter("battle_group");
+  k.battleSoloWon = counter("battle_solo_won");
+  k.battleGroupWon = counter("battle_group_won");
+  k.invitationOffered = counter("invitation_offered");
+  k.invitationAccepted = counter("invitation_accepted");
+  k.invitationDeclined = counter("invitation_declined");
+  k.fearGiven = counter("fear_given");
+  k.relicShareGiven = counter("relic_share_given");
+  k.giftOffered = counter("gift_offered");
+  k.joinAsked = counter("join_asked");
+  k.joinAdmitted = counter("join_admitted");
+  k.joinRefused = counter("join_refused");
+  k.sacrificePromised = counter("sacrifice_promised");
+  k.relicShareUndrawn = counter("relic_share_undrawn");
+  k.reliquarySkipped = counter("reliquary_skipped");
+  for (const RelicType& r : rules->relics) k.relicUsed.push_back(counter("relic_used_" + r.id));
+  for (const RelicType& r : rules->relics) k.relicHeld.push_back(counter("relic_held_" + r.id));
+  for (int w = 0; w <= rules->wmsMax; ++w) k.wmsEnd.push_back(w >= rules->wmsMin ? counter("wms_end_" + std::to_string(w)) : -1);
 
   for (std::size_t i = errorsBefore; i < out.items().size(); ++i)
     if (out.items()[i].severity == model::Severity::Error) return nullptr;

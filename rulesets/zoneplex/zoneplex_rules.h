@@ -91,6 +91,23 @@ struct Geometry {
   int sideTowards(int a, int b) const;
 };
 
+// Indices of the engine's event counters (Game::counterIds(), State::counters()).
+struct CounterIndex {
+  int battleSolo = 0, battleGroup = 0, battleSoloWon = 0, battleGroupWon = 0;  // by the drawer
+  int invitationOffered = 0;    // per invited seat, counted for the drawer
+  int invitationAccepted = 0, invitationDeclined = 0;  // counted for the invitee
+  int fearGiven = 0;            // the drawer's offer gives the Fear to another seat
+  int relicShareGiven = 0;      // relics of the Fear the drawer's offer gives to others
+  int giftOffered = 0;          // relics the drawer puts into an invitation
+  int joinAsked = 0, joinAdmitted = 0, joinRefused = 0;  // counted for the uninvited player
+  int sacrificePromised = 0;    // stones promised by a player asking to join
+  int relicShareUndrawn = 0;    // relics of a won Fear nobody in the battle had room for
+  int reliquarySkipped = 0;     // a reliquary draw below the limit declined
+  std::vector<int> relicUsed;   // per relic type: "relic_used_<id>"
+  std::vector<int> relicHeld;   // per relic type: "relic_held_<id>", once per player and game
+  std::vector<int> wmsEnd;      // per WMS value: "wms_end_<w>", each player once at the end
+};
+
 struct ZoneplexRules {
   std::vector<TileType> tiles;
   std::vector<ActionCardType> actions;
@@ -115,6 +132,9 @@ struct ZoneplexRules {
   int eyeBonus = 2;
   int canopicJarStrength = 0;
   int maxTurns = 120;
+
+  std::vector<std::string> counterIds;
+  CounterIndex counter;
 
   // Entity log: tiles, action cards, relics, symbols, then the metric pseudo-entities.
   std::vector<std::string> ids;

@@ -23,9 +23,9 @@ model::EngineSchema makeSchema() {
   s.ops = {
       {"influence", {integer("amount", "influence while held (default: influence_relic)")},
        "influential relic: revealed when gained, adds influence"},
-      {"canopic_jar", {}, "revealed when gained; counts as a captured Fear of any class"},
-      {"move_other", {integer("steps", "steps the other Monkle is moved (1)")},
-       "own turn: move another player's Monkle to an adjacent tile"},
+      {"canopic_jar", {}, "revealed when gained and kept among the captured Fears; counts as a Fear of any class"},
+      {"move_other", {integer("steps", "steps the other Monkle walks, forward or back (1)")},
+       "own turn: move another player's Monkle by a walk of exactly that many steps"},
       {"steal_relic", {}, "own turn: take a random concealed relic of another player"},
       {"dislocate_stone", {}, "own turn: return a stone on an unoccupied chamber to its owner"},
       {"gain_wms", {integer("amount", "WMS gained")}, "own turn: gain Warrior Monk Strength"},

@@ -19,6 +19,7 @@ void shuffle(List& list, sim::Rng& rng) {
 ZoneplexState::ZoneplexState(std::shared_ptr<const ZoneplexRules> rules, int players)
     : m_rules(std::move(rules)), m_players(std::clamp(players, 2, kMaxPlayers)) {
   log().reset(m_players, static_cast<int>(m_rules->ids.size()));
+  counterLog().reset(m_players, static_cast<int>(m_rules->counterIds.size()));
 }
 
 int ZoneplexState::rollDie(sim::Rng& rng) const {
@@ -42,12 +43,24 @@ void ZoneplexState::setUp(sim::Rng& rng) {
   }
   shuffle(m_tileSupply, rng);
   m_board[kEyeCell].tile = static_cast<std::int8_t>(eye);
-  // "Draw 7 tiles and place them face up along the marked edge": the bottom row's upward cells.
+  // "Draw 7 tiles and place them face up along the marked edge": the bottom row's
+  // upward cells. A foundation Wall faces a random side among those a Wall may
+  // block (rule "Wall": no trapped monk, walled-in sacred chamber or blocked way
+  // to the apex); the side facing the outline is always one of them (assumed:
+  // the orientation is not in the text).
   for (int i = 0; i < R.foundationTiles && !m_tileSupply.empty(); ++i) {
     const int t = m_tileSupply.back();
     m_tileSupply.pop_back();
-    const int side = R.tiles[static_cast<std::size_t>(t)].kind == TileKind::Wall ? sim::uniformInt(rng, 3) : -1;
-    setTile(R.geometry.foundation[static_cast<std::size_t>(i)], t, side);
+    const int c = R.geometry.foundation[static_cast<std::size_t>(i)];
+    int side = -1;
+    if (R.tiles[static_cast<std::size_t>(t)].kind == TileKind::Wall) {
+      std::array<int, 3> legal{};
+      int n = 0;
+      for (int s = 0; s < 3; ++s)
+        if (wallKeepsWays(t, c, s)) legal[static_cast<std::size_t>(n++)] = s;
+      side = n > 0 ? legal[static_cast<std::size_t>(sim::uniformInt(rng, n))] : 2;
+    }
+    setTile(c, t, side);
   }
   // Symbols: shuffled, one each face down.
   std::array<std::uint8_t, kMaxSymbols> symbols{};
@@ -94,7 +107,7 @@ void ZoneplexState::giveRelic(int p, int relicType, int gainedTurn) {
   h.type = static_cast<std::uint8_t>(relicType);
   h.gainedTurn = static_cast<std::int16_t>(gainedTurn);
   h.revealed = isPassiveRelic(m_rules->relics[static_cast<std::size_t>(relicType)].op);
-  m_p[static_cast<std::size_t>(p)].relics.push_back(h);
+  receiveRelic(p, h);
 }
 
 void ZoneplexState::setHandTiles(int p, const std::vector<int>& tileTypes) {
@@ -125,6 +138,7 @@ void ZoneplexState::startTurn(int p, sim::Rng& rng) {
   m_actor = p;
   m_tilesToPlace = 0;
   m_stepsLeft = 0;
+  m_chooseSteps = false;
   m_landedOnTeleporter = false;
   // Rule "Cataclysm of the Zoneplex": the action cards run out.
   if (m_actionDeck.empty()) {
@@ -142,11 +156,7 @@ void ZoneplexState::startTurn(int p, sim::Rng& rng) {
       if (m_phase2) {
         beginMove(card.steps);  // "he/she only moves since there are no more Zone Tiles"
       } else {
-        PlayerState& ps = m_p[static_cast<std::size_t>(p)];
-        for (int k = 0; k < card.tiles && !m_tileSupply.empty() && !ps.tiles.full(); ++k) {
-          ps.tiles.push_back(m_tileSupply.back());
-          m_tileSupply.pop_back();
-        }
+        drawTiles(p, card.tiles);
         m_tilesToPlace = card.tiles;
         m_pendingSteps = card.steps;
         m_stage = Stage::Place;
@@ -167,37 +177,58 @@ void ZoneplexState::beginMove(int steps) {
   m_landedOnTeleporter = false;
 }
 
+bool ZoneplexState::otherMonkOn(int p, int c) const {
+  for (int q = 0; q < m_players; ++q)
+    if (q != p && m_p[static_cast<std::size_t>(q)].pos == c) return true;
+  return false;
+}
+
+// Rule "Spirit Stones": a free chamber (no stone, no other Monkle) takes one stone.
+bool ZoneplexState::stoneAllowed() const {
+  const PlayerState& ps = m_p[static_cast<std::size_t>(m_turnPlayer)];
+  const int c = ps.pos;
+  if (c < 0 || m_board[static_cast<std::size_t>(c)].tile < 0 || ps.stonesHome <= 0) return false;
+  const TileType& tile = m_rules->tiles[static_cast<std::size_t>(m_board[static_cast<std::size_t>(c)].tile)];
+  return tile.isChamber() && m_board[static_cast<std::size_t>(c)].stone < 0 && !otherMonkOn(m_turnPlayer, c);
+}
+
+// Rule "Reliquary": an unoccupied reliquary gives one relic (a swap at the limit).
+bool ZoneplexState::reliquaryAllowed() const {
+  const int c = m_p[static_cast<std::size_t>(m_turnPlayer)].pos;
+  if (c < 0 || m_board[static_cast<std::size_t>(c)].tile < 0) return false;
+  const TileType& tile = m_rules->tiles[static_cast<std::size_t>(m_board[static_cast<std::size_t>(c)].tile)];
+  return tile.kind == TileKind::Reliquary && !otherMonkOn(m_turnPlayer, c) &&
+         (!m_relicDeck.empty() || !m_relicDiscard.empty());
+}
+
 // Rule "Zoneplexology": events of the tile where the movement ends.
 void ZoneplexState::endMovement(sim::Rng& rng) {
   const int p = m_turnPlayer;
-  PlayerState& ps = m_p[static_cast<std::size_t>(p)];
   m_stepsLeft = 0;
   m_landedOnTeleporter = false;
-  const int c = ps.pos;
-  if (c < 0 || m_board[static_cast<std::size_t>(c)].tile < 0) {
-    endTurn(rng);
-    return;
-  }
-  bool otherMonk = false;
-  for (int q = 0; q < m_players; ++q)
-    if (q != p && m_p[static_cast<std::size_t>(q)].pos == c) otherMonk = true;
-  const TileType& tile = m_rules->tiles[static_cast<std::size_t>(m_board[static_cast<std::size_t>(c)].tile)];
-  // Rule "Spirit Stones": a free chamber (no stone, no other Monkle) takes one stone.
-  if (tile.isChamber() && m_board[static_cast<std::size_t>(c)].stone < 0 && !otherMonk && ps.stonesHome > 0) {
+  const int c = m_p[static_cast<std::size_t>(p)].pos;
+  if (stoneAllowed()) {
     m_stage = Stage::StoneChoice;
     return;
   }
-  // Rule "Reliquary": draw one relic if unoccupied; at the limit, discard one to draw.
-  if (tile.kind == TileKind::Reliquary && !otherMonk) {
-    log().add(p, tile.entity, sim::EntityUse::Triggered);
-    if (ps.relics.count() < m_rules->relicLimit) {
-      drawRelic(p, rng);
-    } else if (!m_relicDeck.empty() || !m_relicDiscard.empty()) {
-      m_stage = Stage::ReliquaryChoice;
-      return;
-    }
+  // "The player may draw 1 Relic Card"; "with 4 they may discard 1 and draw a new one".
+  if (reliquaryAllowed()) {
+    log().add(p, m_rules->tiles[static_cast<std::size_t>(m_board[static_cast<std::size_t>(c)].tile)].entity,
+              sim::EntityUse::Triggered);
+    m_stage = Stage::ReliquaryChoice;
+    return;
   }
-  endTurn(rng);
+  finishTurn(rng);
+}
+
+// Note in "Turn Order": "A player can always use as many Relic Cards as he/she
+// desires on their turn": after the last step, the stone or the reliquary, or
+// the battle, the turn player may still use relics before the turn ends.
+void ZoneplexState::finishTurn(sim::Rng& rng) {
+  if (m_stage == Stage::Over) return;
+  m_stage = Stage::TurnEnd;
+  m_actor = m_turnPlayer;
+  if (!canUseRelics(m_turnPlayer)) endTurn(rng);
 }
 
 // Rule "Phase 2": the player who places the last tile completes the turn, then all reveal.
@@ -206,21 +237,12 @@ void ZoneplexState::endTurn(sim::Rng& rng) {
   startTurn((m_turnPlayer + 1) % m_players, rng);
 }
 
-bool ZoneplexState::drawRelic(int p, sim::Rng& rng) {
+void ZoneplexState::drawTiles(int p, int n) {
   PlayerState& ps = m_p[static_cast<std::size_t>(p)];
-  if (ps.relics.count() >= m_rules->relicLimit || ps.relics.full()) return false;
-  // Rule "Relic Cards": a depleted deck is reshuffled from the discard pile.
-  if (m_relicDeck.empty()) {
-    for (std::uint8_t r : m_relicDiscard) m_relicDeck.push_back(r);
-    m_relicDiscard.clear();
-    shuffle(m_relicDeck, rng);
+  for (int k = 0; k < n && !m_tileSupply.empty() && !ps.tiles.full(); ++k) {
+    ps.tiles.push_back(m_tileSupply.back());
+    m_tileSupply.pop_back();
   }
-  if (m_relicDeck.empty()) return false;
-  const int type = m_relicDeck.back();
-  m_relicDeck.pop_back();
-  giveRelic(p, type, m_turn);
-  log().add(p, m_rules->relics[static_cast<std::size_t>(type)].entity, sim::EntityUse::Acquired);
-  return true;
 }
 
 // Runs the automatic parts until someone has a decision (or the game is over).
@@ -231,6 +253,10 @@ void ZoneplexState::advance(sim::Rng& rng) {
       case Stage::Place:
         if (m_tilesToPlace > 0 && !m_p[static_cast<std::size_t>(m_turnPlayer)].tiles.empty() && anyPlacement()) return;
         m_tilesToPlace = 0;
+        if (m_chooseSteps) {
+          m_stage = Stage::StepChoice;  // dislocate card: the step count comes after the tiles
+          return;
+        }
         beginMove(m_pendingSteps);
         break;
       case Stage::Move: {
@@ -241,6 +267,10 @@ void ZoneplexState::advance(sim::Rng& rng) {
         endMovement(rng);
         break;
       }
+      case Stage::TurnEnd:
+        if (canUseRelics(m_turnPlayer)) return;
+        endTurn(rng);  // nothing left to use
+        break;
       default:
         return;
     }
@@ -289,55 +319,79 @@ void ZoneplexState::doApplyAction(sim::Action a, sim::Rng& rng) {
         Cell& cell = m_board[static_cast<std::size_t>(payload - 100)];
         if (cell.stone >= 0) ++m_p[static_cast<std::size_t>(cell.stone)].stonesHome;
         cell.stone = -1;
-        endTurn(rng);
+        finishTurn(rng);
       } else if (m_phase2) {
-        beginMove(payload);
+        m_stage = Stage::StepChoice;
       } else {
-        const ActionCardType& card = m_rules->actions[static_cast<std::size_t>(m_card)];
-        for (int k = 0; k < card.tiles && !m_tileSupply.empty() && !ps.tiles.full(); ++k) {
-          ps.tiles.push_back(m_tileSupply.back());
-          m_tileSupply.pop_back();
-        }
-        m_tilesToPlace = card.tiles;
-        m_pendingSteps = payload;
+        // "Add 3 new Zone Tiles, place 3 and move 1, 2 or 3 steps": the count is
+        // chosen once the tiles are down. The path rule asks for the least (1).
+        drawTiles(p, m_rules->actions[static_cast<std::size_t>(m_card)].tiles);
+        m_tilesToPlace = m_rules->actions[static_cast<std::size_t>(m_card)].tiles;
+        m_pendingSteps = 1;
+        m_chooseSteps = true;
         m_stage = Stage::Place;
       }
+      break;
+    case ActionKind::ChooseSteps:
+      m_chooseSteps = false;
+      beginMove(payload);
       break;
     case ActionKind::PlaceStone:
       m_board[static_cast<std::size_t>(ps.pos)].stone = static_cast<std::int8_t>(p);
       --ps.stonesHome;
       log().add(p, m_rules->tiles[static_cast<std::size_t>(m_board[static_cast<std::size_t>(ps.pos)].tile)].entity,
                 sim::EntityUse::Triggered);
-      endTurn(rng);
+      finishTurn(rng);
       break;
     case ActionKind::SkipStone:
+      finishTurn(rng);
+      break;
     case ActionKind::SkipRelic:
-      endTurn(rng);
+      if (reliquaryAllowed() && relicRoom(p) > 0) counterLog().add(p, m_rules->counter.reliquarySkipped);
+      finishTurn(rng);
+      break;
+    case ActionKind::DrawRelic:
+      drawRelic(p, rng);
+      finishTurn(rng);
       break;
     case ActionKind::SwapRelic:
       m_relicDiscard.push_back(ps.relics[static_cast<std::size_t>(payload)].type);
       ps.relics.erase(static_cast<std::size_t>(payload));
       drawRelic(p, rng);
+      finishTurn(rng);
+      break;
+    case ActionKind::EndTurn:
       endTurn(rng);
       break;
     case ActionKind::Offer:
-      applyOffer(payload / 8, payload % 8);
+      applyOffer(payload);
+      break;
+    case ActionKind::Gift:
+      giveGift(payload / 8, payload % 8);
+      break;
+    case ActionKind::GiftsDone:
+      nextBargainStep();
       break;
     case ActionKind::Accept:
-      m_participants |= 1 << p;
-      m_answered |= 1 << p;
-      nextAnswer();
-      break;
     case ActionKind::Decline:
-      m_answered |= 1 << p;
-      if (m_fearTo == p) m_fearTo = m_turnPlayer;  // the offered Fear falls back to the drawer
-      nextAnswer();
+      answer(kindOf(a) == ActionKind::Accept);
+      break;
+    case ActionKind::AskToJoin:
+      askToJoin(joinPromised(payload), joinItem(payload));
+      break;
+    case ActionKind::StayOut:
+      m_battle.asked |= 1 << p;
+      nextBargainStep();
+      break;
+    case ActionKind::Admit:
+    case ActionKind::Refuse:
+      decideJoin(kindOf(a) == ActionKind::Admit);
       break;
     case ActionKind::Sacrifice:
       // Rule "Sacrificing Spirit Stones": announced before the first roll, rolled together.
       m_board[static_cast<std::size_t>(payload)].stone = -1;
       ++ps.stonesHome;
-      ++m_sacrifices[static_cast<std::size_t>(p)];
+      ++m_battle.sacrifices[static_cast<std::size_t>(p)];
       break;
     case ActionKind::DeclareDone:
       nextDeclarer();
@@ -350,72 +404,6 @@ void ZoneplexState::doApplyAction(sim::Action a, sim::Rng& rng) {
       break;
   }
   advance(rng);
-}
-
-// Relic powers (assumed set, data/rulesets/zoneplex/relics.yaml). Rule "Relic
-// Cards": a used relic goes face up to the discard pile.
-void ZoneplexState::useRelic(int slot, int target, sim::Rng& rng) {
-  const int p = m_actor;
-  PlayerState& ps = m_p[static_cast<std::size_t>(p)];
-  const HeldRelic held = ps.relics[static_cast<std::size_t>(slot)];
-  ps.relics.erase(static_cast<std::size_t>(slot));
-  m_relicDiscard.push_back(held.type);
-  const RelicType& relic = m_rules->relics[held.type];
-  log().add(p, relic.entity, sim::EntityUse::Played);
-  const int amount = relic.amount;
-  switch (relic.op) {
-    case RelicOp::MoveOther:
-      m_p[static_cast<std::size_t>(target / 64)].pos = static_cast<std::int8_t>(target % 64);
-      break;
-    case RelicOp::StealRelic: {
-      PlayerState& victim = m_p[static_cast<std::size_t>(target)];
-      int hidden = 0;
-      for (const HeldRelic& h : victim.relics) hidden += h.revealed ? 0 : 1;
-      if (hidden == 0) break;
-      int pick = sim::uniformInt(rng, hidden);
-      for (int i = 0; i < victim.relics.count(); ++i) {
-        if (victim.relics[static_cast<std::size_t>(i)].revealed) continue;
-        if (pick-- == 0) {
-          HeldRelic taken = victim.relics[static_cast<std::size_t>(i)];
-          victim.relics.erase(static_cast<std::size_t>(i));
-          taken.gainedTurn = static_cast<std::int16_t>(m_turn);  // "may not be used during that same turn"
-          ps.relics.push_back(taken);
-          break;
-        }
-      }
-      break;
-    }
-    case RelicOp::DislocateStone: {
-      Cell& cell = m_board[static_cast<std::size_t>(target)];
-      if (cell.stone >= 0) ++m_p[static_cast<std::size_t>(cell.stone)].stonesHome;
-      cell.stone = -1;
-      break;
-    }
-    case RelicOp::GainWms:
-      ps.wms = static_cast<std::int8_t>(std::clamp(ps.wms + amount, m_rules->wmsMin, m_rules->wmsMax));
-      break;
-    case RelicOp::DrainWms: {
-      PlayerState& victim = m_p[static_cast<std::size_t>(target)];
-      victim.wms = static_cast<std::int8_t>(std::clamp(victim.wms - amount, m_rules->wmsMin, m_rules->wmsMax));
-      break;
-    }
-    case RelicOp::ExtraSteps:
-      m_stepsLeft += amount;
-      break;
-    case RelicOp::Warp:
-      ps.pos = static_cast<std::int8_t>(target);
-      m_landedOnTeleporter = false;
-      break;
-    case RelicOp::WeakenFear:
-      m_weakenRolls[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(m_weakenRolls[static_cast<std::size_t>(p)] + amount);
-      break;
-    case RelicOp::AttackBonus:
-      m_bonus[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(m_bonus[static_cast<std::size_t>(p)] + amount);
-      break;
-    case RelicOp::Influence:
-    case RelicOp::CanopicJar:
-      break;
-  }
 }
 
 std::unique_ptr<sim::State> ZoneplexState::clone() const { return std::make_unique<ZoneplexState>(*this); }

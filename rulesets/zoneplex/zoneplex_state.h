@@ -6,15 +6,17 @@
 // player turns up an action card: a step card (draw n tiles, place n touching
 // the pyramid, then move exactly n steps forward or back), a dislocate card
 // (the same with 3 tiles and 1-3 steps, or instead remove any stone from an
-// unoccupied chamber) or a Fear (roll its strength; invite helpers and fix the
-// split of the Fear and its relics; each participant may sacrifice placed
+// unoccupied chamber) or a Fear (roll its strength; bargain: the drawer invites
+// helpers and fixes the split of the Fear and its relics, others may ask to
+// join with promises, relics or Fears; each participant may sacrifice placed
 // spirit stones for a die roll off the strength; then each attacks with die +
 // WMS, the Eye face being a critical miss; all involved gain or lose 1 WMS).
 // Ending on a teleporter teleports; ending on a free spirit chamber may place a
-// stone; ending on a free reliquary draws a relic (limit 4; a relic is not
-// usable the turn it is gained). When the last tile is placed (phase 2) the
-// symbols are revealed and influence counts: WMS + stones (+2 own symbol, +1
-// neutral, +1 unclaimed symbol, +2 another's symbol) + influential relics. A
+// stone; ending on a free reliquary may draw a relic (limit 4; not usable the
+// turn it is gained; any number may be used on one's own turn). When the last
+// tile is placed (phase 2) the symbols are revealed and influence counts: WMS +
+// stones (+2 own symbol, +1 neutral, +1 unclaimed symbol, +2 another's symbol)
+// + influential relics. A
 // monk holding all three Fear classes may enter the Eye if its +2 bonus gives a
 // decisive lead: that ends the game. When the action cards run out, the
 // cataclysm obliterates monks without all three classes; of the others the
@@ -34,7 +36,8 @@
 // | influence_neutral          | 1       | per stone on a neutral chamber                  |
 // | influence_own_symbol       | 2       | per stone on a chamber of your symbol           |
 // | influence_unclaimed_symbol | 1       | per stone on a chamber of an unheld symbol      |
-// | influence_other_symbol     | 2       | per stone on a chamber of another's symbol      |
+// | influence_other_symbol     | 2       | per stone on another's symbol (-10..10; -2 is   |
+// |                            |         | the penalty reading of the lost sign, p. 15)    |
 // | influence_relic            | 1       | default of an influential relic                 |
 // | eye_bonus                  | 2       | influence for entering the Eye                  |
 // | canopic_jar_strength       | 0       | jar's weight in the strength tie-break (assumed)|
@@ -50,43 +53,12 @@
 #include <string>
 #include <vector>
 
-#include "simulation/core/fixed_vector.h"
 #include "rulesets/zoneplex/zoneplex_action.h"
 #include "rulesets/zoneplex/zoneplex_rules.h"
+#include "rulesets/zoneplex/zoneplex_types.h"
 #include "simulation/core/state.h"
 
 namespace wb::rulesets::zoneplex {
-
-using sim::FixedVector;
-
-enum class Stage : std::uint8_t {
-  Place, Move, DislocateChoice, StoneChoice, ReliquaryChoice,
-  BattleOffer, BattleAnswer, BattleDeclare, BattleRoll, Over
-};
-enum class EndReason : std::uint8_t { None, Eye, Cataclysm, ZoneplexWins };
-
-struct Cell {
-  std::int8_t tile = -1;      // tile type, -1 = empty
-  std::int8_t wallSide = -1;  // Wall: the blocked side (0 left, 1 right, 2 base/top)
-  std::int8_t stone = -1;     // owner of the spirit stone on it
-};
-
-struct HeldRelic {
-  std::uint8_t type = 0;
-  std::int16_t gainedTurn = -1;  // not usable on this turn
-  bool revealed = false;         // influential relics and the Canopic Jar
-  friend bool operator==(const HeldRelic&, const HeldRelic&) = default;
-};
-
-struct PlayerState {
-  std::int8_t pos = -1;         // cell of the Monkle; -1 = not yet on the pyramid
-  std::int8_t symbol = -1;      // sacred symbol
-  std::int8_t wms = 1;
-  std::int8_t stonesHome = 0;   // in the Netherzone
-  FixedVector<std::uint8_t, 16> tiles;  // concealed tile hand (tile types)
-  FixedVector<HeldRelic, 10> relics;
-  FixedVector<std::uint8_t, 24> fears;  // captured Fear cards (action types)
-};
 
 class ZoneplexState : public sim::State {
  public:
@@ -104,25 +76,33 @@ class ZoneplexState : public sim::State {
   std::unique_ptr<sim::State> clone() const override;
   void cloneInto(std::unique_ptr<sim::State>& slot) const override { sim::assignInto(*this, slot); }
   std::unique_ptr<sim::State> determinize(int observer, sim::Rng& rng) const override;
+  // zoneplex_heuristic.cpp (its terms are documented there).
   double heuristic(int player) const override;
   std::string actionToString(sim::Action a) const override;
   std::string toString() const override;
 
-  // Read access (tests, tools).
+  // Read access (tests, tools, the heuristic).
   const ZoneplexRules& rules() const { return *m_rules; }
   Stage stage() const { return m_stage; }
   EndReason endReason() const { return m_end; }
   bool phase2() const { return m_phase2; }
   int turnPlayer() const { return m_turnPlayer; }
   int stepsLeft() const { return m_stepsLeft; }
+  // Steps still to come this turn: left to take while moving; while placing (or
+  // choosing the dislocate count) the most the card allows; 0 otherwise.
+  int stepsAhead() const;
+  // The dislocate card's step count (1..stepsAhead()) is still to be chosen.
+  bool choosingSteps() const { return m_chooseSteps || m_stage == Stage::StepChoice; }
   int tilesToPlace() const { return m_tilesToPlace; }
   const Cell& cell(int c) const { return m_board[static_cast<std::size_t>(c)]; }
   const PlayerState& player(int p) const { return m_p[static_cast<std::size_t>(p)]; }
-  int fearStrength() const { return m_fearLeft; }
+  const Battle& battle() const { return m_battle; }
+  int fearStrength() const { return m_battle.fearLeft; }
   int fearCard() const { return m_card; }
-  int participants() const { return m_participants; }
-  int fearTo() const { return m_fearTo; }
+  int participants() const { return m_battle.participants; }
+  int fearTo() const { return m_battle.fearTo; }
   int actionDeckSize() const { return m_actionDeck.count(); }
+  int fearsInDeck() const;  // Fear cards still in the action deck (public: drawn cards are face up)
   int tileSupply() const { return m_tileSupply.count(); }
   int relicDeckSize() const { return m_relicDeck.count(); }
   // The relic deck's cards, the next drawn last (tests: tests/rulesets/zoneplex/zoneplex_no_peeking_test.cpp).
@@ -130,12 +110,27 @@ class ZoneplexState : public sim::State {
 
   // Rules queries (the tests check them against the rulebook).
   int influence(int p) const;                 // rule "Influence Points"
+  int stoneValue(int owner, int c) const;     // influence of owner's stone on cell c
   bool hasAllClasses(int p) const;            // one of each class; Masters and Jars count as any
+  int fearsHeld(int p) const;                 // captured Fears, the Canopic Jars among them
   bool canEnterEye(int p) const;              // rule "Endgame: Entering The Eye"
   bool canPlace(int tileType, int c, int wallSide) const;  // placement + wall legality
+  // A wall of tile type `tileType` on cell c blocking `wallSide` keeps every way
+  // open that the rules protect (the setup deals foundation walls by it too).
+  bool wallKeepsWays(int tileType, int c, int wallSide) const;
   bool stepBlocked(int from, int to) const;   // a wall between neighbours
   bool boardComplete() const;
   int teleportDestinations(int from, std::array<std::int8_t, kMaxCells>& out) const;
+  // Cells another player's Monkle at `from` can be moved to by a walk of exactly
+  // `steps` steps (Bull Statue): placed tiles, walls respected, never the Eye.
+  std::uint64_t walkTargets(int from, int steps) const;
+  // Steps over placed tiles (walls respected, no teleporting) to the Eye
+  // (target 0) or to the nearest free spirit chamber (anyChamber); 20 if none.
+  int distanceTo(int from, int target, bool anyChamber) const;
+  // Relic slots p may use now (own turn, while moving, in a battle), one per type.
+  bool canUseRelics(int p) const;
+  // The relic types of p that may change hands in a bargain (not influential).
+  bool tradable(const HeldRelic& h) const;
   // Exact chance to defeat a Fear of `strength` with the given attackers' WMS
   // (and attack bonuses), after `sacrifices` sacrifice rolls (dice question).
   double defeatChance(int strength, const int* wms, const int* bonus, int attackers, int sacrifices) const;
@@ -149,6 +144,7 @@ class ZoneplexState : public sim::State {
   void setWms(int p, int w) { m_p[static_cast<std::size_t>(p)].wms = static_cast<std::int8_t>(w); }
   void setStonesHome(int p, int n) { m_p[static_cast<std::size_t>(p)].stonesHome = static_cast<std::int8_t>(n); }
   void giveFear(int p, int actionType) { m_p[static_cast<std::size_t>(p)].fears.push_back(static_cast<std::uint8_t>(actionType)); }
+  // A relic into p's hand (a Canopic Jar goes among the Fears).
   void giveRelic(int p, int relicType, int gainedTurn = -1);
   void setHandTiles(int p, const std::vector<int>& tileTypes);
   // Replaces the action deck; the last card is drawn first.
@@ -166,39 +162,58 @@ class ZoneplexState : public sim::State {
   // zoneplex_state.cpp: turn structure, placement, movement, tile events.
   void startTurn(int p, sim::Rng& rng);
   void endTurn(sim::Rng& rng);
+  // The turn player's actions are over: a last chance to use relics, then endTurn.
+  void finishTurn(sim::Rng& rng);
   void beginMove(int steps);
   void endMovement(sim::Rng& rng);
   void advance(sim::Rng& rng);
+  void drawTiles(int p, int n);
   bool anyPlacement() const;
   bool anyPlacementFor(int p) const;
   // No tile left in the stacks and none in any hand can be placed (assumed: phase 2 begins).
   bool placementStalled() const;
   bool anyStep() const;
+  bool otherMonkOn(int p, int c) const;
+  bool stoneAllowed() const;   // rule "Spirit Stones" at the end of the movement
+  bool reliquaryAllowed() const;
+  // zoneplex_moves.cpp: legal actions and board queries.
   void addPlacements(std::vector<sim::Action>& out) const;
   void addSteps(std::vector<sim::Action>& out) const;
-  void addRelicUses(std::vector<sim::Action>& out, int p) const;
-  void useRelic(int slot, int target, sim::Rng& rng);
-  bool drawRelic(int p, sim::Rng& rng);
-  int rollDie(sim::Rng& rng) const;  // face index
   bool reachableBits(std::uint64_t& bits, int extraCell, int extraTile, int extraSide) const;
   bool canPlaceGiven(int tileType, int c, int wallSide, std::uint64_t before) const;
+  bool wallKeepsWaysGiven(int tileType, int c, int wallSide, std::uint64_t before) const;
   bool hasWallTile(const PlayerState& ps) const;
   std::uint64_t pathCells() const;
   void placeTile(int tileType, int c, int wallSide);
+  // zoneplex_relics.cpp: relic powers and when they may be used.
+  void addRelicUses(std::vector<sim::Action>& out, int p) const;
+  void useRelic(int slot, int target, sim::Rng& rng);
+  bool drawRelic(int p, sim::Rng& rng);
+  void noteHeld(int p, int relicType);
+  void receiveRelic(int p, HeldRelic h);  // into the hand (or among the Fears), counted as held
+  int rollDie(sim::Rng& rng) const;  // face index
+  // zoneplex_bargain.cpp: the drawer's offer, gifts, answers, asking to join.
+  void addOffers(std::vector<sim::Action>& out) const;
+  void addJoinRequests(std::vector<sim::Action>& out) const;
+  void applyOffer(int payload);
+  bool anyGift() const;
+  void giveGift(int slot, int seat);
+  void answer(bool accept);
+  void askToJoin(int promised, int item);
+  void decideJoin(bool admit);
+  void nextBargainStep();
+  int relicRoom(int p) const;
   // zoneplex_battle.cpp: Fear battles.
   void beginBattle(sim::Rng& rng);
-  void applyOffer(int mask, int fearTo);
-  void nextAnswer();
   void nextDeclarer();
+  bool promiseKept(int p) const;
   void resolveBattle(sim::Rng& rng);
-  void addOffers(std::vector<sim::Action>& out) const;
+  void dealFearRelics(sim::Rng& rng);
   // zoneplex_scoring.cpp: the end of the game.
   void finishByEye(int p);
   void finishByCataclysm();
   void logHeldPassiveRelics();
-  int stoneValue(int owner, int c) const;
-  double heuristicBattle(int p) const;
-  int distanceTo(int from, int target, bool anyChamber) const;
+  void countEndOfGame();
 
   std::shared_ptr<const ZoneplexRules> m_rules;
   int m_players = 3;
@@ -219,12 +234,9 @@ class ZoneplexState : public sim::State {
   int m_tilesToPlace = 0;
   int m_stepsLeft = 0;
   int m_pendingSteps = 0;     // steps to move after the placements
+  bool m_chooseSteps = false; // dislocate card: the step count is chosen after the placements
   bool m_landedOnTeleporter = false;  // the last step entered a teleporter
-  // Battle.
-  int m_fearLeft = 0;
-  int m_invited = 0, m_participants = 0, m_answered = 0;
-  int m_fearTo = 0;
-  std::array<std::int8_t, kMaxPlayers> m_sacrifices{}, m_bonus{}, m_weakenRolls{};
+  Battle m_battle;
   std::array<double, kMaxPlayers> m_returns{};
 };
 

@@ -59,13 +59,26 @@ std::vector<MetricDifference> compareResults(const RunResult& a, const RunResult
                                    ta.games, tb.wins, tb.games));
     }
   }
-  out.push_back(rateDifference("draws", "draw rate", sa.drawnGames(), sa.finishedGames(), sb.drawnGames(),
-                               sb.finishedGames()));
+  if (sa.hasTeams() || sb.hasTeams()) {
+    for (std::size_t s = 0; s < sa.sides().size() && s < sb.sides().size(); ++s) {
+      const auto& ta = sa.sides()[s];
+      const auto& tb = sb.sides()[s];
+      out.push_back(rateDifference("team:" + std::to_string(s), "team " + std::to_string(s) + " win rate", ta.wins,
+                                   ta.games, tb.wins, tb.games));
+    }
+  }
+  out.push_back(rateDifference("draws", "draw rate", sa.drawnGames(), sa.games(), sb.drawnGames(), sb.games()));
+  if (sa.nobodyWinsGames() + sb.nobodyWinsGames() > 0)
+    out.push_back(rateDifference("nobody", "nobody-wins rate", sa.nobodyWinsGames(), sa.games(), sb.nobodyWinsGames(),
+                                 sb.games()));
+  if (sa.adjudicatedGames() + sb.adjudicatedGames() > 0)
+    out.push_back(rateDifference("adjudicated", "adjudicated rate (engine's own cap)", sa.adjudicatedGames(), sa.games(),
+                                 sb.adjudicatedGames(), sb.games()));
   out.push_back(rateDifference("timeouts", "timeout rate (turn cap)", sa.timeouts(), sa.games(), sb.timeouts(),
                                sb.games()));
   MetricDifference len;
   len.key = "turns";
-  len.label = "mean game length (turns)";
+  len.label = "mean game length (turns; capped games counted at the cap)";
   len.isRate = false;
   len.a = sa.length().mean();
   len.b = sb.length().mean();

@@ -4,8 +4,10 @@
 // the rules allow — and gives the difference B - A of every headline metric
 // with a 95% interval and a plain verdict ("significant" when the interval
 // excludes 0). Headline metrics: each seat's win rate, each agent's win rate
-// (when the agents differ), each faction's win rate, the draw rate, the
-// timeout rate and the mean game length in turns.
+// (when the agents differ), each faction's win rate, each team's (when the
+// engine has teams), the draw rate, the nobody-wins and adjudicated rates (when
+// they occur), the timeout rate and the mean game length in turns. Rates are
+// over all games.
 //
 //   ComparisonRunner cmp(rulesets::builtinEngines(), before, after, config);
 //   ComparisonResult r = cmp.run();   // blocking; cmp.cancel() from any thread
@@ -25,7 +27,7 @@
 namespace wb::sim {
 
 struct MetricDifference {
-  std::string key;    // "seat:0", "agent:greedy", "faction:fire", "draws", "timeouts", "turns"
+  std::string key;    // "seat:0", "agent:greedy", "faction:fire", "team:0", "draws", "nobody", "adjudicated", "timeouts", "turns"
   std::string label;  // "seat 0 win rate", "mean game length (turns)", ...
   bool isRate = true; // a proportion (else a mean)
   double a = 0, b = 0;

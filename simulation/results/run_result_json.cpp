@@ -12,13 +12,60 @@ void writeInterval(JsonWriter& w, const Interval& ci) {
   w.key("ci95").beginArray().value(ci.lo).value(ci.hi).endArray();
 }
 
+using ull = unsigned long long;
+
 void writeTallyFields(JsonWriter& w, const OutcomeTally& t) {
-  w.field("games", static_cast<unsigned long long>(t.games));
-  w.field("wins", static_cast<unsigned long long>(t.wins));
-  w.field("draws", static_cast<unsigned long long>(t.draws));
-  w.field("losses", static_cast<unsigned long long>(t.losses));
+  w.field("games", static_cast<ull>(t.games));
+  w.field("wins", static_cast<ull>(t.wins));
+  w.field("draws", static_cast<ull>(t.draws));
+  w.field("losses", static_cast<ull>(t.losses));
+  w.field("nobody_wins", static_cast<ull>(t.nobody));
+  w.key("adjudicated").beginObject();
+  w.field("wins", static_cast<ull>(t.adjudicatedWins));
+  w.field("draws", static_cast<ull>(t.adjudicatedDraws));
+  w.field("losses", static_cast<ull>(t.adjudicatedLosses));
+  w.endObject();
+  w.field("timeouts", static_cast<ull>(t.timeouts));
   w.field("win_rate", t.winRate());
   writeInterval(w, wilsonInterval(t.wins, t.games));
+}
+
+void writeSeatList(JsonWriter& w, std::uint32_t mask) {
+  w.key("seats").beginArray();
+  for (int s = 0; s < 32; ++s)
+    if (mask & (1u << s)) w.value(s);
+  w.endArray();
+}
+
+void writeCounters(JsonWriter& w, const RunResult& r) {
+  const RunStats& s = r.stats;
+  const CounterTally& c = s.counters();
+  const double games = static_cast<double>(s.games());
+  w.key("counters").beginObject();
+  for (int k = 0; k < c.counters; ++k) {
+    const auto K = static_cast<std::size_t>(k);
+    w.key(K < r.counters.size() ? r.counters[K] : std::to_string(k)).beginObject();
+    const std::uint64_t total = K < c.total.size() ? c.total[K] : 0;
+    w.field("total", static_cast<ull>(total));
+    w.field("per_game", games > 0 ? static_cast<double>(total) / games : 0.0);
+    w.field("games_with", static_cast<ull>(K < c.gamesWith.size() ? c.gamesWith[K] : 0));
+    w.key("by_seat").beginArray();
+    for (int p = 0; p < s.players(); ++p) w.value(static_cast<ull>(c.at(c.bySeat, p, k)));
+    w.endArray();
+    w.key("by_agent").beginObject();
+    for (std::size_t a = 0; a < s.agents().size(); ++a)
+      w.field(a < r.agents.size() ? r.agents[a] : std::to_string(a), static_cast<ull>(c.at(c.byAgent, static_cast<int>(a), k)));
+    w.endObject();
+    if (!s.factions().empty()) {
+      w.key("by_faction").beginObject();
+      for (std::size_t f = 0; f < s.factions().size(); ++f)
+        w.field(f < r.factions.size() ? r.factions[f] : std::to_string(f),
+                static_cast<ull>(c.at(c.byFaction, static_cast<int>(f), k)));
+      w.endObject();
+    }
+    w.endObject();
+  }
+  w.endObject();
 }
 
 void writeRate(JsonWriter& w, std::uint64_t wins, std::uint64_t players) {
@@ -34,7 +81,7 @@ void writeRate(JsonWriter& w, std::uint64_t wins, std::uint64_t players) {
 
 void writeRunResultJson(JsonWriter& w, const RunResult& r) {
   const RunStats& s = r.stats;
-  const double finished = static_cast<double>(s.finishedGames());
+  const double allGames = static_cast<double>(s.games());
   w.beginObject();
   w.field("ruleset", r.ruleset);
   w.field("engine", r.engine);
@@ -46,7 +93,16 @@ void writeRunResultJson(JsonWriter& w, const RunResult& r) {
   for (const auto& a : r.config.agents) w.value(a);
   w.endArray();
   w.field("finished", static_cast<unsigned long long>(s.finishedGames()));
+  w.field("side_wins", static_cast<ull>(s.sideWinGames()));
   w.field("draws", static_cast<unsigned long long>(s.drawnGames()));
+  w.field("nobody_wins", static_cast<ull>(s.nobodyWinsGames()));
+  w.field("adjudicated", static_cast<ull>(s.adjudicatedGames()));
+  if (!r.schedule.empty() && !s.factions().empty()) {
+    w.key("schedule").beginObject();
+    w.field("description", r.schedule);
+    w.field("cycle_games", static_cast<ull>(r.scheduleCycleGames));
+    w.endObject();
+  }
   w.key("timeouts").beginObject();
   w.field("count", static_cast<unsigned long long>(s.timeouts()));
   w.key("games").beginArray();
@@ -64,6 +120,17 @@ void writeRunResultJson(JsonWriter& w, const RunResult& r) {
     w.beginObject();
     w.field("seat", static_cast<unsigned long long>(i));
     writeTallyFields(w, s.seats()[i]);
+    w.endObject();
+  }
+  w.endArray();
+
+  w.field("teams", s.hasTeams());
+  w.key("sides").beginArray();
+  for (std::size_t i = 0; i < s.sides().size(); ++i) {
+    w.beginObject();
+    w.field("side", static_cast<ull>(i));
+    writeSeatList(w, i < s.sideSeats().size() ? s.sideSeats()[i] : 0u);
+    writeTallyFields(w, s.sides()[i]);
     w.endObject();
   }
   w.endArray();
@@ -88,15 +155,17 @@ void writeRunResultJson(JsonWriter& w, const RunResult& r) {
     w.endArray();
   }
 
-  const int players = std::max(1, r.config.players);
-  const OutcomeTally first = s.seats().empty() ? OutcomeTally{} : s.seats().front();
-  w.key("first_player").beginObject();
-  w.field("games", static_cast<unsigned long long>(first.games));
-  w.field("wins", static_cast<unsigned long long>(first.wins));
-  w.field("win_rate", first.winRate());
-  w.field("fair_rate", 1.0 / players);
-  writeInterval(w, wilsonInterval(first.wins, first.games));
-  w.field("p_value", binomialTwoSidedPValue(first.wins, first.games, 1.0 / players));
+  const FirstSideTest first = s.firstSideTest();
+  w.key("first_side").beginObject();
+  w.field("sides", first.sides);
+  w.field("teams", first.teams);
+  w.field("games", static_cast<ull>(first.decided));
+  w.field("wins", static_cast<ull>(first.wins));
+  w.field("win_rate", first.rate());
+  w.field("fair_rate", first.fair);
+  writeInterval(w, first.ci);
+  w.field("p_value", first.pValue);
+  w.field("without_winner", static_cast<ull>(first.withoutWinner));
   w.endObject();
 
   const LengthTally& len = s.length();
@@ -111,6 +180,9 @@ void writeRunResultJson(JsonWriter& w, const RunResult& r) {
   }
   w.field("min", std::max(0LL, minTurns));
   w.field("max", std::max(0LL, maxTurns));
+  w.field("censored", static_cast<ull>(len.censored));
+  w.field("censored_at", r.config.maxTurns);
+  w.field("mean_uncensored", len.meanUncensored());
   w.key("histogram").beginArray();
   for (std::size_t t = 0; t < len.histogram.size(); ++t) {
     if (!len.histogram[t]) continue;
@@ -129,9 +201,11 @@ void writeRunResultJson(JsonWriter& w, const RunResult& r) {
     w.field("acquired", static_cast<unsigned long long>(t.acquired));
     w.field("played", static_cast<unsigned long long>(t.played));
     w.field("triggered", static_cast<unsigned long long>(t.triggered));
-    w.field("acquired_per_game", finished > 0 ? static_cast<double>(t.acquired) / finished : 0.0);
-    w.field("played_per_game", finished > 0 ? static_cast<double>(t.played) / finished : 0.0);
-    w.field("triggered_per_game", finished > 0 ? static_cast<double>(t.triggered) / finished : 0.0);
+    w.field("acquired_per_game", allGames > 0 ? static_cast<double>(t.acquired) / allGames : 0.0);
+    w.field("played_per_game", allGames > 0 ? static_cast<double>(t.played) / allGames : 0.0);
+    w.field("triggered_per_game", allGames > 0 ? static_cast<double>(t.triggered) / allGames : 0.0);
+    w.key("association").beginObject();
+    w.field("measure", "association: win rate of player-games that used it vs did not; not a cause (see balance impact)");
     w.key("used");
     writeRate(w, t.usedWins, t.usedPlayers);
     w.key("unused");
@@ -143,8 +217,10 @@ void writeRunResultJson(JsonWriter& w, const RunResult& r) {
       w.key("win_rate_delta").null();
     }
     w.endObject();
+    w.endObject();
   }
   w.endObject();
+  writeCounters(w, r);
 
   if (r.config.untilCi > 0.0) {
     w.key("until_ci").beginObject();

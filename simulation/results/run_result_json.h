@@ -3,23 +3,22 @@
 // games_per_s is a pure function of (ruleset, agents, players, seed, games,
 // max turns): identical for any thread count.
 //
+// Outline (data/schema/run-result.md has every field):
 // {
-//   "ruleset": "card-dice", "engine": "card_dice", "games": 10000, "seed": 1,
-//   "players": 2, "max_turns": 200, "agents": ["greedy", "greedy"],
-//   "finished": 9990, "draws": 12,
-//   "timeouts": {"count": 10, "games": [{"index": 17, "seed": 123...}, ...]},   // at most 100 listed
-//   "seats":    [{"seat": 0, "games", "wins", "draws", "losses", "win_rate", "ci95": [lo, hi]}, ...],
-//   "by_agent": [{"agent": "greedy", "games", "wins", "draws", "losses", "win_rate", "ci95"}, ...],
-//   "by_faction": [{"faction": "fire", ...same...}],            // only when the game has factions
-//   "first_player": {"games", "wins", "win_rate", "fair_rate", "ci95", "p_value"},
-//   "turns": {"mean", "sd", "min", "max", "histogram": [{"turns": 12, "games": 30}, ...]},
-//   "entities": {"meteor_strike": {"acquired", "played", "triggered",          // totals
-//                 "acquired_per_game", "played_per_game", "triggered_per_game",
-//                 "used": {"players", "wins", "win_rate", "ci95"},
-//                 "unused": {...same...}, "win_rate_delta"}, ...},
-//   "until_ci": {"target", "reached", "max_half_width"},          // only with --until-ci
-//   "cancelled": false, "elapsed_s": 1.23, "games_per_s": 8130.1
+//   "ruleset", "engine", "games", "seed", "players", "max_turns", "agents": [...],
+//   "finished", "side_wins", "draws", "nobody_wins", "adjudicated",
+//   "schedule": {"description", "cycle_games"},                     // only with factions
+//   "timeouts": {"count", "games": [{"index", "seed"}, ...]},      // at most 100 listed
+//   "seats": [{"seat", TALLY}], "teams": bool, "sides": [{"side", "seats": [..], TALLY}],
+//   "by_agent": [{"agent", TALLY}], "by_faction": [{"faction", TALLY}],
+//   "first_side": {"sides", "teams", "games", "wins", "win_rate", "fair_rate", "ci95", "p_value", "without_winner"},
+//   "turns": {"mean", "sd", "min", "max", "censored", "censored_at", "mean_uncensored", "histogram"},
+//   "entities": {id: {"acquired", ..., "association": {"measure", "used", "unused", "win_rate_delta"}}},
+//   "counters": {id: {"total", "per_game", "games_with", "by_seat", "by_agent", "by_faction"}},
+//   "until_ci": {...}, "cancelled", "elapsed_s", "games_per_s"
 // }
+// TALLY = "games", "wins", "draws", "losses", "nobody_wins",
+//         "adjudicated": {"wins", "draws", "losses"}, "timeouts", "win_rate", "ci95"
 #pragma once
 
 #include <string>

@@ -23,6 +23,7 @@ struct MonteCarloRunner::Worker {
   std::vector<Rng> seatRng;
   std::vector<int> agentOfSeat;   // distinct agent index per seat
   std::vector<int> factionOfSeat;
+  std::vector<int> sideOfSeat;
   std::vector<Action> legal;
   std::unique_ptr<State> last;    // final state of the last game (replay)
   bool lastTimedOut = false;
@@ -39,6 +40,13 @@ MonteCarloRunner::MonteCarloRunner(const Game& game, RunConfig config) : m_game(
   }
   if (m_slotAgent.size() == 1 && m_config.players > 1) m_slotAgent.assign(static_cast<std::size_t>(m_config.players), 0);
   m_maxTurns = m_config.maxTurns > 0 ? m_config.maxTurns : std::max(1, game.defaultMaxTurns());
+  m_schedule = FactionSchedule(m_config.players, static_cast<int>(game.factions().size()));
+}
+
+std::uint64_t MonteCarloRunner::gamesPerScheduleEntry() const {
+  // With several agents every arrangement of them (one per game, `players` in
+  // turn) meets each faction pairing; with one agent the pairing changes every game.
+  return m_distinctAgents.size() > 1 ? static_cast<std::uint64_t>(std::max(1, m_config.players)) : 1;
 }
 
 void MonteCarloRunner::setProgressCallback(ProgressCallback callback, double intervalSeconds) {
@@ -51,10 +59,34 @@ int MonteCarloRunner::agentSlotOfSeat(std::uint64_t gameIndex, int seat, int pla
   return static_cast<int>((static_cast<std::uint64_t>(seat) + gameIndex) % static_cast<std::uint64_t>(players));
 }
 
+int MonteCarloRunner::agentSlotOfSeat(std::uint64_t gameIndex, int seat, const std::vector<int>& sideOfSeat) {
+  const int players = static_cast<int>(sideOfSeat.size());
+  if (players <= 0 || seat < 0 || seat >= players) return 0;
+  int sides = 0;
+  for (int s : sideOfSeat) sides = std::max(sides, s + 1);
+  std::vector<std::vector<int>> members(static_cast<std::size_t>(sides));
+  for (int p = 0; p < players; ++p) {
+    const int s = sideOfSeat[static_cast<std::size_t>(p)];
+    if (s < 0) return agentSlotOfSeat(gameIndex, seat, players);
+    members[static_cast<std::size_t>(s)].push_back(p);
+  }
+  const std::size_t size = members.front().size();
+  for (const auto& m : members)
+    if (m.size() != size || size == 0) return agentSlotOfSeat(gameIndex, seat, players);
+  // Sides of equal size: rotate whole sides, then the seats within a side, so
+  // the agents given for one side's seats always play together.
+  const int mySide = sideOfSeat[static_cast<std::size_t>(seat)];
+  const auto& mine = members[static_cast<std::size_t>(mySide)];
+  const auto k = static_cast<std::uint64_t>(std::find(mine.begin(), mine.end(), seat) - mine.begin());
+  const auto nSides = static_cast<std::uint64_t>(sides);
+  const std::uint64_t toSide = (static_cast<std::uint64_t>(mySide) + gameIndex % nSides) % nSides;
+  const std::uint64_t within = (k + (gameIndex / nSides) % size) % size;
+  return members[static_cast<std::size_t>(toSide)][static_cast<std::size_t>(within)];
+}
+
 int MonteCarloRunner::factionOfSeat(std::uint64_t gameIndex, int seat, int players, int factions) {
   if (players <= 0 || factions <= 0) return -1;
-  const std::uint64_t block = gameIndex / static_cast<std::uint64_t>(players);
-  return static_cast<int>((static_cast<std::uint64_t>(seat) + block) % static_cast<std::uint64_t>(factions));
+  return FactionSchedule(players, factions).factionOf(gameIndex / static_cast<std::uint64_t>(players), seat);
 }
 
 bool MonteCarloRunner::validate(std::string& error) const {
@@ -101,18 +133,21 @@ bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats)
   const int players = m_config.players;
   const std::uint64_t seed = deriveSeed(m_config.seed, index, 0);
   Rng chance(seed);
-  for (int s = 0; s < players; ++s) {
-    w.agentOfSeat[static_cast<std::size_t>(s)] =
-        m_slotAgent[static_cast<std::size_t>(agentSlotOfSeat(index, s, players))];
-    w.seatRng[static_cast<std::size_t>(s)].seed(deriveSeed(m_config.seed, index, 1 + static_cast<std::uint64_t>(s)));
-  }
-  const int factions = static_cast<int>(m_game.factions().size());
+  const std::uint64_t entry = index / gamesPerScheduleEntry();
   w.factionOfSeat.clear();
-  for (int s = 0; factions > 0 && s < players; ++s) w.factionOfSeat.push_back(factionOfSeat(index, s, players, factions));
+  for (int s = 0; m_schedule.factions() > 0 && s < players; ++s) w.factionOfSeat.push_back(m_schedule.factionOf(entry, s));
 
   GameSetup setup{players, w.factionOfSeat};
   for (auto& agent : w.agents) agent->reset();  // nothing carried over from the worker's last game
   std::unique_ptr<State> state = m_game.newInitialState(setup, chance);
+  // Agents rotate over seats after the sides are known, keeping teams together.
+  w.sideOfSeat.resize(static_cast<std::size_t>(players));
+  for (int s = 0; s < players; ++s) w.sideOfSeat[static_cast<std::size_t>(s)] = state->sideOf(s);
+  for (int s = 0; s < players; ++s) {
+    w.agentOfSeat[static_cast<std::size_t>(s)] =
+        m_slotAgent[static_cast<std::size_t>(agentSlotOfSeat(index, s, w.sideOfSeat))];
+    w.seatRng[static_cast<std::size_t>(s)].seed(deriveSeed(m_config.seed, index, 1 + static_cast<std::uint64_t>(s)));
+  }
   // A guard against engines whose turns never advance.
   const long long maxActions = std::max<long long>(100000, static_cast<long long>(m_maxTurns) * 1000);
   long long actions = 0;
@@ -146,7 +181,10 @@ bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats)
     rec.index = index;
     rec.seed = seed;
     rec.timedOut = timedOut;
+    rec.adjudicated = !timedOut && state->adjudicated();
     rec.turns = state->turnCount();
+    rec.sideOfSeat = &w.sideOfSeat;
+    rec.counters = &state->counters();
     rec.returns = timedOut ? nullptr : &returns;
     rec.agentOfSeat = &w.agentOfSeat;
     rec.factionOfSeat = &w.factionOfSeat;
@@ -164,7 +202,8 @@ void MonteCarloRunner::playBatch(std::uint64_t begin, std::uint64_t end, int thr
   const int workers = static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(threads), end - begin));
   std::atomic<std::uint64_t> next{begin};
   const RunStats empty(m_config.players, static_cast<int>(m_distinctAgents.size()),
-                       static_cast<int>(m_game.factions().size()), static_cast<int>(m_game.entityIds().size()));
+                       static_cast<int>(m_game.factions().size()), static_cast<int>(m_game.entityIds().size()),
+                       static_cast<int>(m_game.counterIds().size()));
   std::vector<RunStats> partial(static_cast<std::size_t>(workers), empty);
   std::mutex mutex;
   std::condition_variable cv;
@@ -221,8 +260,12 @@ RunResult MonteCarloRunner::run() {
   result.agents = m_distinctAgents;
   result.factions = m_game.factions();
   result.entities = m_game.entityIds();
+  result.counters = m_game.counterIds();
+  result.schedule = m_schedule.describe(gamesPerScheduleEntry());
+  result.scheduleCycleGames = m_schedule.cycle() * gamesPerScheduleEntry();
   result.stats = RunStats(m_config.players, static_cast<int>(m_distinctAgents.size()),
-                          static_cast<int>(result.factions.size()), static_cast<int>(result.entities.size()));
+                          static_cast<int>(result.factions.size()), static_cast<int>(result.entities.size()),
+                          static_cast<int>(result.counters.size()));
   std::string error;
   if (!validate(error)) {
     result.error = error;

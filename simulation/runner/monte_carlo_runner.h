@@ -5,9 +5,10 @@
 // s's agent from Rng(deriveSeed(seed, i, 1 + s)); workers pull game indices
 // from an atomic counter and sum integer tallies, so the result is identical
 // for any thread count. Seats rotate: in game i seat s is played by
-// agents[(s + i) % players] and, when the game has F factions, seat s gets
-// faction (s + i / players) % F. A game still running at the turn cap is a
-// timeout. Sequential stopping (untilCi) plays fixed batches of batchGames
+// agents[(s + i) % players]; when the engine declares teams (State::sideOf)
+// whole teams rotate, so the agents given for one team's seats stay together.
+// Factions follow a balanced round robin (faction_schedule.h). A game still
+// running at the turn cap is a timeout (its length is kept, censored). Sequential stopping (untilCi) plays fixed batches of batchGames
 // and stops after the first batch where every headline interval is narrow enough;
 // setResultCallback() uses the same batches to publish live results.
 //
@@ -24,6 +25,7 @@
 #include <vector>
 
 #include "simulation/core/game.h"
+#include "simulation/runner/faction_schedule.h"
 #include "simulation/runner/run_config.h"
 #include "simulation/runner/run_result.h"
 
@@ -61,9 +63,16 @@ class MonteCarloRunner {
   // returns its final state (for replaying a timeout); nullptr on a bad configuration.
   std::unique_ptr<State> replay(std::uint64_t index, bool* timedOut = nullptr) const;
 
-  // The seat rotation, exposed for tests and tools.
+  // The seat rotation, exposed for tests and tools: one side per seat, and by
+  // the sides of the game (whole sides rotate, then the seats within a side).
   static int agentSlotOfSeat(std::uint64_t gameIndex, int seat, int players);
+  static int agentSlotOfSeat(std::uint64_t gameIndex, int seat, const std::vector<int>& sideOfSeat);
+  // The faction of a seat when several agents rotate (the schedule moves on every `players` games).
   static int factionOfSeat(std::uint64_t gameIndex, int seat, int players, int factions);
+  const FactionSchedule& schedule() const { return m_schedule; }
+  // Games per schedule entry: `players` with several agents (every arrangement
+  // of the agents meets each pairing), else 1.
+  std::uint64_t gamesPerScheduleEntry() const;
 
  private:
   struct Worker;
@@ -77,6 +86,7 @@ class MonteCarloRunner {
   std::vector<std::string> m_distinctAgents;  // distinct specs in first-seen order
   std::vector<int> m_slotAgent;               // agent slot (seat before rotation) -> distinct index
   int m_maxTurns = 0;
+  FactionSchedule m_schedule;
   ProgressCallback m_progress;
   ResultCallback m_resultCallback;
   double m_progressInterval = 0.1;

@@ -20,6 +20,9 @@ struct RunResult {
   std::vector<std::string> agents;      // distinct agent specs, RunStats::agents() order
   std::vector<std::string> factions;    // Game::factions(), RunStats::factions() order
   std::vector<std::string> entities;    // Game::entityIds(), RunStats::entities() order
+  std::vector<std::string> counters;    // Game::counterIds(), RunStats::counters() order
+  std::string schedule;                 // how factions meet (FactionSchedule::describe)
+  std::uint64_t scheduleCycleGames = 0; // games in one full cycle of the schedule (0: no factions)
   RunStats stats;
   double elapsedSeconds = 0.0;
   bool cancelled = false;

@@ -13,7 +13,11 @@ Interval wilsonInterval(std::uint64_t successes, std::uint64_t n, double z) {
   const double denom = 1.0 + z2 / nn;
   const double centre = (p + z2 / (2.0 * nn)) / denom;
   const double half = z * std::sqrt(p * (1.0 - p) / nn + z2 / (4.0 * nn * nn)) / denom;
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+  // The exact ends: 0 successes give lo = 0 and n give hi = 1 (the formula
+  // leaves float noise like 6.9e-18 there, which no one should have to read).
+  const double lo = successes == 0 ? 0.0 : std::max(0.0, centre - half);
+  const double hi = successes >= n ? 1.0 : std::min(1.0, centre + half);
+  return {lo, hi};
 }
 
 double binomialTwoSidedPValue(std::uint64_t successes, std::uint64_t n, double p0) {

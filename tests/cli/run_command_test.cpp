@@ -76,8 +76,9 @@ TEST(RunCommand, PrintsTheTable) {
   REQUIRE_CARD_DICE();
   auto r = balance({"run", kCardDice, "--games", "20", "--seed", "3", "--threads", "2"});
   ASSERT_EQ(r.exit, 0) << r.err;
-  for (const char* text : {"engine card_dice", "20 games, 2 players, seed 3, agents random", "seat ", "agent ",
-                           "first player:", "length:", "games/s"})
+  for (const char* text : {"engine card_dice", "20 games, 2 players, seed 3", "agents: random (every seat)", "seat ",
+                           "agent ", "first player (seat 0):", "games without a winner are left out", "length: mean ",
+                           "censored at the", "timeouts at the", "games/s"})
     EXPECT_NE(r.out.find(text), std::string::npos) << text << "\n" << r.out;
   // No progress bar when stderr is not a terminal.
   EXPECT_EQ(r.err.find('\r'), std::string::npos);
@@ -94,7 +95,7 @@ TEST(RunCommand, JsonDoesNotDependOnThreads) {
   EXPECT_EQ(one.out.front(), '{');
   for (const char* key : {"\"ruleset\": \"card-dice\"", "\"engine\": \"card_dice\"", "\"games\": 24", "\"seed\": 1",
                           "\"agents\": [", "\"seats\": [", "\"by_agent\": [", "\"draws\":", "\"timeouts\": {",
-                          "\"turns\": {", "\"entities\": {", "\"first_player\": {", "\"elapsed_s\"", "\"games_per_s\""})
+                          "\"turns\": {", "\"entities\": {", "\"first_side\": {", "\"elapsed_s\"", "\"games_per_s\""})
     EXPECT_NE(one.out.find(key), std::string::npos) << key;
   EXPECT_EQ(withoutTimings(one.out), withoutTimings(two.out));
 }
@@ -104,7 +105,7 @@ TEST(RunCommand, WritesJsonToAFileAndReplaysAGame) {
   const std::string path = ::testing::TempDir() + "/wb_run_result.json";
   auto r = balance({"run", kCardDice, "--games", "6", "--json", path});
   ASSERT_EQ(r.exit, 0) << r.err;
-  EXPECT_NE(r.out.find("first player:"), std::string::npos);
+  EXPECT_NE(r.out.find("first player (seat 0):"), std::string::npos);
   ASSERT_TRUE(std::filesystem::exists(path));
   std::filesystem::remove(path);
   auto replay = balance({"run", kCardDice, "--replay", "3"});

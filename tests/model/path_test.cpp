@@ -142,6 +142,24 @@ TEST(RulesetPath, UnknownPaths) {
   EXPECT_NE(error.find("unknown path 'bogus'"), std::string::npos);
 }
 
+// A die face's weight is a sweepable number ("how often does the seal come up?").
+TEST(RulesetPath, DieFaceWeightAndSymbol) {
+  Ruleset r = sample();
+  EXPECT_EQ(get(r, "dice.fire.faces.5.weight"), "1");
+  ASSERT_TRUE(setPath(r, "dice.fire.faces.5.weight", "2.5"));
+  EXPECT_EQ(r.dice[0].faces[5].weight, 2.5);
+  EXPECT_EQ(r.dice[0].faces[4].weight, 1);
+  ASSERT_TRUE(setPath(r, "dice.fire.faces.0.symbol", "star"));
+  EXPECT_EQ(r.dice[0].faces[0].symbol, "star");
+  EXPECT_EQ(setError(r, "dice.fire.faces.5.weight", "0"),
+            "dice.fire.faces.5.weight: a face weight must be greater than 0, got 0");
+  EXPECT_EQ(setError(r, "dice.fire.faces.6.weight", "1"), "die 'fire' has no face 6 (faces 0..5)");
+  EXPECT_EQ(setError(r, "dice.fire.faces.1.value", "1"), "unknown field of a die face (known: weight, symbol)");
+  auto paths = listPaths(r, true);
+  EXPECT_NE(std::find_if(paths.begin(), paths.end(), [](const PathValue& v) { return v.path == "dice.fire.faces.5.weight"; }),
+            paths.end());
+}
+
 TEST(RulesetPath, ListsNumericPathsForSweeps) {
   Ruleset r = sample();
   auto paths = listPaths(r, true);

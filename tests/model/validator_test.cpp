@@ -103,6 +103,29 @@ TEST(RulesetValidator, WithoutASchemaEffectArgumentsAreNotChecked) {
   EXPECT_EQ(messages(r), Lines{});
 }
 
+// EngineSchema::check: the engine's own checks run after the generic ones and
+// only on a ruleset those found clean (they may assume a well-formed model).
+TEST(RulesetValidator, EngineCheckRunsOnlyOnACleanRuleset) {
+  EngineSchema s;
+  s.engine = "checked";
+  int calls = 0;
+  s.check = [&calls](const Ruleset& r, Diagnostics& out) {
+    ++calls;
+    for (const auto& d : r.dice) out.error(d.origin.at("faces.0"), "face '" + d.faces.front().symbol + "' means nothing");
+  };
+  const SchemaLookup lookup = [&s](std::string_view engine) { return engine == "checked" ? &s : nullptr; };
+  auto ok = loadRulesetFromString("id: a\nname: A\nengine: checked\n", "c.yaml", lookup);
+  EXPECT_EQ(messages(ok), Lines{});
+  EXPECT_EQ(calls, 1);
+  auto bad = loadRulesetFromString("id: a\nname: A\nengine: checked\ndice:\n  - id: d\n    faces: [zap, 2]\n", "c.yaml",
+                                   lookup);
+  EXPECT_EQ(messages(bad), Lines{"c.yaml:6:13: error: face 'zap' means nothing"});
+  EXPECT_EQ(calls, 2);
+  auto broken = loadRulesetFromString("id: a\nname: A\nengine: checked\nbogus: 1\n", "c.yaml", lookup);
+  EXPECT_FALSE(broken.ok());
+  EXPECT_EQ(calls, 2);  // not called: the generic checks found an error
+}
+
 TEST(RulesetValidator, UnknownEngineWithALookup) {
   auto r = loadRulesetFromString("id: a\nname: A\nengine: nope\n", "e.yaml", toyLookup);
   EXPECT_EQ(messages(r), Lines{"e.yaml:3:9: error: unknown engine 'nope'"});

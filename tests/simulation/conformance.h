@@ -65,13 +65,23 @@ inline std::unique_ptr<State> randomPlayout(const Game& game, const GameSetup& s
 inline void checkReturnsInRange(const State& s, std::uint64_t seed) {
   const std::vector<double> r = s.returns();
   EXPECT_EQ(static_cast<int>(r.size()), s.numPlayers()) << "seed " << seed;
+  // Summed once per side (State::sideOf): seats of one side share equal returns.
   double total = 0.0;
-  for (double v : r) {
-    EXPECT_GE(v, 0.0) << "seed " << seed;
-    EXPECT_LE(v, 1.0) << "seed " << seed;
-    total += v;
+  std::vector<bool> counted(r.size(), false);
+  for (std::size_t p = 0; p < r.size(); ++p) {
+    EXPECT_GE(r[p], 0.0) << "seed " << seed;
+    EXPECT_LE(r[p], 1.0) << "seed " << seed;
+    const int side = s.sideOf(static_cast<int>(p));
+    for (std::size_t q = 0; q < r.size(); ++q)
+      if (s.sideOf(static_cast<int>(q)) == side) {
+        EXPECT_EQ(r[q], r[p]) << "seats of one side differ, seed " << seed;
+      }
+    if (side >= 0 && static_cast<std::size_t>(side) < counted.size() && !counted[static_cast<std::size_t>(side)]) {
+      counted[static_cast<std::size_t>(side)] = true;
+      total += r[p];
+    }
   }
-  EXPECT_LE(total, 1.0 + 1e-9) << "returns sum above 1, seed " << seed;
+  EXPECT_LE(total, 1.0 + 1e-9) << "returns summed over sides above 1, seed " << seed;
 }
 
 inline void checkRandomPlayoutsEnd(const Game& game, const GameSetup& setup, const Options& o = {}) {

@@ -4,11 +4,14 @@
 
 #include <atomic>
 #include <chrono>
+#include <map>
+#include <tuple>
 
 #include "simulation/results/run_result_json.h"
 #include "simulation/runner/monte_carlo_runner.h"
 #include "tests/simulation/toy/dice_race_game.h"
 #include "tests/simulation/toy/nim_game.h"
+#include "tests/simulation/toy/team_nim_game.h"
 
 using namespace wb::sim;
 
@@ -105,7 +108,12 @@ TEST(Runner, CappedGamesAreTimeoutsWithTheirSeeds) {
   EXPECT_EQ(r.config.maxTurns, 25);
   EXPECT_GT(r.stats.timeouts(), 0u);
   EXPECT_EQ(r.stats.timeouts() + r.stats.finishedGames(), 300u);
-  EXPECT_EQ(r.stats.seats()[0].games, r.stats.finishedGames());
+  // Capped games are still games of every seat, counted as timeouts (not wins,
+  // draws or losses), and stay in the length censored at the cap.
+  EXPECT_EQ(r.stats.seats()[0].games, 300u);
+  EXPECT_EQ(r.stats.seats()[0].timeouts, r.stats.timeouts());
+  EXPECT_EQ(r.stats.length().games, 300u);
+  EXPECT_EQ(r.stats.length().censored, r.stats.timeouts());
   ASSERT_FALSE(r.stats.timeoutRecords().empty());
   const TimeoutRecord& t = r.stats.timeoutRecords().front();
   EXPECT_EQ(t.seed, deriveSeed(7, t.index, 0));
@@ -198,7 +206,9 @@ TEST(RunResultJson, HasTheDocumentedFields) {
                           "\"seed\": 7", "\"agents\": [", "\"seats\": [", "\"by_agent\": [", "\"by_faction\": [",
                           "\"faction\": \"swift\"", "\"draws\": ", "\"timeouts\": {", "\"turns\": {",
                           "\"histogram\": [", "\"entities\": {", "\"card5\": {", "\"win_rate_delta\"",
-                          "\"first_player\": {", "\"p_value\"", "\"ci95\": [", "\"elapsed_s\"", "\"games_per_s\""}) {
+                          "\"first_side\": {", "\"without_winner\"", "\"sides\": [", "\"nobody_wins\"",
+                          "\"adjudicated\": {", "\"censored\"", "\"association\": {", "\"counters\": {",
+                          "\"schedule\": {", "\"p_value\"", "\"ci95\": [", "\"elapsed_s\"", "\"games_per_s\""}) {
     EXPECT_NE(json.find(key), std::string::npos) << key << "\n" << json.substr(0, 2000);
   }
   // Compact output is one line.
@@ -221,4 +231,79 @@ TEST(Runner, LiveResultsAreCumulativeAndDoNotChangeTheOutcome) {
   for (std::size_t k = 0; k + 1 < seen.size(); ++k) EXPECT_EQ(seen[k], 60u * (k + 1));
   EXPECT_EQ(seen.back(), 500u);
   EXPECT_EQ(withoutTimings(runResultToJson(a)), withoutTimings(runResultToJson(b)));
+}
+
+// Teams (sideOf): whole teams rotate, so --agents A,B,A,B keeps A+A against
+// B+B in every game, on both sides equally often; team wins are wins.
+TEST(Runner, TeamsRotateTogetherAndTeamWinsAreWins) {
+  const std::vector<int> sides = {0, 1, 0, 1};
+  for (std::uint64_t i = 0; i < 8; ++i) {
+    const int s0 = MonteCarloRunner::agentSlotOfSeat(i, 0, sides), s2 = MonteCarloRunner::agentSlotOfSeat(i, 2, sides);
+    EXPECT_EQ(s0 % 2, s2 % 2) << "game " << i;  // the slots of one team stay together
+    EXPECT_NE(s0, s2);
+  }
+  // Without teams it is the plain seat rotation.
+  for (std::uint64_t i = 0; i < 6; ++i)
+    for (int s = 0; s < 3; ++s)
+      EXPECT_EQ(MonteCarloRunner::agentSlotOfSeat(i, s, std::vector<int>{0, 1, 2}), MonteCarloRunner::agentSlotOfSeat(i, s, 3));
+  toy::TeamNimGame nim(21);
+  RunConfig c = config({"greedy", "random", "greedy", "random"}, 200, 2);
+  c.players = 4;
+  RunResult r = MonteCarloRunner(nim, c).run();
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_TRUE(r.stats.hasTeams());
+  ASSERT_EQ(r.stats.sides().size(), 2u);
+  EXPECT_EQ(r.stats.drawnGames(), 0u);
+  // Every game has a winning team: team wins sum to all games.
+  EXPECT_EQ(r.stats.sides()[0].wins + r.stats.sides()[1].wins, 200u);
+  // Each agent's wins are its team's wins, twice (two seats).
+  EXPECT_EQ(r.stats.agents()[0].wins + r.stats.agents()[1].wins, 400u);
+  const FirstSideTest t = r.stats.firstSideTest();
+  EXPECT_EQ(t.sides, 2);
+  EXPECT_DOUBLE_EQ(t.fair, 0.5);
+  EXPECT_EQ(t.decided, 200u);
+  // Counters are summed: greedy plays perfectly, takes of 3 happen.
+  ASSERT_EQ(r.counters, (std::vector<std::string>{"took_three"}));
+  EXPECT_GT(r.stats.counters().total[0], 0u);
+  // A draw between the teams is a draw, not two wins.
+  toy::TeamNimGame drawn(10, /*drawAt=*/9);
+  RunResult d = MonteCarloRunner(drawn, c).run();
+  EXPECT_EQ(d.stats.drawnGames(), 200u);
+  EXPECT_EQ(d.stats.sides()[0].draws, 200u);
+  EXPECT_EQ(d.stats.firstSideTest().decided, 0u);
+}
+
+// Factions: a balanced round robin, every ordered pair of different factions
+// in every ordered pair of seats equally often per cycle.
+TEST(Runner, FactionsMeetInABalancedRoundRobin) {
+  for (auto [players, factions] : {std::pair{2, 17}, std::pair{2, 6}, std::pair{4, 17}, std::pair{3, 6}, std::pair{4, 3}}) {
+    FactionSchedule sched(players, factions);
+    ASSERT_GT(sched.cycle(), 0u);
+    std::map<std::tuple<int, int, int, int>, int> pairs;
+    std::map<std::pair<int, int>, int> seatFaction;
+    for (std::uint64_t e = 0; e < sched.cycle(); ++e)
+      for (int s = 0; s < players; ++s) {
+        ++seatFaction[{s, sched.factionOf(e, s)}];
+        for (int t = 0; t < players; ++t)
+          if (s != t) ++pairs[{s, t, sched.factionOf(e, s), sched.factionOf(e, t)}];
+      }
+    // Every faction in every seat equally often.
+    for (const auto& [key, n] : seatFaction) EXPECT_EQ(n, static_cast<int>(sched.cycle() / static_cast<std::uint64_t>(factions)));
+    if (sched.pairwiseBalanced()) {
+      EXPECT_EQ(pairs.size(), static_cast<std::size_t>(players * (players - 1) * factions * (factions - 1)));
+      for (const auto& [key, n] : pairs) EXPECT_EQ(n, pairs.begin()->second) << players << "p " << factions << "f";
+    }
+  }
+  EXPECT_TRUE(FactionSchedule(2, 17).pairwiseBalanced());
+  EXPECT_EQ(FactionSchedule(2, 17).cycle(), 272u);
+  EXPECT_TRUE(FactionSchedule(3, 6).pairwiseBalanced());
+  EXPECT_FALSE(FactionSchedule(4, 3).pairwiseBalanced());
+  // The runner: with two agents the pairing changes every `players` games.
+  toy::DiceRaceGame race(30, true);
+  RunConfig c = config({"greedy", "random"}, 8, 1);
+  MonteCarloRunner runner(race, c);
+  EXPECT_EQ(runner.gamesPerScheduleEntry(), 2u);
+  RunResult r = runner.run();
+  EXPECT_EQ(r.scheduleCycleGames, 4u);
+  EXPECT_NE(r.schedule.find("balanced round robin of 2 factions"), std::string::npos) << r.schedule;
 }

@@ -22,7 +22,9 @@
 #include <QVBoxLayout>
 
 #include "app/gui/document/ruleset_document.h"
+#include "app/gui/simulation/outcome_table.h"
 #include "app/gui/simulation/simulation_job.h"
+#include "app/report/text_format.h"
 #include "charts/builders/chart_builders.h"
 #include "charts/builders/run_result_charts.h"
 #include "charts/export/chart_export.h"
@@ -157,16 +159,19 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
   m_chartGrid = grid;
   layoutCharts(false);
   m_results->addTab(chartsPage, tr("Charts"));
+  m_outcomeTable = new OutcomeTable(m_results);
+  m_results->addTab(m_outcomeTable, tr("Outcomes"));
   m_entityTable = new QTableWidget(0, 10, m_results);
   m_entityTable->setHorizontalHeaderLabels({tr("Entity"), tr("Acquired"), tr("Played"), tr("Triggered"),
                                             tr("Used in"), tr("Win rate used"), tr("Win rate not used"),
-                                            tr("\u0394 win rate"), tr("z"), tr("Lift vs average")});
+                                            tr("Association \u0394"), tr("z"), tr("Lift vs average")});
   m_entityTable->horizontalHeaderItem(9)->setToolTip(
       tr("\u0394 minus the average \u0394 of all entities: players who win use more cards, so \u0394 is\n"
          "positive for most; the lift shows which entities stand out."));
   m_entityTable->horizontalHeaderItem(7)->setToolTip(
-      tr("Win rate of players who used it minus of those who did not.\n"
-         "Outliers (lift beyond 2 SD of all entities, |z| \u2265 3) are highlighted."));
+      tr("ASSOCIATION, not cause: win rate of players who used it minus of those who did not.\n"
+         "Players who are winning buy and play more. Outliers (lift beyond 2 SD of all\n"
+         "entities, |z| \u2265 3) are highlighted."));
   m_entityTable->verticalHeader()->hide();
   m_entityTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_entityTable->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -196,6 +201,8 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
 }
 
 SimulationPanel::~SimulationPanel() = default;
+
+QTableWidget* SimulationPanel::outcomeTable() const { return m_outcomeTable; }
 
 void SimulationPanel::rebuildSeats() {
   const QStringList previous = agentSpecs();
@@ -388,49 +395,66 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
   if (any) {
     QString text = tr("<b>%L1</b> games").arg(s.games());
     if (result.cancelled) text += tr(" (cancelled)");
-    text += tr(" \u00b7 %L1 drawn").arg(s.drawnGames());
+    text += tr(" \u00b7 %L1 won by one %2 \u00b7 %L3 drawn")
+                .arg(s.sideWinGames())
+                .arg(s.hasTeams() ? tr("team") : tr("player"))
+                .arg(s.drawnGames());
+    if (s.nobodyWinsGames() > 0) text += tr(" \u00b7 %L1 won by nobody").arg(s.nobodyWinsGames());
+    if (s.adjudicatedGames() > 0) text += tr(" \u00b7 %L1 adjudicated by the engine's own cap").arg(s.adjudicatedGames());
     const QString capped = tr("%L1 hit the turn cap").arg(s.timeouts());
     // Many capped games make every other number doubtful: say so.
     text += QStringLiteral(" \u00b7 ") +
             (s.timeouts() * 20 > s.games() ? QStringLiteral("<span style='color:#c62828'><b>%1</b></span>").arg(capped) : capped);
     text += tr(" \u00b7 length %1 \u00b1 %2 turns").arg(s.length().mean(), 0, 'f', 1).arg(s.length().sd(), 0, 'f', 1);
-    if (!s.seats().empty() && s.players() > 0) {
-      const auto& first = s.seats().front();
-      const sim::Interval ci = sim::wilsonInterval(first.wins, first.games);
-      const double p = sim::binomialTwoSidedPValue(first.wins, first.games, 1.0 / s.players());
-      text += tr("<br>First player wins <b>%1</b> [%2, %3]; p = %4 against a fair %5")
-                  .arg(percent(first.winRate()), percent(ci.lo), percent(ci.hi))
-                  .arg(p < 0.001 ? QStringLiteral("&lt;0.001") : QString::number(p, 'f', 3))
-                  .arg(percent(1.0 / s.players()));
-      if (p < 0.01) text += tr(" \u2014 <span style='color:#c62828'>a real first-player advantage</span>");
+    if (s.length().censored > 0)
+      text += tr(" (%L1 censored at the cap: the true mean is longer; %2 over the games that ended)")
+                  .arg(s.length().censored)
+                  .arg(s.length().meanUncensored(), 0, 'f', 1);
+    const sim::FirstSideTest first = s.firstSideTest();
+    if (first.sides > 1 && first.decided > 0) {
+      text += tr("<br>%1 wins <b>%2</b> [%3, %4] of the %L5 games with a winner; %6 against a fair %7")
+                  .arg(first.teams ? tr("The first team (side of seat 0)") : tr("First player"))
+                  .arg(percent(first.rate()), percent(first.ci.lo), percent(first.ci.hi))
+                  .arg(first.decided)
+                  .arg(QString::fromStdString(pValueText(first.pValue)).toHtmlEscaped())
+                  .arg(percent(first.fair));
+      if (first.pValue < 0.01) text += tr(" \u2014 <span style='color:#c62828'>a real first-%1 advantage</span>").arg(first.teams ? tr("side") : tr("player"));
+      if (first.withoutWinner > 0) text += tr(" (%L1 games without a winner left out)").arg(first.withoutWinner);
     }
     text += tr("<br><span style='color:#666'>Agents: %1 \u00b7 seed %2</span>")
-                .arg(QString::fromStdString([&] {
-                       std::string a;
-                       for (const auto& x : result.config.agents) a += (a.empty() ? "" : " vs ") + x;
-                       return a;
-                     }()).toHtmlEscaped())
+                .arg(QString::fromStdString(agentsText(result.config.agents)).toHtmlEscaped())
                 .arg(result.config.seed);
     m_summary->setText(text);
   }
 
-  setChart(m_winRateView, charts::buildWinRateChart(charts::seatWinRates(result), tr("Win rate per seat (95% intervals)")));
+  m_outcomeTable->showResult(result);
+  const QString agentsNote = QString::fromStdString(agentsText(result.config.agents));
+  setChart(m_winRateView, charts::buildWinRateChart(charts::seatWinRates(result),
+                                                    tr("Win rate per seat (95% intervals; agents %1)").arg(agentsNote)));
   std::vector<charts::WinRateBar> secondary;
   QString secondaryTitle;
   if (!s.factions().empty()) {
     secondary = charts::factionWinRates(result);
-    secondaryTitle = tr("Win rate per faction");
+    secondaryTitle = tr("Win rate per faction (agents %1)").arg(agentsNote);
+  } else if (s.hasTeams()) {
+    secondary = charts::teamWinRates(result);
+    secondaryTitle = tr("Win rate per team (agents %1)").arg(agentsNote);
   } else if (s.agents().size() > 1) {
     secondary = charts::agentWinRates(result);
     secondaryTitle = tr("Win rate per agent");
   }
   layoutCharts(!secondary.empty());
   if (!secondary.empty()) setChart(m_secondaryView, charts::buildWinRateChart(secondary, secondaryTitle));
-  setChart(m_lengthView, charts::buildLengthHistogram(charts::gameLengths(result), tr("Game length")));
+  setChart(m_lengthView, charts::buildLengthHistogram(charts::gameLengths(result),
+                                                      s.length().censored > 0
+                                                          ? tr("Game length (%L1 censored at the %2-turn cap)")
+                                                                .arg(s.length().censored)
+                                                                .arg(result.config.maxTurns)
+                                                          : tr("Game length (agents %1)").arg(agentsNote)));
 
   const auto metrics = charts::entityMetrics(result);
   setChart(m_entityView, charts::buildTopEntitiesChart(charts::entityDeltas(metrics),
-                                                       tr("Entities that stand out (top 10)"),
+                                                       tr("Entities that stand out (top 10; association, not cause)"),
                                                        tr("win-rate lift when used, against the average entity"), 10));
   m_entityTable->setSortingEnabled(false);
   m_entityTable->setRowCount(static_cast<int>(metrics.size()));

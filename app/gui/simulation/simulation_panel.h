@@ -56,6 +56,7 @@ class SimulationPanel : public QWidget {
   QChart* lengthChart() const;
   QChart* entityChart() const;
   QTableWidget* entityTable() const { return m_entityTable; }
+  QTableWidget* outcomeTable() const;
   // Saves the charts as <stem>-winrate.png / -length.png / -entities.png (or .svg).
   bool exportCharts(const QString& directory, const QString& suffix, QString* error = nullptr) const;
 
@@ -100,6 +101,7 @@ class SimulationPanel : public QWidget {
   QChartView* m_lengthView;
   QChartView* m_entityView;
   QTableWidget* m_entityTable;
+  class OutcomeTable* m_outcomeTable = nullptr;
   std::unique_ptr<SimulationJob> m_job;
   sim::RunResult m_result;
   bool m_hasResult = false;

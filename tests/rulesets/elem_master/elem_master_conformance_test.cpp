@@ -17,10 +17,13 @@ WB_CONFORMANCE_TESTS(ElemMasterConformanceSpecialties,
                      makeGame({{"events", "true"}, {"arena_2p", "random"}, {"terrain_set", "advantageous_difficult"}}),
                      (sim::GameSetup{2, {12, 13}}));
 WB_CONFORMANCE_TESTS(ElemMasterConformanceSpecialties2,
-                     makeGame({{"events", "true"}, {"start", "free"}, {"free_start_policy", "random"}}),
+                     makeGame({{"events", "true"}, {"start", "free"}, {"specialty_choice", "draft"}}),
                      (sim::GameSetup{2, {14, 15}}));
 WB_CONFORMANCE_TESTS(ElemMasterConformanceSpecialties3, makeGame({{"events", "true"}}),
                      (sim::GameSetup{2, {16, 8}}));
+WB_CONFORMANCE_TESTS(ElemMasterConformance2v2Draft,
+                     makeGame({{"four_player_mode", "teams"}, {"specialty_choice", "draft"}, {"events", "true"}, {"start", "free"}}),
+                     (sim::GameSetup{4, {}}));
 
 TEST(ElemMasterRuleset, LoadsWithoutErrors) {
   const model::LoadResult& r = loadedRuleset();

@@ -35,9 +35,11 @@ TEST_F(ElemMasterPowers, NecromancerSetsLostEarthAsideAndSummonsItBack) {
   put(3, 2, 0, kEarth, 1);
   put(3, 3, 0, kFire, 1);
   play(A(Kind::Attack, sq(3, 3), sq(3, 2)));  // own Fire burns own Earth
+  endTurn();
+  endTurn();
+  ASSERT_EQ(state->pending().kind, PendingKind::SetAside);  // "Mettez de côté jusqu'à 3 jetons"
+  play(A(Kind::Place, 1));
   EXPECT_EQ(state->player(0).pool, 1);
-  endTurn();
-  endTurn();
   play(A(Kind::Reanimate));
   EXPECT_EQ(state->actionPoints(), 0);
   place(4, 3);  // home rows of seat 0 are rows 4-5
@@ -76,7 +78,7 @@ TEST_F(ElemMasterPowers, SageWaveMarksNobody) {
   give("sage");
   put(2, 2, 0, kWater, 1);
   put(2, 3, 0, kWater, 1);
-  play(A(Kind::Wave, sq(2, 2), 4, 0));
+  play(A(Kind::Wave, sq(2, 2), 4, 0 | 2 << 1));
   EXPECT_FALSE(at(3, 2).flags & kPlayed);
 }
 
@@ -221,7 +223,7 @@ TEST_F(ElemMasterPowers, ShowerSunsetAndSnowDouseFire) {
   put(2, 2, 1, kFire, 3);
   put(3, 3, 1, kFire, 2);
   trigger("shower");
-  place(2, 2);
+  play(A(Kind::Place, sq(2, 2), 0, 2));
   EXPECT_EQ(at(2, 2).level, 1);
   state->setActionPoints(3);
   trigger("sunset");
@@ -295,7 +297,7 @@ TEST_F(ElemMasterPowers, HurricaneGivesFourAirMovesNextOwnTurn) {
 TEST_F(ElemMasterPowers, TornadoExceedsLevelThree) {
   put(2, 2, 0, kAir, 2);
   trigger("tornado");
-  place(2, 2);
+  play(A(Kind::Place, sq(2, 2), 0, 3));
   EXPECT_EQ(at(2, 2).level, 5);
 }
 
@@ -383,7 +385,7 @@ TEST_F(ElemMasterPowers, ShootingStarSlidesAFire) {
   put(2, 0, 0, kFire, 1);
   trigger("shooting_star");
   place(2, 0);
-  play(A(Kind::Place, 2));  // east
+  play(A(Kind::Place, 2, 0, 3));  // east, 3 squares
   EXPECT_EQ(at(2, 3).element, kFire);
 }
 
@@ -408,6 +410,9 @@ TEST_F(ElemMasterPowers, EclipseAndTremorChangeTheAvailableEvents) {
   state->setEventSlot(0, event("tremor"));
   state->setEventSlot(3, event("autumn"));
   play(A(Kind::Event, 0));
+  EXPECT_FALSE(legal(A(Kind::Place, 1)));  // reserved by player 0's Eclipse: not available
+  play(A(Kind::Place, 2));
+  play(A(Kind::Place, 3));
   EXPECT_NE(state->eventSlot(2), event("summer"));
   EXPECT_EQ(state->eventSlot(1), event("spring"));  // the reserved card stays
 }

@@ -39,7 +39,7 @@ TEST(ZoneplexGreedy, JoinsABattleThatOffersTheFear) {
   Position pos(3);
   pos.state->setWms(1, 3);
   pos.turn(0, "fear_blue_5", {pos.card("step_1")});
-  ASSERT_TRUE(pos.apply(encode(ActionKind::Offer, 0b010 * 8 + 1)));
+  ASSERT_TRUE(pos.apply(pos.offer(0b010, 1, {0, 1, 0})));  // p1 takes the Fear and its relic
   ASSERT_EQ(pos.state->currentPlayer(), 1);
   EXPECT_EQ(greedyChoice(pos), encode(ActionKind::Accept, 0));
 }

@@ -6,7 +6,6 @@
 namespace wb::rulesets::zoneplex::test {
 namespace {
 
-sim::Action offer(int mask, int fearTo) { return encode(ActionKind::Offer, mask * 8 + fearTo); }
 const sim::Action kDone = encode(ActionKind::DeclareDone, 0);
 const sim::Action kRoll = encode(ActionKind::Roll, 0);
 
@@ -26,7 +25,7 @@ TEST(ZoneplexBattle, SoloLossLowersWms) {
   Position pos(3, gameWithDie("3", 3));
   pos.state->setWms(0, 3);
   pos.turn(0, "fear_blue_5", {pos.card("step_1")});
-  ASSERT_TRUE(pos.apply(offer(0, 0)));
+  ASSERT_TRUE(pos.offerAndStart(pos.soloOffer()));
   ASSERT_EQ(pos.state->stage(), Stage::BattleDeclare);
   ASSERT_TRUE(pos.apply(kDone));
   ASSERT_TRUE(pos.apply(kRoll));  // attack 3 + 3 = 6 < 8
@@ -35,7 +34,7 @@ TEST(ZoneplexBattle, SoloLossLowersWms) {
 
   Position low(3, gameWithDie("3", 3));
   low.turn(0, "fear_blue_5", {low.card("step_1")});
-  ASSERT_TRUE(low.apply(offer(0, 0)));
+  ASSERT_TRUE(low.offerAndStart(low.soloOffer()));
   ASSERT_TRUE(low.apply(kDone));
   ASSERT_TRUE(low.apply(kRoll));
   EXPECT_EQ(low.state->player(0).wms, 1);
@@ -53,7 +52,7 @@ TEST(ZoneplexBattle, SacrificesWeakenTheFear) {
   pos.state->setStonesHome(0, 2);
   pos.state->setRelicDeck({pos.relic("elixir_of_aeons")});
   pos.turn(0, "fear_blue_5", {pos.card("step_1")});
-  ASSERT_TRUE(pos.apply(offer(0, 0)));
+  ASSERT_TRUE(pos.offerAndStart(pos.soloOffer()));
   EXPECT_EQ(pos.count(ActionKind::Sacrifice), 2);
   ASSERT_TRUE(pos.apply(encode(ActionKind::Sacrifice, 36)));
   ASSERT_TRUE(pos.apply(encode(ActionKind::Sacrifice, 37)));
@@ -75,7 +74,7 @@ TEST(ZoneplexBattle, BattleRelicsWeakenAndStrengthen) {
   pos.state->giveRelic(0, pos.relic("plasma_gauntlet"));
   pos.turn(0, "fear_blue_5", {pos.card("step_1")});
   EXPECT_EQ(pos.count(ActionKind::UseRelic), 0);  // not while negotiating
-  ASSERT_TRUE(pos.apply(offer(0, 0)));
+  ASSERT_TRUE(pos.offerAndStart(pos.soloOffer()));
   EXPECT_EQ(pos.count(ActionKind::UseRelic), 2);
   ASSERT_TRUE(pos.apply(encode(ActionKind::UseRelic, 0)));     // dagger: 8 - 3 = 5
   ASSERT_TRUE(pos.apply(encode(ActionKind::UseRelic, 0)));     // gauntlet (now slot 0): attack 3 + 1 + 2
@@ -87,7 +86,7 @@ TEST(ZoneplexBattle, BattleRelicsWeakenAndStrengthen) {
   Position miss(3, gameWithDie("eye", 0));
   miss.state->giveRelic(0, miss.relic("plasma_gauntlet"));
   miss.turn(0, "fear_blue_5", {miss.card("step_1")});
-  ASSERT_TRUE(miss.apply(offer(0, 0)));
+  ASSERT_TRUE(miss.offerAndStart(miss.soloOffer()));
   ASSERT_TRUE(miss.apply(encode(ActionKind::UseRelic, 0)));
   ASSERT_TRUE(miss.apply(kDone));
   ASSERT_TRUE(miss.apply(kRoll));  // a critical miss counts 0, bonus included
@@ -98,7 +97,7 @@ TEST(ZoneplexBattle, BattleRelicsWeakenAndStrengthen) {
 TEST(ZoneplexBattle, BattlesAreLoggedForTheMetrics) {
   Position pos(3, gameWithDie("3", 3));
   pos.turn(0, "fear_blue_5", {pos.card("step_1")});
-  ASSERT_TRUE(pos.apply(offer(0, 0)));
+  ASSERT_TRUE(pos.offerAndStart(pos.soloOffer()));
   ASSERT_TRUE(pos.apply(kDone));
   ASSERT_TRUE(pos.apply(kRoll));
   const ZoneplexRules& R = pos.rules();
@@ -116,7 +115,7 @@ TEST(ZoneplexBattle, TheEyeIsACriticalMiss) {
   Position pos(3, gameWithDie("eye", 0));
   pos.state->setWms(0, 4);
   pos.turn(0, "fear_blue_5", {pos.card("step_1")});
-  ASSERT_TRUE(pos.apply(offer(0, 0)));
+  ASSERT_TRUE(pos.offerAndStart(pos.soloOffer()));
   ASSERT_TRUE(pos.apply(kDone));
   ASSERT_TRUE(pos.apply(kRoll));  // 0 < 5 even with WMS 4
   EXPECT_EQ(pos.state->player(0).wms, 3);
@@ -124,17 +123,21 @@ TEST(ZoneplexBattle, TheEyeIsACriticalMiss) {
 }
 
 // "Group Combat/Negotiation" and "Battle: Turn Order": helpers join before the
-// battle, the split is fixed in advance, attacks go clockwise and all involved
-// gain 1 WMS.
+// battle, the split of the Fear and its relics is fixed in advance ("how the
+// Relic Card(s) and the Fear Card are divided ... is decided before anyone
+// rolls"), attacks go clockwise and all involved gain 1 WMS.
 TEST(ZoneplexBattle, GroupCombatRewards) {
   Position pos(3, gameWithDie("3", 3));
   const int elixir = pos.relic("elixir_of_aeons");
   pos.state->setRelicDeck({elixir, elixir});
   pos.turn(0, "fear_blue_5", {pos.card("step_1")});
-  ASSERT_TRUE(pos.apply(offer(0b010, 1)));  // invite p1, the Fear goes to p1
+  ASSERT_TRUE(pos.apply(pos.offer(0b010, 1, {1, 0, 0})));  // invite p1: p1 takes the Fear, p0 the relic
   ASSERT_EQ(pos.state->stage(), Stage::BattleAnswer);
   EXPECT_EQ(pos.state->currentPlayer(), 1);
   ASSERT_TRUE(pos.apply(encode(ActionKind::Accept, 0)));
+  ASSERT_EQ(pos.state->stage(), Stage::BattleJoin);  // p2 was not invited: may ask to join
+  EXPECT_EQ(pos.state->currentPlayer(), 2);
+  ASSERT_TRUE(pos.apply(encode(ActionKind::StayOut, 0)));
   ASSERT_EQ(pos.state->stage(), Stage::BattleDeclare);
   EXPECT_EQ(pos.state->currentPlayer(), 0);
   ASSERT_TRUE(pos.apply(kDone));
@@ -146,23 +149,34 @@ TEST(ZoneplexBattle, GroupCombatRewards) {
   EXPECT_EQ(pos.state->player(2).wms, 1);
   EXPECT_EQ(pos.state->player(0).fears.count(), 0);
   EXPECT_EQ(pos.state->player(1).fears.count(), 1);
-  EXPECT_EQ(pos.state->player(0).relics.count(), 1);  // the relic goes to the one without the Fear
+  EXPECT_EQ(pos.state->player(0).relics.count(), 1);  // as the offer said
   EXPECT_EQ(pos.state->player(1).relics.count(), 0);
 }
 
-TEST(ZoneplexBattle, DecliningHelperLeavesTheFearToTheDrawer) {
+TEST(ZoneplexBattle, DecliningHelperLeavesTheFearAndRelicsToTheDrawer) {
   Position pos(3, gameWithDie("3", 3));
+  pos.state->setRelicDeck({pos.relic("elixir_of_aeons")});
   pos.turn(0, "fear_blue_5", {pos.card("step_1")});
-  ASSERT_TRUE(pos.apply(offer(0b110, 2)));
+  ASSERT_TRUE(pos.apply(pos.offer(0b110, 2, {0, 0, 1})));  // p2 would take the Fear and the relic
   ASSERT_TRUE(pos.apply(encode(ActionKind::Accept, 0)));   // p1
   ASSERT_TRUE(pos.apply(encode(ActionKind::Decline, 0)));  // p2
   EXPECT_EQ(pos.state->fearTo(), 0);
+  EXPECT_EQ(pos.state->battle().shares[0], 1);
   EXPECT_EQ(pos.state->participants(), 0b011);
+  ASSERT_EQ(pos.state->stage(), Stage::BattleDeclare);  // a decliner cannot ask to join afterwards
   ASSERT_TRUE(pos.apply(kDone));
   ASSERT_TRUE(pos.apply(kDone));
   ASSERT_TRUE(pos.apply(kRoll));
   EXPECT_EQ(pos.state->player(0).fears.count(), 1);
+  EXPECT_EQ(pos.state->player(0).relics.count(), 1);
   EXPECT_EQ(pos.state->player(2).wms, 1);  // not involved
+  const sim::CounterLog& k = pos.state->counters();
+  const CounterIndex& id = pos.rules().counter;
+  EXPECT_EQ(k.count(0, id.invitationOffered), 2u);
+  EXPECT_EQ(k.count(1, id.invitationAccepted), 1u);
+  EXPECT_EQ(k.count(2, id.invitationDeclined), 1u);
+  EXPECT_EQ(k.count(0, id.battleGroup), 1u);
+  EXPECT_EQ(k.count(0, id.battleGroupWon), 1u);
 }
 
 // Group loss: "all involved players lose 1 WMS".
@@ -171,8 +185,9 @@ TEST(ZoneplexBattle, GroupLossCostsEveryone) {
   pos.state->setWms(0, 3);
   pos.state->setWms(1, 2);
   pos.turn(0, "fear_master_1", {pos.card("step_1")});
-  ASSERT_TRUE(pos.apply(offer(0b010, 0)));
+  ASSERT_TRUE(pos.apply(pos.offer(0b010, 0, {3, 0, 0})));
   ASSERT_TRUE(pos.apply(encode(ActionKind::Accept, 0)));
+  pos.noJoiners();
   ASSERT_TRUE(pos.apply(kDone));
   ASSERT_TRUE(pos.apply(kDone));
   ASSERT_TRUE(pos.apply(kRoll));
@@ -228,6 +243,24 @@ TEST(ZoneplexScoring, InfluenceTable) {
   pos.state->setWms(0, 4);
   EXPECT_EQ(pos.state->influence(0), 13);
   EXPECT_EQ(pos.state->influence(1), 1);
+}
+
+// "Influence Points", stone on another's symbol: +2 on the board, a lost sign on
+// page 15. The default stays +2; the parameter takes the penalty reading too.
+TEST(ZoneplexScoring, AnotherPlayersSymbolMayBeAPenalty) {
+  Position plus(3);
+  plus.state->setTile(38, plus.tile("chamber_scarab"));  // p1's symbol
+  plus.state->setStone(38, 0);
+  EXPECT_EQ(plus.rules().influenceOther, 2);
+  EXPECT_EQ(plus.state->influence(0), 1 + 2);
+  Position minus(3, gameWith({{"parameters.influence_other_symbol", "-2"}}));
+  minus.state->setTile(38, minus.tile("chamber_scarab"));
+  minus.state->setStone(38, 0);
+  minus.state->setWms(0, 4);
+  EXPECT_EQ(minus.state->influence(0), 4 - 2);
+  minus.state->setTile(39, minus.tile("chamber_ankh"));  // p0's own symbol still +2
+  minus.state->setStone(39, 0);
+  EXPECT_EQ(minus.state->influence(0), 4 - 2 + 2);
 }
 
 void giveAllClasses(Position& pos, int p) {

@@ -115,6 +115,35 @@ TEST(ZoneplexWalls, MayNotTrapAMonkOrASacredChamber) {
   EXPECT_FALSE(pos.state->canPlace(wall, 2, 0));  // would wall in a sacred chamber
 }
 
+// "Start a New Game" + "Wall": a foundation Wall is legal like every wall, so a
+// corner of the base (one neighbour) is never sealed off.
+TEST(ZoneplexWalls, FoundationWallsAreLegal) {
+  Position pos(3);
+  const int wall = pos.tile("wall");
+  EXPECT_FALSE(pos.state->wallKeepsWays(wall, 36, 1));  // the corner's only side
+  EXPECT_TRUE(pos.state->wallKeepsWays(wall, 36, 0));   // facing the outline
+  EXPECT_TRUE(pos.state->wallKeepsWays(wall, 36, 2));
+  EXPECT_FALSE(pos.state->wallKeepsWays(wall, 48, 0));
+  auto game = shippedGame();
+  int walls = 0;
+  for (std::uint64_t seed = 0; seed < 400; ++seed) {
+    sim::Rng rng(seed);
+    auto s = game->newGame(4, rng);
+    for (int f : game->rules().geometry.foundation) {
+      const int t = s->cell(f).tile;
+      if (t < 0 || game->rules().tiles[static_cast<std::size_t>(t)].kind != TileKind::Wall) continue;
+      ++walls;
+      bool open = false;
+      for (int side = 0; side < 3; ++side) {
+        const int nb = game->rules().geometry.neighbour[static_cast<std::size_t>(f)][static_cast<std::size_t>(side)];
+        open |= nb > 0 && !s->stepBlocked(f, nb);
+      }
+      EXPECT_TRUE(open) << "seed " << seed << ": foundation wall on " << f << " seals it";
+    }
+  }
+  EXPECT_GT(walls, 100);  // 8 walls of 48 tiles, 7 dealt to the base, 400 games
+}
+
 // Tip "Walls": closing in is legal if a teleporter gives a way in or out.
 TEST(ZoneplexWalls, ATeleporterGivesAWay) {
   Position pos(3);
@@ -304,6 +333,12 @@ TEST(ZoneplexRelics, ReliquaryLimitAndNotUsableWhenGained) {
   pos.state->setRelicDeck({elixir, elixir});
   pos.turn(0, "step_1", {pos.card("step_1")});
   ASSERT_TRUE(pos.apply(step(38)));
+  // "The player may draw 1 Relic Card": below the limit, drawing is a choice.
+  ASSERT_EQ(pos.state->stage(), Stage::ReliquaryChoice);
+  EXPECT_TRUE(pos.isLegal(encode(ActionKind::DrawRelic, 0)));
+  EXPECT_TRUE(pos.isLegal(encode(ActionKind::SkipRelic, 0)));
+  EXPECT_EQ(pos.count(ActionKind::SwapRelic), 0);
+  ASSERT_TRUE(pos.apply(encode(ActionKind::DrawRelic, 0)));
   ASSERT_EQ(pos.state->player(0).relics.count(), 1);
   EXPECT_EQ(pos.state->player(0).relics[0].gainedTurn, pos.state->turnCount() - 1);
 
@@ -318,6 +353,7 @@ TEST(ZoneplexRelics, ReliquaryLimitAndNotUsableWhenGained) {
   ASSERT_TRUE(full.apply(step(38)));
   ASSERT_EQ(full.state->stage(), Stage::ReliquaryChoice);
   EXPECT_EQ(full.count(ActionKind::SwapRelic), 4);
+  EXPECT_EQ(full.count(ActionKind::DrawRelic), 0);
   ASSERT_TRUE(full.apply(encode(ActionKind::SwapRelic, 0)));
   EXPECT_EQ(full.state->player(0).relics.count(), 4);
   EXPECT_EQ(full.state->player(0).relics[3].type, elixir);
@@ -335,6 +371,32 @@ TEST(ZoneplexRelics, ReliquaryLimitAndNotUsableWhenGained) {
   EXPECT_EQ(use.state->player(0).wms, 2);
 }
 
+// "Action Cards", dislocate: "place 3 Zone Tiles and move 1, 2 or 3 steps" --
+// the step count is chosen once the tiles are down.
+TEST(ZoneplexDislocate, StepsAreChosenAfterTheTiles) {
+  Position pos(3);
+  const int neutral = pos.tile("neutral_chamber");
+  for (int c : {36, 37}) pos.state->setTile(c, neutral);
+  pos.state->setPosition(0, 36);
+  pos.state->setHandTiles(0, {neutral, neutral, neutral});
+  pos.turn(0, "dislocate", {pos.card("step_1")});
+  ASSERT_EQ(pos.state->stage(), Stage::DislocateChoice);
+  EXPECT_EQ(pos.count(ActionKind::ChooseSteps), 0);
+  ASSERT_TRUE(pos.apply(encode(ActionKind::ChooseMode, 0)));
+  ASSERT_EQ(pos.state->stage(), Stage::Place);
+  EXPECT_EQ(pos.state->tilesToPlace(), 3);
+  EXPECT_EQ(pos.count(ActionKind::ChooseSteps), 0);
+  ASSERT_TRUE(pos.apply(place(neutral, 38)));
+  ASSERT_TRUE(pos.apply(place(neutral, 39)));
+  ASSERT_TRUE(pos.apply(place(neutral, 40)));
+  ASSERT_EQ(pos.state->stage(), Stage::StepChoice);
+  for (int k = 1; k <= 3; ++k) EXPECT_TRUE(pos.isLegal(encode(ActionKind::ChooseSteps, k)));
+  EXPECT_EQ(pos.count(ActionKind::ChooseSteps), 3);
+  ASSERT_TRUE(pos.apply(encode(ActionKind::ChooseSteps, 3)));
+  ASSERT_EQ(pos.state->stage(), Stage::Move);
+  EXPECT_EQ(pos.state->stepsLeft(), 3);
+}
+
 // "Action Cards", dislocate: forfeit everything to return a stone on an unoccupied chamber.
 TEST(ZoneplexDislocate, ReturnsAStoneToItsOwner) {
   Position pos(3);
@@ -349,7 +411,7 @@ TEST(ZoneplexDislocate, ReturnsAStoneToItsOwner) {
   ASSERT_EQ(pos.state->stage(), Stage::DislocateChoice);
   EXPECT_TRUE(pos.isLegal(encode(ActionKind::ChooseMode, 100 + 36)));
   EXPECT_FALSE(pos.isLegal(encode(ActionKind::ChooseMode, 100 + 37)));
-  for (int k = 1; k <= 3; ++k) EXPECT_TRUE(pos.isLegal(encode(ActionKind::ChooseMode, k)));
+  EXPECT_TRUE(pos.isLegal(encode(ActionKind::ChooseMode, 0)));  // explore instead
   ASSERT_TRUE(pos.apply(encode(ActionKind::ChooseMode, 100 + 36)));
   EXPECT_EQ(pos.state->cell(36).stone, -1);
   EXPECT_EQ(pos.state->player(1).stonesHome, 4);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "model/path/ruleset_path.h"
 #include "tests/rulesets/zoneplex/zoneplex_fixture.h"
 
 namespace wb::rulesets::zoneplex::test {
@@ -19,6 +20,20 @@ inline std::shared_ptr<const ZoneplexGame> gameWithDie(const std::string& symbol
   model::Die* die = r.ruleset.die("pyramid");
   EXPECT_TRUE(die != nullptr);
   die->faces = {model::DieFace{symbol, value, 1.0}};
+  model::Diagnostics d;
+  std::shared_ptr<const ZoneplexGame> g = ZoneplexGame::create(r.ruleset, d);
+  EXPECT_TRUE(g != nullptr) << d.format();
+  return g;
+}
+
+// The shipped ruleset with values changed by path (as `balance run --set` does).
+inline std::shared_ptr<const ZoneplexGame> gameWith(const std::vector<std::pair<std::string, std::string>>& values) {
+  model::LoadResult r = loadShipped();
+  EXPECT_TRUE(r.ok()) << r.diagnostics.format();
+  for (const auto& [path, value] : values) {
+    std::string error;
+    EXPECT_TRUE(model::setPath(r.ruleset, path, value, &error)) << path << "=" << value << ": " << error;
+  }
   model::Diagnostics d;
   std::shared_ptr<const ZoneplexGame> g = ZoneplexGame::create(r.ruleset, d);
   EXPECT_TRUE(g != nullptr) << d.format();
@@ -62,6 +77,30 @@ struct Position {
     int n = 0;
     for (sim::Action a : legal()) n += kindOf(a) == kind ? 1 : 0;
     return n;
+  }
+  // The drawer's offer: invited seats, who takes the Fear, and relic shares per seat.
+  sim::Action offer(int invited, int fearTo, std::vector<int> shares = {}) const {
+    shares.resize(static_cast<std::size_t>(state->numPlayers()), 0);
+    return encode(ActionKind::Offer, offerPayload(invited, fearTo, shares.data(), state->numPlayers()));
+  }
+  // Fighting alone, drawing all the Fear's relics there is room for.
+  sim::Action soloOffer() const {
+    const int drawer = state->turnPlayer();
+    const int relics = rules().actions[static_cast<std::size_t>(state->fearCard())].relics;
+    const int room = rules().relicLimit - state->player(drawer).relics.count();
+    std::vector<int> shares(static_cast<std::size_t>(state->numPlayers()), 0);
+    shares[static_cast<std::size_t>(drawer)] = std::max(0, std::min(relics, room));
+    return offer(0, drawer, shares);
+  }
+  // Every uninvited player stays out of the battle.
+  void noJoiners() {
+    while (state->stage() == Stage::BattleJoin) EXPECT_TRUE(apply(encode(ActionKind::StayOut, 0)));
+  }
+  // The offer, then nobody else asks to join.
+  bool offerAndStart(sim::Action a) {
+    if (!apply(a)) return false;
+    noJoiners();
+    return true;
   }
 };
 

@@ -1,0 +1,71 @@
+// The ElemenZ heuristic: what a shaman values in the coming turns, in energy dice.
+//
+// 3-4 players: value(p) = S(p) - (1 / (N - 1)) * sum over the others of S(q), with
+//   S(q) = 0 for an eliminated shaman, else
+//        dice in hand (every die is energy: it rolls, fills combos and must be drained)
+//      + 2 for being in the game (an eliminated shaman no longer attacks: finishing one
+//        off is worth more than its last die)
+//      + pulse tokens (own by kind: Restore 0.8, Totemic Buff 0.5, element 0.4, Winds of
+//        Change 0.35, Wild Pulse 0.3; another's face-down tokens 0.4 each) and 0.3 for a
+//        totem still standing (it can be re-energised)
+//      + 0.45 per defence die (SHIELD, Earth's free die, starting bonus; at most 3) scaled
+//        by the opponents still attacking: the drains it will stop before the next turn
+//      + a waiting ward 0.4; a waiting forced re-roll 0.1 per turn of another still to
+//        come before the owner's next turn (at most 2; it expires unused), 0.4 per avatar
+//      + for the shaman whose turn it is, the rest of the turn (TurnValue): the best plan
+//        of combos the dice showing complete, or before a roll max over plans of value x
+//        P(plan | holds) from the dice lab's exact solver, times the chance of no surge.
+//   A terminal position is +100 / -100 (win / loss).
+// 2 players: value(p) = S(p) - S(opponent) with S = dice in hand + 1.5 more for each of
+//   the first four (they decide whether any combo can be made) + 3 per lock-in combo
+//   filled - 6 when the hand is smaller than the smallest combo still usable (the
+//   starvation loss; - 1.5 when one drain away from it), + the rest of the turn for
+//   the active shaman.
+#include <algorithm>
+
+#include "rulesets/elemenz/elemenz_state.h"
+#include "rulesets/elemenz/elemenz_turn_value.h"
+
+namespace wb::rulesets::elemenz {
+
+namespace {
+
+double strength(const ElemenzState& s, int q, int observer, double turn) {
+  const PlayerState& qs = s.player(q);
+  if (!qs.alive) return 0.0;
+  const ElemenzRules& R = s.rules();
+  const ValueWeights w;
+  if (s.duel()) {
+    int locked = 0;
+    for (int c : R.sideBoard[static_cast<std::size_t>(qs.side)]) locked += (qs.locked >> c) & 1U;
+    const int need = s.duelMinCombo(q);
+    const double hand = qs.dice + 1.5 * std::min<int>(qs.dice, 4);  // the first dice decide whether combos are possible at all
+    const double danger = qs.dice < need ? ValueWeights::kStarved : qs.dice == need ? 0.25 * ValueWeights::kStarved : 0.0;
+    return hand + ValueWeights::kLock * locked - danger + turn;
+  }
+  double v = qs.dice + ValueWeights::kAlive;
+  if (q == observer) {
+    for (std::uint8_t t : qs.totem) v += w.tokenValue(R, t);
+  } else {
+    v += qs.totem.count() * ValueWeights::kToken;  // face down: their kinds are not known
+  }
+  if (!qs.totemGone) v += ValueWeights::kTotem;
+  v += ValueWeights::kDefence * std::min(s.defence(q), 3) * s.opponentsAlive(q) / 3.0;
+  for (std::uint8_t c : qs.armed) v += ValueWeights::armedValue(s, q, c);
+  v += ValueWeights::kAvatar * qs.avatars.count();
+  return v + turn;
+}
+
+}  // namespace
+
+double ElemenzState::heuristic(int player) const {
+  if (m_stage == Stage::Over) return m_winner == player ? 100.0 : -100.0;
+  const double turn = TurnValue(*this).value();
+  const double mine = strength(*this, player, player, player == m_active ? turn : 0.0);
+  double others = 0;
+  for (int q = 0; q < m_players; ++q)
+    if (q != player) others += strength(*this, q, player, q == m_active ? turn : 0.0);
+  return mine - others / std::max(1, m_players - 1);
+}
+
+}  // namespace wb::rulesets::elemenz
