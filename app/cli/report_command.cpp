@@ -5,6 +5,7 @@
 // length, the entity table with outliers flagged, dice questions, sweep curves
 // with balance points and every `assumed` mark.
 #include <atomic>
+#include <utility>
 #include <csignal>
 #include <ostream>
 
@@ -41,7 +42,10 @@ const char* kUsage =
     "                      .json: the same numbers as one document\n"
     "  --sweep PATH=FROM:TO:STEP   a sweep of PATH (also PATH=V1,V2,...); repeatable;\n"
     "                      each point plays --games games with the same seeds\n"
-    "  --metric M, --target X      the sweeps' metric and target (see balance sweep --help)\n\n";
+    "  --metric M, --target X      the sweeps' metric and target (see balance sweep --help)\n"
+    "  --impact IDS|all    a causal impact section for these entities (balance impact:\n"
+    "                      restricted play and grant, paired on common random numbers)\n"
+    "  --impact-games N    pairs per entity and measure for --impact (default 200)\n\n";
 
 const char* kExitText = "exit: 0 ok, 1 the ruleset has problems or the report cannot be written, 2 usage error\n";
 
@@ -62,7 +66,8 @@ std::string extensionOf(const std::string& path) {
 int runReport(const std::vector<std::string>& args, CommandIo& io) {
   ArgParser parser;
   declareRunOptions(parser);
-  parser.option("--out").option("--sweep", true).option("--metric").option("--target");
+  parser.option("--out").option("--sweep", true).option("--metric").option("--target").option("--impact")
+      .option("--impact-games");
   std::string error;
   auto usage = [&](const std::string& message) {
     io.err << "balance report: " << message << " (see balance report --help)\n";
@@ -119,6 +124,19 @@ int runReport(const std::vector<std::string>& args, CommandIo& io) {
     auto parsed = sim::parseSweepMetric(*m, error);
     if (!parsed) return usage(error);
     request.metric = *parsed;
+  }
+  if (auto ids = parser.value("--impact")) {
+    std::string item;
+    for (char ch : *ids + ",") {
+      if (ch != ',') item += ch;
+      else if (!item.empty()) request.impactEntities.push_back(std::exchange(item, std::string()));
+    }
+    if (request.impactEntities.empty()) return usage("--impact expects entity ids or all");
+  }
+  if (parser.has("--impact-games")) {
+    long long n = 0;
+    if (!parser.intValue("--impact-games", n, error) || n < 1) return usage("--impact-games must be at least 1");
+    request.impactGames = static_cast<std::uint64_t>(n);
   }
   request.command = "balance report";
   for (const auto& a : args) request.command += " " + shellQuote(a);

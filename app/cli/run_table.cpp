@@ -196,7 +196,8 @@ void printRunTable(std::ostream& out, const sim::RunResult& r) {
   if (!s.factions().empty() && !r.schedule.empty()) {
     out << "factions: " << r.schedule;
     if (r.scheduleCycleGames > 0 && s.games() % r.scheduleCycleGames != 0)
-      out << " (" << s.games() << " games = " << s.games() / r.scheduleCycleGames << " full cycles + "
+      out << " (" << s.games() << " games = " << s.games() / r.scheduleCycleGames << " full cycle"
+          << (s.games() / r.scheduleCycleGames == 1 ? "" : "s") << " + "
           << s.games() % r.scheduleCycleGames << ": exactly balanced only at whole cycles)";
     out << "\n";
   }

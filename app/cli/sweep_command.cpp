@@ -30,15 +30,21 @@ const char* kUsage =
     "Plays the ruleset at every value of PATH (a numeric value, e.g. cards.meteor_strike.cost\n"
     "or parameters.starting_health) with the SAME game seeds at every point (common random\n"
     "numbers), so differences between points are the change, not noise. Prints per point the\n"
-    "metric's win rate with its 95% interval, games and timeouts, then the balance point: the\n"
-    "value where the metric crosses the target, by linear interpolation, with an interval from\n"
-    "where the 95% bounds cross it ('<' / '>' mark an end beyond the swept range), or\n"
-    "'not crossed in range'. With --param2 the sweep is a grid: one row and one balance point\n"
-    "(along PATH) per value of PATH2.\n\n"
-    "  --metric M        seat:N | first_player | agent:SPEC | faction:ID\n"
-    "                    default: the first agent's win rate when --agents differ,\n"
-    "                    else first_player (seat 0's win rate: first-player advantage)\n"
-    "  --target X        the fair win rate to find (default 1/players, 0.5 for two players)\n"
+    "metric with its 95% interval, games and timeouts, then the balance point: the value\n"
+    "where the metric crosses the target, by linear interpolation, with an interval from\n"
+    "where the 95% bounds cross it ('<' / '>' mark an end beyond the swept range) -- only\n"
+    "when the crossing is clear of noise (a point's interval below the target and one\n"
+    "above). Otherwise 'not crossed in range', or 'no detectable effect in this range' with\n"
+    "the games per value that would detect a 2-point effect. With --param2 the sweep is a\n"
+    "grid: one row and one balance point (along PATH) per value of PATH2.\n\n"
+    "  --metric M        default: follows what is swept. A value of an entity (cards.X.cost)\n"
+    "                    -> impact:X, that entity's causal restricted-play lift (an impact\n"
+    "                    experiment at every value: 2 x --games games; target 0 points); a\n"
+    "                    global parameter -> first_side, the share of the games one side\n"
+    "                    won that the side of seat 0 won (target 1/sides). Also\n"
+    "                    impact:ID[:grant] | first_side | seat:N | first_player | agent:SPEC\n"
+    "                    | faction:ID\n"
+    "  --target X        the value to find (default: the metric's fair value)\n"
     "  --json PATH|-     every point with its full run document, and the balance points\n\n";
 
 const char* kExitText = "exit: 0 ok, 1 the ruleset has problems, 2 usage error (bad flags, unknown path, bad values)\n";
@@ -72,18 +78,33 @@ void printResult(std::ostream& out, const sim::SweepResult& r) {
   out << ", " << c.run.games << " games per point, seed " << c.run.seed << " (same seeds at every point), agents ";
   for (std::size_t i = 0; i < c.run.agents.size(); ++i) out << (i ? "," : "") << c.run.agents[i];
   out << ", " << c.run.players << " players\n";
-  out << "metric: " << c.metric.label() << ", target " << percentText(c.effectiveTarget()) << "%"
-      << (r.cancelled ? "  [CANCELLED: partial results]" : "") << "\n\n";
+  const bool impact = c.metric.isImpact();
+  out << "metric: " << c.metric.label() << " (" << c.metric.spec() << "), target "
+      << (impact ? signedPointsText(c.effectiveTarget()) + " points" : percentText(c.effectiveTarget()) + "%")
+      << (r.cancelled ? "  [CANCELLED: partial results]" : "") << "\n";
+  if (impact)
+    out << "(each value: " << c.run.games << " pairs of games on common random numbers, one seat "
+        << (c.metric.grant ? "given " : "denied ") << c.metric.id << "; lift in win-rate points, agents "
+        << agentsText(c.run.agents) << ")\n";
+  out << "\n";
   std::size_t w1 = std::max<std::size_t>(8, c.axes[0].path.size());
   std::size_t w2 = c.axes.size() > 1 ? std::max<std::size_t>(8, c.axes[1].path.size()) : 0;
   if (w2) out << std::setw(static_cast<int>(w2)) << c.axes[1].path << "  ";
-  out << std::setw(static_cast<int>(w1)) << c.axes[0].path << "  win rate  95% CI          games  timeouts\n";
+  out << std::setw(static_cast<int>(w1)) << c.axes[0].path
+      << (impact ? "     lift  95% CI            pairs  acq/game  timeouts\n"
+                 : "  win rate  95% CI          games  timeouts\n");
   for (const auto& p : r.points) {
     std::ostringstream row;
     if (w2) row << std::setw(static_cast<int>(w2)) << numberText(p.values[1]) << "  ";
-    row << std::setw(static_cast<int>(w1)) << numberText(p.values[0]) << "  " << std::setw(7) << percentText(p.rate())
-        << "%  " << std::left << std::setw(14) << intervalText(p.ci) << std::right << std::setw(7) << p.metric.games
-        << std::setw(10) << p.result.stats.timeouts() << "\n";
+    row << std::setw(static_cast<int>(w1)) << numberText(p.values[0]) << "  ";
+    if (impact) {
+      row << std::setw(7) << signedPointsText(p.rate()) << "  " << std::left << std::setw(16) << signedIntervalText(p.ci)
+          << std::right << std::setw(7) << p.metric.games << std::setw(10) << numberText(p.acquiredPerGame, 2);
+    } else {
+      row << std::setw(7) << percentText(p.rate()) << "%  " << std::left << std::setw(14) << intervalText(p.ci)
+          << std::right << std::setw(7) << p.metric.games;
+    }
+    row << std::setw(10) << p.result.stats.timeouts() << "\n";
     out << row.str();
   }
   out << "\n";

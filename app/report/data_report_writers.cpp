@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "simulation/dice/dice_report.h"
+#include "simulation/impact/impact_result_json.h"
 #include "simulation/results/run_result_json.h"
 #include "simulation/sweep/sweep_result_json.h"
 
@@ -126,6 +127,15 @@ std::string csvReport(const ReportData& d) {
     if (e.hasDelta) csv.number("entity", e.id, "association_delta", e.delta, e.deltaCi);
     if (!e.flag.empty()) csv.text("entity", e.id, "flag", e.flag);
   }
+  if (d.impact) {
+    for (const sim::EntityImpact& e : d.impact->entities) {
+      for (const auto& [name, m] : {std::pair<const char*, const sim::ImpactMeasure*>{"restricted_play_lift", &e.restricted},
+                                    std::pair<const char*, const sim::ImpactMeasure*>{"grant_lift", &e.granted}}) {
+        if (m->measured) csv.number("impact", e.id, name, m->lift.mean(), m->lift.interval(), m->lift.pairs);
+        else csv.text("impact", e.id, name, m->note);
+      }
+    }
+  }
   for (const auto& q : d.dice) {
     if (!q.error.empty()) {
       csv.text("dice", q.id, "error", q.error);
@@ -145,7 +155,9 @@ std::string csvReport(const ReportData& d) {
     for (const auto& p : sw.points)
       csv.number("sweep_point", path + "=" + csvNumber(p.values[0]), "win_rate", p.rate(), p.ci, p.metric.games);
     for (const auto& c : sw.curves)
-      if (!c.balance.crossed) csv.text("balance_point", path, "value", "not crossed in range");
+      if (!c.balance.crossed)
+        csv.text("balance_point", path, "value",
+                 c.balance.noDetectableEffect() ? "no detectable effect in this range" : "not crossed in range");
   }
   std::string out = csv.str();
   // Balance points carry open interval ends, written by hand.
@@ -202,6 +214,10 @@ std::string jsonReport(const ReportData& d) {
   w.key("sweeps").beginArray();
   for (const auto& sw : d.sweeps) sim::writeSweepResultJson(w, sw, false);
   w.endArray();
+  if (d.impact) {
+    w.key("impact");
+    sim::writeImpactResultJson(w, *d.impact);
+  }
   w.key("dice_questions").beginArray();
   for (const auto& q : d.dice) {
     w.beginObject();

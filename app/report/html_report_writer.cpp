@@ -267,6 +267,39 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
           rows, 1, classes);
   }
 
+  // Causal impact.
+  if (d.impact) {
+    const sim::ImpactResult& im = *d.impact;
+    h << "<h2>Entity impact (causal)</h2>\n<p>What each entity does to the result, measured as a cause (agents "
+      << esc(agentsText(im.config.run.agents)) << "; " << im.config.run.games
+      << " pairs per measure). Each pair plays one game seed twice on common random numbers: once as the baseline "
+         "and once with one seat treated (the seat rotates). <i>Restricted play</i>: the treated seat may not acquire, "
+         "play or use the entity while it has another legal action; lift = its win rate with access minus without. "
+         "<i>Grant</i>: the treated seat starts with it; lift = win rate granted minus not. Points, with 95% intervals; "
+         "the association (users minus non-users in the baseline games) beside them is not a cause.</p>\n";
+    std::vector<std::vector<std::string>> rows;
+    const sim::RunStats& b = im.baseline;
+    for (const sim::EntityImpact& e : im.entities) {
+      std::string assoc = "-";
+      if (static_cast<std::size_t>(e.entity) < b.entities().size()) {
+        const sim::EntityTally& t = b.entities()[static_cast<std::size_t>(e.entity)];
+        if (t.usedPlayers && t.unusedPlayers)
+          assoc = signedPointsText(static_cast<double>(t.usedWins) / static_cast<double>(t.usedPlayers) -
+                                   static_cast<double>(t.unusedWins) / static_cast<double>(t.unusedPlayers));
+      }
+      auto cells = [](const sim::ImpactMeasure& m, bool restricted) -> std::vector<std::string> {
+        if (!m.measured) return {m.note, "", ""};
+        if (restricted && m.restrictedGames == 0) return {"no effect: never restricted", "", ""};
+        return {signedPointsText(m.lift.mean()), signedIntervalText(m.lift.interval()), pValueText(m.lift.pValue())};
+      };
+      std::vector<std::string> row{e.id, assoc};
+      for (auto& c : cells(e.restricted, true)) row.push_back(c);
+      for (auto& c : cells(e.granted, false)) row.push_back(c);
+      rows.push_back(row);
+    }
+    table(h, {"entity", "association (pts)", "restricted play lift (pts)", "95% CI", "p", "grant lift (pts)", "95% CI", "p"}, rows);
+  }
+
   // Dice.
   h << "<h2>Dice questions</h2>\n";
   if (d.dice.empty()) h << "<p class=\"muted\">The ruleset asks no dice questions (dice_questions:).</p>\n";
@@ -300,7 +333,8 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
   for (const auto& sw : d.sweeps) {
     const auto& c = sw.config;
     const std::string& path = c.axes[0].path;
-    h << "<h3>" << esc(path) << "</h3>\n<p>" << c.run.games << " games per point, the same seeds at every point; metric: "
+    h << "<h3>" << esc(path) << "</h3>\n<p>" << c.run.games << " games per point, the same seeds at every point; agents "
+      << esc(agentsText(c.run.agents)) << "; metric: "
       << esc(c.metric.label()) << ", target " << pct(c.effectiveTarget()) << ".</p>\n";
     std::vector<SvgCurvePoint> pts;
     std::vector<std::vector<std::string>> rows;

@@ -1,5 +1,6 @@
 #include "app/report/report_builder.h"
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 
@@ -27,6 +28,7 @@ void ReportBuilder::cancel() {
   m_cancelled.store(true);
   m_run.cancel();
   if (m_sweep) m_sweep->cancel();
+  if (m_impact) m_impact->cancel();
 }
 
 bool ReportBuilder::build(ReportData& out, std::string& error) {
@@ -49,6 +51,36 @@ bool ReportBuilder::build(ReportData& out, std::string& error) {
 
   std::uint64_t total = q.run.games;
   for (const auto& axis : q.sweeps) total += q.run.games * axis.values.size();
+  // The impact's entities (checked before anything is played).
+  std::unique_ptr<sim::Game> impactGame;
+  sim::ImpactConfig impact;
+  if (!q.impactEntities.empty()) {
+    model::Diagnostics diags;
+    impactGame = m_registry.compile(m_ruleset, diags);
+    if (!impactGame) {
+      error = diags.format();
+      return false;
+    }
+    const auto& ids = impactGame->entityIds();
+    for (const auto& id : q.impactEntities) {
+      if (id == "all") {
+        for (std::size_t e = 0; e < ids.size(); ++e) impact.entities.push_back(static_cast<int>(e));
+        continue;
+      }
+      auto it = std::find(ids.begin(), ids.end(), id);
+      if (it == ids.end()) {
+        error = "--impact: unknown entity '" + id + "'";
+        return false;
+      }
+      impact.entities.push_back(static_cast<int>(it - ids.begin()));
+    }
+    impact.run = q.run;
+    impact.run.games = std::max<std::uint64_t>(1, q.impactGames);
+    impact.run.untilCi = 0;
+    std::uint64_t measures = 0;
+    for (int e : impact.entities) measures += 1 + (impactGame->canGrant(e) ? 1 : 0);
+    total += impact.run.games * (1 + measures);
+  }
   std::uint64_t before = 0;
   ReportProgress progress;
   progress.gamesTotal = total;
@@ -104,6 +136,30 @@ bool ReportBuilder::build(ReportData& out, std::string& error) {
     for (const auto& p : r.points) before += p.result.stats.games();
     out.sweeps.push_back(std::move(r));
     if (m_cancelled.load()) break;
+  }
+  if (impactGame && !impact.entities.empty() && !m_cancelled.load()) {
+    sim::ImpactRunner runner(*impactGame, impact);
+    if (!runner.validate(error)) return false;
+    progress.stage = "impact";
+    runner.setProgressCallback([&](const sim::ImpactProgress& p) { report(p.gamesDone); }, m_interval);
+    {
+      std::lock_guard lock(m_mutex);
+      if (!m_cancelled.load()) m_impact = &runner;
+    }
+    if (m_impact) {
+      sim::ImpactResult r = runner.run();
+      {
+        std::lock_guard lock(m_mutex);
+        m_impact = nullptr;
+      }
+      if (!r.ok()) {
+        error = r.error;
+        return false;
+      }
+      if (r.cancelled) m_cancelled.store(true);
+      r.ruleset = m_ruleset.id;
+      out.impact = std::move(r);
+    }
   }
   if (m_cancelled.load()) {
     error = "cancelled";

@@ -1,6 +1,6 @@
 // ReportBuilder: runs what a balance report needs — one Monte Carlo run with
 // the given options, then each requested sweep (same seed: common random
-// numbers) — and fills ReportData with the ruleset's identity, setup, entity
+// numbers), then the causal impact of the requested entities — and fills ReportData with the ruleset's identity, setup, entity
 // table, dice answers and assumed marks. Used by `balance report` and by the
 // GUI's File > Export Report (progress and cancel like the runners).
 #pragma once
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/report/report_data.h"
+#include "simulation/impact/impact_runner.h"
 #include "simulation/core/engine_registry.h"
 
 namespace wb::app {
@@ -22,6 +23,8 @@ struct ReportRequest {
   std::vector<std::string> sets;        // --set edits already applied to the ruleset
   sim::RunConfig run;                   // effective (players resolved)
   std::vector<sim::SweepAxis> sweeps;   // each one a 1-D sweep
+  std::vector<std::string> impactEntities;  // entity ids for the causal impact section ("all" = every one); empty = none
+  std::uint64_t impactGames = 200;      // pairs per entity and measure
   sim::SweepMetric metric;              // the sweeps' metric
   double target = -1;                   // < 0: 1 / players
   std::string command;                  // the command line that made the report
@@ -54,6 +57,7 @@ class ReportBuilder {
   std::mutex m_mutex;
   sim::RulesetRun m_run;
   sim::SweepRunner* m_sweep = nullptr;
+  sim::ImpactRunner* m_impact = nullptr;
   std::atomic<bool> m_cancelled{false};
 };
 

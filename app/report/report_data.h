@@ -5,11 +5,13 @@
 // questions and every `assumed` mark of the ruleset.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "model/core/ruleset.h"
 #include "simulation/dice/dice_lab.h"
+#include "simulation/impact/impact_runner.h"
 #include "simulation/runner/run_result.h"
 #include "simulation/stats/statistics.h"
 #include "simulation/sweep/sweep_runner.h"
@@ -58,6 +60,7 @@ struct ReportData {
   sim::RunResult run;
   std::vector<EntityRow> entities;
   std::vector<sim::SweepResult> sweeps;
+  std::optional<sim::ImpactResult> impact;  // the causal impact section, when asked for
   std::vector<DiceAnswer> dice;
   std::vector<AssumedMark> assumed;
 };

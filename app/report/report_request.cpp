@@ -51,6 +51,11 @@ std::string reportCommandLine(const ReportRequest& request, const std::string& o
     command += " --metric " + shellQuote(request.metric.spec());
     if (request.target >= 0) command += " --target " + model::formatNumber(request.target);
   }
+  if (!request.impactEntities.empty()) {
+    std::string ids;
+    for (std::size_t i = 0; i < request.impactEntities.size(); ++i) ids += (i ? "," : "") + request.impactEntities[i];
+    command += " --impact " + shellQuote(ids) + " --impact-games " + std::to_string(request.impactGames);
+  }
   return command;
 }
 

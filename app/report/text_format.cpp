@@ -16,6 +16,16 @@ std::string percentText(double x, int digits) {
   return t;
 }
 
+std::string signedPointsText(double x, int digits) {
+  const std::string t = percentText(x, digits);
+  if (t.find_first_not_of("0.") == std::string::npos) return t;
+  return (t.front() == '-' ? "" : "+") + t;
+}
+
+std::string signedIntervalText(const sim::Interval& ci, int digits) {
+  return "[" + signedPointsText(ci.lo, digits) + ", " + signedPointsText(ci.hi, digits) + "]";
+}
+
 std::string pValueText(double p) {
   if (!(p >= 0.001)) return "p < 0.001";
   std::ostringstream s;
@@ -57,7 +67,13 @@ std::string boundText(const std::optional<double>& v, double edge, const char* b
 }  // namespace
 
 std::string balancePointText(const sim::BalancePoint& bp, const std::string& name, const std::vector<double>& values) {
-  if (!bp.crossed) return "not crossed in range";
+  if (!bp.crossed) {
+    if (bp.noDetectableEffect())
+      return "no detectable effect in this range (about " + std::to_string(bp.gamesFor2Points) +
+             " games per value would detect a 2-point effect)";
+    return std::string("not crossed in range (every value is ") + (bp.above > 0 ? "above" : "below") +
+           " the target, " + std::to_string(bp.above + bp.below) + " of them clearly)";
+  }
   double lo = values.empty() ? 0 : values.front(), hi = lo;
   for (double v : values) {
     lo = std::min(lo, v);

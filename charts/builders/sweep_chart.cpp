@@ -63,13 +63,13 @@ QChart* buildSweepChart(const SweepChartData& data, const QString& title) {
   x->setTickType(QValueAxis::TicksDynamic);
   x->setTickAnchor(xMin);
   x->setTickInterval(interval);
-  // The y range: the band and the target with some air, in [0, 1].
+  // The y range: the band and the target with some air, in [yFloor, 1].
   double yLo = data.target, yHi = data.target;
   for (const auto& p : points) {
     yLo = std::min(yLo, p.low);
     yHi = std::max(yHi, p.high);
   }
-  yLo = std::max(0.0, std::floor((yLo - 0.05) * 10) / 10);
+  yLo = std::max(data.yFloor, std::floor((yLo - 0.05) * 10) / 10);
   yHi = std::min(1.0, std::ceil((yHi + 0.05) * 10) / 10);
   auto* y = new QValueAxis(chart);
   y->setRange(yLo, yHi);

@@ -32,6 +32,7 @@ struct SweepChartData {
   QString xLabel;                       // the swept path
   QString yLabel = QStringLiteral("win rate");
   double target = 0.5;
+  double yFloor = 0.0;                  // lowest y shown: 0 for rates, -1 for lifts (differences)
   bool crossed = false;                 // a balance point exists
   double balance = 0;                   // its value
   std::optional<double> balanceLow, balanceHigh;  // its interval (nullopt: beyond the range)

@@ -14,10 +14,12 @@ std::unique_ptr<CardDiceGame> CardDiceGame::create(const model::Ruleset& ruleset
 
 std::string CardDiceGame::engine() const { return kEngineName; }
 
-std::unique_ptr<sim::State> CardDiceGame::newInitialState(const sim::GameSetup& /*setup*/,
+std::unique_ptr<sim::State> CardDiceGame::newInitialState(const sim::GameSetup& setup,
                                                           sim::Rng& rng) const {
   // Rule: "The game is played between two players" -- the setup's player count is ignored.
-  return newGame(rng);
+  auto state = newGame(rng);
+  state->applyGrants(setup.grants);  // card_dice_impact.cpp
+  return state;
 }
 
 std::unique_ptr<CardDiceState> CardDiceGame::newGame(sim::Rng& rng) const {

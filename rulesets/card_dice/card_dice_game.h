@@ -26,6 +26,8 @@ class CardDiceGame : public sim::Game {
   const std::vector<std::string>& entityIds() const override { return m_rules->ids; }
   std::unique_ptr<sim::State> newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const override;
   int defaultMaxTurns() const override { return m_rules->maxTurns; }
+  // Impact hook (card_dice_impact.cpp): cards with a copy in the shops can be granted.
+  bool canGrant(int entity) const override;
 
   // The concrete state (tests use it for scripted positions).
   std::unique_ptr<CardDiceState> newGame(sim::Rng& rng) const;

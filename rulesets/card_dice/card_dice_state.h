@@ -56,6 +56,7 @@
 #include "rulesets/card_dice/card_dice_action.h"
 #include "rulesets/card_dice/card_dice_rules.h"
 #include "simulation/core/fixed_vector.h"
+#include "simulation/core/game.h"
 #include "simulation/core/state.h"
 
 namespace wb::rulesets::card_dice {
@@ -114,6 +115,9 @@ class CardDiceState : public sim::State {
   double heuristic(int player) const override;
   std::string actionToString(sim::Action a) const override;
   std::string toString() const override;
+  // Impact hooks (card_dice_impact.cpp): the card an action uses; grants at the start.
+  void actionEntities(sim::Action a, std::vector<int>& out) const override;
+  void applyGrants(const std::vector<sim::Grant>& grants);
 
   // Read access (tests, tools).
   const CardDiceRules& rules() const { return *m_rules; }

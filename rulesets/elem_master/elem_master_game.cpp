@@ -24,7 +24,7 @@ std::unique_ptr<sim::State> ElemMasterGame::newInitialState(const sim::GameSetup
 std::unique_ptr<ElemMasterState> ElemMasterGame::newGame(const sim::GameSetup& setup, sim::Rng& rng) const {
   auto state = std::make_unique<ElemMasterState>(m_rules);
   // "Règles à 4 joueurs": 2 or 4 players (3 is played as 4 is not: it becomes 2).
-  state->setUp(setup.players >= 4 ? 4 : 2, setup.factionOfSeat, rng);
+  state->setUp(setup.players >= 4 ? 4 : 2, setup.grants.empty() ? setup.factionOfSeat : factionsWithGrants(setup), rng);
   return state;
 }
 

@@ -31,6 +31,10 @@ class ElemMasterGame : public sim::Game {
   const std::vector<std::string>& counterIds() const override { return m_rules->counterIds; }
   std::unique_ptr<sim::State> newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const override;
   int defaultMaxTurns() const override { return m_rules->turnLimit + 1; }
+  // Impact hooks (elem_master_impact.cpp): a specialty can be granted (assigned to a seat).
+  bool canGrant(int entity) const override;
+  // The setup's factions with every granted specialty assigned to its seat.
+  std::vector<int> factionsWithGrants(const sim::GameSetup& setup) const;
 
   // The concrete state (tests use it for scripted positions).
   std::unique_ptr<ElemMasterState> newGame(const sim::GameSetup& setup, sim::Rng& rng) const;

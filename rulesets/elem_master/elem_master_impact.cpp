@@ -11,6 +11,15 @@
 //     (repetition_limit, elem_master_repetition.cpp) is decided by the no-Fire count
 //     (finishByCount), which the statistics report as adjudicated, apart from wins
 //     by the rules.
+//   - actionEntities: drafting a specialty acquires it; a specialty power
+//     (Sacrifice .. Reanimate) uses the player's specialty; playing an event uses that event. The choices that
+//     follow (Place, Stop) and the passive specialties (Druid, Priest, Sage,
+//     Healer, Shaman's second growth) name none: restricting a passive
+//     specialty changes nothing, which the impact report says.
+//   - grants: a specialty the runner assigns is granted by assigning it to the
+//     seat (its faction); drafted specialties and events (drawn face up for
+//     everyone) cannot be granted.
+#include "rulesets/elem_master/elem_master_game.h"
 #include "rulesets/elem_master/elem_master_state.h"
 
 namespace wb::rulesets::elem_master {
@@ -38,6 +47,47 @@ std::vector<double> ElemMasterState::returns() const {
   for (int p = 0; p < m_players; ++p)
     if (sideWon[static_cast<std::size_t>(sideOf(p))]) r[static_cast<std::size_t>(p)] = 1.0 / sides;
   return r;
+}
+
+void ElemMasterState::actionEntities(sim::Action act, std::vector<int>& out) const {
+  out.clear();
+  if (m_terminal) return;
+  const Kind k = actionKind(act);
+  if (k == Kind::Draft) {  // drafting a specialty acquires it
+    const int spec = actionA(act);
+    if (spec >= 0 && spec < m_rules->eventEntityBase()) out.push_back(spec);
+    return;
+  }
+  if (k == Kind::Event) {
+    const int slot = actionA(act);
+    if (slot >= 0 && slot < kMaxEventSlots && m_slots[static_cast<std::size_t>(slot)] >= 0)
+      out.push_back(m_rules->eventEntityBase() + m_slots[static_cast<std::size_t>(slot)]);
+    return;
+  }
+  if (static_cast<int>(k) >= static_cast<int>(Kind::Sacrifice) && static_cast<int>(k) <= static_cast<int>(Kind::Reanimate)) {
+    const int spec = m_p[static_cast<std::size_t>(m_current)].specialty;
+    if (spec >= 0) out.push_back(spec);
+  }
+}
+
+bool ElemMasterGame::canGrant(int entity) const {
+  // Drafted specialties are the players' choice (restricted play measures them); assigned ones can be granted.
+  if (!m_rules->specialtiesEnabled || m_rules->draftSpecialties || entity < 0 || entity >= m_rules->eventEntityBase())
+    return false;
+  for (int s : m_rules->factionSpecialty)
+    if (s == entity) return true;
+  return false;
+}
+
+std::vector<int> ElemMasterGame::factionsWithGrants(const sim::GameSetup& setup) const {
+  std::vector<int> factions = setup.factionOfSeat;
+  for (const sim::Grant& g : setup.grants) {
+    if (!canGrant(g.entity) || g.seat < 0 || g.seat >= kMaxPlayers) continue;
+    if (static_cast<int>(factions.size()) <= g.seat) factions.resize(static_cast<std::size_t>(g.seat) + 1, -1);
+    for (std::size_t f = 0; f < m_rules->factionSpecialty.size(); ++f)
+      if (m_rules->factionSpecialty[f] == g.entity) factions[static_cast<std::size_t>(g.seat)] = static_cast<int>(f);
+  }
+  return factions;
 }
 
 }  // namespace wb::rulesets::elem_master

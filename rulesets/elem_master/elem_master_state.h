@@ -67,6 +67,8 @@ class ElemMasterState : public sim::State {
   // the engine ends itself (the assumed turn limit, a repeated position) is adjudicated.
   int sideOf(int seat) const override;
   bool adjudicated() const override;
+  // Impact hook (elem_master_impact.cpp): specialty powers and events name their entity.
+  void actionEntities(sim::Action a, std::vector<int>& out) const override;
   std::unique_ptr<sim::State> clone() const override { return std::make_unique<ElemMasterState>(*this); }
   void cloneInto(std::unique_ptr<sim::State>& slot) const override { sim::assignInto(*this, slot); }
   // elem_master_determinize.cpp: the event deck's order, Secousse's face-down cards and

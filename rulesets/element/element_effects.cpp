@@ -9,7 +9,7 @@ void ElementState::putStone(int stone, int cell) {
   const int old = stoneAt(cell);
   if (old >= 0) ++m_supply[old];
   --m_supply[stone];
-  m_board[cell] = static_cast<std::uint8_t>(stone + 1);
+  writeCell(cell, static_cast<std::uint8_t>(stone + 1));
 }
 
 void ElementState::place(int stone, int cell) {
@@ -82,7 +82,7 @@ void ElementState::fortify(int stone, int cell) {
   bool grew = false;
   for (std::uint8_t c : group) {
     grew = grew || !(m_board[c] & kFortified);
-    m_board[c] |= kFortified;
+    m_board[c] |= kFortified;  // neither occupancy nor jumpability changes: no writeCell
   }
   if (grew && m_stage != Stage::Over) {
     counterLog().add(m_player, kCounterFortresses);
@@ -182,8 +182,8 @@ void ElementState::stepRiver(int dir) {
   }
   // The head enters the target; every stone follows the one before it; the tail square empties.
   const int tail = m_river.body.back();
-  m_board[tail] = 0;
-  m_board[target] = static_cast<std::uint8_t>(m_river.stone + 1);
+  writeCell(tail, 0);
+  writeCell(target, static_cast<std::uint8_t>(m_river.stone + 1));
   for (int i = m_river.body.count() - 1; i > 0; --i) m_river.body[i] = m_river.body[i - 1];
   m_river.body[0] = static_cast<std::uint8_t>(target);
   m_river.heading = static_cast<std::int8_t>(dir);

@@ -48,14 +48,6 @@ double danger(int escapes) { return kDanger[escapes < kDangerSize ? escapes : kD
 
 }  // namespace
 
-int ElementState::bestEscapesAfterMove(int p, int steps) const {
-  Reach reachable;
-  reach(p, steps, reachable);
-  int best = 0;
-  for (std::uint8_t c : reachable.cells) best = std::max(best, escapesFrom(p, c));
-  return best;
-}
-
 double ElementState::heuristic(int player) const {
   if (m_stage == Stage::Over) {
     if (m_winner < 0) return 0.0;
@@ -65,35 +57,39 @@ double ElementState::heuristic(int player) const {
   std::array<double, kPlayers> value{};
   std::array<int, kPlayers> esc{};
   Reach reachable;
-  const bool acting = m_stage != Stage::Over;
   for (int x = 0; x < kPlayers; ++x) {
-    esc[x] = escapes(x);
-    int safety = esc[x];
-    if (acting && x == m_player && !m_lastWasMove) safety = std::max(safety, bestEscapesAfterMove(x, m_steps));
-    reach(x, kLookSteps, reachable);
-    int windLines = 0;
-    for (std::uint8_t c : reachable.cells) windLines += reachable.jumps[c] > 0 ? 1 : 0;
+    // One search per sorcerer gives its escapes (at the start and at every
+    // square within tempo steps), its mobility and its wind lines.
+    const int tempo = x == m_player && !m_lastWasMove ? m_steps : -1;
+    reach(x, std::max(kLookSteps, tempo + 1), reachable);
+    esc[x] = reachable.escapes[m_sorcerer[x]];
+    int mobility = 0, windLines = 0, safety = esc[x];
+    for (std::uint8_t c : reachable.cells) {
+      if (reachable.steps[c] <= kLookSteps) {
+        ++mobility;
+        windLines += reachable.jumps[c] > 0 ? 1 : 0;
+      }
+      if (reachable.steps[c] <= tempo) safety = std::max<int>(safety, reachable.escapes[c]);
+    }
     int fortress = 0;
     for (int d = 0; d < kDirs; ++d) {
       const int n = r.neighbour[m_sorcerer[x]][d];
       if (n != kNoCell && fortified(n)) ++fortress;
     }
-    value[x] = -danger(safety) + kMobility * reachable.cells.count() + kWindLine * windLines - kFortress * fortress;
+    value[x] = -danger(safety) + kMobility * mobility + kWindLine * windLines - kFortress * fortress;
   }
   double h = value[player] - value[1 - player];
-  if (m_stage == Stage::Play || m_stage == Stage::Steer || m_stage == Stage::ChooseRiver) {
-    int stones = m_seals;
-    bool anyInTray = false;
-    for (int s = 0; s < r.stoneCount(); ++s) {
-      anyInTray = anyInTray || m_supply[s] > 0;
-      stones += m_supply[s] > 0 ? m_need[s] : 0;
-    }
-    if (!anyInTray) stones = 0;
-    const int target = 1 - m_player;
-    if (esc[target] <= stones) {
-      const double threat = kThreat * (stones - esc[target] + 1);
-      h += m_player == player ? threat : -threat;
-    }
+  int stones = m_seals;
+  bool anyInTray = false;
+  for (int s = 0; s < r.stoneCount(); ++s) {
+    anyInTray = anyInTray || m_supply[s] > 0;
+    stones += m_supply[s] > 0 ? m_need[s] : 0;
+  }
+  if (!anyInTray) stones = 0;
+  const int target = 1 - m_player;
+  if (esc[target] <= stones) {
+    const double threat = kThreat * (stones - esc[target] + 1);
+    h += m_player == player ? threat : -threat;
   }
   return h;
 }

@@ -1,5 +1,7 @@
 // Element: the sorcerer's movement (rules "PLAYING" and "WIND") and capture
 // ("WINNING": a sorcerer that cannot move to an empty square).
+#include <bit>
+
 #include "rulesets/element/element_state.h"
 
 namespace wb::rulesets::element {
@@ -13,9 +15,7 @@ int ElementState::jumpLanding(int from, int dir, int mover, int* jumped) const {
   const ElementRules& r = *m_rules;
   int x = r.neighbour[from][dir];
   int n = 0;
-  while (x != kNoCell) {
-    const int s = stoneAt(x);
-    if (s < 0 || r.stones[s].power != Power::Jump) break;
+  while (x != kNoCell && r.jumpable[m_board[x] & kStoneMask]) {
     ++n;
     x = r.neighbour[x][dir];
   }
@@ -28,46 +28,55 @@ int ElementState::jumpLanding(int from, int dir, int mover, int* jumped) const {
 // square in any direction, or orthogonally with diagonal_steps off) and any
 // number of jumps, which cost nothing ("jump one or more wind stones, then move
 // one space in any direction, then catch one or more Wind stones for further
-// flight, all on the same turn"). Layer k holds the squares first reached with
-// k steps; within a layer, jumps are followed breadth first (fewest jumps).
+// flight, all on the same turn"). Breadth first over one queue: layer k holds
+// the squares first reached with k steps; within a layer, jumps are followed
+// breadth first (fewest jumps). On the way it counts the escapes (escapesFrom)
+// of every square it expands: those reached with fewer than `steps` steps.
 void ElementState::reach(int p, int steps, Reach& out) const {
   const ElementRules& r = *m_rules;
   out.steps.fill(255);
-  out.jumps.fill(0);
-  out.cells.clear();
+  auto& q = out.cells;  // the queue; the start is removed at the end
+  q.clear();
   const int start = m_sorcerer[p];
-  const int stepDir = r.diagonalSteps ? 1 : 2;
-  FixedVector<std::uint8_t, kMaxCells> layer;
-  layer.push_back(static_cast<std::uint8_t>(start));
+  q.push_back(static_cast<std::uint8_t>(start));
   out.steps[start] = 0;
+  out.jumps[start] = 0;
+  std::size_t layerBegin = 0;
   for (int k = 0;; ++k) {
-    // Jump closure of this layer.
-    for (std::size_t i = 0; i < layer.size(); ++i) {
-      const int c = layer[i];
-      for (int d = 0; d < kDirs; ++d) {
+    // Jump closure of this layer (the queue grows while it is read).
+    for (std::size_t i = layerBegin; i < q.size(); ++i) {
+      const int c = q[i];
+      out.escapes[c] = 0;
+      for (unsigned m = m_adjJump[c]; m != 0; m &= m - 1) {
+        const int d = std::countr_zero(m);
         int jumped = 0;
         const int land = jumpLanding(c, d, p, &jumped);
-        if (land == kNoCell || out.steps[land] != 255) continue;
+        if (land == kNoCell) continue;
+        ++out.escapes[c];
+        if (out.steps[land] != 255) continue;
         out.steps[land] = static_cast<std::uint8_t>(k);
         out.jumps[land] = static_cast<std::uint8_t>(out.jumps[c] + jumped);
-        layer.push_back(static_cast<std::uint8_t>(land));
+        q.push_back(static_cast<std::uint8_t>(land));
       }
     }
-    for (std::uint8_t c : layer)
-      if (c != start) out.cells.push_back(c);
     if (k >= steps) break;
-    FixedVector<std::uint8_t, kMaxCells> next;
-    for (std::uint8_t c : layer)
-      for (int d = 0; d < kDirs; d += stepDir) {
-        const int n = r.neighbour[c][d];
-        if (n == kNoCell || out.steps[n] != 255 || !isFree(n, p)) continue;
+    const std::size_t layerEnd = q.size();
+    for (std::size_t i = layerBegin; i < layerEnd; ++i) {
+      const int c = q[i];
+      const unsigned free = freeDirs(c, p) & r.stepDirs;
+      out.escapes[c] = static_cast<std::uint8_t>(out.escapes[c] + std::popcount(free));
+      for (unsigned m = free; m != 0; m &= m - 1) {
+        const int n = r.neighbour[c][std::countr_zero(m)];
+        if (out.steps[n] != 255) continue;
         out.steps[n] = static_cast<std::uint8_t>(k + 1);
         out.jumps[n] = out.jumps[c];
-        next.push_back(static_cast<std::uint8_t>(n));
+        q.push_back(static_cast<std::uint8_t>(n));
       }
-    if (next.empty()) break;
-    layer = next;
+    }
+    if (q.size() == layerEnd) break;
+    layerBegin = layerEnd;
   }
+  q.erase(0);
 }
 
 void ElementState::moveSorcerer(int cell) {
@@ -92,15 +101,9 @@ void ElementState::moveSorcerer(int cell) {
 int ElementState::escapes(int p) const { return escapesFrom(p, m_sorcerer[p]); }
 
 int ElementState::escapesFrom(int p, int at) const {
-  const ElementRules& r = *m_rules;
-  const int stepDir = r.diagonalSteps ? 1 : 2;
-  int n = 0;
-  for (int d = 0; d < kDirs; d += stepDir) {
-    const int c = r.neighbour[at][d];
-    if (c != kNoCell && isFree(c, p)) ++n;
-  }
-  for (int d = 0; d < kDirs; ++d)
-    if (jumpLanding(at, d, p) != kNoCell) ++n;
+  int n = std::popcount(static_cast<unsigned>(freeDirs(at, p) & m_rules->stepDirs));
+  for (unsigned m = m_adjJump[at]; m != 0; m &= m - 1)
+    if (jumpLanding(at, std::countr_zero(m), p) != kNoCell) ++n;
   return n;
 }
 
@@ -109,15 +112,10 @@ int ElementState::escapesFrom(int p, int at) const {
 // Sorcerer was a Wind stone that leads to an open space, then he still gets
 // another turn."
 bool ElementState::trapped(int p) const {
-  const ElementRules& r = *m_rules;
   const int at = m_sorcerer[p];
-  const int stepDir = r.diagonalSteps ? 1 : 2;
-  for (int d = 0; d < kDirs; d += stepDir) {
-    const int c = r.neighbour[at][d];
-    if (c != kNoCell && isFree(c, p)) return false;
-  }
-  for (int d = 0; d < kDirs; ++d)
-    if (jumpLanding(at, d, p) != kNoCell) return false;
+  if (freeDirs(at, p) & m_rules->stepDirs) return false;
+  for (unsigned m = m_adjJump[at]; m != 0; m &= m - 1)
+    if (jumpLanding(at, std::countr_zero(m), p) != kNoCell) return false;
   return true;
 }
 

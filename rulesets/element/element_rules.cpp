@@ -39,8 +39,10 @@ void buildGeometry(ElementRules& r) {
     for (int x = 0; x < r.side; ++x)
       for (int d = 0; d < kDirs; ++d) {
         const int nx = x + kDx[d], ny = y + kDy[d];
-        if (nx >= 0 && ny >= 0 && nx < r.side && ny < r.side)
+        if (nx >= 0 && ny >= 0 && nx < r.side && ny < r.side) {
           r.neighbour[y * r.side + x][d] = static_cast<std::uint8_t>(ny * r.side + nx);
+          r.onBoard[y * r.side + x] = static_cast<std::uint8_t>(r.onBoard[y * r.side + x] | (1u << d));
+        }
       }
 }
 
@@ -262,6 +264,7 @@ std::shared_ptr<const ElementRules> compileRules(const model::Ruleset& rs, model
   r->baseSteps = std::clamp(intParam(rs, "base_steps", 1), 0, 8);
   r->fortressSize = std::max(1, intParam(rs, "fortress_size", 3));
   r->diagonalSteps = boolParam(rs, "diagonal_steps", true);
+  r->stepDirs = r->diagonalSteps ? 0xff : 0x55;
   r->flowOptional = boolParam(rs, "flow_optional", true);
   r->turnLimit = std::max(1, intParam(rs, "turn_limit", 200));
   buildGeometry(*r);
@@ -269,6 +272,7 @@ std::shared_ptr<const ElementRules> compileRules(const model::Ruleset& rs, model
   for (const StoneDef& s : r->stones) r->ids.push_back(s.id);
   compileBoardPieces(rs, *r, out);
   compileDie(rs, *r, out);
+  for (int s = 0; s < r->stoneCount(); ++s) r->jumpable[s + 1] = r->stones[s].power == Power::Jump;
   for (const char* c : kFixedCounters) r->counters.emplace_back(c);
   for (const StoneDef& s : r->stones) {
     r->counters.push_back("placed_" + s.id);

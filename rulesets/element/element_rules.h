@@ -79,8 +79,19 @@ struct ElementRules {
   std::vector<std::string> ids;            // EntityLog: the stones, then the non-stone faces
   std::vector<std::string> counters;       // Game::counterIds(), see element_state.h
 
-  // neighbour[cell][dir], kNoCell off the board.
+  // jumpable[board code & 0x0f]: the stone there may be jumped (power Jump).
+  std::array<bool, 16> jumpable{};
+  // neighbour[cell][dir], kNoCell off the board; onBoard[cell] bit d: neighbour d exists.
   std::array<std::array<std::uint8_t, kDirs>, kMaxCells> neighbour{};
+  std::array<std::uint8_t, kMaxCells> onBoard{};
+  std::uint8_t stepDirs = 0xff;  // directions a sorcerer steps in (all, or the orthogonal ones)
+  // The direction from cell a to a neighbouring cell b, -1 if b is not a neighbour.
+  int dirTo(int a, int b) const {
+    const int dx = b % side - a % side, dy = b / side - a / side;
+    if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx == 0 && dy == 0)) return -1;
+    return kDirOf[dy + 1][dx + 1];
+  }
+  static constexpr int kDirOf[3][3] = {{5, 4, 3}, {6, -1, 2}, {7, 0, 1}};  // [dy + 1][dx + 1]
 
   int stoneCount() const { return static_cast<int>(stones.size()); }
   int stoneOf(const std::string& id) const;  // -1 if none

@@ -31,18 +31,35 @@ void ElementState::setUp(sim::Rng& rng) {
   startTurn(0, rng);  // assumed: seat 0 goes first ("Decide who goes first"; the runner rotates seats)
 }
 
+void ElementState::writeCell(int cell, std::uint8_t value) {
+  const ElementRules& r = *m_rules;
+  const std::uint8_t old = m_board[cell];
+  m_board[cell] = value;
+  const bool stone = (value & kStoneMask) != 0, jump = r.jumpable[value & kStoneMask];
+  if (((old & kStoneMask) != 0) == stone && r.jumpable[old & kStoneMask] == jump) return;
+  for (int d = 0; d < kDirs; ++d) {
+    const int n = r.neighbour[cell][d];
+    if (n == kNoCell) continue;
+    const std::uint8_t bit = static_cast<std::uint8_t>(1u << opposite(d));
+    m_adjStone[n] = static_cast<std::uint8_t>(stone ? m_adjStone[n] | bit : m_adjStone[n] & ~bit);
+    m_adjJump[n] = static_cast<std::uint8_t>(jump ? m_adjJump[n] | bit : m_adjJump[n] & ~bit);
+  }
+}
+
 void ElementState::clearBoard() {
   m_board.fill(0);
+  m_adjStone.fill(0);
+  m_adjJump.fill(0);
   for (int s = 0; s < m_rules->stoneCount(); ++s) m_supply[s] = static_cast<std::uint8_t>(m_rules->stonesPerElement);
 }
 
 void ElementState::setStone(int cell, int stone, bool fortify) {
   const int old = stoneAt(cell);
   if (old >= 0) ++m_supply[old];
-  m_board[cell] = 0;
+  writeCell(cell, 0);
   if (stone < 0) return;
   if (m_supply[stone] > 0) --m_supply[stone];
-  m_board[cell] = static_cast<std::uint8_t>((stone + 1) | (fortify ? kFortified : 0));
+  writeCell(cell, static_cast<std::uint8_t>((stone + 1) | (fortify ? kFortified : 0)));
 }
 
 void ElementState::setTurn(int p, const std::vector<std::string>& faces) {
@@ -143,13 +160,6 @@ std::vector<double> ElementState::returns() const {
 }
 
 // ---------------------------------------------------------------- legality
-
-bool ElementState::isFree(int cell, int mover) const {
-  if (m_board[cell] != 0) return false;
-  for (int p = 0; p < kPlayers; ++p)
-    if (p != mover && m_sorcerer[p] == cell) return false;
-  return true;
-}
 
 bool ElementState::canPlace(int stone, int cell) const {
   if (cell < 0 || cell >= m_rules->cells) return false;

@@ -71,6 +71,9 @@ struct River {
 struct Reach {
   std::array<std::uint8_t, kMaxCells> steps;
   std::array<std::uint8_t, kMaxCells> jumps;
+  // escapesFrom(p, cell), for the start and the cells reached with fewer steps
+  // than asked (the others are not set).
+  std::array<std::uint8_t, kMaxCells> escapes;
   FixedVector<std::uint8_t, kMaxCells> cells;  // reachable cells except the start, by steps spent
 };
 
@@ -116,7 +119,6 @@ class ElementState : public sim::State {
   bool trapped(int p) const;                        // "Winning": no empty square to move to
   int escapes(int p) const;                         // empty squares to step to + wind jump landings
   int escapesFrom(int p, int at) const;             // the same were p's sorcerer on `at`
-  int bestEscapesAfterMove(int p, int steps) const; // the most escapes over the squares p can move to
   void reach(int p, int steps, Reach& out) const;   // "Wind": steps and chained jumps
   int cellAt(const std::string& square) const { return m_rules->parseSquare(square); }
 
@@ -142,7 +144,16 @@ class ElementState : public sim::State {
   bool checkCapture(int closer);  // the opponent of the player to act is trapped: the game ends
   bool anyPlacement() const;
   void addPlacements(std::vector<sim::Action>& out) const;
-  bool isFree(int cell, int mover) const;  // no stone, no sorcerer other than `mover`'s
+  // No stone, no sorcerer other than `mover`'s (the mover's own square counts as free).
+  bool isFree(int cell, int mover) const { return m_board[cell] == 0 && cell != m_sorcerer[1 - mover]; }
+  // Directions from `cell` to a free neighbour for `mover`'s sorcerer (a bit per direction).
+  std::uint8_t freeDirs(int cell, int mover) const {
+    std::uint8_t m = static_cast<std::uint8_t>(m_rules->onBoard[cell] & ~m_adjStone[cell]);
+    const int d = m_rules->dirTo(cell, m_sorcerer[1 - mover]);
+    return d < 0 ? m : static_cast<std::uint8_t>(m & ~(1u << d));
+  }
+  // Every change of a square goes through here: it keeps the neighbour masks.
+  void writeCell(int cell, std::uint8_t value);
   // element_effects.cpp: placing a stone and its power.
   void place(int stone, int cell);
   void putStone(int stone, int cell);       // returns a replaced stone to its tray
@@ -159,6 +170,9 @@ class ElementState : public sim::State {
 
   std::shared_ptr<const ElementRules> m_rules;
   std::array<std::uint8_t, kMaxCells> m_board{};  // stone + 1 (0 empty) | kFortified
+  // Bit d: the neighbour in direction d holds a stone / a stone sorcerers may jump.
+  std::array<std::uint8_t, kMaxCells> m_adjStone{};
+  std::array<std::uint8_t, kMaxCells> m_adjJump{};
   std::array<std::uint8_t, kPlayers> m_sorcerer{};
   std::array<std::uint8_t, kMaxStones> m_supply{};
   // The turn.

@@ -14,7 +14,9 @@ std::unique_ptr<ZoneplexGame> ZoneplexGame::create(const model::Ruleset& ruleset
 std::string ZoneplexGame::engine() const { return kEngineName; }
 
 std::unique_ptr<sim::State> ZoneplexGame::newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const {
-  return newGame(setup.players, rng);
+  auto state = newGame(setup.players, rng);
+  state->applyGrants(setup.grants);  // zoneplex_impact.cpp
+  return state;
 }
 
 std::unique_ptr<ZoneplexState> ZoneplexGame::newGame(int players, sim::Rng& rng) const {

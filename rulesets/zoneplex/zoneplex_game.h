@@ -27,6 +27,8 @@ class ZoneplexGame : public sim::Game {
   const std::vector<std::string>& counterIds() const override { return m_rules->counterIds; }
   std::unique_ptr<sim::State> newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const override;
   int defaultMaxTurns() const override { return m_rules->maxTurns; }
+  // Impact hook (zoneplex_impact.cpp): relics can be granted.
+  bool canGrant(int entity) const override;
 
   // The concrete state (tests use it for scripted positions).
   std::unique_ptr<ZoneplexState> newGame(int players, sim::Rng& rng) const;

@@ -25,10 +25,13 @@
 //    capture (the Fears left in the action deck x kCaptureRate / players).
 //    Cataclysm: the unworthy are obliterated, so this dominates late.
 //    + kFearTieBreak per captured Fear (the first tie-break).
-//  - relics in hand: a value per power (kRelicWorth, less as the deck runs
+//  - relics in hand: a value per power (relicWorth(), less as the deck runs
 //    out: an unused relic only counts in the last tie-break).
 //  - the Eye race (phase 2, all three classes): kEyeLead if the +2 bonus
 //    would give q a decisive lead, kEyeNear less per step to the Eye.
+//  - cards in hand: before phase 2, kOwnTileInHand per sacred chamber tile of
+//    q's own symbol still to place (q decides where it goes), kOwnChamberBuilt
+//    per such chamber on the pyramid without a stone yet.
 //  - position for the coming turns: -kChamberDistance per step to the nearest
 //    free chamber while stones wait in the Netherzone.
 //  - the turn player's move this turn (placing, choosing steps, moving): the
@@ -68,6 +71,7 @@ constexpr double kEyeLead = 4.0;
 constexpr double kEyeNear = 0.4;
 constexpr double kChamberDistance = 0.1;
 constexpr double kOwnChamberBuilt = 0.2;
+constexpr double kOwnTileInHand = 0.15;
 constexpr double kEyeReach = 30.0;
 
 // What a relic in hand is worth (IP) at the start of the game, by power.
@@ -105,6 +109,9 @@ class Evaluator {
     for (const ActionCardType& a : m_R.actions) totalCards += a.count;
     m_left = totalCards > 0 ? std::clamp(static_cast<double>(s.actionDeckSize()) / totalCards, 0.0, 1.0) : 0.0;
     m_expectedCaptures = countFearsLeft() * kCaptureRate / m_n;
+    for (int missing = 0; missing <= kFearClasses; ++missing)
+      m_pWorthy[static_cast<std::size_t>(missing)] =
+          missing == 0 ? 1.0 : std::pow(1.0 - std::exp(-m_expectedCaptures / (1.2 * missing)), missing);
     for (int q = 0; q < m_n; ++q) m_st[static_cast<std::size_t>(q)] = standing(q);
   }
 
@@ -121,9 +128,7 @@ class Evaluator {
   double pWorthy(int classes, int wild) const {
     const int have = std::popcount(static_cast<unsigned>(classes));
     const int missing = std::max(0, kFearClasses - have - wild);
-    if (missing == 0) return 1.0;
-    const double e = m_expectedCaptures;
-    return std::pow(1.0 - std::exp(-e / (1.2 * missing)), missing);
+    return m_pWorthy[static_cast<std::size_t>(missing)];
   }
 
   double fearTerm(int classes, int wild, int fears) const {
@@ -171,6 +176,11 @@ class Evaluator {
       if (!m_s.phase2() && t.kind == TileKind::Sacred && t.symbol == ps.symbol && cell.stone < 0) b += kOwnChamberBuilt;
     }
     b += ps.stonesHome * homeStone();
+    if (!m_s.phase2())
+      for (std::uint8_t t : ps.tiles) {
+        const TileType& tile = m_R.tiles[t];
+        if (tile.kind == TileKind::Sacred && tile.symbol == ps.symbol) b += kOwnTileInHand;
+      }
     if (m_s.phase2() && m_s.hasAllClasses(q)) {
       int best = 0;
       for (int o = 0; o < m_n; ++o)
@@ -404,6 +414,7 @@ class Evaluator {
   int m_n;
   double m_left = 1.0;             // share of the action deck still to come
   double m_expectedCaptures = 0.0; // Fears a player may still expect to capture
+  std::array<double, kFearClasses + 1> m_pWorthy{};  // P(worthy at the end) by classes missing
   std::array<Standing, kMaxPlayers> m_st{};
 };
 

@@ -56,6 +56,7 @@
 #include "rulesets/zoneplex/zoneplex_action.h"
 #include "rulesets/zoneplex/zoneplex_rules.h"
 #include "rulesets/zoneplex/zoneplex_types.h"
+#include "simulation/core/game.h"
 #include "simulation/core/state.h"
 
 namespace wb::rulesets::zoneplex {
@@ -80,6 +81,10 @@ class ZoneplexState : public sim::State {
   double heuristic(int player) const override;
   std::string actionToString(sim::Action a) const override;
   std::string toString() const override;
+  // Impact hooks (zoneplex_impact.cpp): relic uses and tile placements name their
+  // entity; granted relics start in hand.
+  void actionEntities(sim::Action a, std::vector<int>& out) const override;
+  void applyGrants(const std::vector<sim::Grant>& grants);
 
   // Read access (tests, tools, the heuristic).
   const ZoneplexRules& rules() const { return *m_rules; }

@@ -37,9 +37,19 @@ std::optional<double> nearest(const std::vector<double>& xs, double to) {
 BalancePoint findBalancePoint(std::vector<CurvePoint> points, double target) {
   std::stable_sort(points.begin(), points.end(), [](const CurvePoint& a, const CurvePoint& b) { return a.x < b.x; });
   BalancePoint bp;
+  double sd = 0.0;
+  for (const CurvePoint& p : points) {
+    bp.above += p.lo > target ? 1 : 0;
+    bp.below += p.hi < target ? 1 : 0;
+    sd = std::max(sd, p.sd);
+  }
+  // n = ((z_0.975 + z_0.8) sd / 0.02)^2 per value.
+  bp.gamesFor2Points = static_cast<std::uint64_t>(std::ceil(std::pow((1.959963984540054 + 0.8416212335729143) *
+                                                                         (sd > 0 ? sd : 0.5) / kDetectableEffect, 2.0)));
   const auto est = crossings(points, target, [](const CurvePoint& p) { return p.rate; });
   bp.crossings = static_cast<int>(est.size());
-  if (est.empty()) return bp;
+  // A crossing counts only when it is clear of noise on both sides.
+  if (est.empty() || bp.above == 0 || bp.below == 0) return bp;
   bp.crossed = true;
   bp.value = est.front();
   auto a = nearest(crossings(points, target, [](const CurvePoint& p) { return p.lo; }), bp.value);

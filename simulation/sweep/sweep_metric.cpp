@@ -1,11 +1,15 @@
 #include "simulation/sweep/sweep_metric.h"
 
+#include <algorithm>
 #include <charconv>
 
 namespace wb::sim {
 
 std::string SweepMetric::label() const {
   switch (kind) {
+    case Kind::Auto: return "default metric";
+    case Kind::FirstSide: return "first-side win share (of games with a winner)";
+    case Kind::EntityImpact: return "impact of " + id + (grant ? " (grant lift)" : " (restricted-play lift)");
     case Kind::Seat: return "seat " + std::to_string(seat) + " win rate";
     case Kind::FirstPlayer: return "first-player win rate";
     case Kind::Agent: return "agent " + id + " win rate";
@@ -16,18 +20,53 @@ std::string SweepMetric::label() const {
 
 std::string SweepMetric::spec() const {
   switch (kind) {
+    case Kind::Auto: return "auto";
+    case Kind::FirstSide: return "first_side";
+    case Kind::EntityImpact: return "impact:" + id + (grant ? ":grant" : "");
     case Kind::Seat: return "seat:" + std::to_string(seat);
     case Kind::FirstPlayer: return "first_player";
     case Kind::Agent: return "agent:" + id;
     case Kind::Faction: return "faction:" + id;
   }
-  return "first_player";
+  return "auto";
+}
+
+double SweepMetric::defaultTarget(int players, int sides) const {
+  switch (kind) {
+    case Kind::EntityImpact: return 0.0;
+    case Kind::FirstSide: return 1.0 / std::max(1, sides);
+    default: return 1.0 / std::max(1, players);
+  }
 }
 
 std::optional<SweepMetric> parseSweepMetric(std::string_view text, std::string& error) {
   SweepMetric m;
-  if (text == "first_player" || text == "first-player") return m;
+  if (text == "auto" || text == "default") return m;
+  if (text == "first_side" || text == "first-side") {
+    m.kind = SweepMetric::Kind::FirstSide;
+    return m;
+  }
+  if (text == "first_player" || text == "first-player") {
+    m.kind = SweepMetric::Kind::FirstPlayer;
+    return m;
+  }
   auto startsWith = [&](std::string_view p) { return text.substr(0, p.size()) == p; };
+  if (startsWith("impact:")) {
+    std::string_view rest = text.substr(7);
+    m.kind = SweepMetric::Kind::EntityImpact;
+    if (rest.size() > 6 && rest.substr(rest.size() - 6) == ":grant") {
+      m.grant = true;
+      rest.remove_suffix(6);
+    } else if (rest.size() > 9 && rest.substr(rest.size() - 9) == ":restrict") {
+      rest.remove_suffix(9);
+    }
+    m.id = std::string(rest);
+    if (m.id.empty()) {
+      error = "bad metric '" + std::string(text) + "': the entity id is missing";
+      return std::nullopt;
+    }
+    return m;
+  }
   if (startsWith("seat")) {
     std::string_view rest = text.substr(4);
     if (!rest.empty() && rest.front() == ':') rest.remove_prefix(1);
@@ -53,25 +92,46 @@ std::optional<SweepMetric> parseSweepMetric(std::string_view text, std::string& 
       return m;
     }
   }
-  error = "unknown metric '" + std::string(text) + "' (known: seat:N, first_player, agent:SPEC, faction:ID)";
+  error = "unknown metric '" + std::string(text) +
+          "' (known: auto, first_side, impact:ID[:grant], seat:N, first_player, agent:SPEC, faction:ID)";
   return std::nullopt;
 }
 
-SweepMetric defaultSweepMetric(const RunConfig& config) {
+SweepMetric defaultSweepMetric(const RunConfig& /*config*/) { return SweepMetric{}; }
+
+SweepMetric resolveSweepMetric(const SweepMetric& metric, const std::string& path,
+                               const std::vector<std::string>& entityIds) {
+  if (metric.kind != SweepMetric::Kind::Auto) return metric;
   SweepMetric m;
-  for (const auto& a : config.agents) {
-    if (a != config.agents.front()) {
-      m.kind = SweepMetric::Kind::Agent;
-      m.id = config.agents.front();
+  const auto dot = path.find('.');
+  if (dot != std::string::npos && path.compare(0, dot, "parameters") != 0) {
+    const auto end = path.find('.', dot + 1);
+    const std::string id = path.substr(dot + 1, end == std::string::npos ? std::string::npos : end - dot - 1);
+    if (std::find(entityIds.begin(), entityIds.end(), id) != entityIds.end()) {
+      m.kind = SweepMetric::Kind::EntityImpact;
+      m.id = id;
       return m;
     }
   }
+  m.kind = SweepMetric::Kind::FirstSide;
   return m;
 }
 
 std::optional<OutcomeTally> metricTally(const RunResult& result, const SweepMetric& metric, std::string& error) {
   const RunStats& s = result.stats;
   switch (metric.kind) {
+    case SweepMetric::Kind::Auto:
+    case SweepMetric::Kind::EntityImpact:
+      error = "metric " + metric.spec() + " is not a win rate";
+      return std::nullopt;
+    case SweepMetric::Kind::FirstSide: {
+      const FirstSideTest t = s.firstSideTest();
+      OutcomeTally out;
+      out.games = t.decided;
+      out.wins = t.wins;
+      out.losses = t.decided - t.wins;
+      return out;
+    }
     case SweepMetric::Kind::FirstPlayer:
     case SweepMetric::Kind::Seat: {
       const int seat = metric.kind == SweepMetric::Kind::Seat ? metric.seat : 0;

@@ -1,15 +1,25 @@
-// The win rate a sweep follows and finds the balance point of:
+// What a sweep follows and finds the balance point of:
+//   auto (default)       decided per swept path (resolveSweepMetric): a value of
+//                        an entity (cards.meteor_strike.cost) -> impact:ENTITY; a
+//                        global parameter -> first_side
+//   first_side           the share of the games one side won that the side of
+//                        seat 0 won (the seat / side spread; target 1/sides)
+//   impact:ID            the entity's causal restricted-play lift (balance
+//                        impact: a seat that may not acquire, play or use it,
+//                        paired on common random numbers; target 0 points);
+//   impact:ID:grant      the same with the grant lift
 //   seat:N (also seatN)  the win rate of seat N (seat 0 = the first player)
-//   first_player         seat 0's win rate (first-player advantage)
+//   first_player         seat 0's win rate over all games
 //   agent:SPEC           the win rate of one agent spec of --agents
 //   faction:ID           the win rate of one faction
-// Default (defaultSweepMetric): the first agent's win rate when the agents
-// differ, else first_player. The fair value (the default target) is 1/players.
+// The target defaults to the metric's fair value: 1/sides for first_side, 0
+// for impact, 1/players for the win rates.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "simulation/runner/run_config.h"
 #include "simulation/runner/run_result.h"
@@ -17,22 +27,33 @@
 namespace wb::sim {
 
 struct SweepMetric {
-  enum class Kind { Seat, FirstPlayer, Agent, Faction };
-  Kind kind = Kind::FirstPlayer;
-  int seat = 0;     // Seat
-  std::string id;   // Agent spec or faction id
+  enum class Kind { Auto, FirstSide, EntityImpact, Seat, FirstPlayer, Agent, Faction };
+  Kind kind = Kind::Auto;
+  int seat = 0;        // Seat
+  std::string id;      // agent spec, faction id or entity id
+  bool grant = false;  // EntityImpact: the grant lift (else restricted play)
 
-  // "seat 0 win rate", "agent greedy win rate", "faction fire win rate", "first-player win rate".
+  // "first-side win share (of games with a winner)", "impact of meteor_strike
+  // (restricted-play lift)", "seat 0 win rate", ...
   std::string label() const;
-  // The text form parseSweepMetric reads back ("seat:1", "agent:greedy", ...).
+  // The text form parseSweepMetric reads back ("first_side", "impact:fire", "seat:1", ...).
   std::string spec() const;
+  bool isImpact() const { return kind == Kind::EntityImpact; }
+  // The fair value when no --target is given (FirstSide: 1/sides of the game).
+  double defaultTarget(int players, int sides) const;
 };
 
 std::optional<SweepMetric> parseSweepMetric(std::string_view text, std::string& error);
+// Auto: decided per swept path by resolveSweepMetric.
 SweepMetric defaultSweepMetric(const RunConfig& config);
+// The metric for a sweep of `path`: `metric` itself unless it is Auto; then
+// impact of the entity when the path's second part is an entity id
+// ("cards.meteor_strike.cost"), else first_side.
+SweepMetric resolveSweepMetric(const SweepMetric& metric, const std::string& path,
+                               const std::vector<std::string>& entityIds);
 
-// The metric's tally in a result; nullopt with error when the seat, agent or
-// faction is not part of the run.
+// The metric's tally in a result, for the win-rate metrics (not impact); nullopt
+// with error when the seat, agent or faction is not part of the run.
 std::optional<OutcomeTally> metricTally(const RunResult& result, const SweepMetric& metric, std::string& error);
 
 }  // namespace wb::sim

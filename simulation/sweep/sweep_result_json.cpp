@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "simulation/impact/impact_result_json.h"
 #include "simulation/results/run_result_json.h"
 
 namespace wb::sim {
@@ -25,6 +26,10 @@ void writeBalancePointJson(JsonWriter& w, const BalancePoint& bp) {
   if (bp.crossed && bp.hi) w.value(*bp.hi); else w.null();
   w.endArray();
   w.field("crossings", bp.crossings);
+  w.field("points_above_target", bp.above);
+  w.field("points_below_target", bp.below);
+  w.field("no_detectable_effect", bp.noDetectableEffect());
+  w.field("games_for_2_points", static_cast<unsigned long long>(bp.gamesFor2Points));
   w.endObject();
 }
 
@@ -65,8 +70,18 @@ void writeSweepResultJson(JsonWriter& w, const SweepResult& r, bool withRuns) {
     }
     w.endObject();
     w.field("games", static_cast<unsigned long long>(p.metric.games));
-    w.field("wins", static_cast<unsigned long long>(p.metric.wins));
-    w.field("win_rate", p.rate());
+    if (c.metric.isImpact()) {
+      w.field("lift", p.rate());
+      w.field("acquired_per_game", p.acquiredPerGame);
+      if (p.impact) {
+        w.key("impact");
+        writeImpactMeasureJson(w, *p.impact, !c.metric.grant);
+      }
+    } else {
+      w.field("wins", static_cast<unsigned long long>(p.metric.wins));
+      w.field("win_rate", p.rate());
+    }
+    w.field("value", p.rate());
     w.key("ci95").beginArray().value(p.ci.lo).value(p.ci.hi).endArray();
     w.field("timeouts", static_cast<unsigned long long>(p.result.stats.timeouts()));
     w.field("draws", static_cast<unsigned long long>(p.result.stats.drawnGames()));

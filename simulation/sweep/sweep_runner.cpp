@@ -87,6 +87,86 @@ std::optional<std::vector<double>> parseSweepRange(std::string_view text, std::s
 SweepRunner::SweepRunner(const EngineRegistry& registry, const model::Ruleset& base, SweepConfig config)
     : m_registry(registry), m_base(base), m_config(std::move(config)) {}
 
+void SweepRunner::cancel() {
+  m_cancelled.store(true);
+  m_run.cancel();
+  std::lock_guard lock(m_impactMutex);
+  if (m_impact) m_impact->cancel();
+}
+
+SweepMetric SweepRunner::resolvedMetric() const {
+  const SweepMetric& m = m_config.metric;
+  if (m.kind != SweepMetric::Kind::Auto || m_config.axes.empty()) return m;
+  model::Diagnostics diags;
+  std::unique_ptr<Game> game = m_registry.compile(m_base, diags);
+  static const std::vector<std::string> kNone;
+  return resolveSweepMetric(m, m_config.axes[0].path, game ? game->entityIds() : kNone);
+}
+
+bool SweepRunner::playImpactPoint(const model::Ruleset& ruleset, const SweepMetric& metric, SweepPoint& point,
+                                  const std::function<void(std::uint64_t)>& progress, std::string& error) {
+  model::Diagnostics diags;
+  std::unique_ptr<Game> game = m_registry.compile(ruleset, diags);
+  if (!game) {
+    error = diags.format();
+    return false;
+  }
+  const auto& ids = game->entityIds();
+  const auto it = std::find(ids.begin(), ids.end(), metric.id);
+  if (it == ids.end()) {
+    error = "metric " + metric.spec() + ": the game has no entity '" + metric.id + "'";
+    return false;
+  }
+  ImpactConfig config;
+  config.run = m_config.run;
+  config.run.untilCi = 0;
+  config.entities = {static_cast<int>(it - ids.begin())};
+  config.restrict = !metric.grant;
+  config.grant = metric.grant;
+  ImpactRunner runner(*game, config);
+  if (!runner.validate(error)) return false;
+  if (progress) runner.setProgressCallback([&](const ImpactProgress& p) { progress(p.gamesDone); }, m_progressInterval);
+  {
+    std::lock_guard lock(m_impactMutex);
+    if (m_cancelled.load()) return true;
+    m_impact = &runner;
+  }
+  ImpactResult r = runner.run();
+  {
+    std::lock_guard lock(m_impactMutex);
+    m_impact = nullptr;
+  }
+  if (!r.ok()) {
+    error = r.error;
+    return false;
+  }
+  RunResult& run = point.result;
+  run.ruleset = ruleset.id;
+  run.engine = r.engine;
+  run.config = r.config.run;
+  run.agents = r.agents;
+  run.factions = game->factions();
+  run.entities = ids;
+  run.counters = game->counterIds();
+  run.stats = r.baseline;
+  run.elapsedSeconds = r.elapsedSeconds;
+  run.cancelled = r.cancelled;
+  const ImpactMeasure& m = metric.grant ? r.entities.front().granted : r.entities.front().restricted;
+  point.impact = m;
+  if (!m.measured) {
+    error = "metric " + metric.spec() + ": " + m.note;
+    return false;
+  }
+  point.estimate = m.lift.mean();
+  point.ci = m.lift.interval();
+  point.sampleSd = m.lift.pairs >= 2 && m.lift.sd() > 0 ? m.lift.sd() : 0.5;
+  point.metric = OutcomeTally{};
+  point.metric.games = m.lift.pairs;
+  const double games = static_cast<double>(std::max<std::uint64_t>(1, r.baseline.games()));
+  point.acquiredPerGame = static_cast<double>(r.baseline.entities()[static_cast<std::size_t>(config.entities.front())].acquired) / games;
+  return true;
+}
+
 void SweepRunner::setProgressCallback(ProgressCallback callback, double intervalSeconds) {
   m_progress = std::move(callback);
   m_progressInterval = intervalSeconds;
@@ -148,7 +228,7 @@ bool SweepRunner::validate(std::string& error) const {
     error = "--games must be at least 1";
     return false;
   }
-  const SweepMetric& m = m_config.metric;
+  const SweepMetric m = resolvedMetric();
   if (m.kind == SweepMetric::Kind::Seat && m.seat >= m_config.run.players) {
     error = "metric " + m.spec() + ": the game has " + std::to_string(m_config.run.players) + " seats";
     return false;
@@ -161,7 +241,12 @@ bool SweepRunner::validate(std::string& error) const {
       return false;
     }
   }
-  if (m_config.target > 1.0) {
+  if (m.isImpact()) {
+    if (m_config.target > 1.0 || m_config.target < -1.0) {
+      error = "the target of an impact metric is a lift between -1 and 1";
+      return false;
+    }
+  } else if (m_config.target > 1.0) {
     error = "the target is a win rate between 0 and 1";
     return false;
   }
@@ -173,13 +258,17 @@ SweepResult SweepRunner::run() {
   result.config = m_config;
   result.ruleset = m_base.id;
   if (!validate(result.error)) return result;
+  const SweepMetric metric = resolvedMetric();
+  result.config.metric = metric;
+  // Impact points play the baseline and the treated games: twice the games of a run.
+  const std::uint64_t gamesPerPoint = m_config.run.games * (metric.isImpact() ? 2 : 1);
   const double start = now();
   const auto& axes = m_config.axes;
   const std::size_t n1 = axes[0].values.size();
   const std::size_t n2 = axes.size() > 1 ? axes[1].values.size() : 1;
   SweepProgress progress;
   progress.pointsTotal = n1 * n2;
-  progress.gamesTotal = m_config.run.games * progress.pointsTotal;
+  progress.gamesTotal = gamesPerPoint * progress.pointsTotal;
   std::uint64_t gamesBefore = 0;
 
   for (std::size_t i2 = 0; i2 < n2; ++i2) {
@@ -199,22 +288,44 @@ SweepResult SweepRunner::run() {
           m_progress(progress);
         };
       }
-      point.result = m_run.run(m_registry, *ruleset, m_config.run, perGame, m_progressInterval);
+      if (metric.isImpact()) {
+        std::function<void(std::uint64_t)> perPair;
+        if (m_progress) perPair = [&](std::uint64_t done) {
+          RunProgress p;
+          p.gamesDone = done;
+          perGame(p);
+        };
+        std::string why;
+        if (!playImpactPoint(*ruleset, metric, point, perPair, why)) {
+          result.error = "at " + axes[0].path + " = " + model::formatNumber(point.values[0]) + ": " + why;
+          return result;
+        }
+      } else {
+        point.result = m_run.run(m_registry, *ruleset, m_config.run, perGame, m_progressInterval);
+      }
       if (!point.result.ok()) {
         result.error = "at " + axes[0].path + " = " + model::formatNumber(point.values[0]) + ": " + point.result.error;
         return result;
       }
-      if (point.result.cancelled || m_run.cancelled()) {
+      if (point.result.cancelled || m_run.cancelled() || m_cancelled.load()) {
         result.cancelled = true;
         result.elapsedSeconds = now() - start;
         return result;
       }
-      if (result.points.empty()) result.config.run = point.result.config;  // threads / max turns resolved
-      auto tally = metricTally(point.result, m_config.metric, result.error);
-      if (!tally) return result;
-      point.metric = *tally;
-      point.ci = wilsonInterval(tally->wins, tally->games);
-      gamesBefore += point.result.stats.games();
+      if (result.points.empty()) {
+        result.config.run = point.result.config;  // threads / max turns resolved
+        if (m_config.target < 0)
+          result.config.target = metric.defaultTarget(m_config.run.players, point.result.stats.firstSideTest().sides);
+      }
+      if (!metric.isImpact()) {
+        auto tally = metricTally(point.result, metric, result.error);
+        if (!tally) return result;
+        point.metric = *tally;
+        point.estimate = tally->winRate();
+        point.ci = wilsonInterval(tally->wins, tally->games);
+        point.sampleSd = std::sqrt(std::max(0.01, point.estimate * (1.0 - point.estimate)));
+      }
+      gamesBefore += gamesPerPoint;
       ++progress.pointsDone;
       result.points.push_back(std::move(point));
       if (m_pointCallback) m_pointCallback(result.points.back());
@@ -224,10 +335,10 @@ SweepResult SweepRunner::run() {
     std::vector<CurvePoint> cps;
     for (std::size_t i1 = 0; i1 < n1; ++i1) {
       const SweepPoint& p = result.points[i2 * n1 + i1];
-      if (p.metric.games == 0) continue;  // nothing finished here (all timeouts): no estimate
-      cps.push_back({p.values[0], p.rate(), p.ci.lo, p.ci.hi});
+      if (p.metric.games == 0) continue;  // nothing to estimate here (e.g. no game with a winner)
+      cps.push_back({p.values[0], p.rate(), p.ci.lo, p.ci.hi, p.sampleSd});
     }
-    curve.balance = findBalancePoint(std::move(cps), m_config.effectiveTarget());
+    curve.balance = findBalancePoint(std::move(cps), result.config.effectiveTarget());
     result.curves.push_back(curve);
   }
   result.elapsedSeconds = now() - start;

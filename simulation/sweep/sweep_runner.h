@@ -2,8 +2,11 @@
 // copies the base ruleset, sets the value(s), compiles and plays it with the
 // same RunConfig — the same run seed, so the same game seeds at every point
 // (common random numbers): differences between points are the change, not noise.
-// For the chosen metric it reports the balance point (balance_point.h): along
-// axis 1, once per value of axis 2 in a 2-D grid.
+// The metric follows what is swept (sweep_metric.h): an entity's value is judged
+// by that entity's causal impact (an impact experiment at every point:
+// simulation/impact), a global parameter by the first-side share. For the metric
+// it reports the balance point (balance_point.h) only when the crossing is clear
+// of noise: along axis 1, once per value of axis 2 in a 2-D grid.
 //
 //   SweepConfig cfg;  cfg.axes = {{"cards.meteor_strike.cost", {12, 14, 16, 18}}};
 //   cfg.run.games = 2000;  cfg.run.agents = {"greedy", "random"};
@@ -15,7 +18,9 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <functional>
 #include <optional>
 #include <string>
@@ -24,6 +29,7 @@
 
 #include "model/core/ruleset.h"
 #include "simulation/core/engine_registry.h"
+#include "simulation/impact/impact_runner.h"
 #include "simulation/runner/run_config.h"
 #include "simulation/runner/run_result.h"
 #include "simulation/stats/statistics.h"
@@ -47,17 +53,22 @@ inline constexpr std::size_t kMaxSweepPoints = 10000;
 struct SweepConfig {
   std::vector<SweepAxis> axes;  // one or two
   RunConfig run;                // the same for every point (same seed)
-  SweepMetric metric;           // see defaultSweepMetric()
-  double target = -1;           // < 0: the fair value 1 / players
-  double effectiveTarget() const { return target >= 0 ? target : 1.0 / std::max(1, run.players); }
+  SweepMetric metric;           // see defaultSweepMetric(); Auto is resolved from the path
+  double target = -1;           // < 0: the metric's fair value (SweepMetric::defaultTarget)
+  // A sweep's result carries the resolved metric and target (target >= 0).
+  double effectiveTarget() const { return target >= 0 ? target : metric.defaultTarget(run.players, run.players); }
 };
 
 struct SweepPoint {
   std::vector<double> values;  // one per axis
-  RunResult result;
-  OutcomeTally metric;         // the metric's tally at this point
-  Interval ci;                 // its Wilson 95% interval
-  double rate() const { return metric.winRate(); }
+  RunResult result;            // the run (impact metrics: the baseline games of the experiment)
+  OutcomeTally metric;         // win-rate metrics: the tally (impact: games = pairs)
+  double estimate = 0;         // the metric at this point (a rate, or a lift in [-1, 1])
+  Interval ci;                 // its 95% interval (Wilson for rates, paired normal for lifts)
+  double sampleSd = 0.5;       // sd of one game (pair): the games needed for a 2-point effect
+  std::optional<ImpactMeasure> impact;  // impact metrics: the measure
+  double acquiredPerGame = 0;  // impact metrics: the entity's acquisitions per baseline game
+  double rate() const { return estimate; }
 };
 
 struct SweepCurve {
@@ -104,7 +115,7 @@ class SweepRunner {
   std::optional<model::Ruleset> rulesetAt(const std::vector<double>& values, std::string& error) const;
 
   SweepResult run();
-  void cancel() { m_run.cancel(); }
+  void cancel();
 
  private:
   const EngineRegistry& m_registry;
@@ -114,6 +125,14 @@ class SweepRunner {
   double m_progressInterval = 0.1;
   PointCallback m_pointCallback;
   RulesetRun m_run;
+  std::mutex m_impactMutex;
+  ImpactRunner* m_impact = nullptr;  // the impact experiment playing now (under m_impactMutex)
+  std::atomic<bool> m_cancelled{false};
+  // The metric for this sweep (Auto resolved from the path; entity ids from a compile of the base).
+  SweepMetric resolvedMetric() const;
+  // Plays one point's impact experiment; false (with error) when it cannot.
+  bool playImpactPoint(const model::Ruleset& ruleset, const SweepMetric& metric, SweepPoint& point,
+                       const std::function<void(std::uint64_t)>& progress, std::string& error);
 };
 
 }  // namespace wb::sim

@@ -53,7 +53,9 @@ TEST(SweepCommand, PrintsTheTableAndTheBalancePoint) {
   auto r = balance({"sweep", kCardDice, "--param", "parameters.starting_health", "--values", "2,3,5", "--games", "40",
                     "--agents", "greedy", "--seed", "3", "--threads", "2"});
   ASSERT_EQ(r.exit, 0) << r.err;
-  EXPECT_NE(r.out.find("metric: first-player win rate, target 50.0%"), std::string::npos) << r.out;
+  // A global parameter is judged by the first-side share.
+  EXPECT_NE(r.out.find("metric: first-side win share (of games with a winner) (first_side), target 50.0%"),
+            std::string::npos) << r.out;
   EXPECT_NE(r.out.find("same seeds at every point"), std::string::npos);
   EXPECT_EQ(count(r.out, "\n                         2  "), 1u) << r.out;
   EXPECT_NE(r.out.find("balance point: "), std::string::npos) << r.out;
@@ -69,7 +71,10 @@ TEST(SweepCommand, JsonHoldsEveryPointAndIsThreadIndependent) {
   ASSERT_EQ(a.exit, 0) << a.err;
   ASSERT_EQ(b.exit, 0) << b.err;
   EXPECT_EQ(count(a.out, "\"cards.fire.cost\": "), 2u) << a.out.substr(0, 800);
-  EXPECT_NE(a.out.find("\"metric\": \"agent:greedy\""), std::string::npos);
+  // A card's value is judged by that card's causal impact (restricted-play lift).
+  EXPECT_NE(a.out.find("\"metric\": \"impact:fire\""), std::string::npos) << a.out.substr(0, 1200);
+  EXPECT_NE(a.out.find("\"lift\": "), std::string::npos);
+  EXPECT_NE(a.out.find("\"games_for_2_points\": "), std::string::npos);
   EXPECT_NE(a.out.find("\"balance_points\""), std::string::npos);
   EXPECT_NE(a.out.find("\"run\": {"), std::string::npos);
   // Everything but timings and threads is the same for 1 and 2 threads.

@@ -22,6 +22,7 @@
 #include <QVBoxLayout>
 
 #include "app/gui/document/ruleset_document.h"
+#include "app/gui/simulation/impact_bar.h"
 #include "app/gui/simulation/outcome_table.h"
 #include "app/gui/simulation/simulation_job.h"
 #include "app/report/text_format.h"
@@ -162,10 +163,32 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
   m_results->addTab(chartsPage, tr("Charts"));
   m_outcomeTable = new OutcomeTable(m_results);
   m_results->addTab(m_outcomeTable, tr("Outcomes"));
-  m_entityTable = new QTableWidget(0, 10, m_results);
+  auto* entityPage = new QWidget(m_results);
+  auto* entityLayout = new QVBoxLayout(entityPage);
+  entityLayout->setContentsMargins(0, 2, 0, 0);
+  m_entityTable = new QTableWidget(0, 12, entityPage);
   m_entityTable->setHorizontalHeaderLabels({tr("Entity"), tr("Acquired"), tr("Played"), tr("Triggered"),
                                             tr("Used in"), tr("Win rate used"), tr("Win rate not used"),
-                                            tr("Association \u0394"), tr("z"), tr("Lift vs average")});
+                                            tr("Association \u0394"), tr("z"), tr("Lift vs average"),
+                                            tr("Causal: restricted play"), tr("Causal: grant")});
+  m_entityTable->horizontalHeaderItem(10)->setToolTip(
+      tr("Win-rate points a seat loses when it may not buy, play or use the entity (paired games, same seeds),\n"
+         "with its 95% interval. Press Measure impact."));
+  m_entityTable->horizontalHeaderItem(11)->setToolTip(
+      tr("Win-rate points a seat gains when it starts with the entity (paired games, same seeds), with its 95%\n"
+         "interval; \"the engine cannot grant it\" where it cannot be given."));
+  m_impactBar = new ImpactBar(m_entityTable, 0, 10, 11,
+                              [this](model::Ruleset& snapshot, sim::RunConfig& config, QString* why) {
+                                if (m_document->errorCount() > 0) {
+                                  *why = tr("Fix the ruleset's errors first.");
+                                  return false;
+                                }
+                                snapshot = m_document->ruleset();
+                                return runConfig(config, why);
+                              },
+                              entityPage);
+  entityLayout->addWidget(m_impactBar);
+  entityLayout->addWidget(m_entityTable, 1);
   m_entityTable->horizontalHeaderItem(9)->setToolTip(
       tr("\u0394 minus the average \u0394 of all entities: players who win use more cards, so \u0394 is\n"
          "positive for most; the lift shows which entities stand out."));
@@ -178,7 +201,7 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
   m_entityTable->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_entityTable->setAlternatingRowColors(true);
   m_entityTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  m_results->addTab(m_entityTable, tr("Entities"));
+  m_results->addTab(entityPage, tr("Entities"));
   right->addWidget(m_results, 1);
   splitter->setStretchFactor(1, 1);
   splitter->setSizes({290, 900});
@@ -446,16 +469,16 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
   }
   layoutCharts(!secondary.empty());
   if (!secondary.empty()) setChart(m_secondaryView, charts::buildWinRateChart(secondary, secondaryTitle));
-  setChart(m_lengthView, charts::buildLengthHistogram(charts::gameLengths(result),
-                                                      s.length().censored > 0
-                                                          ? tr("Game length (%L1 censored at the %2-turn cap)")
-                                                                .arg(s.length().censored)
-                                                                .arg(result.config.maxTurns)
-                                                          : tr("Game length (agents %1)").arg(agentsNote)));
+  const QString lengthTitle = (s.length().censored > 0 ? tr("Game length (%L1 censored at the %2-turn cap)")
+                                                             .arg(s.length().censored)
+                                                             .arg(result.config.maxTurns)
+                                                       : tr("Game length")) +
+                              tr(" \u00b7 agents %1").arg(agentsNote);
+  setChart(m_lengthView, charts::buildLengthHistogram(charts::gameLengths(result), lengthTitle));
 
   const auto metrics = charts::entityMetrics(result);
   setChart(m_entityView, charts::buildTopEntitiesChart(charts::entityDeltas(metrics),
-                                                       tr("Entities that stand out (top 10; association, not cause)"),
+                                                       tr("Entities that stand out (top 10; association, not cause; agents %1)").arg(agentsNote),
                                                        tr("win-rate lift when used, against the average entity"), 10));
   m_entityTable->setSortingEnabled(false);
   m_entityTable->setRowCount(static_cast<int>(metrics.size()));
@@ -474,6 +497,7 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
     m_entityTable->setItem(r, 9, new NumberItem((m.lift > 0 ? QStringLiteral("+") : QString()) + percent(m.lift), m.lift));
     if (m.outlier) {
       for (int c = 0; c < m_entityTable->columnCount(); ++c) {
+        if (!m_entityTable->item(r, c)) continue;  // the causal columns fill in only after Measure impact
         m_entityTable->item(r, c)->setBackground(QColor(0xff, 0xe8, 0xb0));
         QFont f = m_entityTable->item(r, c)->font();
         f.setBold(true);
@@ -482,6 +506,8 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
       name->setToolTip(tr("Outlier: %1 win-rate lift against the average entity (z = %2)").arg(percent(m.lift)).arg(m.z, 0, 'f', 1));
     }
   }
+  if (!m_impactBar->lastResult().entities.empty())
+    ImpactBar::fillColumns(m_entityTable, 0, 10, 11, m_impactBar->lastResult());
   m_entityTable->setSortingEnabled(true);
 }
 

@@ -57,6 +57,7 @@ class SimulationPanel : public QWidget {
   QChart* entityChart() const;
   QTableWidget* entityTable() const { return m_entityTable; }
   QTableWidget* outcomeTable() const;
+  class ImpactBar* impactBar() const { return m_impactBar; }
   // Saves the charts as <stem>-winrate.png / -length.png / -entities.png (or .svg).
   bool exportCharts(const QString& directory, const QString& suffix, QString* error = nullptr) const;
 
@@ -102,6 +103,7 @@ class SimulationPanel : public QWidget {
   QChartView* m_entityView;
   QTableWidget* m_entityTable;
   class OutcomeTable* m_outcomeTable = nullptr;
+  class ImpactBar* m_impactBar = nullptr;
   std::unique_ptr<SimulationJob> m_job;
   sim::RunResult m_result;
   bool m_hasResult = false;

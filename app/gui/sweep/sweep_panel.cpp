@@ -21,6 +21,7 @@
 #include "app/gui/sweep/sweep_results_view.h"
 #include "model/core/scalar.h"
 #include "model/path/ruleset_path.h"
+#include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
 
 namespace wb::app {
@@ -85,13 +86,15 @@ SweepPanel::SweepPanel(RulesetDocument* document, QWidget* parent) : QWidget(par
   m_metric = new QComboBox(setup);
   m_metric->setEditable(true);
   m_metric->setInsertPolicy(QComboBox::NoInsert);
-  m_metric->setToolTip(tr("The win rate to follow: first_player, seat:N, agent:SPEC or faction:ID\n"
-                          "(default: the first agent when the agents differ, else the first player)"));
+  m_metric->setToolTip(tr("What to follow. Default: follows what is swept -- a card's (entity's) value is judged by\n"
+                          "that entity's causal impact (impact:ID, restricted-play lift), a global parameter by the\n"
+                          "first-side share (first_side). Also impact:ID:grant, seat:N, first_player, agent:SPEC,\n"
+                          "faction:ID."));
   m_target = new QDoubleSpinBox(setup);
   m_target->setRange(-1, 100);
   m_target->setDecimals(1);
   m_target->setSuffix(QStringLiteral(" %"));
-  m_target->setSpecialValueText(tr("fair (1 / players)"));
+  m_target->setSpecialValueText(tr("fair (1 / sides; 0 for impact)"));
   m_target->setValue(-1);
   m_target->setToolTip(tr("The win rate whose crossing is the balance point"));
   form->addRow(tr("Value"), m_path);
@@ -177,7 +180,7 @@ void SweepPanel::refreshPaths() {
 
 void SweepPanel::refreshMetrics() {
   const QString text = m_metric->currentText();
-  QStringList items{QString(), QStringLiteral("first_player")};
+  QStringList items{QString(), QStringLiteral("first_side"), QStringLiteral("first_player")};
   const int players = std::max(1, m_document->ruleset().players.min);
   for (int s = 0; s < players; ++s) items << QStringLiteral("seat:%1").arg(s);
   for (const QString& a : m_agents->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
@@ -292,6 +295,13 @@ bool SweepPanel::buildConfig(sim::SweepConfig& config, QString& error) const {
       return false;
     }
     config.metric = *parsed;
+  }
+  if (config.metric.kind == sim::SweepMetric::Kind::Auto && !config.axes.empty()) {
+    // The default follows what is swept: an entity's value -> its impact, else first_side.
+    model::Diagnostics diags;
+    std::unique_ptr<sim::Game> game = rulesets::builtinEngines().compile(m_document->ruleset(), diags);
+    static const std::vector<std::string> kNone;
+    config.metric = sim::resolveSweepMetric(config.metric, config.axes[0].path, game ? game->entityIds() : kNone);
   }
   config.target = m_target->value() < 0 ? -1.0 : m_target->value() / 100.0;
   return true;

@@ -60,7 +60,7 @@ class SweepPanel : public QWidget {
   // Points of the current (or last) sweep, in play order.
   const std::vector<sim::SweepPoint>& points() const { return m_points; }
   QString errorText() const;    // the problem shown in the tab ("" = none)
-  QString balanceText() const;  // "cards.x.cost = 14.3 [12.9, 15.8]" or "not crossed in range"
+  QString balanceText() const;  // "cards.x.cost = 14.3 [12.9, 15.8]", "not crossed ...", "no detectable effect ..."
   QChart* chart() const;
   QTableWidget* pointTable() const;
   QComboBox* pathBox() const { return m_path; }

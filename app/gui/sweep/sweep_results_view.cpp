@@ -122,6 +122,7 @@ void SweepResultsView::redraw(const std::vector<sim::SweepPoint>& points,
   data.xLabel = configured ? QString::fromStdString(m_config->axes[0].path) : tr("value");
   data.yLabel = configured ? QString::fromStdString(m_config->metric.label()) : tr("win rate");
   data.target = configured ? m_config->effectiveTarget() : 0.5;
+  if (configured && m_config->metric.isImpact()) data.yFloor = -1.0;
   if (configured && !m_config->axes[0].values.empty()) {
     const auto [lo, hi] = std::minmax_element(m_config->axes[0].values.begin(), m_config->axes[0].values.end());
     data.xMin = *lo;
@@ -136,7 +137,10 @@ void SweepResultsView::redraw(const std::vector<sim::SweepPoint>& points,
     data.balanceLow = balance->lo;
     data.balanceHigh = balance->hi;
   }
-  const QString title = configured ? tr("%1 vs %2").arg(data.yLabel, data.xLabel) : tr("Sweep");
+  QString agents;
+  if (configured)
+    for (const auto& a : m_config->run.agents) agents += (agents.isEmpty() ? QString() : QStringLiteral(",")) + QString::fromStdString(a);
+  const QString title = configured ? tr("%1 vs %2 (agents %3)").arg(data.yLabel, data.xLabel, agents) : tr("Sweep");
   QChart* old = m_chartView->chart();
   m_chartView->setChart(charts::buildSweepChart(data, title));
   delete old;

@@ -38,3 +38,30 @@ TEST(ElemMasterSides, TheTurnLimitIsAdjudicated) {
 }
 
 }  // namespace wb::rulesets::elem_master::testing
+
+namespace wb::rulesets::elem_master::testing {
+
+// "Les spécialités": a specialty is granted by assigning it to the seat; its
+// powers (here the Oracle's) name it; events cannot be granted.
+TEST(ElemMasterImpact, SpecialtiesAreGrantedAndTheirPowersNameThem) {
+  auto game = sharedGame();
+  const ElemMasterRules& r = game->rules();
+  int oracle = -1;
+  for (std::size_t i = 0; i < r.specialties.size(); ++i)
+    if (r.specialties[i].id == "oracle") oracle = static_cast<int>(i);
+  ASSERT_GE(oracle, 0);
+  EXPECT_TRUE(game->canGrant(oracle));
+  EXPECT_FALSE(game->canGrant(r.eventEntityBase()));
+  sim::Rng rng(2);
+  auto state = game->newGame(sim::GameSetup{2, {0, 0}, {{1, oracle}}}, rng);
+  EXPECT_EQ(state->player(1).specialty, oracle);
+  EXPECT_EQ(state->player(0).specialty, r.factionSpecialty[0]);
+  std::vector<int> used;
+  state->setSpecialty(0, oracle);
+  state->actionEntities(encodeAction(Kind::OracleMove, 1, 2), used);
+  EXPECT_EQ(used, (std::vector<int>{oracle}));
+  state->actionEntities(encodeAction(Kind::Grow, 1), used);
+  EXPECT_TRUE(used.empty());
+}
+
+}  // namespace wb::rulesets::elem_master::testing

@@ -104,5 +104,53 @@ TEST(ElementWind, JumpsNeedNoStep) {
   EXPECT_FALSE(pos.isLegal(pos.move("D5")));
 }
 
+// The rule's escape count written out square by square (no neighbour masks):
+// empty step squares plus landings of straight rows of wind.
+int naiveEscapes(const ElementState& s, int p, int at) {
+  const ElementRules& r = s.rules();
+  auto free = [&](int c) { return c != kNoCell && s.stoneAt(c) < 0 && c != s.sorcerer(1 - p); };
+  int n = 0;
+  for (int d = 0; d < kDirs; ++d) {
+    if (free(r.neighbour[at][d]) && (r.diagonalSteps || d % 2 == 0)) ++n;
+    int x = r.neighbour[at][d], row = 0;
+    while (x != kNoCell && s.stoneAt(x) >= 0 && r.stones[s.stoneAt(x)].power == Power::Jump) {
+      ++row;
+      x = r.neighbour[x][d];
+    }
+    if (row > 0 && free(x)) ++n;
+  }
+  return n;
+}
+
+// reach() counts, on its way, the escapes of every square it expands (the
+// heuristic uses them): along random games they equal the rule's count, as do
+// escapesFrom() and trapped() (which read the state's neighbour masks).
+TEST(ElementWind, ReachCountsTheEscapesOfTheSquaresItExpands) {
+  auto game = shippedGame();
+  std::vector<sim::Action> legal;
+  int compared = 0;
+  for (int g = 0; g < 40; ++g) {
+    sim::Rng rng(sim::deriveSeed(11, static_cast<std::uint64_t>(g), 0));
+    auto s = game->newGame(rng);
+    while (!s->isTerminal()) {
+      for (int p = 0; p < 2; ++p) {
+        Reach r;
+        s->reach(p, 2, r);
+        ASSERT_EQ(r.escapes[s->sorcerer(p)], naiveEscapes(*s, p, s->sorcerer(p))) << s->toString();
+        ASSERT_EQ(s->trapped(p), naiveEscapes(*s, p, s->sorcerer(p)) == 0);
+        for (std::uint8_t c : r.cells)
+          if (r.steps[c] < 2) {
+            ASSERT_EQ(r.escapes[c], naiveEscapes(*s, p, c)) << s->toString();
+            ASSERT_EQ(s->escapesFrom(p, c), naiveEscapes(*s, p, c));
+            ++compared;
+          }
+      }
+      s->legalActions(legal);
+      ASSERT_TRUE(s->applyAction(legal[static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(legal.size())))], rng));
+    }
+  }
+  EXPECT_GT(compared, 5000);
+}
+
 }  // namespace
 }  // namespace wb::rulesets::element::test

@@ -47,13 +47,13 @@ TEST(BalancePoint, InterpolatesTheCrossingAndItsInterval) {
   // Never reaching the target: not crossed.
   std::vector<sim::CurvePoint> high = {{1, 0.7, 0.6, 0.8}, {2, 0.9, 0.8, 1.0}};
   EXPECT_FALSE(sim::findBalancePoint(high, 0.5).crossed);
-  // The upper bound never crosses inside the range: that end stays open.
+  // The estimate crosses but no interval is clear of the target: no balance point
+  // (before issue 12 this printed "5 [< 0, > 10]", a noisy crossing presented as an answer).
   std::vector<sim::CurvePoint> open = {{0, 0.45, 0.3, 0.6}, {10, 0.55, 0.4, 0.7}};
   auto o = sim::findBalancePoint(open, 0.5);
-  EXPECT_TRUE(o.crossed);
-  EXPECT_DOUBLE_EQ(o.value, 5.0);
-  EXPECT_FALSE(o.lo.has_value());
-  EXPECT_FALSE(o.hi.has_value());
+  EXPECT_FALSE(o.crossed);
+  EXPECT_EQ(o.crossings, 1);
+  EXPECT_TRUE(o.noDetectableEffect());
 }
 
 TEST(SweepRange, ParsesValuesAndRanges) {
@@ -188,15 +188,79 @@ TEST(SweepRunner, CancelStopsTheSweep) {
   EXPECT_LT(r.points.size(), 6u);
 }
 
-TEST(SweepMetric, DefaultIsFirstPlayerOrTheFirstAgent) {
+TEST(SweepMetric, DefaultFollowsWhatIsSwept) {
   sim::RunConfig c;
-  c.agents = {"greedy"};
-  EXPECT_EQ(sim::defaultSweepMetric(c).kind, sim::SweepMetric::Kind::FirstPlayer);
-  c.agents = {"greedy", "greedy"};
-  EXPECT_EQ(sim::defaultSweepMetric(c).kind, sim::SweepMetric::Kind::FirstPlayer);
   c.agents = {"greedy", "random"};
-  auto m = sim::defaultSweepMetric(c);
-  EXPECT_EQ(m.kind, sim::SweepMetric::Kind::Agent);
-  EXPECT_EQ(m.id, "greedy");
-  EXPECT_EQ(m.spec(), "agent:greedy");
+  const sim::SweepMetric automatic = sim::defaultSweepMetric(c);
+  EXPECT_EQ(automatic.kind, sim::SweepMetric::Kind::Auto);
+  const std::vector<std::string> ids = {"fire", "meteor_strike"};
+  // An entity's value: that entity's causal impact (target 0 points).
+  auto m = sim::resolveSweepMetric(automatic, "cards.meteor_strike.cost", ids);
+  EXPECT_EQ(m.kind, sim::SweepMetric::Kind::EntityImpact);
+  EXPECT_EQ(m.id, "meteor_strike");
+  EXPECT_EQ(m.spec(), "impact:meteor_strike");
+  EXPECT_EQ(m.label(), "impact of meteor_strike (restricted-play lift)");
+  EXPECT_EQ(m.defaultTarget(2, 2), 0.0);
+  // A global parameter: the first-side share (target 1/sides).
+  auto g = sim::resolveSweepMetric(automatic, "parameters.starting_health", ids);
+  EXPECT_EQ(g.kind, sim::SweepMetric::Kind::FirstSide);
+  EXPECT_DOUBLE_EQ(g.defaultTarget(4, 2), 0.5);
+  EXPECT_EQ(sim::resolveSweepMetric(automatic, "cards.unknown_card.cost", ids).kind, sim::SweepMetric::Kind::FirstSide);
+  // An explicit metric stays.
+  std::string error;
+  auto explicitSeat = sim::parseSweepMetric("seat:1", error);
+  ASSERT_TRUE(explicitSeat);
+  EXPECT_EQ(sim::resolveSweepMetric(*explicitSeat, "cards.fire.cost", ids).kind, sim::SweepMetric::Kind::Seat);
+  auto grant = sim::parseSweepMetric("impact:fire:grant", error);
+  ASSERT_TRUE(grant);
+  EXPECT_TRUE(grant->grant);
+  EXPECT_EQ(grant->spec(), "impact:fire:grant");
+}
+
+// A balance point needs a crossing clear of noise: an interval below the target
+// on one side and one above it on the other.
+TEST(BalancePoint, ANoisyCrossingIsNoBalancePoint) {
+  std::vector<sim::CurvePoint> noisy = {{10, 0.48, 0.44, 0.52, 0.5}, {20, 0.52, 0.48, 0.56, 0.5}};
+  auto n = sim::findBalancePoint(noisy, 0.5);
+  EXPECT_FALSE(n.crossed);
+  EXPECT_EQ(n.crossings, 1);
+  EXPECT_TRUE(n.noDetectableEffect());
+  // ((1.959964 + 0.841621) * 0.5 / 0.02)^2 = 4905.55: games per value for a 2-point effect.
+  EXPECT_EQ(n.gamesFor2Points, 4906u);
+  // One side clear, the other not: still no balance point.
+  std::vector<sim::CurvePoint> half = {{10, 0.40, 0.36, 0.44}, {20, 0.52, 0.48, 0.56}};
+  EXPECT_FALSE(sim::findBalancePoint(half, 0.5).crossed);
+  // Clearly above everywhere: "not crossed", and an effect was detected.
+  std::vector<sim::CurvePoint> above = {{10, 0.60, 0.56, 0.64}, {20, 0.70, 0.66, 0.74}};
+  auto a = sim::findBalancePoint(above, 0.5);
+  EXPECT_FALSE(a.crossed);
+  EXPECT_FALSE(a.noDetectableEffect());
+  EXPECT_EQ(a.above, 2);
+}
+
+// Issue 12: a sweep of a value with no effect finds "no detectable effect", never a balance point.
+TEST(SweepRunner, AValueWithNoEffectHasNoDetectableEffect) {
+  auto registry = test::toyRegistry();
+  auto base = test::toyDuelRuleset();
+  base.parameter("p0")->value = 40LL;  // exactly fair: seat 0 wins 1/2
+  auto c = config({0, 2, 4, 6, 8, 10}, 600);
+  c.axes[0].path = "parameters.unused";
+  sim::SweepRunner sweep(registry, base, c);
+  auto r = sweep.run();
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_EQ(r.config.metric.kind, sim::SweepMetric::Kind::FirstSide);
+  EXPECT_DOUBLE_EQ(r.config.effectiveTarget(), 0.5);
+  // Common random numbers: every point is the same games.
+  for (const auto& p : r.points) EXPECT_EQ(p.result.stats, r.points.front().result.stats);
+  const auto& bp = r.curves[0].balance;
+  EXPECT_FALSE(bp.crossed);
+  EXPECT_TRUE(bp.noDetectableEffect());
+  EXPECT_GT(bp.gamesFor2Points, 4000u);
+  const std::string json = sim::sweepResultToJson(r);
+  EXPECT_NE(json.find("\"no_detectable_effect\": true"), std::string::npos);
+  // A real but small change around the fair value, with few games: a noisy crossing is no balance point either.
+  auto noisy = config({36, 40, 44}, 300);
+  auto rn = sim::SweepRunner(registry, test::toyDuelRuleset(), noisy).run();
+  ASSERT_TRUE(rn.ok()) << rn.error;
+  EXPECT_FALSE(rn.curves[0].balance.crossed);
 }

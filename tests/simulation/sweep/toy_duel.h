@@ -4,6 +4,7 @@
 // or passes (action 1). Random agents roll half the time, so seat 0 wins with
 //   q0 / (q0 + q1 - q0 q1),  q = p / 200,
 // e.g. 0.571 at p0 = p1 = 50, and exactly 1/2 at p0 = 40 when p1 = 50.
+// parameters.unused changes nothing (a sweep of it must find no effect).
 #pragma once
 
 #include <memory>
@@ -82,6 +83,7 @@ players: {min: 2, max: 2}
 parameters:
   p0: {type: int, default: 50, min: 0, max: 100}
   p1: {type: int, default: 50, min: 0, max: 100}
+  unused: {type: int, default: 3, min: 0, max: 10}
   label: {type: string, default: duel}
 )";
 

@@ -1,0 +1,59 @@
+// ImpactBar: the row above the Simulation tab's entity table that measures
+// the entities' causal impact ("Measure impact": restricted play and grant,
+// paired on common random numbers, sim::ImpactRunner on a worker thread) for
+// the selected rows (or every entity) and fills the table's two causal columns.
+// The other columns of that table are associations (used / not used).
+#pragma once
+
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/core/ruleset.h"
+#include "simulation/impact/impact_runner.h"
+#include "simulation/runner/run_config.h"
+
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+
+namespace wb::app {
+
+class ImpactJob;
+
+class ImpactBar : public QWidget {
+  Q_OBJECT
+ public:
+  // `setup` fills the snapshot and the run settings (agents, players, seed, ...);
+  // false with a message when the run cannot start.
+  using Setup = std::function<bool(model::Ruleset&, sim::RunConfig&, QString*)>;
+  ImpactBar(QTableWidget* table, int nameColumn, int restrictedColumn, int grantColumn, Setup setup, QWidget* parent = nullptr);
+  ~ImpactBar() override;
+
+  void measure();  // starts (or restarts) the experiment
+  bool isRunning() const;
+  QSpinBox* pairsBox() const { return m_pairs; }
+  const sim::ImpactResult& lastResult() const { return m_last; }
+  // Writes the lifts of `result` into the table rows whose name matches an entity.
+  static void fillColumns(QTableWidget* table, int nameColumn, int restrictedColumn, int grantColumn,
+                          const sim::ImpactResult& result);
+
+ Q_SIGNALS:
+  void measured();
+
+ private:
+  QTableWidget* m_table;
+  int m_nameColumn, m_restrictedColumn, m_grantColumn;
+  Setup m_setup;
+  QPushButton* m_button;
+  QSpinBox* m_pairs;
+  QLabel* m_status;
+  std::unique_ptr<ImpactJob> m_job;
+  sim::ImpactResult m_last;
+};
+
+}  // namespace wb::app
