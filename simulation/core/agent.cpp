@@ -13,6 +13,14 @@ Action Agent::chooseAction(const State& state, Rng& rng) {
   return decide(*view, rng);
 }
 
+Action Agent::decideOn(Agent& agent, const State& view, Rng& rng) {
+  view.legalActions(agent.m_legal);
+  if (agent.m_legal.empty()) return 0;
+  if (agent.m_legal.size() == 1) return agent.m_legal.front();
+  if (agent.seesOnlyLegalActions()) return agent.decideAmong(agent.m_legal, rng);
+  return agent.decide(view, rng);
+}
+
 Action Agent::decideAmong(const std::vector<Action>& legal, Rng& /*rng*/) { return legal.front(); }
 
 }  // namespace wb::sim

@@ -41,6 +41,10 @@ class Agent {
   virtual Action decide(const State& view, Rng& rng) = 0;
   // `legal`: the legal actions (never empty). Default: the first.
   virtual Action decideAmong(const std::vector<Action>& legal, Rng& rng);
+  // For wrappers (simulation/impact/restricted_agent.h): asks `agent` to decide
+  // on `view`, which the wrapper got from its own decide() (so it is already
+  // the acting player's view) or built from such a view.
+  static Action decideOn(Agent& agent, const State& view, Rng& rng);
 
  private:
   std::vector<Action> m_legal;  // reused between calls
