@@ -77,10 +77,29 @@ bool ArgParser::intValue(const std::string& name, long long& out, std::string& e
   if (!v) return true;
   auto parsed = model::parseInt(*v);
   if (!parsed) {
-    error = "option " + name + " expects an integer, got '" + *v + "'";
+    // Digits that do not fit a 64-bit integer are out of range, not "not a number".
+    const std::size_t sign = !v->empty() && ((*v)[0] == '-' || (*v)[0] == '+') ? 1 : 0;
+    const bool digits = v->size() > sign && v->find_first_not_of("0123456789", sign) == std::string::npos;
+    error = "option " + name + (digits ? " is out of range: '" : " expects an integer, got '") + *v + "'";
     return false;
   }
   out = *parsed;
+  return true;
+}
+
+bool ArgParser::intValue(const std::string& name, long long& out, std::string& error, long long min,
+                         long long max) const {
+  long long v = out;
+  if (!intValue(name, v, error)) return false;
+  if (has(name) && v < min) {
+    error = name + " must be at least " + std::to_string(min) + ", got " + *value(name);
+    return false;
+  }
+  if (has(name) && v > max) {
+    error = name + " must be at most " + std::to_string(max) + ", got " + *value(name);
+    return false;
+  }
+  out = v;
   return true;
 }
 

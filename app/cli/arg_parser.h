@@ -28,6 +28,9 @@ class ArgParser {
 
   // Typed getters: nullopt if absent; false (with error) if present but malformed.
   bool intValue(const std::string& name, long long& out, std::string& error) const;
+  // The same, also false (with error) outside [min, max]: numbers never wrap
+  // (`--players 4294967300` is an error, not 4 players).
+  bool intValue(const std::string& name, long long& out, std::string& error, long long min, long long max) const;
   bool doubleValue(const std::string& name, double& out, std::string& error) const;
 
  private:

@@ -1,7 +1,8 @@
 // The `balance` subcommands. Each lives in its own app/cli/<name>_command.cpp
 // and registers itself with WB_REGISTER_COMMAND; main dispatches by name.
-// Exit codes: 0 success, 1 the input has problems (diagnostics on stderr),
-// 2 usage errors (bad flags, unknown agents or paths).
+// Exit codes: 0 success, 1 the input has problems (diagnostics on stderr; a
+// ruleset file that is missing or cannot be read is one, in every command),
+// 2 usage errors (bad flags, out-of-range numbers, unknown agents or paths to values).
 #pragma once
 
 #include <functional>

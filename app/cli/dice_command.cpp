@@ -1,7 +1,13 @@
 // `balance dice`: exact dice probabilities from the command line (the dice
 // lab, simulation/dice). A pool in standard notation and one query, or a
 // ruleset's dice questions; a readable table or --json.
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
 #include <ostream>
 #include <set>
 
@@ -17,6 +23,35 @@ namespace wb::app {
 namespace {
 
 namespace dice = wb::sim::dice;
+
+// Ctrl-C cancels a long evaluation (the lab stops at its next check).
+std::atomic<bool> g_cancel{false};
+extern "C" void onDiceInterrupt(int) { g_cancel.store(true); }
+
+constexpr int kExitCancelled = 130;  // as a shell reports SIGINT
+
+// Evaluates with Ctrl-C wired to cancel and, on a terminal, a progress bar
+// for work of more than about half a second.
+bool evaluateWithProgress(const dice::DiceRequest& rq, const model::Ruleset* ruleset, dice::DiceResult& result,
+                          dice::DiceError& error, CommandIo& io) {
+  dice::DiceControl control;
+  g_cancel.store(false);
+  control.cancel = &g_cancel;
+  const bool bar = &io.err == &std::cerr && ::isatty(STDERR_FILENO) && dice::estimateDiceWork(rq, ruleset) > 5e8;
+  if (bar)
+    control.progress = [&io](double f) {
+      const int filled = static_cast<int>(f * 30);
+      char pct[16];
+      std::snprintf(pct, sizeof pct, "%3.0f%%", 100 * f);
+      io.err << "\r[" << std::string(static_cast<std::size_t>(filled), '#') << std::string(static_cast<std::size_t>(30 - filled), '.')
+             << "] " << pct << "  (Ctrl-C cancels)" << std::flush;
+    };
+  auto previous = std::signal(SIGINT, onDiceInterrupt);
+  const bool ok = dice::evaluateDice(rq, ruleset, result, error, control);
+  std::signal(SIGINT, previous == SIG_ERR ? SIG_DFL : previous);
+  if (bar) io.err << "\r" << std::string(60, ' ') << "\r" << std::flush;
+  return ok;
+}
 
 const char* kUsage =
     "usage: balance dice POOL [QUERY] [--at-least X] [--monte-carlo N [--seed S]] [--ruleset FILE] [--json PATH|-]\n"
@@ -45,8 +80,11 @@ const char* kUsage =
     "  --ruleset FILE          dice ids and parameters; alone: evaluate its dice_questions\n"
     "  --question ID           only that dice question of --ruleset\n"
     "  --json PATH|-           write the result as JSON to PATH, or to stdout instead of the table\n\n"
+    "bounds: an exact answer takes at most about 4 s of work and a Monte Carlo run about 60 s\n"
+    "(tables of at most 4000000 outcomes); a bigger request is refused with a suggestion. Long\n"
+    "work shows progress on a terminal; Ctrl-C cancels it.\n\n"
     "exit: 0 ok, 1 the ruleset or its questions have problems, 2 usage error (bad notation:\n"
-    "`balance dice: error at column N: ...`)\n";
+    "`balance dice: error at column N: ...`, a request beyond the bounds), 130 cancelled\n";
 
 // Writes `json` to PATH or stdout.
 bool emitJson(const std::string& path, const std::string& json, CommandIo& io) {
@@ -82,7 +120,13 @@ int runQuestions(const model::Ruleset& ruleset, const std::string& file, const s
     auto request = dice::requestFromQuestion(q, &why);
     dice::DiceResult result;
     dice::DiceError error;
-    if (request && !dice::evaluateDice(*request, &ruleset, result, error)) why = error.format();
+    if (request && !evaluateWithProgress(*request, &ruleset, result, error, io)) {
+      if (error.cancelled) {
+        io.err << "balance dice: cancelled\n";
+        return kExitCancelled;
+      }
+      why = error.format();
+    }
     if (!why.empty()) {
       model::SourceLocation where = q.origin.loc;
       if (where.file.empty()) where.file = file;
@@ -196,8 +240,9 @@ int runDice(const std::vector<std::string>& args, CommandIo& io) {
 
   dice::DiceResult result;
   dice::DiceError derr;
-  if (!dice::evaluateDice(rq, ruleset ? &*ruleset : nullptr, result, derr)) {
+  if (!evaluateWithProgress(rq, ruleset ? &*ruleset : nullptr, result, derr, io)) {
     io.err << "balance dice: " << derr.format() << "\n";
+    if (derr.cancelled) return kExitCancelled;
     if (derr.column > 0) {
       const std::string& text = derr.field == "vs" ? rq.vs : derr.field == "target" ? rq.target
                                 : derr.field == "expression" ? rq.expression : rq.pool;

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <ostream>
 #include <sstream>
 
@@ -77,14 +78,11 @@ void drawProgress(std::ostream& err, const sim::RunProgress& p) {
   err << line.str() << std::flush;
 }
 
-bool parseCount(const ArgParser& parser, const std::string& name, long long min, long long& out, CommandIo& io) {
+bool parseCount(const ArgParser& parser, const std::string& name, long long min, long long max, long long& out,
+                CommandIo& io) {
   std::string error;
-  if (!parser.intValue(name, out, error)) {
+  if (!parser.intValue(name, out, error, min, max)) {
     io.err << "balance run: " << error << "\n";
-    return false;
-  }
-  if (parser.has(name) && out < min) {
-    io.err << "balance run: " << name << " must be at least " << min << ", got " << out << "\n";
     return false;
   }
   return true;
@@ -106,9 +104,12 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
   }
   sim::RunConfig config;
   long long games = 0, seed = 1, threads = 0, players = 0, maxTurns = 0, replay = -1;
-  if (!parseCount(parser, "--games", 1, games, io) || !parseCount(parser, "--seed", 0, seed, io) ||
-      !parseCount(parser, "--threads", 1, threads, io) || !parseCount(parser, "--players", 1, players, io) ||
-      !parseCount(parser, "--max-turns", 1, maxTurns, io) || !parseCount(parser, "--replay", 0, replay, io))
+  constexpr long long kAny = std::numeric_limits<long long>::max();
+  if (!parseCount(parser, "--games", 1, kMaxGames, games, io) || !parseCount(parser, "--seed", 0, kAny, seed, io) ||
+      !parseCount(parser, "--threads", 1, sim::kMaxThreads, threads, io) ||
+      !parseCount(parser, "--players", 1, kMaxPlayersOption, players, io) ||
+      !parseCount(parser, "--max-turns", 1, kMaxTurnsOption, maxTurns, io) ||
+      !parseCount(parser, "--replay", 0, kMaxGames - 1, replay, io))
     return kExitUsage;
   double untilCi = 0.0;
   if (!parser.doubleValue("--until-ci", untilCi, error)) {
@@ -177,8 +178,21 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
   }
 
   if (parser.has("--replay")) {
+    // Moves by name, one line per turn: "turn 12, player 1: draw a card; play Fire; end turn".
+    std::ostringstream moves;
+    int lineTurn = -1;
+    const auto observe = [&](const sim::State& before, sim::Action a) {
+      if (before.turnCount() != lineTurn) {
+        lineTurn = before.turnCount();
+        moves << "\n  turn " << lineTurn << ", player " << before.currentPlayer() << ":";
+      } else {
+        moves << ";";
+      }
+      moves << " " << before.actionToString(a);
+    };
     bool timedOut = false;
-    auto state = runner.replay(static_cast<std::uint64_t>(replay), &timedOut);
+    std::string stop;
+    auto state = runner.replay(static_cast<std::uint64_t>(replay), &timedOut, observe, &stop);
     if (!state) {
       io.err << "balance run: cannot replay game " << replay << "\n";
       return kExitUsage;
@@ -186,9 +200,8 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
     io.out << "game " << replay << " of seed " << config.seed << " (chance seed "
            << sim::deriveSeed(config.seed, static_cast<std::uint64_t>(replay), 0) << "): " << state->turnCount()
            << " turns, " << state->historySize() << " actions, "
-           << (timedOut ? "stopped at the turn cap" : "finished") << "\nactions:";
-    for (sim::Action a : state->history()) io.out << " " << a;
-    io.out << "\nfinal state:\n" << state->toString() << "\n";
+           << (timedOut ? "stopped at " + stop : std::string("finished")) << "\nmoves:" << moves.str()
+           << "\nfinal state:\n" << state->toString() << "\n";
     return kExitOk;
   }
 

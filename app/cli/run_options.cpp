@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <limits>
 
 #include "simulation/agents/agent_factory.h"
 
@@ -10,13 +11,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool readCount(const ArgParser& parser, const std::string& name, long long min, long long& out, std::string& error) {
-  if (!parser.intValue(name, out, error)) return false;
-  if (parser.has(name) && out < min) {
-    error = name + " must be at least " + std::to_string(min) + ", got " + std::to_string(out);
-    return false;
-  }
-  return true;
+bool readCount(const ArgParser& parser, const std::string& name, long long min, long long max, long long& out,
+               std::string& error) {
+  return parser.intValue(name, out, error, min, max);
 }
 
 }  // namespace
@@ -39,9 +36,11 @@ void declareRunOptions(ArgParser& parser) {
 
 bool readRunOptions(const ArgParser& parser, RunOptions& options, std::string& error, std::uint64_t defaultGames) {
   long long games = 0, seed = 1, threads = 0, players = 0, maxTurns = 0;
-  if (!readCount(parser, "--games", 1, games, error) || !readCount(parser, "--seed", 0, seed, error) ||
-      !readCount(parser, "--threads", 1, threads, error) || !readCount(parser, "--players", 1, players, error) ||
-      !readCount(parser, "--max-turns", 1, maxTurns, error))
+  constexpr long long kAny = std::numeric_limits<long long>::max();
+  if (!readCount(parser, "--games", 1, kMaxGames, games, error) || !readCount(parser, "--seed", 0, kAny, seed, error) ||
+      !readCount(parser, "--threads", 1, sim::kMaxThreads, threads, error) ||
+      !readCount(parser, "--players", 1, kMaxPlayersOption, players, error) ||
+      !readCount(parser, "--max-turns", 1, kMaxTurnsOption, maxTurns, error))
     return false;
   double untilCi = 0.0;
   if (!parser.doubleValue("--until-ci", untilCi, error)) return false;
@@ -96,8 +95,10 @@ bool finishRunOptions(RunOptions& options, const model::Ruleset& ruleset, std::s
 bool resolveRulesetPath(const std::string& given, std::string& path, std::string& error) {
   std::error_code ec;
   if (!fs::exists(given, ec)) {
-    error = "no such file: " + given;
-    return false;
+    // A missing file is the loader's to report (`FILE: error: cannot open
+    // file: ...`, exit 1), the same in every command.
+    path = given;
+    return true;
   }
   if (!fs::is_directory(given, ec)) {
     path = given;

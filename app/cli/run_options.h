@@ -22,6 +22,11 @@
 
 namespace wb::app {
 
+// Bounds of the shared numbers (a value outside is a usage error, never wrapped).
+inline constexpr long long kMaxGames = 1'000'000'000'000LL;
+inline constexpr long long kMaxPlayersOption = 1'000'000;
+inline constexpr long long kMaxTurnsOption = 1'000'000'000;
+
 struct RunOptions {
   sim::RunConfig config;           // games, seed, threads, agents, maxTurns, untilCi (players after finish)
   std::vector<std::string> sets;   // --set PATH=VALUE, in order
@@ -44,7 +49,8 @@ bool readRunOptions(const ArgParser& parser, RunOptions& options, std::string& e
 // minimum; checked against its range) and one agent or one per seat.
 bool finishRunOptions(RunOptions& options, const model::Ruleset& ruleset, std::string& error);
 
-// FILE, or FOLDER/FOLDER.yaml (or the only .yaml in FOLDER) for a folder.
+// FILE, or FOLDER/FOLDER.yaml (or the only .yaml in FOLDER) for a folder. A
+// path that does not exist is passed through: loading reports it (exit 1).
 bool resolveRulesetPath(const std::string& given, std::string& path, std::string& error);
 
 }  // namespace wb::app

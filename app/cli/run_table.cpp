@@ -73,7 +73,8 @@ void printOutcomes(std::ostream& out, const sim::RunResult& r) {
       << " (" << share(s.drawnGames(), n) << "), " << s.nobodyWinsGames() << " won by nobody ("
       << share(s.nobodyWinsGames(), n) << "), " << s.adjudicatedGames() << " adjudicated by the engine at its own cap ("
       << share(s.adjudicatedGames(), n) << "), " << s.timeouts() << " timeouts at the " << r.config.maxTurns
-      << "-turn cap (" << share(s.timeouts(), n) << ")\n";
+      << "-turn cap or a bound of " << r.config.maxActionsPerTurn << " actions a turn, " << r.config.maxActions
+      << " a game (" << share(s.timeouts(), n) << ")\n";
   if (!s.timeoutRecords().empty()) {
     out << "  capped games (replay with --replay INDEX):";
     const std::size_t shown = std::min<std::size_t>(s.timeoutRecords().size(), 10);

@@ -12,13 +12,15 @@ class CompiledExpression {
   enum class Op : std::uint8_t { Const, Var, Neg, Add, Sub, Mul, Div, Min, Max, Ceil, Floor, Round, Abs };
   struct Instr {
     Op op;
-    std::uint8_t arity;  // for Min/Max: number of operands popped
+    std::int32_t arity;  // for Min/Max: number of operands popped (any number: `max` of 1000 values)
     std::int32_t slot;   // Var: variable slot; Const: index into constants
   };
 
   // vars[slot] is the value of each bound name. Division by zero yields 0.
   double evaluate(const double* vars) const;
   bool isConstant() const;
+  // Instructions in the program (the cost of one evaluation).
+  std::size_t size() const { return m_code.size(); }
   // True if the program reads a variable slot in [first, last).
   bool readsSlotIn(int first, int last) const;
 

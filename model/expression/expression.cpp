@@ -13,7 +13,7 @@ namespace wb::model {
 
 namespace {
 
-constexpr int kMaxDepth = 200;  // nesting limit: hostile input must not blow the stack
+constexpr int kMaxDepth = kMaxExpressionDepth;  // see expression.h: hostile input must not blow the stack
 
 struct FunctionInfo {
   const char* name;
@@ -42,6 +42,9 @@ class Parser {
   explicit Parser(std::string_view text) : m_text(text) {}
 
   std::optional<ExprNode> parseAll(ExpressionError& error) {
+    if (m_text.size() > kMaxExpressionLength)
+      return fail(error, "expression too long (" + std::to_string(m_text.size()) + " characters, at most " +
+                             std::to_string(kMaxExpressionLength) + ")");
     skipSpace();
     if (m_pos >= m_text.size()) return fail(error, "empty expression");
     auto node = parseExpr(error, 0);
@@ -70,8 +73,24 @@ class Parser {
 
   int column() const { return static_cast<int>(m_pos) + 1; }
 
+  // Sets node.height from its operands; false (with the error) when the tree
+  // grows past kMaxDepth levels.
+  bool setHeight(ExprNode& node, ExpressionError& error) {
+    int h = 0;
+    for (const auto& a : node.args) h = std::max(h, a.height);
+    node.height = h + 1;
+    if (node.height <= kMaxDepth) return true;
+    tooDeep(error);
+    return false;
+  }
+
+  std::optional<ExprNode> tooDeep(ExpressionError& error) {
+    return fail(error, "expression nested too deeply (more than " + std::to_string(kMaxDepth) +
+                           " levels; parentheses, calls, signs and every operator of a chain such as a+b+c count)");
+  }
+
   std::optional<ExprNode> parseExpr(ExpressionError& error, int depth) {
-    if (depth > kMaxDepth) return fail(error, "expression nested too deeply");
+    if (depth > kMaxDepth) return tooDeep(error);
     auto left = parseTerm(error, depth);
     if (!left) return std::nullopt;
     for (;;) {
@@ -85,6 +104,7 @@ class Parser {
       if (!right) return std::nullopt;
       node.args.push_back(std::move(*left));
       node.args.push_back(std::move(*right));
+      if (!setHeight(node, error)) return std::nullopt;
       left = std::move(node);
     }
   }
@@ -109,6 +129,7 @@ class Parser {
       if (!right) return std::nullopt;
       node.args.push_back(std::move(*left));
       node.args.push_back(std::move(*right));
+      if (!setHeight(node, error)) return std::nullopt;
       left = std::move(node);
     }
   }
@@ -120,14 +141,17 @@ class Parser {
       node.kind = ExprNode::Kind::Negate;
       node.column = column();
       ++m_pos;
-      if (depth + 1 > kMaxDepth) return fail(error, "expression nested too deeply");
+      if (depth + 1 > kMaxDepth) return tooDeep(error);
       auto operand = parseUnary(error, depth + 1);
       if (!operand) return std::nullopt;
       node.args.push_back(std::move(*operand));
+      if (!setHeight(node, error)) return std::nullopt;
       return node;
     }
     if (m_pos < m_text.size() && m_text[m_pos] == '+') {
       ++m_pos;
+      // A unary plus adds no node but a level of recursion: it counts too.
+      if (depth + 1 > kMaxDepth) return tooDeep(error);
       return parseUnary(error, depth + 1);
     }
     return parsePrimary(error, depth);
@@ -183,6 +207,7 @@ class Parser {
           m_pos = start;
           return fail(error, "function '" + node.name + "' needs arguments");
         }
+        if (depth + 1 > kMaxDepth) return tooDeep(error);
         for (;;) {
           auto arg = parseExpr(error, depth + 1);
           if (!arg) return std::nullopt;
@@ -209,6 +234,7 @@ class Parser {
           m_pos = save;
           return r;
         }
+        if (!setHeight(node, error)) return std::nullopt;
         return node;
       }
       m_pos = afterName;
@@ -217,6 +243,7 @@ class Parser {
     }
     if (c == '(') {
       ++m_pos;
+      if (depth + 1 > kMaxDepth) return tooDeep(error);
       auto inner = parseExpr(error, depth + 1);
       if (!inner) return std::nullopt;
       skipSpace();
@@ -282,7 +309,7 @@ int emit(const ExprNode& n, CompiledExpression& out, const std::function<int(std
     if (a < 0) return -1;
     int b = emit(n.args[1], out, slotOf, error, depth + 1);
     if (b < 0) return -1;
-    out.push({op, 2, 0});
+    out.push({op, 2, 0});  // arity: informational for binary operators
     return std::max(a, b);
   };
   switch (n.kind) {
@@ -316,7 +343,7 @@ int emit(const ExprNode& n, CompiledExpression& out, const std::function<int(std
         if (d < 0) return -1;
         maxDepth = std::max(maxDepth, d);
       }
-      out.push({f->op, static_cast<std::uint8_t>(std::min<std::size_t>(n.args.size(), 255)), 0});
+      out.push({f->op, static_cast<std::int32_t>(n.args.size()), 0});
       return maxDepth;
     }
   }

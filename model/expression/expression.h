@@ -10,11 +10,19 @@
 // Names are parameters, dice and whatever an engine declares; which names are
 // known is checked when the expression is compiled against a symbol table.
 //
+// Bounds (hostile input must not blow the stack or the heap): at most
+// kMaxExpressionLength characters, and a tree at most kMaxExpressionDepth
+// levels high. Every operator is a level (a flat chain `a+a+...+a` of n terms
+// is n levels), and so are nested parentheses, calls and unary signs; every
+// walk over the tree (evaluation, compilation, the validator) is recursive and
+// relies on this bound.
+//
 // An Expression is parsed once (immutable, cheap to copy: the tree is shared).
 // For the hot loop, compile() turns it into a CompiledExpression that reads
 // variables from a flat array of doubles (see compiled_expression.h).
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -25,6 +33,9 @@
 namespace wb::model {
 
 class CompiledExpression;
+
+inline constexpr std::size_t kMaxExpressionLength = 10000;  // characters
+inline constexpr int kMaxExpressionDepth = 200;             // levels of the tree / of nesting
 
 struct ExpressionError {
   int column = 0;  // 1-based column inside the expression text
@@ -39,6 +50,7 @@ struct ExprNode {
   std::string name;                // Name, or the function of a Call
   std::vector<ExprNode> args;      // operands / call arguments
   int column = 1;                  // 1-based start column in the text
+  int height = 1;                  // levels of the tree below and including this node (parser)
 };
 
 class Expression {

@@ -145,6 +145,9 @@ void checkEntities(const CheckContext& ctx) {
         ctx.out.error(idLoc, "invalid id '" + e.id + "' (use letters, digits, '_' and '-')");
       if (e.count < 0)
         ctx.out.error(e.origin.at("count"), "'count' must be at least 0, got " + std::to_string(e.count));
+      else if (e.count > kMaxEntityCount)
+        ctx.out.error(e.origin.at("count"), "'count' must be at most " + std::to_string(kMaxEntityCount) + ", got " +
+                                                std::to_string(e.count) + " (copies of one entity)");
       for (const auto& c : e.costs) {
         const SourceLocation where = e.origin.at(c.resource.empty() ? std::string("cost") : "costs." + c.resource);
         validation::checkExpressionNames(c.amount, where, ctx.names, ctx.out);

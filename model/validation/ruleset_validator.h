@@ -12,6 +12,10 @@
 
 namespace wb::model {
 
+// The most copies of one entity (`count:`): a deck of a million cards is a
+// typo, and engines sum counts in int (issue 21: two counts of 2^31-1 wrapped).
+inline constexpr int kMaxEntityCount = 100000;
+
 // `schema` may be null (then engine-specific checks are skipped).
 void validateRuleset(const Ruleset& ruleset, const EngineSchema* schema, Diagnostics& out);
 

@@ -6,6 +6,7 @@
 // yaml-cpp may throw while parsing; everything it throws is caught here.
 #include "model/yaml/ruleset_loader.h"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <cerrno>
@@ -82,6 +83,12 @@ std::optional<YAML::Node> parseYaml(const std::string& file, std::string_view te
   YAML::Node root;
   try {
     root = YAML::Load(std::string(text));
+  } catch (const YAML::DeepRecursion& e) {
+    SourceLocation where{file, 0, 0};
+    if (!e.mark.is_null()) where = {file, e.mark.line + 1, e.mark.column + 1};
+    out.error(where, "YAML nested too deeply: more than " + std::to_string(kMaxYamlDepth) +
+                         " levels of lists and maps inside each other");
+    return std::nullopt;
   } catch (const YAML::Exception& e) {
     SourceLocation where{file, 0, 0};
     if (!e.mark.is_null()) where = {file, e.mark.line + 1, e.mark.column + 1};
@@ -106,18 +113,12 @@ std::optional<YAML::Node> parseYaml(const std::string& file, std::string_view te
 // Reads a file into `text`; on failure a diagnostic at `where`:
 // `file: error: cannot open file: No such file or directory` for the root,
 // `root.yaml:5:5: error: cannot open included file 'x.yaml': ...` for an include.
+// Only regular files of at most kMaxRulesetFileBytes are read.
 bool readText(const std::string& path, std::string& text, Diagnostics& out, const SourceLocation& where) {
   const std::string what = where.file == path ? std::string("cannot open file") : "cannot open included file '" + path + "'";
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) {
-    out.error(where, what + ": is a directory");
-    return false;
-  }
-  errno = 0;
-  std::string error;
-  if (!readFile(path, text, &error)) {
-    const int err = errno;
-    out.error(where, what + ": " + (err ? std::strerror(err) : error));
+  std::string reason;
+  if (!readRegularFile(path, text, reason, kMaxRulesetFileBytes)) {
+    out.error(where, what + ": " + reason);
     return false;
   }
   return true;
@@ -133,9 +134,11 @@ class Loader {
 
   LoadResult load(std::string_view text, const std::string& fileName) {
     m_result.ruleset.origin.loc = {fileName, 0, 0};
-    if (auto root = parseYaml(fileName, text, m_result.diagnostics)) {
-      NodeReader reader(fileName, text, m_result.diagnostics);
-      readRoot(reader, *root);
+    m_bytes = text.size();
+    if (text.size() > kMaxRulesetFileBytes) {
+      m_result.diagnostics.error({fileName, 0, 0}, "cannot open file: too large: " + std::to_string(text.size()) +
+                                                       " bytes (at most " + std::to_string(kMaxRulesetFileBytes) + ")");
+    } else if (readRootFile(text, fileName)) {  // the root's YAML tree is freed before the includes are read
       loadIncludes(fileName);
       if (m_allRead) validate();
     }
@@ -144,6 +147,14 @@ class Loader {
   }
 
  private:
+  bool readRootFile(std::string_view text, const std::string& fileName) {
+    auto root = parseYaml(fileName, text, m_result.diagnostics);
+    if (!root) return false;
+    NodeReader reader(fileName, text, m_result.diagnostics);
+    readRoot(reader, *root);
+    return true;
+  }
+
   void readContent(NodeReader& reader, const MapEntry& e) {
     Ruleset& rs = m_result.ruleset;
     if (e.key == "parameters") {
@@ -231,6 +242,13 @@ class Loader {
     const std::string rootNormal = fs::path(rootFile).lexically_normal().generic_string();
     std::map<std::string, SourceLocation> seen;
     const auto& includes = m_result.ruleset.includes;
+    if (includes.size() > kMaxIncludes) {
+      m_result.diagnostics.error(m_includeLocs[kMaxIncludes], "too many included files: " +
+                                                                  std::to_string(includes.size()) + " (at most " +
+                                                                  std::to_string(kMaxIncludes) + ")");
+      m_allRead = false;
+      return;
+    }
     for (std::size_t i = 0; i < includes.size(); ++i) {
       const SourceLocation& where = m_includeLocs[i];
       if (includes[i].empty()) {
@@ -256,6 +274,13 @@ class Loader {
     Diagnostics& out = m_result.diagnostics;
     std::string text;
     if (!readText(path, text, out, includedAt)) {
+      m_allRead = false;
+      return;
+    }
+    m_bytes += text.size();
+    if (m_bytes > kMaxRulesetBytes) {
+      out.error(includedAt, "cannot open included file '" + path + "': the ruleset's files add up to more than " +
+                                std::to_string(kMaxRulesetBytes) + " bytes");
       m_allRead = false;
       return;
     }
@@ -290,6 +315,7 @@ class Loader {
   LoadResult m_result;
   std::vector<SourceLocation> m_includeLocs;
   bool m_allRead = true;  // false when a file could not be read or parsed: skip validation
+  std::size_t m_bytes = 0;  // of every file read so far
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 // file is a diagnostic too.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,18 @@
 #include "model/validation/engine_schema.h"
 
 namespace wb::model {
+
+// Input bounds (issue 21). Beyond them the loader stops with a clear
+// diagnostic instead of reading without end or growing without bound: only
+// regular files are read (a device or pipe is an error, never a hang), each
+// at most kMaxRulesetFileBytes, all files of a ruleset together at most
+// kMaxRulesetBytes; a root lists at most kMaxIncludes files. YAML nests at
+// most kMaxYamlDepth levels (yaml-cpp's own guard). The largest shipped file
+// is 27 KB: the bounds are more than a hundred times what a game needs.
+inline constexpr std::size_t kMaxRulesetFileBytes = std::size_t{4} << 20;
+inline constexpr std::size_t kMaxRulesetBytes = std::size_t{16} << 20;
+inline constexpr std::size_t kMaxIncludes = 256;
+inline constexpr int kMaxYamlDepth = 500;
 
 // Finds the schema of an engine name (nullptr = unknown engine). The model
 // does not know the engines; the caller (CLI, GUI) passes the registry's lookup.

@@ -174,16 +174,19 @@ bool saveRuleset(const Ruleset& ruleset, const std::string& rootPath, std::strin
     std::string original;
     if (fs::exists(path) && readFile(path, original)) text = yaml::preserveLayout(original, text);
   }
-  // Included files first, the root last: a reader never sees a root whose
-  // includes are missing.
-  for (const auto& [path, text] : files) {
+  // One set (model/core/atomic_file.h): every file is staged before any is
+  // replaced, so a failure replaces none. Included files first, the root
+  // last: a reader never sees a root whose includes are missing.
+  std::vector<std::pair<std::string, std::string>> set;
+  for (auto& [path, text] : files) {
     if (path == rootPath) continue;
     std::error_code ec;
     const fs::path folder = fs::path(path).parent_path();
     if (!folder.empty()) fs::create_directories(folder, ec);
-    if (!writeFileAtomically(path, text, error)) return false;
+    set.emplace_back(path, std::move(text));
   }
-  return writeFileAtomically(rootPath, files.at(rootPath), error);
+  set.emplace_back(rootPath, std::move(files.at(rootPath)));
+  return writeFilesAtomically(set, error);
 }
 
 }  // namespace wb::model

@@ -60,7 +60,27 @@ void CardDiceState::rollDie(int d, sim::Rng& rng) {
 
 void CardDiceState::checkEnd() {
   // Rule: "The player whose health reaches zero first loses and the other wins."
-  if (m_players[0].health <= 0 || m_players[1].health <= 0) m_phase = Phase::Over;
+  if (m_players[0].health <= 0 || m_players[1].health <= 0) {
+    m_phase = Phase::Over;
+    settleBuffs();
+  }
+}
+
+void CardDiceState::noteAmountUsed(int p, const EffectDef& e) {
+  if (!e.hasAmount || e.diceMask == 0) return;
+  PlayerState& s = m_players[p];
+  for (int d = 0; d < m_rules->numDice(); ++d)
+    if (e.diceMask & (1u << d)) s.unmatchedBuffs[static_cast<std::size_t>(d)] = 0;
+  if (!e.combo) s.unmatchedBuffs[kMaxDice] = 0;
+}
+
+void CardDiceState::settleBuffs() {
+  for (int p = 0; p < 2; ++p) {
+    for (std::uint8_t& n : m_players[p].unmatchedBuffs) {
+      if (n > 0) counterLog().add(p, static_cast<int>(Counter::BuffUnmatched), n);
+      n = 0;
+    }
+  }
 }
 
 void CardDiceState::doApplyAction(sim::Action a, sim::Rng& rng) {
@@ -68,6 +88,7 @@ void CardDiceState::doApplyAction(sim::Action a, sim::Rng& rng) {
   const int p = currentPlayer();
   PlayerState& s = m_players[p];
   const auto card8 = static_cast<std::uint8_t>(d.card);
+  if (++m_turnActions == m_rules->maxActionsPerTurn) count(m_turnPlayer, Counter::TurnActionCap);
   switch (d.kind) {
     case ActionKind::EndTurn: endTurn(rng); return;
     case ActionKind::GainGold:
@@ -84,10 +105,12 @@ void CardDiceState::doApplyAction(sim::Action a, sim::Rng& rng) {
             n += effectAmount(p, e);
             log().add(p, c, sim::EntityUse::Triggered);
           }
-      for (int k = 0; k < n; ++k) drawCard(p, rng);
+      for (int k = 0; k < n && drawCard(p, rng); ++k) {}
       return;
     }
     case ActionKind::Discard:
+      if (m_rules->cards[d.card].kind == CardKind::Action && static_cast<int>(s.hand.size()) <= handLimit(p))
+        count(p, Counter::ActionDiscardedUnderLimit);
       s.hand.eraseValue(card8);
       s.discard.push_back(card8);
       return;
@@ -126,7 +149,7 @@ void CardDiceState::doApplyAction(sim::Action a, sim::Rng& rng) {
         for (const EffectDef& e : m_rules->cards[c].effects)
           if (e.op == Op::DrawOnBlessing) {
             log().add(p, c, sim::EntityUse::Triggered);
-            for (int k = effectAmount(p, e); k > 0; --k) drawCard(p, rng);
+            for (int k = effectAmount(p, e); k > 0 && drawCard(p, rng); --k) {}
           }
       runCard(p, d.card, 0, 0, 0, rng);
       return;
@@ -284,6 +307,7 @@ bool CardDiceState::applyEffect(int owner, int card, int index, int die, int arg
   const int opp = 1 - owner;
   PlayerState& me = m_players[owner];
   const int n = effectAmount(owner, e);
+  noteAmountUsed(owner, e);
   switch (e.op) {
     case Op::Damage:
       // Heavy Rain etc. hurt their owner first; the end is checked once both are hit, so both
@@ -298,8 +322,16 @@ bool CardDiceState::applyEffect(int owner, int card, int index, int die, int arg
       me.health = std::min(me.health + n, m_rules->maxHealth > 0 ? std::max(me.health, m_rules->maxHealth) : kMaxAmount);
       return true;
     case Op::GainGold: me.gold = std::min(me.gold + n, kMaxAmount); return true;
-    case Op::Buff: me.buff[e.die] *= static_cast<float>(n); return true;
-    case Op::BuffNonCombo: me.nonComboBuff *= static_cast<float>(n); return true;
+    case Op::Buff:
+      me.buff[e.die] = std::min(me.buff[e.die] * static_cast<float>(n), static_cast<float>(kMaxAmount));
+      count(owner, Counter::BuffPlayed);
+      if (me.unmatchedBuffs[static_cast<std::size_t>(e.die)] < 255) ++me.unmatchedBuffs[static_cast<std::size_t>(e.die)];
+      return true;
+    case Op::BuffNonCombo:
+      me.nonComboBuff = std::min(me.nonComboBuff * static_cast<float>(n), static_cast<float>(kMaxAmount));
+      count(owner, Counter::BuffPlayed);
+      if (me.unmatchedBuffs[kMaxDice] < 255) ++me.unmatchedBuffs[kMaxDice];
+      return true;
     case Op::RerollDie:
       rollDie(die, rng);
       if (n > 1) {  // "Reroll a die up to k times": the owner may roll again
@@ -325,7 +357,7 @@ bool CardDiceState::applyEffect(int owner, int card, int index, int die, int arg
     case Op::Draw:
       // Truly Blessed: "you may no longer draw cards from active effects" (Assumed: actions).
       if (m_rules->cards[card].kind == CardKind::Action && hasPassive(owner, Op::BlockEffectDraws)) return true;
-      for (int k = 0; k < n; ++k) drawCard(owner, rng);
+      for (int k = 0; k < n && drawCard(owner, rng); ++k) {}
       return true;
     case Op::Look: return true;  // information only: no effect on the position
     case Op::ReorderDeck: {
@@ -384,6 +416,7 @@ bool CardDiceState::dealDamage(int dealer, int victim, int amount, const EffectD
                            (f.op == Op::ComboShield && e.combo);
       if (!matches || remaining <= 0) continue;
       const int s = effectAmount(victim, f);
+      noteAmountUsed(victim, f);
       if (s <= 0) continue;
       remaining = std::max(0, remaining - s);
       log().add(victim, c, sim::EntityUse::Triggered);

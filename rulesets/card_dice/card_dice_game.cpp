@@ -1,5 +1,6 @@
 #include "rulesets/card_dice/card_dice_game.h"
 
+#include "rulesets/card_dice/card_dice_counters.h"
 #include "rulesets/card_dice/card_dice_schema.h"
 #include "rulesets/card_dice/card_dice_state.h"
 
@@ -13,6 +14,8 @@ std::unique_ptr<CardDiceGame> CardDiceGame::create(const model::Ruleset& ruleset
 }
 
 std::string CardDiceGame::engine() const { return kEngineName; }
+
+const std::vector<std::string>& CardDiceGame::counterIds() const { return counterNames(); }
 
 std::unique_ptr<sim::State> CardDiceGame::newInitialState(const sim::GameSetup& setup,
                                                           sim::Rng& rng) const {

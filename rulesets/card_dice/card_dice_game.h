@@ -26,6 +26,11 @@ class CardDiceGame : public sim::Game {
   const std::vector<std::string>& entityIds() const override { return m_rules->ids; }
   std::unique_ptr<sim::State> newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const override;
   int defaultMaxTurns() const override { return m_rules->maxTurns; }
+  // The engine ends every turn after max_actions_per_turn moves; the runner's bound
+  // leaves room to close it (discards down to the hand limit, passes, stack resolution).
+  int defaultMaxActionsPerTurn() const override { return m_rules->maxActionsPerTurn + kTurnClosingMoves; }
+  static constexpr int kTurnClosingMoves = 400;
+  const std::vector<std::string>& counterIds() const override;
   // Impact hook (card_dice_impact.cpp): cards with a copy in the shops can be granted.
   bool canGrant(int entity) const override;
 

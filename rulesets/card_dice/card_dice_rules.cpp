@@ -178,12 +178,13 @@ std::shared_ptr<const CardDiceRules> compileRules(const model::Ruleset& ruleset,
   rules->freeDrawsPerTurn = intParam("free_draws_per_turn", 1);
   rules->bidsPerTurn = intParam("bids_per_turn", 1);
   rules->maxTurns = std::max(1, intParam("max_turns", 2000));
+  rules->maxActionsPerTurn = std::max(1, intParam("max_actions_per_turn", 200));
 
   // Cards.
   const std::vector<model::Entity>& cards = ruleset.cards();
   if (cards.size() > static_cast<std::size_t>(kMaxCardTypes))
     fail(ruleset.origin.at("cards"), "card_dice supports at most 250 distinct cards");
-  int copies = 0;
+  long long copies = 0;  // counts are at most 100000 each, but never wrap (issue 21)
   for (const model::Entity& e : cards) {
     if (rules->cards.size() >= static_cast<std::size_t>(kMaxCardTypes)) break;
     CardDef c;

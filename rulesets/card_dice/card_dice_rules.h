@@ -107,6 +107,7 @@ struct CardDiceRules {
   int freeDrawsPerTurn = 1;
   int bidsPerTurn = 1;
   int maxTurns = 2000;
+  int maxActionsPerTurn = 200;       // then only moves that end the turn are legal (assumed)
   std::vector<std::string> ids;       // card ids in index order (entity log)
   // Unique per compiled rules object in this process (never reused), a cache key.
   std::uint64_t uid = 0;

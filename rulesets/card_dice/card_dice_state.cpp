@@ -33,6 +33,7 @@ CardDiceState::CardDiceState(std::shared_ptr<const CardDiceRules> rules) : m_rul
 void CardDiceState::setUp(sim::Rng& rng) {
   const CardDiceRules& r = *m_rules;
   log().reset(2, static_cast<int>(r.cards.size()));
+  counterLog().reset(2, kCounterCount);
   // Rule: "Seven dice are rolled at the start of the game."
   for (int d = 0; d < r.numDice(); ++d) rollDie(d, rng);
   // Rule: "Players start with 100 health, 6 gold, 5 Basic Income cards in their deck and
@@ -78,6 +79,7 @@ std::unique_ptr<sim::State> CardDiceState::clone() const { return std::make_uniq
 
 void CardDiceState::startTurn(int p) {
   m_turnPlayer = p;
+  m_turnActions = 0;
   PlayerState& s = m_players[p];
   s.actionsLeft = m_rules->actionsPerTurn;
   s.bidsLeft = m_rules->bidsPerTurn;
@@ -93,6 +95,12 @@ void CardDiceState::startTurn(int p) {
 }
 
 void CardDiceState::endTurn(sim::Rng& rng) {
+  const PlayerState& me = m_players[m_turnPlayer];
+  if (m_rules->freeDrawsPerTurn > 0 && (me.usedDraw || !me.deck.empty() || !me.discard.empty())) {
+    count(m_turnPlayer, Counter::TurnDrawAvailable);
+    if (!me.usedDraw) count(m_turnPlayer, Counter::TurnDrawSkipped);
+  }
+  settleBuffs();
   // Big Handed counts as triggered when the turn ends with more cards than the base limit.
   if (static_cast<int>(m_players[m_turnPlayer].hand.size()) > m_rules->handLimit)
     for (std::uint8_t c : m_players[m_turnPlayer].passives)
@@ -217,6 +225,17 @@ void CardDiceState::legalActions(std::vector<sim::Action>& out) const {
     case Phase::Main: {
       const int p = m_turnPlayer;
       const PlayerState& s = m_players[p];
+      if (turnClosing()) {
+        // Assumed (max_actions_per_turn): the turn ends; discarding down to the hand limit first.
+        if (static_cast<int>(s.hand.size()) <= handLimit(p)) {
+          out.push_back(encodeAction(ActionKind::EndTurn));
+        } else {
+          SeenCards seen;
+          for (std::uint8_t c : s.hand)
+            if (seen.insert(c)) out.push_back(encodeAction(ActionKind::Discard, c));
+        }
+        return;
+      }
       // Rule: "On each turn a player may do the following in any order: gain one gold, draw
       // one card, discard any number of cards, play one action, play any number of blessings
       // and/or bid for one card."
@@ -252,6 +271,7 @@ void CardDiceState::legalActions(std::vector<sim::Action>& out) const {
     case Phase::Response: {
       const PlayerState& s = m_players[m_actor];
       out.push_back(encodeAction(ActionKind::Pass));
+      if (turnClosing()) return;
       SeenCards seen, seenDown;
       for (std::uint8_t c : s.hand)
         if (seen.insert(c) && r.cards[c].canRespond && s.gold >= responseCost(m_actor, c, false))
@@ -265,6 +285,7 @@ void CardDiceState::legalActions(std::vector<sim::Action>& out) const {
       // Rule: "their opponent may outbid them to two times that. The player may then match
       // their opponent's bid." The opponent raises by one multiple; the bidder matches.
       out.push_back(encodeAction(ActionKind::Yield));
+      if (turnClosing()) return;
       const int cost = r.cards[m_shops[m_auctionShop].display[m_auctionSlot]].cost;
       const int needed = (m_auctionHighIsBidder ? m_auctionLevel + 1 : m_auctionLevel) * cost;
       if (m_players[m_actor].gold >= needed) out.push_back(encodeAction(ActionKind::Raise));
@@ -272,10 +293,11 @@ void CardDiceState::legalActions(std::vector<sim::Action>& out) const {
     }
     case Phase::RerollChoice:
       out.push_back(encodeAction(ActionKind::KeepDie));
-      out.push_back(encodeAction(ActionKind::RerollAgain));
+      if (!turnClosing()) out.push_back(encodeAction(ActionKind::RerollAgain));
       return;
     case Phase::RecycleChoice: {
       out.push_back(encodeAction(ActionKind::RecycleDone));
+      if (turnClosing()) return;
       SeenCards seen;
       for (std::uint8_t c : m_players[m_actor].hand)
         if (seen.insert(c)) out.push_back(encodeAction(ActionKind::Recycle, c));

@@ -28,6 +28,7 @@
 // | free_draws_per_turn| 1            | cards of the once-per-turn draw option          |
 // | bids_per_turn      | 1            | auctions a player may open per turn             |
 // | max_turns          | 2000         | turn cap suggested to the runner (assumed)      |
+// | max_actions_per_turn | 200        | then only moves ending the turn (assumed)       |
 //
 // Interpretations where the rules are silent (also `assumed:` in the YAML):
 // - Responses are the actions that can change a result: Veto and die changers. They
@@ -54,6 +55,7 @@
 #include <vector>
 
 #include "rulesets/card_dice/card_dice_action.h"
+#include "rulesets/card_dice/card_dice_counters.h"
 #include "rulesets/card_dice/card_dice_rules.h"
 #include "simulation/core/fixed_vector.h"
 #include "simulation/core/game.h"
@@ -81,6 +83,8 @@ struct PlayerState {
   int lastBought = -1;                     // Express Shipping: card bought this turn
   std::array<float, kMaxDice> buff{};      // per element multiplier (1 = none)
   float nonComboBuff = 1;
+  // Buff plays this turn not yet matched by an effect they grow (per die; last = non-combo).
+  std::array<std::uint8_t, kMaxDice + 1> unmatchedBuffs{};
 };
 
 struct Shop {
@@ -127,6 +131,9 @@ class CardDiceState : public sim::State {
   const PlayerState& player(int p) const { return m_players[p]; }
   const Shop& shop(int tier) const { return m_shops[tier]; }
   int handLimit(int p) const;
+  // The turn has used max_actions_per_turn moves: only moves that end it are legal.
+  bool turnClosing() const { return m_turnActions >= m_rules->maxActionsPerTurn; }
+  int turnActions() const { return m_turnActions; }
   bool hasPassive(int p, Op op) const;
   // The value of a card to player p under the current dice (heuristic scale).
   double cardValue(int p, int card) const;
@@ -171,6 +178,10 @@ class CardDiceState : public sim::State {
   void forcedDiscard(int victim, Pile& from, int count);
   void rollDie(int die, sim::Rng& rng);
   void checkEnd();
+  void count(int p, Counter c) { counterLog().add(p, static_cast<int>(c)); }
+  // Buff bookkeeping (buff_unmatched): an amount of player p that used these dice was applied.
+  void noteAmountUsed(int p, const EffectDef& e);
+  void settleBuffs();
   void fillVars(int p, double* vars) const;
   int amountFrom(int p, const EffectDef& e, const double* vars) const;  // vars from fillVars(p)
   double cardValueFrom(int p, int card, const double* vars) const;
@@ -185,6 +196,7 @@ class CardDiceState : public sim::State {
   int m_turnPlayer = 0;
   int m_actor = 0;                                // who decides in the non-main phases
   int m_turn = 0;
+  int m_turnActions = 0;                          // moves made in this turn (both players)
   FixedVector<StackItem, 16> m_stack;             // announced actions and responses
   // Auction in progress.
   int m_auctionShop = 0, m_auctionSlot = 0, m_auctionLevel = 1;

@@ -80,6 +80,10 @@ model::EngineSchema makeSchema() {
   s.kinds[model::Section::Cards] = {"pulse_token", "avatar"};
   s.kinds[model::Section::Tiles] = {};
   s.kinds[model::Section::Events] = {};
+  // What the schema cannot say (a die face that is no element, a waiting op on an
+  // immediate combo, a partial combo of two symbols, a locked die on another board)
+  // is found by compiling; `balance validate` reports it at its place.
+  s.check = [](const model::Ruleset& ruleset, model::Diagnostics& out) { compileRules(ruleset, out); };
   s.properties = {
       PropertySpec{"element", ArgType::Enum, kElementNames, "shaman: its element"},
       PropertySpec{"die", ArgType::DieRef, {}, "shaman: the die of its colour"},

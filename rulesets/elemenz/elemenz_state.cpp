@@ -403,6 +403,11 @@ int ElemenzState::opponentsAlive(int p) const {
   return n;
 }
 
+int ElemenzState::factionOf(int seat) const {
+  if (seat < 0 || seat >= m_players) return -1;
+  return m_rules->shamans[static_cast<std::size_t>(m_p[static_cast<std::size_t>(seat)].shaman)].faction;
+}
+
 std::vector<double> ElemenzState::returns() const {
   std::vector<double> r(static_cast<std::size_t>(m_players), 0.0);
   if (m_stage == Stage::Over && m_winner >= 0) r[static_cast<std::size_t>(m_winner)] = 1.0;

@@ -133,6 +133,8 @@ class ElemenzState : public sim::State {
   bool isTerminal() const override { return m_stage == Stage::Over; }
   std::vector<double> returns() const override;
   void actionEntities(sim::Action a, std::vector<int>& out) const override;
+  // The shaman's faction (in 2 players the second seat may have been moved to the other side).
+  int factionOf(int seat) const override;
   int turnCount() const override { return m_turn; }
   std::unique_ptr<sim::State> clone() const override;
   std::unique_ptr<sim::State> determinize(int observer, sim::Rng& rng) const override;

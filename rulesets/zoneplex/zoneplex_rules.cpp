@@ -151,7 +151,7 @@ std::shared_ptr<const ZoneplexRules> compileRules(const model::Ruleset& ruleset,
 
   // Tiles (rule "Zoneplexology").
   std::vector<std::string> colours;
-  int copies = 0;
+  long long copies = 0;  // never wraps (issue 21)
   for (const model::Entity& e : ruleset.entities(model::Section::Tiles)) {
     if (rules->tiles.size() >= static_cast<std::size_t>(kMaxTileTypes)) {
       fail(e.origin.loc, "zoneplex supports at most 40 tile types");
@@ -192,7 +192,7 @@ std::shared_ptr<const ZoneplexRules> compileRules(const model::Ruleset& ruleset,
     fail(ruleset.origin.at("tiles"), "zoneplex needs at least as many zone tiles as foundation tiles");
 
   // Action cards and relics (rules "Action Cards", "A Word on Fears", "Relic Cards").
-  int actionCopies = 0, relicCopies = 0;
+  long long actionCopies = 0, relicCopies = 0;
   for (const model::Entity& e : ruleset.cards()) {
     if (e.kind == "step" || e.kind == "dislocate" || e.kind == "fear") {
       ActionCardType a;

@@ -46,6 +46,15 @@ class Game {
   virtual std::unique_ptr<State> newInitialState(const GameSetup& setup, Rng& rng) const = 0;
   // A sensible turn cap for this game (the runner's default).
   virtual int defaultMaxTurns() const { return 1000; }
+  // Every game ends: the most actions one turn may take (a turn that goes on
+  // longer is a loop, and the game a timeout), and the most actions of a whole
+  // game (0 = kActionsPerTurnOfCap per turn of the turn cap, at least kMinMaxActions).
+  virtual int defaultMaxActionsPerTurn() const { return 1000; }
+  virtual long long defaultMaxActions() const { return 0; }
+  static constexpr long long kActionsPerTurnOfCap = 100;
+  static constexpr long long kMinMaxActions = 100000;
+  // The bound on a game's actions for a turn cap: defaultMaxActions(), or the derived one.
+  long long maxActionsFor(int maxTurns) const;
   // True if newInitialState() can give `entity` to a seat from the start
   // (GameSetup::grants); entities it cannot grant are reported as such.
   virtual bool canGrant(int /*entity*/) const { return false; }

@@ -55,6 +55,11 @@ class State {
   // default is one side per seat (free-for-all); an engine with teams returns
   // the team index (0-based, dense) of each seat. Fixed for the whole game.
   virtual int sideOf(int seat) const { return seat; }
+  // The faction (index into Game::factions()) that `seat` really plays, when the
+  // engine had to change what GameSetup::factionOfSeat asked for (ElemenZ: two
+  // seats of a 2-player game dealt shamans of one side); -1 = as dealt. The
+  // runner records this one, so faction rows count what was played.
+  virtual int factionOf(int /*seat*/) const { return -1; }
   // True when the game did not end by the rules but the engine decided it at a
   // cap of its own (e.g. an assumed turn limit settled by counting material).
   // The statistics report such games as "adjudicated", apart from wins.

@@ -81,22 +81,71 @@ bool fail(DiceError& error, std::string field, std::string message) {
   return false;
 }
 
-bool evaluate(const DiceRequest& rq, const model::Ruleset* ruleset, DiceResult& res, DiceError& error) {
+// A round number of samples at most n (1, 2 or 5 times a power of ten).
+long long roundSamples(double n) {
+  if (n < 1) return 0;
+  double p = std::pow(10.0, std::floor(std::log10(n)));
+  for (double m : {5.0, 2.0, 1.0})
+    if (m * p <= n) return static_cast<long long>(m * p);
+  return static_cast<long long>(p);
+}
+
+// "use Monte Carlo: --monte-carlo 1000000 takes about 2 s" for a draw of `drawCost`.
+std::string monteCarloSuggestion(double drawCost, double limit) {
+  const long long n = std::min<long long>(1'000'000, roundSamples(limit / std::max(drawCost, 1.0)));
+  if (n < 1) return "";
+  return "; use Monte Carlo: --monte-carlo " + std::to_string(n) + " takes " +
+         aboutSeconds(static_cast<double>(n) * drawCost);
+}
+
+// Refuses a Monte Carlo run over the bound: how long it would take and how many samples fit.
+bool checkSamples(long long samples, double drawCost, const DiceControl& control, DiceError& error) {
+  const double work = static_cast<double>(samples) * drawCost;
+  if (work <= control.monteCarloLimit) return true;
+  const long long n = roundSamples(control.monteCarloLimit / std::max(drawCost, 1.0));
+  std::string message = std::to_string(samples) + " Monte Carlo samples are " + aboutSeconds(work) +
+                        " of work (the bound is " + aboutSeconds(control.monteCarloLimit) + ")";
+  if (n >= 1) message += "; use at most " + std::to_string(n) + " samples (" + aboutSeconds(static_cast<double>(n) * drawCost) + ")";
+  else message += "; one sample alone is over the bound: use fewer dice";
+  return fail(error, "", message);
+}
+
+// The budget's stop as the lab's error.
+bool stopped(const DiceBudget& budget, double drawCost, const DiceControl& control, DiceError& error) {
+  if (budget.stop() == DiceBudget::Stop::Cancelled) {
+    error = DiceError{"", 0, "cancelled", true};
+    return false;
+  }
+  std::string message = "stopped: " + budget.why();
+  if (drawCost > 0) message += monteCarloSuggestion(drawCost, control.monteCarloLimit);
+  return fail(error, "", message);
+}
+
+bool evaluate(const DiceRequest& rq, const model::Ruleset* ruleset, DiceResult& res, DiceError& error,
+              const DiceControl& control) {
   const bool mc = rq.monteCarlo > 0;
   DiceSampler sampler(rq.seed);
+  DiceBudget budget(mc ? control.monteCarloLimit : control.exactLimit, control.cancel, control.progress);
   std::string label = "outcome";
   switch (rq.query) {
     case DiceQuery::Sum:
     case DiceQuery::Count: {
       Pool pool;
       if (!parse(rq.pool, "pool", ruleset, pool, error)) return false;
-      if (!mc)
-        if (auto why = exactCostProblem(pool); !why.empty()) return fail(error, "", why);
+      const double draw = DiceSampler::poolDrawCost(pool);
+      if (mc) {
+        if (!checkSamples(rq.monteCarlo, draw, control, error)) return false;
+        budget.setExpected(static_cast<double>(rq.monteCarlo) * draw);
+      } else {
+        if (auto why = exactCostProblem(pool, control.exactLimit); !why.empty())
+          return fail(error, "", why + monteCarloSuggestion(draw, control.monteCarloLimit));
+        budget.setExpected(exactCost(pool));
+      }
       if (rq.query == DiceQuery::Sum) {
         res.title = "sum of " + rq.pool;
         label = "sum";
         auto byValue = [](const Face& f) { return f.value; };
-        res.pmf = mc ? sampler.pool(pool, byValue, true, rq.monteCarlo) : sumDistribution(pool);
+        res.pmf = mc ? sampler.pool(pool, byValue, true, rq.monteCarlo, &budget) : sumDistribution(pool, &budget);
       } else {
         if (rq.faces.empty()) return fail(error, "", "a count query needs the faces to count (--count FACE[,FACE])");
         std::set<std::string> known;
@@ -108,8 +157,9 @@ bool evaluate(const DiceRequest& rq, const model::Ruleset* ruleset, DiceResult& 
         label = "count";
         const auto& faces = rq.faces;
         auto hit = [&faces](const Face& f) { return std::find(faces.begin(), faces.end(), f.symbol) != faces.end() ? 1.0 : 0.0; };
-        res.pmf = mc ? sampler.pool(pool, hit, false, rq.monteCarlo) : countDistribution(pool, rq.faces);
+        res.pmf = mc ? sampler.pool(pool, hit, false, rq.monteCarlo, &budget) : countDistribution(pool, rq.faces, &budget);
       }
+      if (budget.stopped()) return stopped(budget, mc ? 0 : draw, control, error);
       break;
     }
     case DiceQuery::Vs: {
@@ -118,12 +168,20 @@ bool evaluate(const DiceRequest& rq, const model::Ruleset* ruleset, DiceResult& 
       if (!parse(rq.vs, "vs", ruleset, b, error)) return false;
       if (auto why = opposedProblem(a); !why.empty()) return fail(error, "pool", why);
       if (auto why = opposedProblem(b); !why.empty()) return fail(error, "vs", why);
-      if (!mc)
-        if (auto why = opposedCostProblem(a, b); !why.empty()) return fail(error, "", why);
+      const double draw = DiceSampler::opposedDrawCost(a, b);
+      if (mc) {
+        if (!checkSamples(rq.monteCarlo, draw, control, error)) return false;
+        budget.setExpected(static_cast<double>(rq.monteCarlo) * draw);
+      } else {
+        if (auto why = opposedCostProblem(a, b, control.exactLimit); !why.empty())
+          return fail(error, "", why + monteCarloSuggestion(draw, control.monteCarloLimit));
+        budget.setExpected(opposedCost(a, b));
+      }
       int pairs = std::min(a.diceCount(), b.diceCount());
       res.title = rq.pool + " vs " + rq.vs + ": pairs won by A minus pairs won by B (" + std::to_string(pairs) +
                   " pairs, ties to B)";
-      res.pmf = mc ? sampler.opposed(a, b, rq.monteCarlo) : opposedDistribution(a, b);
+      res.pmf = mc ? sampler.opposed(a, b, rq.monteCarlo, &budget) : opposedDistribution(a, b, &budget);
+      if (budget.stopped()) return stopped(budget, mc ? 0 : draw, control, error);
       res.probabilityLabel = rq.atLeast ? "P(A - B >= " + number(*rq.atLeast) + ")" : "P(A wins more pairs)";
       res.probability = res.pmf.atLeast(rq.atLeast ? *rq.atLeast : 1.0);
       break;
@@ -142,13 +200,20 @@ bool evaluate(const DiceRequest& rq, const model::Ruleset* ruleset, DiceResult& 
       TargetSpec spec{*alternatives, rq.rolls, rq.wild, rq.anchored};
       std::string why;
       const DieSpec& die = pool.terms.front().die;
-      auto solver = TargetSolver::solve(die, pool.diceCount(), spec, &why);
-      if (!solver) return fail(error, "target", why);
+      auto solver = TargetSolver::solve(die, pool.diceCount(), spec, &why, control.exactLimit);
+      if (!solver) return fail(error, "target", why + (why.find("of work") != std::string::npos
+                                                           ? monteCarloSuggestion(DiceSampler::targetDrawCost(pool.diceCount(), rq.rolls),
+                                                                                  control.monteCarloLimit)
+                                                           : ""));
       res.title = "reach " + formatTarget(*alternatives) + " with " + rq.pool + " in " + std::to_string(rq.rolls) +
                   (rq.rolls == 1 ? " roll" : " rolls, optimal holds") +
                   (rq.wild.empty() ? "" : ", wild " + rq.wild + (rq.anchored ? " (anchored)" : ""));
       if (mc) {
-        res.pmf = sampler.target(die, *solver, rq.monteCarlo);
+        const double draw = DiceSampler::targetDrawCost(pool.diceCount(), rq.rolls);
+        if (!checkSamples(rq.monteCarlo, draw, control, error)) return false;
+        budget.setExpected(static_cast<double>(rq.monteCarlo) * draw);
+        res.pmf = sampler.target(die, *solver, rq.monteCarlo, &budget);
+        if (budget.stopped()) return stopped(budget, 0, control, error);
       } else {
         res.pmf.add(0, 1 - solver->probability());
         res.pmf.add(1, solver->probability());
@@ -169,7 +234,26 @@ bool evaluate(const DiceRequest& rq, const model::Ruleset* ruleset, DiceResult& 
       std::string why;
       auto binding = bindExpression(*expr, ruleset, &why);
       if (!binding) return fail(error, "expression", why);
-      auto pmf = mc ? sampler.expression(*expr, *binding, rq.monteCarlo, &why) : expressionDistribution(*expr, *binding, &why);
+      auto bound = compileBound(*expr, *binding, &why);
+      if (!bound) return fail(error, "expression", why);
+      const double draw = DiceSampler::expressionDrawCost(binding->dice.size(), bound->code.size());
+      if (mc) {
+        if (!checkSamples(rq.monteCarlo, draw, control, error)) return false;
+        budget.setExpected(static_cast<double>(rq.monteCarlo) * draw);
+      } else {
+        const double cost = expressionCost(*binding, bound->code.size());
+        if (binding->jointOutcomes() > kMaxJointOutcomes || cost > control.exactLimit)
+          return fail(error, "expression",
+                      "too large to enumerate exactly (" + std::string(binding->jointOutcomes() > kMaxJointOutcomes
+                                                                           ? "more than " + number(kMaxJointOutcomes) + " joint outcomes"
+                                                                           : aboutSeconds(cost) + " of work; the bound is " +
+                                                                                 aboutSeconds(control.exactLimit)) +
+                          ")" + monteCarloSuggestion(draw, control.monteCarloLimit));
+        budget.setExpected(cost);
+      }
+      auto pmf = mc ? sampler.expression(*expr, *binding, rq.monteCarlo, &why, &budget)
+                    : expressionDistribution(*expr, *binding, &why, &budget);
+      if (budget.stopped()) return stopped(budget, mc ? 0 : draw, control, error);
       if (!pmf) return fail(error, "expression", why);
       res.pmf = std::move(*pmf);
       res.title = "distribution of " + rq.expression;
@@ -177,6 +261,9 @@ bool evaluate(const DiceRequest& rq, const model::Ruleset* ruleset, DiceResult& 
       break;
     }
   }
+  if (res.pmf.undefined() > 0)
+    return fail(error, "", "the outcome is not a number (infinity minus infinity, or 0 times infinity) with probability " +
+                               number(res.pmf.undefined()) + ": the values are too large");
   if (rq.atLeast && rq.query != DiceQuery::Vs && rq.query != DiceQuery::Target) {
     res.probabilityLabel = "P(" + label + " >= " + number(*rq.atLeast) + ")";
     res.probability = res.pmf.atLeast(*rq.atLeast);
@@ -193,20 +280,53 @@ bool evaluate(const DiceRequest& rq, const model::Ruleset* ruleset, DiceResult& 
   } else if (res.probability) {
     res.probabilityFraction = res.pmf.fraction(*res.probability);
   }
+  if (control.progress) control.progress(1.0);
   return true;
 }
 
 }  // namespace
 
-bool evaluateDice(const DiceRequest& request, const model::Ruleset* ruleset, DiceResult& result, DiceError& error) {
+bool evaluateDice(const DiceRequest& request, const model::Ruleset* ruleset, DiceResult& result, DiceError& error,
+                  const DiceControl& control) {
   auto start = std::chrono::steady_clock::now();
   result = DiceResult{};
   result.request = request;
   if (request.monteCarlo < 0) return fail(error, "", "the number of Monte Carlo samples must be positive");
   if (request.monteCarlo > 1'000'000'000LL) return fail(error, "", "at most 1e9 Monte Carlo samples");
-  if (!evaluate(request, ruleset, result, error)) return false;
+  if (!evaluate(request, ruleset, result, error, control)) return false;
   result.elapsedMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return true;
+}
+
+double estimateDiceWork(const DiceRequest& rq, const model::Ruleset* ruleset) {
+  Pool a, b;
+  DiceError ignored;
+  const bool mc = rq.monteCarlo > 0;
+  const double samples = static_cast<double>(rq.monteCarlo);
+  switch (rq.query) {
+    case DiceQuery::Sum:
+    case DiceQuery::Count:
+      if (!parse(rq.pool, "pool", ruleset, a, ignored)) return 0;
+      return mc ? samples * DiceSampler::poolDrawCost(a) : exactCost(a);
+    case DiceQuery::Vs:
+      if (!parse(rq.pool, "pool", ruleset, a, ignored) || !parse(rq.vs, "vs", ruleset, b, ignored)) return 0;
+      if (!opposedProblem(a).empty() || !opposedProblem(b).empty()) return 0;
+      return mc ? samples * (DiceSampler::opposedDrawCost(a, b)) : opposedCost(a, b);
+    case DiceQuery::Target:
+      if (!parse(rq.pool, "pool", ruleset, a, ignored)) return 0;
+      return mc ? samples * DiceSampler::targetDrawCost(a.diceCount(), rq.rolls) : 0;
+    case DiceQuery::Expression: {
+      auto expr = model::Expression::parse(rq.expression);
+      if (!expr) return 0;
+      auto binding = bindExpression(*expr, ruleset);
+      if (!binding) return 0;
+      auto bound = compileBound(*expr, *binding);
+      if (!bound) return 0;
+      return mc ? samples * DiceSampler::expressionDrawCost(binding->dice.size(), bound->code.size())
+                : expressionCost(*binding, bound->code.size());
+    }
+  }
+  return 0;
 }
 
 std::optional<DiceRequest> requestFromQuestion(const model::DiceQuestion& q, std::string* error) {

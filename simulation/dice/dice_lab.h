@@ -9,12 +9,15 @@
 //   if (evaluateDice(r, &ruleset, res, err)) chart(res.pmf.rows());
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "simulation/dice/dice_budget.h"
 #include "simulation/dice/dice_sampler.h"
 #include "simulation/dice/pmf.h"
 #include "simulation/dice/target_solver.h"
@@ -50,6 +53,7 @@ struct DiceError {
   std::string field;  // "pool", "vs", "target", "expression", "" (the request as a whole)
   int column = 0;     // 1-based column in that field's text (0 = none)
   std::string message;
+  bool cancelled = false;  // stopped by DiceControl::cancel (message "cancelled")
   // "error at column N: message" / "error at column N of --vs: ..." / "message".
   std::string format() const;
 };
@@ -71,9 +75,28 @@ struct DiceResult {
   double elapsedMs = 0;
 };
 
+// How a caller bounds and watches one evaluation (issue 21; all optional).
+// The work limits are in budget units (dice_budget.h, about a nanosecond
+// each): a request estimated beyond them is refused at once with a
+// suggestion ("use Monte Carlo: --monte-carlo 1000000 takes about 2 s", "use
+// at most 50000 samples"), and one that runs past them is stopped.
+struct DiceControl {
+  const std::atomic<bool>* cancel = nullptr;       // set it to stop: the evaluation fails, error.cancelled
+  std::function<void(double fraction)> progress;   // 0..1 from the evaluating thread, ~10 times a second at most
+  double exactLimit = kExactWorkLimit;
+  double monteCarloLimit = kMonteCarloWorkLimit;
+};
+
 // Evaluates `request`; dice ids (`7d[fire_shaman]`) and expression names are
-// looked up in `ruleset` (may be null). False with `error` on bad input.
-bool evaluateDice(const DiceRequest& request, const model::Ruleset* ruleset, DiceResult& result, DiceError& error);
+// looked up in `ruleset` (may be null). False with `error` on bad input, on
+// a request beyond the bounds, or when cancelled.
+bool evaluateDice(const DiceRequest& request, const model::Ruleset* ruleset, DiceResult& result, DiceError& error,
+                  const DiceControl& control = {});
+
+// The estimated work of `request` (budget units; infinity when a table would
+// be too large; 0 when the request does not parse). Callers use it to decide
+// whether to evaluate on a worker thread.
+double estimateDiceWork(const DiceRequest& request, const model::Ruleset* ruleset);
 
 // Turns a ruleset's dice question into a request (see ruleset-format.md for
 // the query kinds and their keys). nullopt + error on unknown kinds / keys.

@@ -20,6 +20,11 @@ class Parser {
 
   std::optional<Pool> run(NotationError* error) {
     Pool pool;
+    if (m_s.size() > kMaxNotationLength) {
+      setError("dice notation too long (" + std::to_string(m_s.size()) + " characters, at most " +
+               std::to_string(kMaxNotationLength) + ")");
+      return fail(error);
+    }
     pool.text = std::string(m_s);
     skipSpace();
     if (atEnd()) return fail(error, "empty dice expression: expected a term such as 3d6");
@@ -31,6 +36,11 @@ class Parser {
     }
     while (true) {
       if (!term(pool, sign)) return fail(error);
+      if (pool.diceCount() > kMaxPoolDice) {
+        m_i = 0;
+        setError("too many dice (at most " + std::to_string(kMaxPoolDice) + ")");
+        return fail(error);
+      }
       skipSpace();
       if (atEnd()) break;
       if (peek() != '+' && peek() != '-') {

@@ -28,6 +28,7 @@ struct NotationError {
   std::string message;
 };
 
+inline constexpr std::size_t kMaxNotationLength = 10000;  // characters of one pool
 inline constexpr int kMaxPoolDice = 1000;
 inline constexpr int kMaxSides = 1000;
 inline constexpr int kMaxKeepDice = 100;  // dice in one term with kh / kl / dh / dl

@@ -1,5 +1,11 @@
 #include "simulation/dice/expression_distribution.h"
 
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
 #include "model/core/ruleset.h"
 #include "model/expression/compiled_expression.h"
 #include "model/expression/expression.h"
@@ -72,8 +78,14 @@ std::optional<BoundExpression> compileBound(const model::Expression& expr, const
   return out;
 }
 
+double expressionCost(const ExpressionBinding& binding, std::size_t instructions) {
+  return binding.jointOutcomes() * (static_cast<double>(instructions) * 2 + kHashUnits);
+}
+
 std::optional<Pmf> expressionDistribution(const model::Expression& expr, const ExpressionBinding& binding,
-                                          std::string* error) {
+                                          std::string* error, DiceBudget* budget) {
+  DiceBudget local;
+  DiceBudget& b = budget ? *budget : local;
   if (binding.jointOutcomes() > kMaxJointOutcomes) {
     if (error) *error = "too many joint outcomes to enumerate (use --monte-carlo N)";
     return std::nullopt;
@@ -81,6 +93,14 @@ std::optional<Pmf> expressionDistribution(const model::Expression& expr, const E
   const std::size_t nd = binding.dice.size();
   auto bound = compileBound(expr, binding, error);
   if (!bound) return std::nullopt;
+  const double cost = expressionCost(binding, bound->code.size());
+  if (cost > b.limit()) {
+    if (error)
+      *error = "too large to enumerate exactly (" + aboutSeconds(cost) + " of work; the bound is " +
+               aboutSeconds(b.limit()) + "; use --monte-carlo N)";
+    return std::nullopt;
+  }
+  const double perOutcome = static_cast<double>(bound->code.size()) * 2 + kHashUnits;
   const model::CompiledExpression* compiled = &bound->code;
   std::vector<double>& vars = bound->vars;
   std::vector<double> totals(nd);
@@ -98,9 +118,18 @@ std::optional<Pmf> expressionDistribution(const model::Expression& expr, const E
     prob[i + 1] = prob[i] * f.weight / totals[i];
   };
   for (std::size_t i = 0; i < nd; ++i) setFace(i);
-  Pmf out;
+  // Outcomes are hashed while enumerating (a std::map update per joint
+  // outcome made 2e7 outcomes take minutes) and sorted once at the end.
+  std::unordered_map<double, double> acc;
+  double undefined = 0;  // NaN outcomes (inf - inf): kept apart, see Pmf::undefined
   while (true) {
-    out.add(compiled->evaluate(vars.data()), prob[nd]);
+    if (!b.spend(perOutcome) || (acc.size() >= kMaxDiceEntries && !b.fits(acc.size() + 1))) {
+      if (error) *error = "stopped: " + b.why();
+      return std::nullopt;
+    }
+    const double v = compiled->evaluate(vars.data());
+    if (std::isnan(v)) undefined += prob[nd];
+    else acc[Pmf::snap(v)] += prob[nd];
     std::size_t i = nd;
     while (i > 0) {
       --i;
@@ -114,6 +143,11 @@ std::optional<Pmf> expressionDistribution(const model::Expression& expr, const E
     if (i > nd || nd == 0) break;
     for (std::size_t j = i; j < nd; ++j) setFace(j);
   }
+  std::vector<std::pair<double, double>> sorted(acc.begin(), acc.end());
+  std::sort(sorted.begin(), sorted.end());
+  Pmf out;
+  for (const auto& [x, p] : sorted) out.add(x, p);
+  out.addUndefined(undefined);
   out.setDenominator(denominator);
   return out;
 }

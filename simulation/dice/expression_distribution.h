@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "simulation/dice/dice_budget.h"
 #include "simulation/dice/dice_pool.h"
 #include "simulation/dice/pmf.h"
 
@@ -47,10 +48,16 @@ std::optional<BoundExpression> compileBound(const model::Expression& expr, const
 std::optional<ExpressionBinding> bindExpression(const model::Expression& expr, const model::Ruleset* ruleset,
                                                 std::string* error = nullptr);
 
-// Exact distribution; nullopt + error when it does not compile or has too
-// many joint outcomes (> kMaxJointOutcomes).
+// Work of the exact distribution in budget units (dice_budget.h): every
+// joint outcome is one evaluation of `instructions` plus a table update.
+double expressionCost(const ExpressionBinding& binding, std::size_t instructions);
+
+// Exact distribution; nullopt + error when it does not compile, has too
+// many joint outcomes (> kMaxJointOutcomes) or costs more than the budget's
+// limit. Counts its work on `budget` (null: a default of kExactWorkLimit);
+// when the budget stops part way, nullopt with budget->why().
 std::optional<Pmf> expressionDistribution(const model::Expression& expr, const ExpressionBinding& binding,
-                                          std::string* error = nullptr);
+                                          std::string* error = nullptr, DiceBudget* budget = nullptr);
 
 // Convenience: parse `text`, bind against `ruleset`, enumerate.
 std::optional<Pmf> expressionDistribution(const std::string& text, const model::Ruleset* ruleset,

@@ -20,6 +20,10 @@ double Pmf::snap(double outcome) {
 
 void Pmf::add(double outcome, double probability) {
   if (probability == 0) return;
+  if (std::isnan(outcome)) {
+    m_undefined += probability;
+    return;
+  }
   m_p[snap(outcome)] += probability;
 }
 
@@ -88,6 +92,7 @@ Pmf Pmf::convolve(const Pmf& x, const Pmf& y) {
   for (const auto& [a, pa] : x.m_p)
     for (const auto& [b, pb] : y.m_p) out.add(a + b, pa * pb);
   out.m_denominator = multiplyDenominators(x.m_denominator, y.m_denominator);
+  out.m_undefined += x.m_undefined + y.m_undefined - x.m_undefined * y.m_undefined;  // NaN + anything is NaN
   return out;
 }
 
@@ -95,6 +100,7 @@ Pmf Pmf::negated() const {
   Pmf out;
   for (const auto& [x, p] : m_p) out.add(-x, p);
   out.m_denominator = m_denominator;
+  out.m_undefined = m_undefined;
   return out;
 }
 
@@ -102,6 +108,7 @@ Pmf Pmf::shifted(double c) const {
   Pmf out;
   for (const auto& [x, p] : m_p) out.add(x + c, p);
   out.m_denominator = m_denominator;
+  out.m_undefined += m_undefined;
   return out;
 }
 

@@ -32,8 +32,12 @@ class Pmf {
   // Snaps an outcome to the shared 1e-9 grid.
   static double snap(double outcome);
 
-  void add(double outcome, double probability);  // accumulates
+  void add(double outcome, double probability);  // accumulates; a NaN outcome goes to undefined()
   bool empty() const { return m_p.empty(); }
+  // Probability of outcomes that are not a number (inf - inf, 0 * inf): kept
+  // apart, since NaN has no place in an ordered table (issue 21).
+  double undefined() const { return m_undefined; }
+  void addUndefined(double probability) { m_undefined += probability; }
   std::size_t size() const { return m_p.size(); }
   const std::map<double, double>& map() const { return m_p; }
 
@@ -65,6 +69,7 @@ class Pmf {
  private:
   std::map<double, double> m_p;
   std::uint64_t m_denominator = 0;
+  double m_undefined = 0;
 };
 
 }  // namespace wb::sim::dice

@@ -17,12 +17,19 @@
 // Keep / drop works per term on the dice's values; dice of equal value are
 // ordered by their score (the higher score is kept first), so a count query
 // with kh keeps the matching face among equal values.
+//
+// Cost (issue 21): every function counts its work on `budget` (dice_budget.h;
+// null = a default budget of kExactWorkLimit) and returns an empty result
+// once the budget is stopped (over the limit, over kMaxDiceEntries, or
+// cancelled): check budget->stopped(). exactCost / opposedCost estimate the
+// work up front in the same units (infinity: a table would be too large).
 #pragma once
 
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "simulation/dice/dice_budget.h"
 #include "simulation/dice/dice_pool.h"
 #include "simulation/dice/pmf.h"
 
@@ -38,27 +45,31 @@ struct DieOutcome {
 };
 
 // The outcomes of one (possibly exploding) die of `term`, merged by (value, score).
-std::vector<DieOutcome> dieOutcomes(const PoolTerm& term, const FaceScore& score);
+std::vector<DieOutcome> dieOutcomes(const PoolTerm& term, const FaceScore& score, DiceBudget* budget = nullptr);
 // Denominator of one die's probabilities (0 if not integral), explosions included.
 std::uint64_t dieDenominator(const PoolTerm& term);
 
 // Distribution of one term: sum of the scores of its kept dice (sign applied).
-Pmf termDistribution(const PoolTerm& term, const FaceScore& score);
+Pmf termDistribution(const PoolTerm& term, const FaceScore& score, DiceBudget* budget = nullptr);
 
-Pmf scoreDistribution(const Pool& pool, const FaceScore& score, bool addConstant);
-Pmf sumDistribution(const Pool& pool);
-Pmf countDistribution(const Pool& pool, const std::vector<std::string>& symbols);
+Pmf scoreDistribution(const Pool& pool, const FaceScore& score, bool addConstant, DiceBudget* budget = nullptr);
+Pmf sumDistribution(const Pool& pool, DiceBudget* budget = nullptr);
+Pmf countDistribution(const Pool& pool, const std::vector<std::string>& symbols, DiceBudget* budget = nullptr);
 
-// "" when the exact engine answers `pool` (sum / count) in about a second or
-// less; otherwise why not (the caller offers Monte Carlo instead).
-std::string exactCostProblem(const Pool& pool);
+// Estimated work of a sum / count of `pool` (budget units; infinity when a
+// table would pass kMaxDiceEntries).
+double exactCost(const Pool& pool);
+// "" when the estimate is within `limit`; otherwise why not (the caller
+// offers Monte Carlo instead).
+std::string exactCostProblem(const Pool& pool, double limit = kExactWorkLimit);
 // The same for an opposed roll of `a` against `b`.
-std::string opposedCostProblem(const Pool& a, const Pool& b);
+double opposedCost(const Pool& a, const Pool& b);
+std::string opposedCostProblem(const Pool& a, const Pool& b, double limit = kExactWorkLimit);
 
 // Checks `pool` can be used in an opposed roll (dice only, no keep, no
 // subtraction); returns "" or the reason.
 std::string opposedProblem(const Pool& pool);
 // Pairs won by A minus pairs won by B, over min(dice of A, dice of B) pairs.
-Pmf opposedDistribution(const Pool& a, const Pool& b);
+Pmf opposedDistribution(const Pool& a, const Pool& b, DiceBudget* budget = nullptr);
 
 }  // namespace wb::sim::dice

@@ -135,7 +135,8 @@ bool TargetSolver::satisfied(const std::vector<int>& counts) const {
 
 bool TargetSolver::satisfiedKey(Key key) const { return satisfied(countsOf(key)); }
 
-std::optional<TargetSolver> TargetSolver::solve(const DieSpec& die, int dice, const TargetSpec& spec, std::string* error) {
+std::optional<TargetSolver> TargetSolver::solve(const DieSpec& die, int dice, const TargetSpec& spec, std::string* error,
+                                                double workLimit) {
   auto fail = [&](std::string message) -> std::optional<TargetSolver> {
     if (error) *error = std::move(message);
     return std::nullopt;
@@ -186,6 +187,13 @@ std::optional<TargetSolver> TargetSolver::solve(const DieSpec& die, int dice, co
     if (t.m_fullSpan > kMaxDense) return fail("too many dice or face kinds for an exact target query (" + std::to_string(dice) +
                                               " dice, " + std::to_string(k) + " kinds of face)");
   }
+  // Pairs (hold, roll) of every size per roll: C(n + 2k - 1, 2k - 1), plus the hold search.
+  const double pairs = std::exp(std::lgamma(dice + 2.0 * k) - std::lgamma(dice + 1.0) - std::lgamma(2.0 * k));
+  const double work = spec.rolls * pairs * 1.5;
+  if (work > workLimit)
+    return fail("too many dice or face kinds for an exact target query (" + std::to_string(dice) + " dice, " +
+                std::to_string(k) + " kinds of face, " + std::to_string(spec.rolls) + " rolls: " + aboutSeconds(work) +
+                " of work; the bound is " + aboutSeconds(workLimit) + ")");
   t.build(spec);
   std::uint64_t d = 1;
   for (int i = 0; i < dice * spec.rolls; ++i) d = Pmf::multiplyDenominators(d, die.integerTotalWeight());

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "simulation/dice/dice_notation.h"
+#include "simulation/dice/dice_budget.h"
 #include "simulation/dice/dice_pool.h"
 
 namespace wb::sim::dice {
@@ -53,8 +54,10 @@ class TargetSolver {
  public:
   // Solves for `dice` copies of `die`; nullopt with `error` on bad input
   // (unknown faces, too many dice or categories).
+  // `workLimit` bounds the solver's work (dice_budget.h units): about
+  // rolls x C(dice + 2 categories - 1, 2 categories - 1) multiply-adds.
   static std::optional<TargetSolver> solve(const DieSpec& die, int dice, const TargetSpec& spec,
-                                           std::string* error = nullptr);
+                                           std::string* error = nullptr, double workLimit = kExactWorkLimit);
 
   double probability() const { return m_probability; }
   int dice() const { return m_dice; }

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 #include "simulation/agents/agent_factory.h"
@@ -27,6 +28,7 @@ struct MonteCarloRunner::Worker {
   std::vector<Action> legal;
   std::unique_ptr<State> last;    // final state of the last game (replay)
   bool lastTimedOut = false;
+  std::string lastStop;           // why the last game stopped without an end
 };
 
 MonteCarloRunner::MonteCarloRunner(const Game& game, RunConfig config) : m_game(game), m_config(std::move(config)) {
@@ -40,6 +42,9 @@ MonteCarloRunner::MonteCarloRunner(const Game& game, RunConfig config) : m_game(
   }
   if (m_slotAgent.size() == 1 && m_config.players > 1) m_slotAgent.assign(static_cast<std::size_t>(m_config.players), 0);
   m_maxTurns = m_config.maxTurns > 0 ? m_config.maxTurns : std::max(1, game.defaultMaxTurns());
+  m_maxActionsPerTurn = m_config.maxActionsPerTurn > 0 ? m_config.maxActionsPerTurn
+                                                       : std::max(1, game.defaultMaxActionsPerTurn());
+  m_maxActions = m_config.maxActions > 0 ? m_config.maxActions : game.maxActionsFor(m_maxTurns);
   m_schedule = FactionSchedule(m_config.players, static_cast<int>(game.factions().size()));
 }
 
@@ -94,6 +99,11 @@ bool MonteCarloRunner::validate(std::string& error) const {
     error = "the number of games must be at least 1";
     return false;
   }
+  if (m_config.threads < 0 || m_config.threads > kMaxThreads) {
+    error = "the number of threads must be 1 to " + std::to_string(kMaxThreads) + " (0 = all cores), got " +
+            std::to_string(m_config.threads);
+    return false;
+  }
   if (m_config.players < 1) {
     error = "the number of players must be at least 1";
     return false;
@@ -129,7 +139,7 @@ std::unique_ptr<MonteCarloRunner::Worker> MonteCarloRunner::makeWorker(std::stri
 }
 
 // Plays one game; false if cancelled (then nothing is recorded).
-bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats) const {
+bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats, const MoveObserver* observer) const {
   const int players = m_config.players;
   const std::uint64_t seed = deriveSeed(m_config.seed, index, 0);
   Rng chance(seed);
@@ -148,28 +158,44 @@ bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats)
         m_slotAgent[static_cast<std::size_t>(agentSlotOfSeat(index, s, w.sideOfSeat))];
     w.seatRng[static_cast<std::size_t>(s)].seed(deriveSeed(m_config.seed, index, 1 + static_cast<std::uint64_t>(s)));
   }
-  // A guard against engines whose turns never advance.
-  const long long maxActions = std::max<long long>(100000, static_cast<long long>(m_maxTurns) * 1000);
+  // Every game ends: the turn cap, and bounds on the actions of one turn and of
+  // the game (a turn that never ends, an engine whose turns never advance).
   long long actions = 0;
+  int turn = state->turnCount(), actionsThisTurn = 0;
   bool timedOut = false;
+  std::string stop;
   while (!state->isTerminal()) {
     if (m_cancel.load(std::memory_order_relaxed)) return false;
-    if (state->turnCount() >= m_maxTurns || ++actions > maxActions) {
-      timedOut = true;
-      break;
+    if (state->turnCount() != turn) {
+      turn = state->turnCount();
+      actionsThisTurn = 0;
+    }
+    if (state->turnCount() >= m_maxTurns) {
+      stop = "the turn cap (" + std::to_string(m_maxTurns) + " turns)";
+    } else if (actionsThisTurn >= m_maxActionsPerTurn) {
+      stop = "the bound of " + std::to_string(m_maxActionsPerTurn) + " actions in one turn (turn " +
+             std::to_string(turn) + ")";
+    } else if (actions >= m_maxActions) {
+      stop = "the bound of " + std::to_string(m_maxActions) + " actions in a game";
     }
     const int p = state->currentPlayer();
-    if (p < 0 || p >= players) {
+    if (stop.empty() && (p < 0 || p >= players)) stop = "a current player out of range (" + std::to_string(p) + ")";
+    if (!stop.empty()) {
       timedOut = true;
       break;
     }
+    ++actions;
+    ++actionsThisTurn;
     Agent& agent = *w.agents[static_cast<std::size_t>(w.agentOfSeat[static_cast<std::size_t>(p)])];
     const Action a = agent.chooseAction(*state, w.seatRng[static_cast<std::size_t>(p)]);
+    if (observer && state->isLegal(a)) (*observer)(*state, a);
     if (!state->applyAction(a, chance)) {
       // An agent bug must not stall the run: fall back to the first legal action.
       state->legalActions(w.legal);
+      if (!w.legal.empty() && observer) (*observer)(*state, w.legal.front());
       if (w.legal.empty() || !state->applyAction(w.legal.front(), chance)) {
         timedOut = true;
+        stop = "no legal action before the end";
         break;
       }
     }
@@ -187,11 +213,14 @@ bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats)
     rec.counters = &state->counters();
     rec.returns = timedOut ? nullptr : &returns;
     rec.agentOfSeat = &w.agentOfSeat;
+    for (int s = 0; s < static_cast<int>(w.factionOfSeat.size()); ++s)
+      if (const int f = state->factionOf(s); f >= 0) w.factionOfSeat[static_cast<std::size_t>(s)] = f;
     rec.factionOfSeat = &w.factionOfSeat;
     rec.log = &state->entityLog();
     stats->add(rec);
   } else {
     w.lastTimedOut = timedOut;
+    w.lastStop = stop;
     w.last = std::move(state);
   }
   return true;
@@ -210,26 +239,39 @@ void MonteCarloRunner::playBatch(std::uint64_t begin, std::uint64_t end, int thr
   int finished = 0;
   std::vector<std::thread> pool;
   pool.reserve(static_cast<std::size_t>(workers));
-  for (int t = 0; t < workers; ++t) {
-    pool.emplace_back([&, t] {
-      std::string error;
-      std::unique_ptr<Worker> w = makeWorker(error);
-      while (w && !m_cancel.load(std::memory_order_relaxed)) {
-        const std::uint64_t i = next.fetch_add(1);
-        if (i >= end) break;
-        if (!playGame(i, *w, &partial[static_cast<std::size_t>(t)])) break;
-        m_gamesDone.fetch_add(1, std::memory_order_relaxed);
-      }
-      std::lock_guard<std::mutex> lock(mutex);
-      ++finished;
-      cv.notify_all();
-    });
+  auto work = [&](int t) {
+    std::string error;
+    std::unique_ptr<Worker> w = makeWorker(error);
+    while (w && !m_cancel.load(std::memory_order_relaxed)) {
+      const std::uint64_t i = next.fetch_add(1);
+      if (i >= end) break;
+      if (!playGame(i, *w, &partial[static_cast<std::size_t>(t)])) break;
+      m_gamesDone.fetch_add(1, std::memory_order_relaxed);
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    ++finished;
+    cv.notify_all();
+  };
+  // The OS may refuse a thread (limits, memory): play with the ones started,
+  // or on this thread when none could be, instead of aborting the program.
+  int started = 0;
+  for (; started < workers; ++started) {
+    try {
+      pool.emplace_back(work, started);
+    } catch (const std::system_error&) {
+      break;
+    }
   }
+  if (started == 0) {
+    work(0);
+    started = 1;
+  }
+  const int running = started;
   {
     std::unique_lock<std::mutex> lock(mutex);
-    while (finished < workers) {
+    while (finished < running) {
       cv.wait_for(lock, std::chrono::duration<double>(m_progressInterval));
-      if (m_progress && finished < workers) {
+      if (m_progress && finished < running) {
         lock.unlock();
         const std::uint64_t done = m_gamesDone.load();
         const double elapsed = now() - startTime;
@@ -254,8 +296,10 @@ RunResult MonteCarloRunner::run() {
   result.engine = m_game.engine();
   result.config = m_config;
   result.config.maxTurns = m_maxTurns;
+  result.config.maxActionsPerTurn = m_maxActionsPerTurn;
+  result.config.maxActions = m_maxActions;
   int threads = m_config.threads > 0 ? m_config.threads : static_cast<int>(std::thread::hardware_concurrency());
-  if (threads <= 0) threads = 1;
+  threads = std::clamp(threads, 1, kMaxThreads);
   result.config.threads = threads;
   result.agents = m_distinctAgents;
   result.factions = m_game.factions();
@@ -307,13 +351,15 @@ RunResult MonteCarloRunner::run() {
   return result;
 }
 
-std::unique_ptr<State> MonteCarloRunner::replay(std::uint64_t index, bool* timedOut) const {
+std::unique_ptr<State> MonteCarloRunner::replay(std::uint64_t index, bool* timedOut, const MoveObserver& observer,
+                                               std::string* stopReason) const {
   std::string error;
   if (!validate(error)) return nullptr;
   std::unique_ptr<Worker> w = makeWorker(error);
   if (!w) return nullptr;
-  playGame(index, *w, nullptr);
+  playGame(index, *w, nullptr, observer ? &observer : nullptr);
   if (timedOut) *timedOut = w->lastTimedOut;
+  if (stopReason) *stopReason = w->lastStop;
   return std::move(w->last);
 }
 

@@ -8,7 +8,9 @@
 // agents[(s + i) % players]; when the engine declares teams (State::sideOf)
 // whole teams rotate, so the agents given for one team's seats stay together.
 // Factions follow a balanced round robin (faction_schedule.h). A game still
-// running at the turn cap is a timeout (its length is kept, censored). Sequential stopping (untilCi) plays fixed batches of batchGames
+// running at the turn cap, or one that exceeds the bound on the actions of one
+// turn or of a game (RunConfig), is a timeout (its length is kept, censored):
+// every game ends. Sequential stopping (untilCi) plays fixed batches of batchGames
 // and stops after the first batch where every headline interval is narrow enough;
 // setResultCallback() uses the same batches to publish live results.
 //
@@ -61,7 +63,16 @@ class MonteCarloRunner {
 
   // Plays game `index` of this run alone, exactly as run() plays it, and
   // returns its final state (for replaying a timeout); nullptr on a bad configuration.
-  std::unique_ptr<State> replay(std::uint64_t index, bool* timedOut = nullptr) const;
+  // `observer` sees every move before it is applied (to print it by name);
+  // `stopReason` tells why a timed-out game stopped (which cap or bound).
+  using MoveObserver = std::function<void(const State& before, Action action)>;
+  std::unique_ptr<State> replay(std::uint64_t index, bool* timedOut = nullptr, const MoveObserver& observer = {},
+                                std::string* stopReason = nullptr) const;
+
+  // The effective bounds of this run (RunConfig, or the game's defaults).
+  int maxTurns() const { return m_maxTurns; }
+  int maxActionsPerTurn() const { return m_maxActionsPerTurn; }
+  long long maxActions() const { return m_maxActions; }
 
   // The seat rotation, exposed for tests and tools: one side per seat, and by
   // the sides of the game (whole sides rotate, then the seats within a side).
@@ -78,7 +89,7 @@ class MonteCarloRunner {
   struct Worker;
   void playBatch(std::uint64_t begin, std::uint64_t end, int threads, RunStats& into,
                  std::uint64_t& doneBefore, double startTime, std::uint64_t plannedTotal);
-  bool playGame(std::uint64_t index, Worker& worker, RunStats* stats) const;
+  bool playGame(std::uint64_t index, Worker& worker, RunStats* stats, const MoveObserver* observer = nullptr) const;
   std::unique_ptr<Worker> makeWorker(std::string& error) const;
 
   const Game& m_game;
@@ -86,6 +97,8 @@ class MonteCarloRunner {
   std::vector<std::string> m_distinctAgents;  // distinct specs in first-seen order
   std::vector<int> m_slotAgent;               // agent slot (seat before rotation) -> distinct index
   int m_maxTurns = 0;
+  int m_maxActionsPerTurn = 0;
+  long long m_maxActions = 0;
   FactionSchedule m_schedule;
   ProgressCallback m_progress;
   ResultCallback m_resultCallback;

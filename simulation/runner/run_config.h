@@ -8,15 +8,23 @@
 
 namespace wb::sim {
 
+// The most worker threads a run starts (more is refused by validate(): each
+// thread is a real OS thread with its own agents and scratch memory).
+inline constexpr int kMaxThreads = 256;
+
 struct RunConfig {
   std::uint64_t games = 1000;        // games to play; with untilCi > 0, the most to play
   std::uint64_t seed = 1;            // run seed: game i uses deriveSeed(seed, i, stream)
-  int threads = 0;                   // 0 = std::thread::hardware_concurrency()
+  int threads = 0;                   // 0 = std::thread::hardware_concurrency(); at most kMaxThreads
   int players = 2;                   // seats per game
   // Agent specs (agent_factory.h): one plays every seat, or exactly one per
   // seat. Game i rotates them: seat s is played by agents[(s + i) % players].
   std::vector<std::string> agents = {"random"};
   int maxTurns = 0;                  // turn cap; 0 = Game::defaultMaxTurns()
+  // Every game ends: a game whose turn takes more actions than this, or whose
+  // actions exceed maxActions, stops there and is a timeout (listed with its index).
+  int maxActionsPerTurn = 0;         // 0 = Game::defaultMaxActionsPerTurn()
+  long long maxActions = 0;          // 0 = Game::maxActionsFor(maxTurns)
   double untilCi = 0.0;              // > 0: stop once every headline 95% half-width <= this
   std::uint64_t batchGames = 1000;   // batch size of sequential stopping (fixed boundaries)
 };

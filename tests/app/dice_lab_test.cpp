@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QTemporaryDir>
 
@@ -305,6 +306,37 @@ TEST(DiceChart, LabelsThinOutAndChartsBuild) {
   EXPECT_GE(chart->series().size(), 3);  // bars, curve, mean
   std::unique_ptr<QChart> empty(charts::buildDiceChart({}));
   EXPECT_NE(empty, nullptr);
+}
+
+// Issue 21: long work runs on the worker with its progress shown and a Cancel
+// button; cancelling ends it quickly with "Cancelled." and no result change.
+TEST(DiceLabPanel, LongWorkShowsProgressAndCanBeCancelled) {
+  DiceLabPanel panel(nullptr);
+  DiceRequest r = sumOf("200d6");
+  r.monteCarlo = 10'000'000;  // about 45 s of work: within the bound, far longer than the test
+  panel.form()->setRequest(r);
+  SignalCounter done(&panel, &DiceLabPanel::evaluated);
+  panel.evaluate();
+  ASSERT_TRUE(panel.isRunning());
+  EXPECT_TRUE(panel.cancelButton()->isVisibleTo(&panel));
+  ASSERT_TRUE(testing::waitUntil([&] { return panel.busyText().contains(QLatin1Char('%')); }, 10000))
+      << panel.busyText().toStdString();
+  panel.cancelButton()->click();
+  ASSERT_TRUE(testing::waitUntil([&] { return done.count() > 0; }, 10000));
+  EXPECT_FALSE(panel.isRunning());
+  EXPECT_EQ(panel.errorText(), QStringLiteral("Cancelled."));
+  EXPECT_FALSE(panel.cancelButton()->isVisibleTo(&panel));
+  EXPECT_FALSE(panel.resultView()->result().has_value());
+
+  // A long exact request goes to the worker too (the window stays responsive).
+  DiceRequest exact = sumOf("250d100");  // about 0.3 s of dense work
+  ASSERT_GT(sim::dice::estimateDiceWork(exact, nullptr), DiceLabPanel::kQuickWork);
+  panel.form()->setRequest(exact);
+  panel.evaluate();
+  EXPECT_TRUE(panel.isRunning());
+  ASSERT_TRUE(testing::waitUntil([&] { return done.count() > 1; }, 30000));
+  ASSERT_TRUE(panel.resultView()->result().has_value());
+  EXPECT_NEAR(panel.resultView()->result()->mean, 250 * 50.5, 1e-6);
 }
 
 }  // namespace

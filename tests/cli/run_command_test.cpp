@@ -46,7 +46,12 @@ TEST(RunCommand, UsageErrorsExitTwoWithAClearMessage) {
       {{"run", kCardDice, "--agents", "greedy,wizard"}, "unknown agent 'wizard' (known: random, greedy, planner, mcts)"},
       {{"run", kCardDice, "--agents", "mcts:itres=5"}, "unknown option 'itres' for agent 'mcts'"},
       {{"run", kCardDice, "--agents", "greedy,,random"}, "empty agent name"},
-      {{"run", "/no/such/ruleset.yaml"}, "no such file: /no/such/ruleset.yaml"},
+      {{"run", kCardDice, "--players", "4294967300"}, "--players must be at most 1000000, got 4294967300"},
+      {{"run", kCardDice, "--max-turns", "4294967297"}, "--max-turns must be at most 1000000000, got 4294967297"},
+      {{"run", kCardDice, "--max-turns", "2147483648"}, "--max-turns must be at most 1000000000"},
+      {{"run", kCardDice, "--threads", "100000", "--games", "100000"}, "--threads must be at most 256, got 100000"},
+      {{"run", kCardDice, "--games", "99999999999999999999"}, "option --games is out of range: '99999999999999999999'"},
+      {{"run", kCardDice, "--seed", "-1"}, "--seed must be at least 0"},
       {{"run", kCardDice, kCardDice}, "give exactly one ruleset file"},
   };
   for (const auto& c : cases) {
@@ -111,7 +116,9 @@ TEST(RunCommand, WritesJsonToAFileAndReplaysAGame) {
   auto replay = balance({"run", kCardDice, "--replay", "3"});
   ASSERT_EQ(replay.exit, 0) << replay.err;
   EXPECT_NE(replay.out.find("game 3 of seed 1"), std::string::npos) << replay.out;
-  EXPECT_NE(replay.out.find("actions:"), std::string::npos);
+  // Moves by name, one line per turn, not raw integers.
+  EXPECT_NE(replay.out.find("moves:\n  turn 0, player 0:"), std::string::npos) << replay.out;
+  EXPECT_NE(replay.out.find("end turn"), std::string::npos) << replay.out;
 }
 
 TEST(RunCommand, HelpListsTheAgents) {

@@ -127,10 +127,61 @@ TEST(Expression, ParseErrorsCarryTheColumn) {
 }
 
 TEST(Expression, HostileNestingIsAnErrorNotACrash) {
-  std::string deep(10000, '(');
+  std::string deep(1000, '(');
   ExpressionError err;
-  EXPECT_FALSE(Expression::parse(deep + "1" + std::string(10000, ')'), &err));
-  EXPECT_EQ(err.message, "expression nested too deeply");
+  EXPECT_FALSE(Expression::parse(deep + "1" + std::string(1000, ')'), &err));
+  EXPECT_EQ(err.message.rfind("expression nested too deeply", 0), 0u) << err.message;
+}
+
+// Issue 21, item 2: about 29 KB of unary `+` (the `+` branch skipped the depth
+// check) and a flat chain of 51k terms (the limit counted parentheses, not the
+// tree) overflowed the stack. Now both are errors; so is text over the length bound.
+TEST(Expression, UnaryPlusChainsAndFlatChainsAreBounded) {
+  const std::string plus(9000, '+');
+  ExpressionError err = parseError(plus + "1");
+  EXPECT_EQ(err.message.rfind("expression nested too deeply", 0), 0u) << err.message;
+  EXPECT_LE(err.column, wb::model::kMaxExpressionDepth + 2);
+
+  std::string chain = "a";
+  for (int i = 0; i < 4000; ++i) chain += "+a";
+  err = parseError(chain);
+  EXPECT_EQ(err.message.rfind("expression nested too deeply", 0), 0u) << err.message;
+  std::string product = "a";
+  for (int i = 0; i < 4000; ++i) product += "*a";
+  EXPECT_EQ(parseError(product).message.rfind("expression nested too deeply", 0), 0u);
+
+  // Just inside the bound: a chain of kMaxExpressionDepth terms parses and agrees compiled.
+  std::string ok = "1";
+  for (int i = 1; i < wb::model::kMaxExpressionDepth; ++i) ok += "+1";
+  EXPECT_EQ(eval(ok), wb::model::kMaxExpressionDepth);
+
+  err = parseError(std::string(wb::model::kMaxExpressionLength + 1, ' ') + "1");
+  EXPECT_EQ(err.message.rfind("expression too long", 0), 0u) << err.message;
+}
+
+// Issue 21, item 1: the compiled code stored min/max's arity in 8 bits while
+// pushing every argument: a heap overflow with more than 255 arguments, and
+// wrong values at exactly 256 (`max(100, 0 x 255) + d6` gave 1..6).
+TEST(Expression, MinMaxTakeAnyNumberOfArgumentsCompiled) {
+  for (int n : {2, 255, 256, 257, 1000, 3000}) {
+    std::string maxText = "max(100", minText = "min(-100";
+    for (int i = 1; i < n; ++i) {
+      maxText += ",x";
+      minText += ",x";
+    }
+    maxText += ")+x";
+    minText += ")+x";
+    for (const std::string& text : {maxText, minText}) {
+      auto e = Expression::parse(text);
+      ASSERT_TRUE(e) << n;
+      auto c = e->compile([](std::string_view) { return 0; });
+      ASSERT_TRUE(c) << n;
+      const double x = 3;
+      const double expected = text[1] == 'a' ? 103 : -97;
+      EXPECT_EQ(c->evaluate(&x), expected) << n;
+      EXPECT_EQ(e->evaluate([](std::string_view) { return 3.0; }), expected) << n;
+    }
+  }
 }
 
 TEST(Expression, ConstantsPrintShortest) {

@@ -7,12 +7,15 @@
 // defines one TEST per property, where the second argument is an expression
 // giving a std::unique_ptr<wb::sim::Game> (or any pointer-like to a Game) and
 // the third a GameSetup. The check functions can also be called directly.
-// Properties: random playouts on distinct seeds end within the cap; legal
+// Properties: random playouts on distinct seeds end within the cap; greedy
+// playouts stop (at the end or the turn cap); no turn of either takes more
+// actions than Game::defaultMaxActionsPerTurn() (a turn that never ends); legal
 // actions are never empty before the end and empty at the end (where
 // applyAction is refused); the current player is in range; returns are in
 // [0, 1]; clone() plays on identically; the same seed gives the same game;
 // determinize() keeps the current player and has legal actions; an illegal
-// action is refused and changes nothing.
+// action is refused and changes nothing. checkSweptPlayoutsStop() repeats the
+// random and greedy playouts over swept values of a ruleset (every card cost, say).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -24,6 +27,11 @@
 #include <string>
 #include <vector>
 
+#include <functional>
+
+#include "model/core/ruleset.h"
+#include "model/path/ruleset_path.h"
+#include "simulation/agents/agent_factory.h"
 #include "simulation/core/game.h"
 #include "simulation/core/rng.h"
 #include "simulation/core/state.h"
@@ -32,6 +40,7 @@ namespace wb::sim::conformance {
 
 struct Options {
   int playouts = 1000;
+  int greedyPlayouts = 4;          // playouts with the greedy agent in every seat
   int maxTurns = 0;                // 0 = game.defaultMaxTurns()
   std::uint64_t seed = 20240601;
 };
@@ -47,8 +56,19 @@ inline std::unique_ptr<State> randomPlayout(const Game& game, const GameSetup& s
   std::unique_ptr<State> s = game.newInitialState(setup, chance);
   std::vector<Action> legal;
   int steps = 0;
-  const long long maxActions = std::max<long long>(100000, static_cast<long long>(cap) * 1000);
+  const long long maxActions = game.maxActionsFor(cap);
+  const int maxPerTurn = game.defaultMaxActionsPerTurn();
+  int turn = s->turnCount(), inTurn = 0;
   while (!s->isTerminal() && s->turnCount() < cap && steps < maxActions && steps != stopAfter) {
+    if (s->turnCount() != turn) {
+      turn = s->turnCount();
+      inTurn = 0;
+    }
+    if (++inTurn > maxPerTurn) {
+      ADD_FAILURE() << "turn " << turn << " takes more than " << maxPerTurn << " actions, seed " << seed << "\n"
+                    << s->toString();
+      break;
+    }
     s->legalActions(legal);
     EXPECT_FALSE(legal.empty()) << "no legal action before the end, seed " << seed << "\n" << s->toString();
     if (legal.empty()) break;
@@ -82,6 +102,105 @@ inline void checkReturnsInRange(const State& s, std::uint64_t seed) {
     }
   }
   EXPECT_LE(total, 1.0 + 1e-9) << "returns summed over sides above 1, seed " << seed;
+}
+
+// Plays `agentSpec` (sim::makeAgent) in every seat until the end, the turn cap
+// or a bound: the bound on one turn's actions (Game::defaultMaxActionsPerTurn)
+// and on the game's (Game::maxActionsFor). Fails the test at a bound, with the
+// seed and the position. Returns the final state.
+inline std::unique_ptr<State> agentPlayout(const Game& game, const GameSetup& setup, const std::string& agentSpec,
+                                           std::uint64_t seed, int cap) {
+  std::string error;
+  std::unique_ptr<Agent> agent = makeAgent(agentSpec, error);
+  EXPECT_TRUE(agent != nullptr) << error;
+  Rng chance(deriveSeed(seed, 0, 0));
+  std::unique_ptr<State> s = game.newInitialState(setup, chance);
+  if (!agent) return s;
+  std::vector<Rng> seatRng;
+  for (int p = 0; p < s->numPlayers(); ++p) seatRng.emplace_back(deriveSeed(seed, 0, 1 + static_cast<std::uint64_t>(p)));
+  const long long maxActions = game.maxActionsFor(cap);
+  const int maxPerTurn = game.defaultMaxActionsPerTurn();
+  long long steps = 0;
+  int turn = s->turnCount(), inTurn = 0;
+  while (!s->isTerminal() && s->turnCount() < cap) {
+    if (s->turnCount() != turn) {
+      turn = s->turnCount();
+      inTurn = 0;
+    }
+    if (++inTurn > maxPerTurn || ++steps > maxActions) {
+      ADD_FAILURE() << agentSpec << " playout, seed " << seed << ": turn " << turn << " takes more than " << maxPerTurn
+                    << " actions (or the game more than " << maxActions << ")\n" << s->toString();
+      break;
+    }
+    const int p = s->currentPlayer();
+    if (p < 0 || p >= s->numPlayers()) {
+      ADD_FAILURE() << "current player " << p << " out of range, seed " << seed;
+      break;
+    }
+    const Action a = agent->chooseAction(*s, seatRng[static_cast<std::size_t>(p)]);
+    if (!s->applyAction(a, chance)) {
+      ADD_FAILURE() << agentSpec << " chose an illegal action " << s->actionToString(a) << ", seed " << seed;
+      break;
+    }
+  }
+  return s;
+}
+
+// Greedy players in every seat: every playout stops, at the end or at the turn
+// cap (sensible agents may stall a game; the cap makes that a timeout), and never
+// at a bound on actions. Counts the playouts that ended.
+inline int checkGreedyPlayoutsStop(const Game& game, const GameSetup& setup, const Options& o = {}) {
+  const int cap = capOf(game, o);
+  int ended = 0;
+  for (int i = 0; i < o.greedyPlayouts; ++i) {
+    const std::uint64_t seed = deriveSeed(o.seed, static_cast<std::uint64_t>(i), 23);
+    std::unique_ptr<State> s = agentPlayout(game, setup, "greedy", seed, cap);
+    if (s->isTerminal()) {
+      ++ended;
+      checkReturnsInRange(*s, seed);
+    }
+    if (::testing::Test::HasFailure()) break;
+  }
+  return ended;
+}
+
+// Sweeps: for every numeric value of `base` that `swept` selects (e.g. every
+// card cost), at each value `valuesOf` gives, compiles the edited ruleset and
+// checks that random and greedy playouts stop without a turn that never ends
+// (random: `sweep.playouts` each, greedy: `sweep.greedyPlayouts` each, both
+// under the turn cap `sweep.maxTurns`). Values the path refuses (out of its
+// declared range) are skipped. Returns the number of rulesets played.
+inline int checkSweptPlayoutsStop(const model::Ruleset& base, const GameSetup& setup,
+                                  const std::function<std::unique_ptr<Game>(const model::Ruleset&)>& compile,
+                                  const std::function<bool(const model::PathValue&)>& swept,
+                                  const std::function<std::vector<std::string>(const model::PathValue&)>& valuesOf,
+                                  const Options& sweep) {
+  int played = 0;
+  for (const model::PathValue& v : model::listPaths(base, true)) {
+    if (!swept(v)) continue;
+    for (const std::string& value : valuesOf(v)) {
+      model::Ruleset edited = base;
+      if (!model::setPath(edited, v.path, value)) continue;
+      std::unique_ptr<Game> game = compile(edited);
+      EXPECT_TRUE(game != nullptr) << v.path << " = " << value << " does not compile";
+      if (!game) continue;
+      ++played;
+      const int cap = capOf(*game, sweep);
+      for (int i = 0; i < sweep.playouts; ++i) {
+        const std::uint64_t seed = deriveSeed(sweep.seed, static_cast<std::uint64_t>(played * 1000 + i), 29);
+        randomPlayout(*game, setup, seed, cap);
+      }
+      for (int i = 0; i < sweep.greedyPlayouts; ++i) {
+        const std::uint64_t seed = deriveSeed(sweep.seed, static_cast<std::uint64_t>(played * 1000 + i), 31);
+        agentPlayout(*game, setup, "greedy", seed, cap);
+      }
+      if (::testing::Test::HasFailure()) {
+        ADD_FAILURE() << "with " << v.path << " = " << value;
+        return played;
+      }
+    }
+  }
+  return played;
 }
 
 inline void checkRandomPlayoutsEnd(const Game& game, const GameSetup& setup, const Options& o = {}) {
@@ -204,6 +323,7 @@ inline void checkIllegalActionRefused(const Game& game, const GameSetup& setup, 
 
 inline void checkAll(const Game& game, const GameSetup& setup, const Options& o = {}) {
   checkRandomPlayoutsEnd(game, setup, o);
+  checkGreedyPlayoutsStop(game, setup, o);
   checkClonePlaysOnIdentically(game, setup, o);
   checkSameSeedSameGame(game, setup, o);
   checkDeterminize(game, setup, o);
@@ -219,6 +339,11 @@ inline void checkAll(const Game& game, const GameSetup& setup, const Options& o 
     auto game_ = (makeGame);                                                                  \
     ASSERT_TRUE(game_ != nullptr);                                                            \
     ::wb::sim::conformance::checkRandomPlayoutsEnd(*game_, (setup));                          \
+  }                                                                                           \
+  TEST(Suite, GreedyPlayoutsStop) {                                                           \
+    auto game_ = (makeGame);                                                                  \
+    ASSERT_TRUE(game_ != nullptr);                                                            \
+    ::wb::sim::conformance::checkGreedyPlayoutsStop(*game_, (setup));                         \
   }                                                                                           \
   TEST(Suite, ClonePlaysOnIdentically) {                                                      \
     auto game_ = (makeGame);                                                                  \

@@ -1,5 +1,6 @@
 // MonteCarloRunner: thread-count independence, seat and faction rotation,
-// cancellation, the turn cap, sequential stopping and configuration errors.
+// cancellation, the turn cap, the bounds on actions per turn and per game,
+// sequential stopping and configuration errors.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -129,6 +130,79 @@ TEST(Runner, CappedGamesAreTimeoutsWithTheirSeeds) {
   longer.maxTurns = 300;
   RunResult l = MonteCarloRunner(nim, longer).run();
   EXPECT_LT(l.stats.timeouts(), r.stats.timeouts());
+}
+
+namespace {
+// A turn that never ends: "stay" (1) keeps the turn and earns a point, which the
+// greedy agent always prefers; "end" (0) passes the turn. Ten turns end the game.
+class StayState : public State {
+ public:
+  int numPlayers() const override { return 2; }
+  int currentPlayer() const override { return isTerminal() ? kTerminalPlayer : m_turns % 2; }
+  void legalActions(std::vector<Action>& out) const override {
+    out.clear();
+    if (!isTerminal()) out = {0, 1};
+  }
+  bool isTerminal() const override { return m_turns >= 10; }
+  std::vector<double> returns() const override { return {0.5, 0.5}; }
+  int turnCount() const override { return m_turns; }
+  std::unique_ptr<State> clone() const override { return std::make_unique<StayState>(*this); }
+  double heuristic(int player) const override { return player == m_turns % 2 ? m_points : 0.0; }
+  std::string actionToString(Action a) const override { return a ? "stay" : "end"; }
+  std::string toString() const override { return "turn " + std::to_string(m_turns); }
+
+ protected:
+  void doApplyAction(Action a, Rng& /*rng*/) override {
+    if (a) ++m_points;
+    else ++m_turns;
+  }
+
+ private:
+  int m_turns = 0;
+  double m_points = 0;
+};
+class StayGame : public Game {
+ public:
+  std::string engine() const override { return "toy_stay"; }
+  const std::vector<std::string>& entityIds() const override { return m_ids; }
+  std::unique_ptr<State> newInitialState(const GameSetup&, Rng&) const override { return std::make_unique<StayState>(); }
+  int defaultMaxActionsPerTurn() const override { return 50; }
+
+ private:
+  std::vector<std::string> m_ids;
+};
+}  // namespace
+
+TEST(Runner, ATurnThatNeverEndsIsATimeoutAtTheBound) {
+  StayGame game;
+  RunResult r = MonteCarloRunner(game, config({"greedy"}, 20, 2)).run();
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_EQ(r.config.maxActionsPerTurn, 50);
+  EXPECT_EQ(r.stats.timeouts(), 20u);
+  ASSERT_EQ(r.stats.timeoutRecords().size(), 20u);
+  // The replay names the bound and the turn, and shows every move by name.
+  MonteCarloRunner replayer(game, config({"greedy"}, 20, 1));
+  bool timedOut = false;
+  std::string stop;
+  int moves = 0;
+  std::string first;
+  auto state = replayer.replay(r.stats.timeoutRecords()[3].index, &timedOut,
+                               [&](const State& before, Action a) {
+                                 if (moves++ == 0) first = before.actionToString(a);
+                               },
+                               &stop);
+  ASSERT_TRUE(state);
+  EXPECT_TRUE(timedOut);
+  EXPECT_EQ(state->turnCount(), 0);
+  EXPECT_EQ(moves, 50);
+  EXPECT_EQ(first, "stay");
+  EXPECT_EQ(stop, "the bound of 50 actions in one turn (turn 0)");
+  // A run-wide bound on a game's actions stops it too; random players end turns.
+  RunConfig perGame = config({"random"}, 20, 2);
+  perGame.maxActions = 3;
+  RunResult g = MonteCarloRunner(game, perGame).run();
+  EXPECT_EQ(g.stats.timeouts(), 20u);
+  EXPECT_EQ(MonteCarloRunner(game, config({"random"}, 200, 2)).run().stats.timeouts(), 0u);
 }
 
 TEST(Runner, CancelStopsQuickly) {

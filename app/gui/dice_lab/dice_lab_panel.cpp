@@ -24,6 +24,7 @@ struct DiceLabPanel::Job {
   sim::dice::DiceResult result;
   sim::dice::DiceError error;
   bool ok = false;
+  std::atomic<bool> cancel{false};
   std::thread thread;
 };
 
@@ -90,11 +91,15 @@ DiceLabPanel::DiceLabPanel(RulesetDocument* document, QWidget* parent) : QWidget
   auto* buttons = new QHBoxLayout;
   m_evaluate = new QPushButton(tr("Evaluate"), ask);
   m_evaluate->setDefault(true);
-  m_busy = new QLabel(tr("sampling..."), ask);
+  m_cancel = new QPushButton(tr("Cancel"), ask);
+  m_cancel->setToolTip(tr("Stop the running evaluation"));
+  m_cancel->hide();
+  m_busy = new QLabel(tr("working..."), ask);
   m_busy->setStyleSheet(QStringLiteral("color: #666;"));
   m_busy->hide();
   buttons->addWidget(m_busy);
   buttons->addStretch();
+  buttons->addWidget(m_cancel);
   buttons->addWidget(m_evaluate);
   askLayout->addLayout(buttons);
   m_error = new QLabel(ask);
@@ -114,6 +119,7 @@ DiceLabPanel::DiceLabPanel(RulesetDocument* document, QWidget* parent) : QWidget
   split->setSizes({360, 840});
 
   connect(m_evaluate, &QPushButton::clicked, this, &DiceLabPanel::evaluate);
+  connect(m_cancel, &QPushButton::clicked, this, &DiceLabPanel::cancel);
   connect(m_form, &DiceRequestForm::submitted, this, &DiceLabPanel::evaluate);
   connect(m_questions, &QListWidget::itemClicked, this,
           [this](QListWidgetItem* item) { evaluateQuestion(m_questions->row(item)); });
@@ -131,8 +137,15 @@ DiceLabPanel::DiceLabPanel(RulesetDocument* document, QWidget* parent) : QWidget
 }
 
 DiceLabPanel::~DiceLabPanel() {
+  if (m_job) m_job->cancel.store(true);  // stops within a budget check, then joins
   if (m_job && m_job->thread.joinable()) m_job->thread.join();
 }
+
+void DiceLabPanel::cancel() {
+  if (m_job) m_job->cancel.store(true);
+}
+
+QString DiceLabPanel::busyText() const { return m_busy->isHidden() ? QString() : m_busy->text(); }
 
 const model::Ruleset* DiceLabPanel::ruleset() const { return m_document ? &m_document->ruleset() : nullptr; }
 
@@ -173,11 +186,11 @@ void DiceLabPanel::evaluateQuestion(int row) {
 
 void DiceLabPanel::evaluate() {
   if (m_job) {
-    Q_EMIT message(tr("A Monte Carlo run is still going; wait for it to finish."));
+    Q_EMIT message(tr("An evaluation is still going; wait for it or cancel it."));
     return;
   }
   const sim::dice::DiceRequest request = m_form->request();
-  if (request.monteCarlo <= 0) {
+  if (request.monteCarlo <= 0 && sim::dice::estimateDiceWork(request, ruleset()) <= kQuickWork) {
     sim::dice::DiceResult result;
     sim::dice::DiceError error;
     const bool ok = sim::dice::evaluateDice(request, ruleset(), result, error);
@@ -194,7 +207,15 @@ void DiceLabPanel::evaluate() {
   setBusy(true);
   Job* job = m_job.get();
   job->thread = std::thread([this, job] {
-    job->ok = sim::dice::evaluateDice(job->request, job->hasRuleset ? &job->snapshot : nullptr, job->result, job->error);
+    sim::dice::DiceControl control;
+    control.cancel = &job->cancel;
+    control.progress = [this](double f) {
+      QMetaObject::invokeMethod(
+          this, [this, f] { if (m_job) m_busy->setText(tr("working... %1%").arg(static_cast<int>(100 * f))); },
+          Qt::QueuedConnection);
+    };
+    job->ok = sim::dice::evaluateDice(job->request, job->hasRuleset ? &job->snapshot : nullptr, job->result, job->error,
+                                      control);
     QMetaObject::invokeMethod(this, &DiceLabPanel::jobDone, Qt::QueuedConnection);
   });
 }
@@ -209,11 +230,21 @@ void DiceLabPanel::jobDone() {
 
 void DiceLabPanel::setBusy(bool busy) {
   m_evaluate->setEnabled(!busy);
+  m_busy->setText(tr("working..."));
   m_busy->setVisible(busy);
+  m_cancel->setVisible(busy);
   m_questions->setEnabled(!busy);
 }
 
 void DiceLabPanel::finish(bool ok, const sim::dice::DiceResult& result, const sim::dice::DiceError& error) {
+  if (!ok && error.cancelled) {
+    m_errorText = tr("Cancelled.");
+    m_error->setText(m_errorText);
+    m_error->show();
+    Q_EMIT message(tr("Dice Lab: cancelled"));
+    Q_EMIT evaluated(false);
+    return;
+  }
   if (!ok) {
     const sim::dice::DiceRequest shown = m_form->request();
     std::string text;

@@ -1,11 +1,12 @@
 // DiceLabPanel: the workbench's Dice Lab tab. Pick dice from the ruleset or
 // type notation, choose the query (DiceRequestForm), Evaluate, and read the
 // distribution as a chart, a table and a summary (DiceResultView); the
-// ruleset's dice_questions are listed and evaluate with one click. Exact
-// queries answer at once on the GUI thread (the engine refuses the ones too
-// big to be quick); Monte Carlo runs go to a worker thread with a snapshot of
-// the ruleset, so the window stays responsive. Bad input shows the message,
-// the field and the column; it never throws.
+// ruleset's dice_questions are listed and evaluate with one click. Quick exact
+// queries answer at once on the GUI thread; Monte Carlo runs and exact ones
+// estimated at more than kQuickWork go to a worker thread with a snapshot of
+// the ruleset, showing their progress, with a Cancel button (issue 21), so
+// the window stays responsive. Bad input shows the message, the field and
+// the column; it never throws.
 #pragma once
 
 #include <QWidget>
@@ -40,8 +41,15 @@ class DiceLabPanel : public QWidget {
   DiceResultView* resultView() const { return m_result; }
   QListWidget* questionList() const { return m_questions; }
 
-  // Evaluates the form (Monte Carlo asynchronously: see isRunning / evaluated).
+  // Work (dice_budget.h units, ~ns) answered on the GUI thread; more runs on a worker.
+  static constexpr double kQuickWork = 2e8;
+
+  // Evaluates the form (Monte Carlo and long exact work asynchronously: see isRunning / evaluated).
   void evaluate();
+  // Stops a running evaluation (it ends with evaluated(false) and "cancelled").
+  void cancel();
+  QPushButton* cancelButton() const { return m_cancel; }
+  QString busyText() const;  // "working... 42%" while running
   // Fills the form from the ruleset's dice question at `row` and evaluates it.
   void evaluateQuestion(int row);
   bool isRunning() const { return m_job != nullptr; }
@@ -68,6 +76,7 @@ class DiceLabPanel : public QWidget {
   QLabel* m_questionsEmpty;
   DiceRequestForm* m_form;
   QPushButton* m_evaluate;
+  QPushButton* m_cancel;
   QLabel* m_error;
   QLabel* m_busy;
   DiceResultView* m_result;

@@ -1,8 +1,13 @@
 // The shared conformance suite (tests/simulation/conformance.h) on the shipped
 // Elemental Card-Dice ruleset. Random play is very slow to finish this game
 // (about 2,500 turns on average, a long tail past 30,000: random players
-// discard, heal and shield), so the playout cap here is far above the runner's
-// default turn cap, which is meant for sensible agents.
+// discard, heal and shield), so the random playout cap here is far above the
+// runner's default turn cap, which is meant for sensible agents. Greedy players
+// stop at the end or at the default cap. The sweeps play random and greedy
+// games with every card's cost set to values across both shops (free, cheap,
+// the shop boundary, dear): game 214 of `balance run ... --set
+// cards.meteor_strike.cost=6 --agents greedy` once played a turn without end.
+#include "rulesets/engine_catalog.h"
 #include "tests/rulesets/card_dice/card_dice_fixture.h"
 #include "tests/simulation/conformance.h"
 
@@ -14,6 +19,7 @@ namespace conf = sim::conformance;
 conf::Options options() {
   conf::Options o;
   o.playouts = 1000;
+  o.greedyPlayouts = 10;
   o.maxTurns = 100000;
   return o;
 }
@@ -22,6 +28,12 @@ const sim::GameSetup kSetup{2, {}};
 
 TEST(CardDiceConformance, RandomPlayoutsEndWithinTheCap) {
   conf::checkRandomPlayoutsEnd(*sharedGame(), kSetup, options());
+}
+TEST(CardDiceConformance, GreedyPlayoutsStop) {
+  conf::Options o = options();
+  o.maxTurns = 0;  // the engine's cap (max_turns): greedy may stall a game, never a turn
+  const int ended = conf::checkGreedyPlayoutsStop(*sharedGame(), kSetup, o);
+  EXPECT_GE(ended, o.greedyPlayouts / 2) << "most greedy games end before the turn cap";
 }
 TEST(CardDiceConformance, ClonePlaysOnIdentically) {
   conf::checkClonePlaysOnIdentically(*sharedGame(), kSetup, options());
@@ -34,6 +46,27 @@ TEST(CardDiceConformance, DeterminizeKeepsPlayerAndActions) {
 }
 TEST(CardDiceConformance, IllegalActionIsRefused) {
   conf::checkIllegalActionRefused(*sharedGame(), kSetup, options());
+}
+
+// Every card cost at 0 (free: auctions can be raised forever), 1, 7 and 8 (both
+// sides of the cheap shop's limit), 18 and 50: random and greedy games stop,
+// and no turn outgrows the engine's bound.
+TEST(CardDiceConformance, SweptCardCostsStop) {
+  conf::Options sweep;
+  sweep.playouts = 1;
+  sweep.greedyPlayouts = 1;
+  sweep.maxTurns = 300;
+  const int played = conf::checkSweptPlayoutsStop(
+      loadedRuleset().ruleset, kSetup,
+      [](const model::Ruleset& r) -> std::unique_ptr<sim::Game> {
+        model::Diagnostics d;
+        return builtinEngines().compile(r, d);
+      },
+      [](const model::PathValue& v) {
+        return v.path.rfind("cards.", 0) == 0 && v.path.size() > 5 && v.path.substr(v.path.size() - 5) == ".cost";
+      },
+      [](const model::PathValue&) { return std::vector<std::string>{"0", "1", "7", "8", "18", "50"}; }, sweep);
+  EXPECT_GE(played, 6 * 60) << "every card's cost is swept";
 }
 
 }  // namespace

@@ -6,7 +6,10 @@
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "model/path/ruleset_path.h"
 #include "model/yaml/ruleset_loader.h"
 #include "rulesets/card_dice/card_dice_game.h"
 #include "rulesets/card_dice/card_dice_state.h"
@@ -31,12 +34,27 @@ inline std::shared_ptr<const CardDiceGame> sharedGame() {
   return game;
 }
 
+// The shipped ruleset with values changed ({path, value} pairs, as `--set` takes them).
+inline std::shared_ptr<const CardDiceGame> gameWith(const std::vector<std::pair<std::string, std::string>>& sets) {
+  model::Ruleset r = loadedRuleset().ruleset;
+  for (const auto& [path, value] : sets) {
+    std::string error;
+    EXPECT_TRUE(model::setPath(r, path, value, &error)) << path << ": " << error;
+  }
+  model::Diagnostics d;
+  std::shared_ptr<const CardDiceGame> g = CardDiceGame::create(r, d);
+  EXPECT_TRUE(g != nullptr) << d.format();
+  return g;
+}
+
 // A scripted position: a dealt game whose player 0 is to play, with both hands,
 // decks, discard piles and face-down rows emptied, known dice, and fixed gold.
 class CardDiceScript : public ::testing::Test {
  protected:
-  void SetUp() override {
-    game = sharedGame();
+  void SetUp() override { setUpWith(sharedGame()); }
+  // Restarts the scripted position on another compiled ruleset (see gameWith).
+  void setUpWith(std::shared_ptr<const CardDiceGame> g) {
+    game = std::move(g);
     ASSERT_TRUE(game != nullptr);
     state = game->newGame(rng);
     for (int p = 0; p < 2; ++p)

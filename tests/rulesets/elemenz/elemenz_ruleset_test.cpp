@@ -128,5 +128,16 @@ TEST(ElemenzRuleset, CompileErrorsCarryTheirPlace) {
   EXPECT_NE(d.format().find("need `timing: waiting`"), std::string::npos) << d.format();
 }
 
+TEST(ElemenzRuleset, ValidateReportsWhatOnlyTheEngineKnows) {
+  // `balance validate` runs the engine's check: an immediate combo with a waiting op.
+  const std::string needle = "{op: burn_pulse, target: one}";
+  model::LoadResult r = loadBroken("boards.yaml", needle, "{op: ward, amount: 1}");
+  ASSERT_FALSE(r.ok());
+  const int line = lineOf("boards.yaml", needle);
+  const std::string expected = "boards.yaml:" + std::to_string(line) + ":" + std::to_string(std::string("      - {op: ").size() + 1) +
+                               ": error: combo 'fire_ash': force_reroll and ward need `timing: waiting`";
+  EXPECT_NE(r.diagnostics.format().find(expected), std::string::npos) << r.diagnostics.format();
+}
+
 }  // namespace
 }  // namespace wb::rulesets::elemenz::test

@@ -1,0 +1,37 @@
+// The card-dice engine's named event counters (Game::counterIds(),
+// State::counters()): how often the players use or waste what the rules give
+// them. Per player, summed by the runner into the run's statistics.
+//
+// | id                           | counted when                                                  |
+// |------------------------------|---------------------------------------------------------------|
+// | turn_draw_available          | a turn ends and its free draw was used or could still be used |
+// | turn_draw_skipped            | ... and it was not used (the deck or discard pile had a card) |
+// | action_discarded_under_limit | an action card is discarded while the hand is within its limit|
+// | buff_played                  | a buff (element buff, Purism) takes effect                    |
+// | buff_unmatched               | a turn ends with no effect of its player that the buff grew   |
+// | turn_action_cap              | a turn reaches max_actions_per_turn and is brought to its end |
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace wb::rulesets::card_dice {
+
+enum class Counter : int {
+  TurnDrawAvailable,
+  TurnDrawSkipped,
+  ActionDiscardedUnderLimit,
+  BuffPlayed,
+  BuffUnmatched,
+  TurnActionCap,
+};
+inline constexpr int kCounterCount = static_cast<int>(Counter::TurnActionCap) + 1;
+
+inline const std::vector<std::string>& counterNames() {
+  static const std::vector<std::string> kNames = {"turn_draw_available", "turn_draw_skipped",
+                                                  "action_discarded_under_limit", "buff_played",
+                                                  "buff_unmatched", "turn_action_cap"};
+  return kNames;
+}
+
+}  // namespace wb::rulesets::card_dice

@@ -1,0 +1,44 @@
+// The fuzzing entry points of issue 21, shared by the libFuzzer targets
+// (tests/fuzz/targets, built with -DWB_BUILD_FUZZERS=ON and clang) and the
+// corpus-replay test of the normal build (tests/fuzz/corpus_replay_test.cpp),
+// so every finding kept in tests/fuzz/corpus is checked by CI for ever.
+//
+// Each entry takes arbitrary bytes, must never crash, hang or leak, and
+// checks its own invariants: a broken one calls fuzzFailure(), which aborts
+// (libFuzzer then saves the input as a crash).
+//
+//   fuzzLoader      the bytes as a ruleset file: load (+ validate); when it
+//                   loads, compile with the built-in engines and play one game
+//                   between random agents, at most kFuzzPlayoutActions actions.
+//   fuzzExpression  the first line as an amount expression: parse; when it
+//                   parses, evaluate the tree and the compiled program with
+//                   names bound to values from the rest of the bytes; both
+//                   must agree bit for bit (or both be NaN).
+//   fuzzDice        lines `query`, `pool P`, `vs P`, `faces a,b`, `target T`,
+//                   `rolls N`, `wild F`, `expression E`, `mc N`, `at_least X`:
+//                   parse the notation and evaluate the request (dice ids
+//                   from tests/data/dice/card_dice_dice.yaml) with the work limits
+//                   kFuzzExactLimit / kFuzzMonteCarloLimit; an exact answer's
+//                   probabilities must add up to 1.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace wb::fuzz {
+
+inline constexpr int kFuzzPlayoutActions = 2000;
+// The dice lab's work limits in the fuzz target: 1/40 and 1/600 of the
+// command line's (dice_budget.h), so that an accepted request answers well
+// within libFuzzer's 1 s timeout under ASan/UBSan.
+inline constexpr double kFuzzExactLimit = 1e8;
+inline constexpr double kFuzzMonteCarloLimit = 1e8;
+
+int fuzzLoader(const std::uint8_t* data, std::size_t size);
+int fuzzExpression(const std::uint8_t* data, std::size_t size);
+int fuzzDice(const std::uint8_t* data, std::size_t size);
+
+// Reports a broken invariant and aborts.
+[[noreturn]] void fuzzFailure(const char* what);
+
+}  // namespace wb::fuzz

@@ -1,0 +1,73 @@
+// The loader's input bounds (issue 21, items 4, 6, 8 and 10): only regular
+// files of a bounded size, a bounded number of includes, entity counts that
+// cannot overflow an engine, and a clear message for YAML nested too deeply.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "model/validation/ruleset_validator.h"
+#include "model/yaml/ruleset_loader.h"
+
+using wb::model::loadRuleset;
+using wb::model::loadRulesetFromString;
+
+namespace {
+
+const std::string kHead = "id: x\nname: X\nengine: test\n";
+
+std::string allMessages(const wb::model::LoadResult& r) { return r.diagnostics.format(); }
+
+}  // namespace
+
+// Item 6: `validate /dev/zero` and `include: [/dev/zero]` read without bound.
+TEST(LoaderBounds, DevicesAndPipesAreNotRead) {
+  auto r = loadRuleset("/dev/zero");
+  EXPECT_FALSE(r.ok());
+  EXPECT_NE(allMessages(r).find("/dev/zero: error: cannot open file: not a regular file (a device, pipe or socket)"),
+            std::string::npos)
+      << allMessages(r);
+  r = loadRulesetFromString(kHead + "include: [/dev/zero, /dev/stdin]\n", "/tmp/root.yaml");
+  EXPECT_FALSE(r.ok());
+  EXPECT_NE(allMessages(r).find("/tmp/root.yaml:4:11: error: cannot open included file '/dev/zero': not a regular file"),
+            std::string::npos)
+      << allMessages(r);
+  EXPECT_NE(allMessages(r).find("'/dev/stdin': not a regular file"), std::string::npos) << allMessages(r);
+}
+
+// Item 8: a 50 MB ruleset peaked at 3.4 GB. Files are bounded in size.
+TEST(LoaderBounds, FilesAreBoundedInSize) {
+  std::string big = kHead + "description: \"" + std::string(wb::model::kMaxRulesetFileBytes, 'x') + "\"\n";
+  auto r = loadRulesetFromString(big, "big.yaml");
+  EXPECT_FALSE(r.ok());
+  EXPECT_NE(allMessages(r).find("big.yaml: error: cannot open file: too large: "), std::string::npos) << allMessages(r);
+  EXPECT_NE(allMessages(r).find("(at most 4194304)"), std::string::npos) << allMessages(r);
+}
+
+TEST(LoaderBounds, IncludesAreBoundedInNumber) {
+  std::string text = kHead + "include:\n";
+  for (std::size_t i = 0; i <= wb::model::kMaxIncludes; ++i) text += "  - part" + std::to_string(i) + ".yaml\n";
+  auto r = loadRulesetFromString(text, "/nonexistent/root.yaml");
+  EXPECT_FALSE(r.ok());
+  EXPECT_NE(allMessages(r).find("too many included files: 257 (at most 256)"), std::string::npos) << allMessages(r);
+  EXPECT_EQ(r.diagnostics.size(), 1u) << allMessages(r);  // not 257 "cannot open" errors
+}
+
+// Item 4: two cards with count 2147483647 wrapped an engine's deck total.
+TEST(LoaderBounds, EntityCountsAreBounded) {
+  auto r = loadRulesetFromString(kHead + "cards:\n  - {id: a, name: A, count: 2147483647}\n  - {id: b, name: B, count: 100000}\n",
+                                 "c.yaml");
+  EXPECT_FALSE(r.ok());
+  EXPECT_NE(allMessages(r).find("c.yaml:5:29: error: 'count' must be at most 100000, got 2147483647"), std::string::npos)
+      << allMessages(r);
+  EXPECT_EQ(r.diagnostics.size(), 1u) << allMessages(r);
+}
+
+// Item 10: yaml-cpp's depth guard said "YAML syntax error: bad file".
+TEST(LoaderBounds, DeepNestingSaysWhatIsWrong) {
+  auto r = loadRulesetFromString(kHead + "cards: " + std::string(600, '[') + std::string(600, ']') + "\n", "deep.yaml");
+  EXPECT_FALSE(r.ok());
+  EXPECT_NE(allMessages(r).find("deep.yaml:4:"), std::string::npos) << allMessages(r);
+  EXPECT_NE(allMessages(r).find("error: YAML nested too deeply: more than 500 levels of lists and maps"),
+            std::string::npos)
+      << allMessages(r);
+}
