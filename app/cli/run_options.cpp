@@ -23,7 +23,7 @@ const char* const kRunOptionsHelp =
     "  --games N         games to play (per point / per side)\n"
     "  --seed S          run seed (default 1): game i is seeded from (S, i)\n"
     "  --threads T       worker threads (default: all cores; results do not depend on it)\n"
-    "  --agents A,B,...  one agent for every seat, or one per seat (default planner)\n"
+    "  --agents A,B,...  one agent for every seat, or one per seat (default greedy)\n"
     "  --players P       player count (default: the ruleset's minimum)\n"
     "  --set PATH=VALUE  change a value first (repeatable)\n"
     "  --max-turns K     turn cap; capped games are timeouts\n"

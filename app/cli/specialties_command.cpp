@@ -38,7 +38,7 @@ const char* kUsage =
     "pair with each faction's mean score and the row-vs-column win-rate matrix.\n\n"
     "  --games N           games per faction against the baseline (default 500)\n"
     "  --matrix-games M    games per pair in the round robin (default 0: skip)\n"
-    "  --agents A[,B]      agent spec(s) for both seats (default planner)\n"
+    "  --agents A[,B]      agent spec(s) for both seats (default greedy)\n"
     "  --baseline FACTION  the reference faction (default: the first, e.g. mage_none)\n"
     "  --seed S            run seed (default 1)\n"
     "  --threads T         worker threads (default: all cores)\n"

@@ -182,16 +182,25 @@ Action PlannerAgent::plan(const State& view, Rng& rng) {
                      [](const Node& x, const Node& y) { return x.score > y.score; });
     parents.clear();
     const std::size_t firstNew = m_kept.size();
+    // The text of a kept plan's position is made once, and only when another
+    // candidate has the same score (a text per candidate cost a fifth of the time).
+    m_keptText.clear();
     for (Node& c : m_candidates) {
       if (static_cast<int>(parents.size()) >= std::max(1, m_options.width)) break;
       bool duplicate = false;
+      std::string text;
       for (std::size_t k = firstNew; k < m_kept.size() && !duplicate; ++k) {
         const Node& other = m_kept[k];
-        duplicate = other.score == c.score && other.state->toString() == c.state->toString();
+        if (other.score != c.score) continue;
+        std::string& otherText = m_keptText[k - firstNew];
+        if (otherText.empty()) otherText = other.state->toString();
+        if (text.empty()) text = c.state->toString();
+        duplicate = otherText == text;
       }
       if (duplicate) continue;
       parents.push_back(static_cast<int>(m_kept.size()));
       m_kept.push_back(std::move(c));
+      m_keptText.push_back(std::move(text));
     }
     for (Node& c : m_candidates)
       if (c.state) give(std::move(c.state));

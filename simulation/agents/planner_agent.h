@@ -97,6 +97,7 @@ class PlannerAgent : public Agent {
   // Scratch, reused between calls (no allocation per position once warm).
   std::vector<std::unique_ptr<State>> m_free;
   std::vector<Node> m_kept, m_candidates;
+  std::vector<std::string> m_keptText;  // texts of this step's kept plans (made on demand)
   std::vector<Action> m_legal, m_otherLegal;
   std::unique_ptr<State> m_greedyCopy;
   std::vector<double> m_values;

@@ -81,7 +81,7 @@ TEST(RunCommand, PrintsTheTable) {
   REQUIRE_CARD_DICE();
   auto r = balance({"run", kCardDice, "--games", "20", "--seed", "3", "--threads", "2"});
   ASSERT_EQ(r.exit, 0) << r.err;
-  for (const char* text : {"engine card_dice", "20 games, 2 players, seed 3", "agents: planner (every seat)", "seat ",
+  for (const char* text : {"engine card_dice", "20 games, 2 players, seed 3", "agents: greedy (every seat)", "seat ",
                            "agent ", "first player (seat 0):", "games without a winner are left out", "length: mean ",
                            "censored at the", "timeouts at the", "games/s"})
     EXPECT_NE(r.out.find(text), std::string::npos) << text << "\n" << r.out;
