@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "simulation/agents/agent_factory.h"
+#include "simulation/distributed/distribution.h"
 
 namespace wb::sim {
 
@@ -319,7 +320,9 @@ RunResult MonteCarloRunner::run() {
   m_gamesDone.store(0);
   std::uint64_t done = 0;
   const std::uint64_t limit = m_config.games;
-  if (m_config.untilCi > 0.0 || m_resultCallback) {
+  if (Distribution* distribution = Distribution::current()) {
+    if (!playDistributed(*distribution, result, threads, start)) return result;
+  } else if (m_config.untilCi > 0.0 || m_resultCallback) {
     const std::uint64_t batch = std::max<std::uint64_t>(1, m_config.batchGames);
     for (std::uint64_t begin = 0; begin < limit && !m_cancel.load(); begin += batch) {
       playBatch(begin, std::min(limit, begin + batch), threads, result.stats, done, start, limit);
@@ -338,7 +341,7 @@ RunResult MonteCarloRunner::run() {
   } else {
     playBatch(0, limit, threads, result.stats, done, start, limit);
   }
-  result.cancelled = m_cancel.load();
+  result.cancelled = result.cancelled || m_cancel.load();
   result.elapsedSeconds = now() - start;
   if (m_progress) {
     RunProgress p;
