@@ -137,6 +137,7 @@ class CardDiceState : public sim::State {
   std::vector<double> returns() const override;
   int turnCount() const override { return m_turn; }
   std::unique_ptr<sim::State> clone() const override;
+  void cloneInto(std::unique_ptr<sim::State>& slot) const override { sim::assignInto(*this, slot); }
   std::unique_ptr<sim::State> determinize(int observer, sim::Rng& rng) const override;
   double heuristic(int player) const override;
   std::string actionToString(sim::Action a) const override;

@@ -186,6 +186,8 @@ ImpactResult ImpactRunner::run() {
     if (task.arm == Arm::Restricted)
       restricted = std::make_unique<RestrictedAgent>(*w.agents[static_cast<std::size_t>(w.agentOfSeat[static_cast<std::size_t>(seat)])],
                                                      std::vector<int>{entity});
+    // Agents that keep a plan forget it, so no game depends on the games before it on this thread.
+    for (auto& agent : w.agents) agent->reset();
     long long actions = 0;
     bool timedOut = false;
     while (!state->isTerminal()) {

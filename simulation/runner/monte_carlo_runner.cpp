@@ -149,6 +149,7 @@ bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats,
   for (int s = 0; m_schedule.factions() > 0 && s < players; ++s) w.factionOfSeat.push_back(m_schedule.factionOf(entry, s));
 
   GameSetup setup{players, w.factionOfSeat};
+  for (auto& agent : w.agents) agent->reset();  // nothing carried over from the worker's last game
   std::unique_ptr<State> state = m_game.newInitialState(setup, chance);
   // Agents rotate over seats after the sides are known, keeping teams together.
   w.sideOfSeat.resize(static_cast<std::size_t>(players));
