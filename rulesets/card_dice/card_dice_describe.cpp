@@ -15,7 +15,7 @@ void sortedShuffle(Pile& pile, sim::Rng& rng) {
   if (pile.size() < 2) return;
   std::sort(pile.begin(), pile.end());
   for (std::size_t i = pile.size(); i > 1; --i) {
-    const std::size_t j = static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(i)));
+    const std::size_t j = static_cast<std::size_t>(sim::fastUniformInt(rng, static_cast<int>(i)));
     std::swap(pile[i - 1], pile[j]);
   }
 }

@@ -286,4 +286,41 @@ double CardDiceState::heuristic(int player) const {
   return material(player) - material(1 - player);
 }
 
+// heuristic(0) and heuristic(1), bit for bit, with one material() per player
+// and one resolution of a pending stack (search calls this at every leaf).
+void CardDiceState::heuristics(std::vector<double>& out) const {
+  out.resize(2);
+  if (isTerminal()) {
+    out[0] = State::heuristic(0);
+    out[1] = State::heuristic(1);
+    return;
+  }
+  if (m_phase == Phase::Response || m_phase == Phase::RerollChoice ||
+      m_phase == Phase::RecycleChoice || m_phase == Phase::TutorChoice ||
+      m_phase == Phase::MilitiaChoice || m_phase == Phase::Window || m_phase == Phase::DiscardChoice ||
+      m_phase == Phase::OrderChoice) {
+    // As heuristic(): resolve a copy with every player passing, once for both.
+    CardDiceState copy(*this);
+    sim::Rng rng(0x5eedULL + static_cast<std::uint64_t>(historySize()));
+    std::vector<sim::Action> moves;
+    for (int guard = 0; guard < 64 && copy.m_phase != Phase::Main && !copy.isTerminal(); ++guard) {
+      if (copy.m_phase == Phase::Auction) break;
+      copy.legalActions(moves);
+      copy.doApplyAction(moves.front(), rng);
+    }
+    if (copy.isTerminal()) {
+      out[0] = copy.State::heuristic(0);
+      out[1] = copy.State::heuristic(1);
+      return;
+    }
+    const double m0 = copy.material(0), m1 = copy.material(1);
+    out[0] = m0 - m1;
+    out[1] = m1 - m0;
+    return;
+  }
+  const double m0 = material(0), m1 = material(1);
+  out[0] = m0 - m1;
+  out[1] = m1 - m0;
+}
+
 }  // namespace wb::rulesets::card_dice

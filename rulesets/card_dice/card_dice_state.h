@@ -140,6 +140,8 @@ class CardDiceState : public sim::State {
   void cloneInto(std::unique_ptr<sim::State>& slot) const override { sim::assignInto(*this, slot); }
   std::unique_ptr<sim::State> determinize(int observer, sim::Rng& rng) const override;
   double heuristic(int player) const override;
+  // Both players' heuristic() at once: each material() is computed once (MCTS, planner).
+  void heuristics(std::vector<double>& out) const override;
   std::string actionToString(sim::Action a) const override;
   std::string toString() const override;
   // Impact hooks (card_dice_impact.cpp): the card an action uses; grants at the start.
