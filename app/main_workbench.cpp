@@ -5,7 +5,7 @@
 //             [--sweep PATH=VALUES [--sweep-games N] [--sweep-agents A,B]]
 //   PAGE: editor, overview, parameters, dice, cards.., yaml, simulation, dice-lab, sweep, history
 //       renders the window offscreen-capable to a PNG and exits. PAGE is one of
-//       editor (cards + inspector), overview, parameters, dice, cards, tiles,
+//       editor (the first section with entities + the inspector), overview, parameters, dice, cards, tiles,
 //       events, abilities, factions, yaml, simulation, dice-lab, sweep, history;
 //       --games N first runs N games in the Simulation panel; --sweep first
 //       runs that sweep (VALUES: FROM:TO:STEP or V1,V2,...) in the Sweep tab.
@@ -18,6 +18,7 @@
 #include <QFileInfo>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "app/gui/document/ruleset_document.h"
@@ -67,16 +68,24 @@ bool applyShow(wb::app::MainWindow& w, const QString& show) {
     for (auto* d : w.findChildren<QDockWidget*>())
       if (d->objectName() == QLatin1String("HistoryDock")) d->raise();
   } else if (s == QLatin1String("editor") || s == QLatin1String("cards")) {
-    const auto& cards = w.document()->ruleset().cards();
-    // A combo card shows the expression editor and effects best.
-    QString pick = w.document()->ruleset().entity(wb::model::Section::Cards, "meteor_strike")
-                       ? QStringLiteral("meteor_strike")
-                       : QString();
-    for (const auto& c : cards)  // else a card with a few effects
-      if (pick.isEmpty() && c.effects.size() >= 2) pick = QString::fromStdString(c.id);
-    if (pick.isEmpty() && !cards.empty()) pick = QString::fromStdString(cards.front().id);
-    if (pick.isEmpty()) w.showPage(RulesetExplorer::pageOf(wb::model::Section::Cards));
-    else w.showEntity(wb::model::Section::Cards, pick);
+    // The first section that has entities (Elem Master has no cards), and in
+    // it the entity with the most effects (a combo card shows the expression
+    // editor and the effects best; card-dice: Meteor Strike).
+    const auto& rs = w.document()->ruleset();
+    if (rs.entity(wb::model::Section::Cards, "meteor_strike")) {
+      w.showEntity(wb::model::Section::Cards, QStringLiteral("meteor_strike"));
+      return true;
+    }
+    for (wb::model::Section section : wb::model::kSections) {
+      const auto& list = rs.entities(section);
+      if (list.empty()) continue;
+      const auto best = std::max_element(list.begin(), list.end(), [](const auto& a, const auto& b) {
+        return a.effects.size() < b.effects.size();
+      });
+      w.showEntity(section, QString::fromStdString(best->id));
+      return true;
+    }
+    w.showPage(RulesetExplorer::pageOf(wb::model::Section::Cards));
   } else {
     const auto section = wb::model::sectionFromString(s.toStdString());
     if (!section) return false;

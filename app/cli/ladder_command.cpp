@@ -108,15 +108,7 @@ int runLadder(const std::vector<std::string>& args, CommandIo& io) {
   }
   const auto json = parser.value("--json");
   const bool jsonToStdout = json && *json == "-";
-  if (json) {
-    const std::string text = sim::ladderToJson(result);
-    if (jsonToStdout) {
-      io.out << text;
-    } else if (!model::writeFileAtomically(*json, text, &error)) {
-      io.err << "balance ladder: cannot write " << *json << ": " << error << "\n";
-      return kExitInvalid;
-    }
-  }
+  if (json && !writeJsonOutput(io.out, io.err, "ladder", *json, sim::ladderToJson(result))) return kExitInvalid;
   if (!jsonToStdout) io.out << sim::ladderText(result, ruleset->id);
   return kExitOk;
 }

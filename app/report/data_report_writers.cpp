@@ -69,6 +69,7 @@ std::string csvReport(const ReportData& d) {
   csv.text("ruleset", d.rulesetId, "content_hash", d.contentHash);
   csv.text("ruleset", d.rulesetId, "file", d.file);
   for (const auto& set : d.sets) csv.text("ruleset", d.rulesetId, "set", set);
+  for (const auto& edit : d.unsavedEdits) csv.text("ruleset", d.rulesetId, "unsaved edit", edit);
   std::string agents;
   for (std::size_t i = 0; i < run.config.agents.size(); ++i) agents += (i ? "," : "") + run.config.agents[i];
   csv.text("setup", "", "agents", agents);
@@ -186,6 +187,11 @@ std::string jsonReport(const ReportData& d) {
   w.key("sets").beginArray();
   for (const auto& s : d.sets) w.value(s);
   w.endArray();
+  w.key("unsaved_edits").beginArray();
+  for (const auto& s : d.unsavedEdits) w.value(s);
+  w.endArray();
+  w.field("games_played", static_cast<unsigned long long>(d.gamesPlayed));
+  w.field("games_reused", static_cast<unsigned long long>(d.gamesReused));
   w.field("program_version", d.programVersion);
   w.field("date", d.date);
   w.field("command", d.command);

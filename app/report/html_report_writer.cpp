@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "app/report/report_summary.h"
 #include "app/report/svg_chart.h"
 #include "app/report/text_format.h"
 #include "simulation/dice/dice_report.h"
@@ -109,6 +110,7 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
   h << "<h1>Balance report: " << esc(d.rulesetName) << "</h1>\n";
   h << "<p class=\"muted\">" << esc(d.rulesetId) << ", version " << d.version << ", engine " << esc(d.engine)
     << " &middot; content hash <code>" << esc(d.contentHash) << "</code> (FNV-1a 64 of the canonical YAML)</p>\n";
+  h << summaryHtml(d);
 
   // Setup and reproduction.
   h << "<h2>Setup</h2>\n";
@@ -116,12 +118,19 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
   for (std::size_t i = 0; i < run.config.agents.size(); ++i) agents += (i ? ", " : "") + run.config.agents[i];
   std::string sets;
   for (std::size_t i = 0; i < d.sets.size(); ++i) sets += (i ? "; " : "") + d.sets[i];
+  std::string unsaved;
+  for (std::size_t i = 0; i < d.unsavedEdits.size(); ++i) unsaved += (i ? "; " : "") + d.unsavedEdits[i];
+  std::string games = std::to_string(s.games());
+  if (d.gamesReused > 0)
+    games += " (results on screen in the workbench, not played again; " + std::to_string(d.gamesPlayed) +
+             " games played for this report)";
   table(h, {"setting", "value"},
         {{"ruleset file", d.file},
          {"changes (--set)", sets.empty() ? "none" : sets},
+         {"unsaved edits (not in the file)", unsaved.empty() ? "none" : unsaved},
          {"agents", agents},
          {"players", std::to_string(run.config.players)},
-         {"games", std::to_string(s.games())},
+         {"games", games},
          {"seed", std::to_string(run.config.seed)},
          {"threads", std::to_string(run.config.threads) + " (results do not depend on it)"},
          {"turn cap", std::to_string(run.config.maxTurns)},
@@ -257,7 +266,7 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> classes;
     for (const auto& e : d.entities) {
-      rows.push_back({e.id, numberText(e.acquiredPerGame, 2), numberText(e.playedPerGame, 2), numberText(e.triggeredPerGame, 2),
+      rows.push_back({entityLabel(d, e.id), numberText(e.acquiredPerGame, 2), numberText(e.playedPerGame, 2), numberText(e.triggeredPerGame, 2),
                       e.usedPlayers ? pct(e.usedWinRate) : "-", e.unusedPlayers ? pct(e.unusedWinRate) : "-",
                       e.hasDelta ? (e.delta > 0 ? "+" : "") + percentText(e.delta) : "-",
                       e.hasDelta ? intervalText(e.deltaCi) : "-", e.flag});

@@ -31,6 +31,26 @@ void ReportBuilder::cancel() {
   if (m_impact) m_impact->cancel();
 }
 
+namespace {
+
+// The played sweep standing in for `axis` (same path and values), or nullptr.
+const sim::SweepResult* playedSweep(const ReportRequest& q, const sim::SweepAxis& axis) {
+  for (const auto& sw : q.playedSweeps)
+    if (sw.ok() && !sw.cancelled && sw.config.axes.size() == 1 && sw.config.axes[0].path == axis.path &&
+        sw.config.axes[0].values == axis.values)
+      return &sw;
+  return nullptr;
+}
+
+}  // namespace
+
+std::uint64_t gamesToPlay(const ReportRequest& q) {
+  std::uint64_t total = q.playedRun ? 0 : q.run.games;
+  for (const auto& axis : q.sweeps)
+    if (!playedSweep(q, axis)) total += q.run.games * axis.values.size();
+  return total;
+}
+
 bool ReportBuilder::build(ReportData& out, std::string& error) {
   const ReportRequest& q = m_request;
   out.rulesetId = m_ruleset.id;
@@ -39,6 +59,10 @@ bool ReportBuilder::build(ReportData& out, std::string& error) {
   out.version = m_ruleset.version;
   out.file = q.file;
   out.sets = q.sets;
+  out.unsavedEdits = q.unsavedEdits;
+  for (model::Section section : model::kSections)
+    for (const auto& e : m_ruleset.entities(section))
+      if (!e.name.empty()) out.entityNames[e.id] = e.name;
   out.contentHash = contentHash(m_ruleset);
 #ifdef WB_VERSION
   out.programVersion = WB_VERSION;
@@ -49,11 +73,11 @@ bool ReportBuilder::build(ReportData& out, std::string& error) {
   out.assumed = assumedMarks(m_ruleset);
   out.dice = answerDiceQuestions(m_ruleset);
 
-  std::uint64_t total = q.run.games;
-  for (const auto& axis : q.sweeps) total += q.run.games * axis.values.size();
+  std::uint64_t total = gamesToPlay(q);
   // The impact's entities (checked before anything is played).
   std::unique_ptr<sim::Game> impactGame;
   sim::ImpactConfig impact;
+  std::uint64_t impactGames = 0;
   if (!q.impactEntities.empty()) {
     model::Diagnostics diags;
     impactGame = m_registry.compile(m_ruleset, diags);
@@ -79,7 +103,8 @@ bool ReportBuilder::build(ReportData& out, std::string& error) {
     impact.run.untilCi = 0;
     std::uint64_t measures = 0;
     for (int e : impact.entities) measures += 1 + (impactGame->canGrant(e) ? 1 : 0);
-    total += impact.run.games * (1 + measures);
+    impactGames = impact.run.games * (1 + measures);
+    total += impactGames;
   }
   std::uint64_t before = 0;
   ReportProgress progress;
@@ -95,7 +120,13 @@ bool ReportBuilder::build(ReportData& out, std::string& error) {
   };
 
   progress.stage = "run";
-  out.run = m_run.run(m_registry, m_ruleset, q.run, [&](const sim::RunProgress& p) { report(p.gamesDone); }, m_interval);
+  if (q.playedRun) {
+    out.run = *q.playedRun;
+    out.gamesReused += out.run.stats.games();
+  } else {
+    out.run = m_run.run(m_registry, m_ruleset, q.run, [&](const sim::RunProgress& p) { report(p.gamesDone); }, m_interval);
+    out.gamesPlayed += out.run.stats.games();
+  }
   if (!out.run.ok()) {
     error = out.run.error;
     return false;
@@ -105,10 +136,15 @@ bool ReportBuilder::build(ReportData& out, std::string& error) {
     error = "cancelled";
     return false;
   }
-  before += out.run.stats.games();
+  if (!q.playedRun) before += out.run.stats.games();
   out.entities = entityRows(out.run);
 
   for (const auto& axis : q.sweeps) {
+    if (const sim::SweepResult* played = playedSweep(q, axis)) {
+      for (const auto& p : played->points) out.gamesReused += p.result.stats.games();
+      out.sweeps.push_back(*played);
+      continue;
+    }
     sim::SweepConfig config;
     config.axes = {axis};
     config.run = q.run;
@@ -134,6 +170,7 @@ bool ReportBuilder::build(ReportData& out, std::string& error) {
     }
     if (r.cancelled) m_cancelled.store(true);
     for (const auto& p : r.points) before += p.result.stats.games();
+    for (const auto& p : r.points) out.gamesPlayed += p.result.stats.games();
     out.sweeps.push_back(std::move(r));
     if (m_cancelled.load()) break;
   }
@@ -158,6 +195,7 @@ bool ReportBuilder::build(ReportData& out, std::string& error) {
       }
       if (r.cancelled) m_cancelled.store(true);
       r.ruleset = m_ruleset.id;
+      out.gamesPlayed += impactGames;
       out.impact = std::move(r);
     }
   }

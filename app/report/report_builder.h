@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,19 @@ struct ReportRequest {
   double target = -1;                   // < 0: 1 / players
   std::string command;                  // the command line that made the report
   std::string runCommand;               // the `balance run` equivalent of the run
+  // Results already played on exactly this ruleset and run (the workbench's
+  // Simulation and Sweep tabs): reported as they are instead of being played
+  // again (the same numbers, by construction). A played sweep stands in for
+  // the entry of `sweeps` with the same path and values.
+  std::optional<sim::RunResult> playedRun;
+  std::vector<sim::SweepResult> playedSweeps;
+  // The edits the ruleset has that its file does not ("cards.x.cost: 18 -> 14",
+  // "+ cards.y (added)"): a report from the workbench's unsaved edits.
+  std::vector<std::string> unsavedEdits;
 };
+
+// Games a request will play, given what it already holds (playedRun, playedSweeps).
+std::uint64_t gamesToPlay(const ReportRequest& request);
 
 struct ReportProgress {
   std::string stage;                    // "run", "sweep cards.x.cost"

@@ -5,6 +5,7 @@
 // questions and every `assumed` mark of the ruleset.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +53,10 @@ struct ReportData {
   int version = 1;
   std::string contentHash;      // FNV-1a 64 of model::toYaml(ruleset) (after --set), 16 hex digits
   std::vector<std::string> sets;  // --set edits applied
+  std::vector<std::string> unsavedEdits;  // edits not in the file (ReportRequest::unsavedEdits)
+  std::map<std::string, std::string> entityNames;  // id -> name, where the ruleset gives one
+  std::uint64_t gamesPlayed = 0;  // games played to make this report
+  std::uint64_t gamesReused = 0;  // games of results already on screen (not played again)
   // Setup.
   std::string programVersion;   // WB_VERSION
   std::string date;             // UTC, ISO 8601

@@ -66,6 +66,15 @@ struct EngineSchema {
   std::vector<PropertySpec> properties;
   // Cost resources allowed in `costs:` besides the main `cost:`; empty = any.
   std::vector<std::string> costResources;
+  // The least a cost may be (`cost:` and every `costs:` resource) where it is
+  // a number: a cost of -5 is an error at its line. Engines that pay out
+  // through a negative cost lower it.
+  double minCost = 0;
+  // Parameters whose values must not decrease along each list: {"wms_min",
+  // "wms_start", "wms_max"} says the start lies within the bounds. A value
+  // out of order is an error at its `default:`; parameters the ruleset does
+  // not define are skipped.
+  std::vector<std::vector<std::string>> orderedParameters;
   // The engine's own checks of what the fields above cannot say (a die face
   // that names no stone, a replacement cycle with an unknown element): run by
   // validateRuleset after the generic checks, only when those found no error,

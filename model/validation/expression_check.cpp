@@ -1,6 +1,7 @@
 // Expression parsing and name checks with positions (see expression_check.h).
 #include "model/validation/expression_check.h"
 
+#include "model/validation/name_suggestion.h"
 #include "model/validation/ruleset_validator.h"
 
 namespace wb::model::validation {
@@ -21,7 +22,7 @@ std::string ExpressionNames::check(std::string_view name) const {
   if (m_known.count(name)) return {};
   if (m_textParameters.count(name))
     return "parameter '" + std::string(name) + "' is not a number and cannot be used in an expression";
-  return "unknown name '" + std::string(name) + "' in expression";
+  return "unknown name '" + std::string(name) + "' in expression" + didYouMean(name, m_known);
 }
 
 std::optional<Expression> parseExpressionAt(std::string_view text, const SourceLocation& where,

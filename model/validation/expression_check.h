@@ -1,6 +1,7 @@
-// Private helper of the loader and the validator: parses amount expressions
-// found in YAML values and checks the names they use, reporting problems at
-// the exact column inside the value (`unknown name 'fier' in expression`).
+// Helper of the loader, the validator and the GUI's expression fields: parses
+// amount expressions found in YAML values and checks the names they use,
+// reporting problems at the exact column inside the value (`unknown name
+// 'fier' in expression (did you mean 'fire'?)`).
 #pragma once
 
 #include <optional>

@@ -148,9 +148,14 @@ void checkEntities(const CheckContext& ctx) {
       else if (e.count > kMaxEntityCount)
         ctx.out.error(e.origin.at("count"), "'count' must be at most " + std::to_string(kMaxEntityCount) + ", got " +
                                                 std::to_string(e.count) + " (copies of one entity)");
+      const double minCost = ctx.schema ? ctx.schema->minCost : 0.0;
       for (const auto& c : e.costs) {
-        const SourceLocation where = e.origin.at(c.resource.empty() ? std::string("cost") : "costs." + c.resource);
+        const std::string key = c.resource.empty() ? std::string("cost") : "costs." + c.resource;
+        const SourceLocation where = e.origin.at(key);
         validation::checkExpressionNames(c.amount, where, ctx.names, ctx.out);
+        if (const auto v = c.amount.constantValue(); v && *v < minCost)
+          ctx.out.error(where, "'" + key + "' of '" + e.id + "' must be at least " + formatNumber(minCost) + ", got " +
+                                   formatNumber(*v));
       }
       if (ctx.schema) validation::checkEntityAgainstSchema(ctx, section, e);
     }
@@ -191,7 +196,10 @@ void validateRuleset(const Ruleset& ruleset, const EngineSchema* schema, Diagnos
   checkDice(ruleset, out);
   checkEntities(ctx);
   checkDiceQuestions(ctx);
-  if (schema) validation::checkRequiredParameters(ctx);
+  if (schema) {
+    validation::checkRequiredParameters(ctx);
+    validation::checkParameterOrder(ctx);
+  }
   // The engine's own checks assume a well-formed ruleset: run them only then.
   if (schema && schema->check && !out.hasErrors()) schema->check(ruleset, out);
 }

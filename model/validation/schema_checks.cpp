@@ -15,6 +15,13 @@ std::string joined(const std::vector<std::string>& items) {
   return s;
 }
 
+// "wms_min <= wms_start <= wms_max".
+std::string joinOrder(const std::vector<std::string>& chain) {
+  std::string s;
+  for (const auto& i : chain) s += (s.empty() ? "" : " <= ") + i;
+  return s;
+}
+
 bool contains(const std::vector<std::string>& items, const std::string& s) {
   return std::find(items.begin(), items.end(), s) != items.end();
 }
@@ -157,6 +164,29 @@ void checkRequiredParameters(const CheckContext& ctx) {
   for (const auto& id : ctx.schema->requiredParameters)
     if (!ctx.ruleset.parameter(id))
       ctx.out.error(where, "engine '" + ctx.schema->engine + "' requires parameter '" + id + "'");
+}
+
+void checkParameterOrder(const CheckContext& ctx) {
+  for (const auto& chain : ctx.schema->orderedParameters) {
+    const Parameter* previous = nullptr;
+    for (const auto& id : chain) {
+      const Parameter* p = ctx.ruleset.parameter(id);
+      const auto value = p ? toNumber(p->value) : std::nullopt;
+      if (!value) continue;
+      if (previous && *toNumber(previous->value) > *value) {
+        // Reported at the value that moved out of order: the later one when
+        // it is the bound (wms_max), else the earlier (wms_start > wms_max is
+        // reported at wms_start, the value the designer set).
+        const bool last = &id == &chain.back();
+        const Parameter* at = last ? previous : p;
+        ctx.out.error(at->origin.at("default"), "parameter '" + previous->id + "' (" + toString(previous->value) +
+                                                    ") is larger than '" + p->id + "' (" + toString(p->value) +
+                                                    "); engine '" + ctx.schema->engine + "' needs " +
+                                                    joinOrder(chain));
+      }
+      previous = p;
+    }
+  }
 }
 
 }  // namespace wb::model::validation

@@ -1,6 +1,6 @@
 // Private helper of validateRuleset(): the checks that need the engine's
 // schema — effect ops and their arguments, typed properties, kinds, cost
-// resources and required parameters — and the typed check of one value
+// resources, required and ordered parameters — and the typed check of one value
 // (an effect argument or a property) against an ArgType.
 #pragma once
 
@@ -32,5 +32,8 @@ void checkEntityAgainstSchema(const CheckContext& ctx, Section section, const En
 
 // The engine's required parameters.
 void checkRequiredParameters(const CheckContext& ctx);
+
+// The engine's ordered parameters (EngineSchema::orderedParameters).
+void checkParameterOrder(const CheckContext& ctx);
 
 }  // namespace wb::model::validation

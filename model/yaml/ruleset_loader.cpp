@@ -132,6 +132,19 @@ class Loader {
  public:
   explicit Loader(const SchemaLookup& lookup) : m_lookup(lookup) {}
 
+  // One file alone (see readRulesetFile).
+  LoadResult loadOne(std::string_view text, const std::string& fileName, bool root) {
+    m_result.ruleset.origin.loc = {fileName, 0, 0};
+    if (auto node = parseYaml(fileName, text, m_result.diagnostics)) {
+      NodeReader reader(fileName, text, m_result.diagnostics);
+      if (root)
+        readRoot(reader, *node);
+      else
+        readIncludedRoot(reader, *node, fileName);
+    }
+    return std::move(m_result);
+  }
+
   LoadResult load(std::string_view text, const std::string& fileName) {
     m_result.ruleset.origin.loc = {fileName, 0, 0};
     m_bytes = text.size();
@@ -290,7 +303,11 @@ class Loader {
       return;
     }
     NodeReader reader(path, text, out);
-    for (const auto& e : reader.entries(*root, "included file " + path)) {
+    readIncludedRoot(reader, *root, path);
+  }
+
+  void readIncludedRoot(NodeReader& reader, const YAML::Node& root, const std::string& path) {
+    for (const auto& e : reader.entries(root, "included file " + path)) {
       if (isContentKey(e.key))
         readContent(reader, e);
       else if (e.key == "include")
@@ -322,6 +339,10 @@ class Loader {
 
 LoadResult loadRulesetFromString(std::string_view yaml, const std::string& fileName, const SchemaLookup& lookup) {
   return Loader(lookup).load(yaml, fileName);
+}
+
+LoadResult readRulesetFile(std::string_view yaml, const std::string& fileName, bool root) {
+  return Loader({}).loadOne(yaml, fileName, root);
 }
 
 LoadResult loadRuleset(const std::string& path, const SchemaLookup& lookup) {

@@ -44,4 +44,9 @@ LoadResult loadRuleset(const std::string& path, const SchemaLookup& lookup = {})
 LoadResult loadRulesetFromString(std::string_view yaml, const std::string& fileName,
                                  const SchemaLookup& lookup = {});
 
+// One file as it is written, for the layout-keeping writer: a root file's
+// metadata and content sections (`root`), or an included file's content
+// sections; includes are not followed and nothing is validated.
+LoadResult readRulesetFile(std::string_view yaml, const std::string& fileName, bool root);
+
 }  // namespace wb::model

@@ -6,8 +6,6 @@
 // needed (yaml_text.h). Reading the text back gives an equal Ruleset.
 #include "model/yaml/ruleset_writer.h"
 
-#include "model/yaml/layout_preserver.h"
-
 #include <algorithm>
 #include <filesystem>
 #include <functional>
@@ -15,7 +13,9 @@
 
 #include "model/core/atomic_file.h"
 #include "model/core/scalar.h"
+#include "model/yaml/layout_preserver.h"
 #include "model/yaml/object_writer.h"
+#include "model/yaml/ruleset_loader.h"
 #include "model/yaml/yaml_text.h"
 
 namespace wb::model {
@@ -121,19 +121,15 @@ std::vector<int> assignFiles(const std::vector<T>& items, const std::vector<std:
   return out;
 }
 
-}  // namespace
+// One file of the ruleset: where it goes, where it was read from (empty: a
+// new file) and what goes into it.
+struct FilePlan {
+  std::string savePath;
+  std::string loadedPath;
+  FilePart part;
+};
 
-std::string toYaml(const Ruleset& ruleset) {
-  FilePart all;
-  for (const auto& p : ruleset.parameters) all.parameters.push_back(&p);
-  for (const auto& d : ruleset.dice) all.dice.push_back(&d);
-  for (Section s : kSections)
-    for (const auto& e : ruleset.entities(s)) all.sections[static_cast<int>(s)].push_back(&e);
-  for (const auto& q : ruleset.diceQuestions) all.questions.push_back(&q);
-  return writeFile(ruleset, all, false);
-}
-
-std::map<std::string, std::string> toYamlFiles(const Ruleset& ruleset, const std::string& rootPath) {
+std::vector<FilePlan> planFiles(const Ruleset& ruleset, const std::string& rootPath) {
   // Where the includes were read from, and where they go now.
   const std::string loadedRoot = ruleset.origin.loc.file.empty() ? rootPath : ruleset.origin.loc.file;
   const fs::path loadedBase = fs::path(loadedRoot).parent_path();
@@ -156,37 +152,104 @@ std::map<std::string, std::string> toYamlFiles(const Ruleset& ruleset, const std
   files = assignFiles(ruleset.diceQuestions, loadedPaths, loadedRoot);
   for (std::size_t i = 0; i < files.size(); ++i) partOf(files[i]).questions.push_back(&ruleset.diceQuestions[i]);
 
-  std::map<std::string, std::string> out;
-  out[rootPath] = writeFile(ruleset, parts[0], true);
+  std::vector<FilePlan> out;
+  const std::string rootNormal = fs::path(rootPath).lexically_normal().generic_string();
+  out.push_back({rootPath, ruleset.origin.loc.file, std::move(parts[0])});
   for (std::size_t i = 0; i < ruleset.includes.size(); ++i) {
     const std::string path = (saveBase / ruleset.includes[i]).lexically_normal().generic_string();
-    if (path == fs::path(rootPath).lexically_normal().generic_string() || out.count(path)) continue;
-    out[path] = writeFile(ruleset, parts[i + 1], false);
+    const bool seen = std::any_of(out.begin(), out.end(), [&](const FilePlan& p) { return p.savePath == path; });
+    if (path == rootNormal || seen) continue;
+    out.push_back({path, ruleset.origin.loc.file.empty() ? std::string() : loadedPaths[i], std::move(parts[i + 1])});
   }
   return out;
 }
 
+// Every item of a ruleset read from one file, as a FilePart.
+FilePart wholePart(const Ruleset& rs, bool root) {
+  FilePart all;
+  all.root = root;
+  for (const auto& p : rs.parameters) all.parameters.push_back(&p);
+  for (const auto& d : rs.dice) all.dice.push_back(&d);
+  for (Section s : kSections)
+    for (const auto& e : rs.entities(s)) all.sections[static_cast<int>(s)].push_back(&e);
+  for (const auto& q : rs.diceQuestions) all.questions.push_back(&q);
+  return all;
+}
+
+template <typename T>
+bool sameItems(const std::vector<const T*>& a, const std::vector<const T*>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const T* x, const T* y) { return *x == *y; });
+}
+
+// True if `file` (one file as read) says what `part` of `rs` holds: the same
+// content, whatever the layout.
+bool sameContent(const Ruleset& file, const Ruleset& rs, const FilePart& part) {
+  const FilePart read = wholePart(file, part.root);
+  if (!sameItems(read.parameters, part.parameters) || !sameItems(read.dice, part.dice) ||
+      !sameItems(read.questions, part.questions))
+    return false;
+  for (int s = 0; s < kSectionCount; ++s)
+    if (!sameItems(read.sections[static_cast<std::size_t>(s)], part.sections[static_cast<std::size_t>(s)])) return false;
+  if (!part.root) return true;
+  return file.id == rs.id && file.name == rs.name && file.engine == rs.engine && file.version == rs.version &&
+         file.players == rs.players && file.description == rs.description && file.assumed == rs.assumed &&
+         file.includes == rs.includes;
+}
+
+// The text to save for one file: the file as it is when it already says
+// this (byte-identical), else the original merged with the change
+// (layout_preserver.h) when that reads back as the model, else canonical.
+std::string keptLayout(const Ruleset& rs, const FilePlan& plan, const std::string& canonical) {
+  std::string original;
+  if (plan.loadedPath.empty() || !fs::is_regular_file(plan.loadedPath) || !readFile(plan.loadedPath, original))
+    return canonical;
+  const LoadResult disk = readRulesetFile(original, plan.loadedPath, plan.part.root);
+  if (disk.diagnostics.hasErrors()) return canonical;  // the file on disk is not what we read: rewrite
+  if (sameContent(disk.ruleset, rs, plan.part)) return original;
+  const std::string baseline = writeFile(disk.ruleset, wholePart(disk.ruleset, plan.part.root), plan.part.root);
+  std::string text = yaml::preserveLayout(original, baseline, canonical);
+  if (text == canonical) return canonical;
+  const LoadResult check = readRulesetFile(text, plan.loadedPath, plan.part.root);
+  return !check.diagnostics.hasErrors() && sameContent(check.ruleset, rs, plan.part) ? text : canonical;
+}
+
+}  // namespace
+
+std::string toYaml(const Ruleset& ruleset) { return writeFile(ruleset, wholePart(ruleset, true), false); }
+
+std::map<std::string, std::string> toYamlFiles(const Ruleset& ruleset, const std::string& rootPath) {
+  std::map<std::string, std::string> out;
+  for (const auto& plan : planFiles(ruleset, rootPath)) out[plan.savePath] = writeFile(ruleset, plan.part, plan.part.root);
+  return out;
+}
+
+std::map<std::string, std::string> toSavedYamlFiles(const Ruleset& ruleset, const std::string& rootPath) {
+  std::map<std::string, std::string> out;
+  for (const auto& plan : planFiles(ruleset, rootPath))
+    out[plan.savePath] = keptLayout(ruleset, plan, writeFile(ruleset, plan.part, plan.part.root));
+  return out;
+}
+
 bool saveRuleset(const Ruleset& ruleset, const std::string& rootPath, std::string* error) {
-  auto files = toYamlFiles(ruleset, rootPath);
-  // Keep each existing file as the designer wrote it (comments, quotes,
-  // spacing) wherever only values changed; see layout_preserver.h.
-  for (auto& [path, text] : files) {
-    std::string original;
-    if (fs::exists(path) && readFile(path, original)) text = yaml::preserveLayout(original, text);
-  }
+  auto files = toSavedYamlFiles(ruleset, rootPath);
   // One set (model/core/atomic_file.h): every file is staged before any is
   // replaced, so a failure replaces none. Included files first, the root
-  // last: a reader never sees a root whose includes are missing.
+  // last: a reader never sees a root whose includes are missing. A file that
+  // already holds its text is not written at all.
+  auto unchanged = [](const std::string& path, const std::string& text) {
+    std::string now;
+    return fs::is_regular_file(path) && readFile(path, now) && now == text;
+  };
   std::vector<std::pair<std::string, std::string>> set;
   for (auto& [path, text] : files) {
-    if (path == rootPath) continue;
+    if (path == rootPath || unchanged(path, text)) continue;
     std::error_code ec;
     const fs::path folder = fs::path(path).parent_path();
     if (!folder.empty()) fs::create_directories(folder, ec);
     set.emplace_back(path, std::move(text));
   }
-  set.emplace_back(rootPath, std::move(files.at(rootPath)));
-  return writeFilesAtomically(set, error);
+  if (!unchanged(rootPath, files.at(rootPath))) set.emplace_back(rootPath, std::move(files.at(rootPath)));
+  return set.empty() || writeFilesAtomically(set, error);
 }
 
 }  // namespace wb::model

@@ -38,6 +38,7 @@ model::EngineSchema makeSchema() {
        "battle, before the first attack: stronger attack"},
   };
   s.requiredParameters = {"spirit_stones", "wms_start", "wms_max", "tile_hand", "relic_limit", "eye_bonus"};
+  s.orderedParameters = {{"wms_min", "wms_start", "wms_max"}};  // WMS starts within its bounds
   s.kinds[model::Section::Cards] = {"step", "dislocate", "fear", "relic", "sacred_symbol"};
   s.kinds[model::Section::Tiles] = {"neutral_chamber", "sacred_chamber", "teleporter", "master_teleporter",
                                     "reliquary", "wall", "eye"};

@@ -140,7 +140,7 @@ TEST(RulesetLoader, ExpressionSyntaxErrorsPointInsideTheValue) {
 
 TEST(RulesetLoader, UnknownNamesInExpressions) {
   EXPECT_EQ(loadMessages("errors/unknown_name.yaml"),
-            (Lines{"errors/unknown_name.yaml:12:15: error: unknown name 'fier' in expression",
+            (Lines{"errors/unknown_name.yaml:12:15: error: unknown name 'fier' in expression (did you mean 'fire'?)",
                    "errors/unknown_name.yaml:13:27: error: parameter 'variant' is not a number and cannot be "
                    "used in an expression"}));
 }

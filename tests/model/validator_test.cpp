@@ -81,7 +81,7 @@ TEST(RulesetValidator, EverySchemaCheck) {
                 "schema/errors.yaml:14:54: error: unknown property 'colour' for engine 'toy'",
                 "schema/errors.yaml:16:13: error: unknown effect op 'heal2' for engine 'toy'",
                 "schema/errors.yaml:19:17: error: expected one of opponent, self, both for 'target', got 'enemy'",
-                "schema/errors.yaml:20:17: error: unknown name 'fier' in expression",
+                "schema/errors.yaml:20:17: error: unknown name 'fier' in expression (did you mean 'fire'?)",
                 "schema/errors.yaml:21:16: error: expected an integer for 'times', got 'two'",
                 "schema/errors.yaml:22:16: error: unknown argument 'amout' for effect op 'damage'",
                 "schema/errors.yaml:23:9: error: missing argument 'target' for effect op 'damage'",

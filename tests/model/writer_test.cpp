@@ -224,7 +224,11 @@ TEST(RulesetWriter, SaveWritesTheFile) {
   const std::string path = tempDir("save") + "/rich.yaml";
   std::string error;
   ASSERT_TRUE(saveRuleset(r.ruleset, path, &error)) << error;
-  EXPECT_EQ(readText(path), toYaml(r.ruleset));
+  // Saved elsewhere unchanged (Save As): the file as the designer wrote it.
+  EXPECT_EQ(readText(path), readText(fixture("rich.yaml")));
+  auto again = loadRuleset(path);
+  ASSERT_TRUE(again.ok()) << again.diagnostics.format();
+  EXPECT_EQ(toYaml(again.ruleset), toYaml(r.ruleset));
 }
 
 TEST(RulesetWriter, MutatedFilesThatLoadAlsoRoundTrip) {

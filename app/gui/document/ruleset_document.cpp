@@ -14,6 +14,7 @@
 #include "model/expression/compiled_expression.h"
 #include "model/expression/expression.h"
 #include "model/path/ruleset_path.h"
+#include "model/validation/expression_check.h"
 #include "model/validation/ruleset_validator.h"
 #include "model/yaml/ruleset_loader.h"
 #include "model/yaml/ruleset_writer.h"
@@ -73,6 +74,7 @@ void RulesetDocument::load(const QString& path, const std::string* text) {
     if (!fromValidator.count(d.format())) m_loadOnly.add(d);
   m_diagnostics = std::move(result.diagnostics);
 
+  m_kept.clear();
   const QString oldPath = m_path;
   m_path = text ? QString() : QFileInfo(path).absoluteFilePath();
   m_diskText = text ? QString() : readText(m_path);
@@ -163,7 +165,11 @@ bool RulesetDocument::setValue(const QString& path, const QString& text, QString
   }
   const auto now = model::getPath(trial, toStd(path));
   const QString newText = now ? QString::fromStdString(now->text) : text;
-  if (newText == QString::fromStdString(old->text)) return true;  // nothing to do
+  const bool hadKept = m_kept.remove(path) > 0;  // the value is set: what was kept is done with
+  if (newText == QString::fromStdString(old->text)) {
+    if (hadKept) revalidate();
+    return true;  // nothing to do
+  }
   return push(new SetValue(this, path, QString::fromStdString(old->text), text));
 }
 
@@ -305,19 +311,57 @@ QString RulesetDocument::checkExpression(const QString& text, int* column) const
     if (column) *column = err.column;
     return tr("column %1: %2").arg(err.column).arg(QString::fromStdString(err.message));
   }
-  std::set<std::string, std::less<>> known;
-  for (const auto& p : m_ruleset.parameters) known.insert(p.id);
-  for (const auto& d : m_ruleset.dice) known.insert(d.id);
-  if (m_schema)
-    for (const auto& n : m_schema->names) known.insert(n);
-  const auto compiled = expr->compile(
-      [&](std::string_view name) { return known.count(name) ? 0 : -1; }, &err);
-  if (!compiled) {
-    if (column) *column = err.column;
-    return tr("column %1: %2").arg(err.column).arg(QString::fromStdString(err.message));
+  // Names as the validator checks them (with "did you mean 'magic'?"); the
+  // first unknown one is reported at its column.
+  const model::validation::ExpressionNames names(m_ruleset, m_schema);
+  model::Diagnostics problems;
+  model::validation::checkExpressionNames(*expr, model::SourceLocation{std::string(), 1, 1}, names, problems);
+  if (!problems.empty()) {
+    const auto& first = problems.items().front();
+    if (column) *column = first.where.column;
+    return QString::fromStdString(first.message);
   }
   if (column) *column = 0;
   return {};
+}
+
+void RulesetDocument::keepInput(const QString& path, const QString& text, const QString& problem) {
+  const auto it = m_kept.constFind(path);
+  if (it != m_kept.constEnd() && it->text == text && it->problem == problem) return;
+  m_kept.insert(path, {text, problem});
+  revalidate();
+}
+
+void RulesetDocument::dropKeptInput(const QString& path) {
+  if (m_kept.remove(path) > 0) revalidate();
+}
+
+QString RulesetDocument::keptText(const QString& path) const {
+  const auto it = m_kept.constFind(path);
+  return it == m_kept.constEnd() ? QString() : it->text;
+}
+
+QString RulesetDocument::keptProblem(const QString& path) const {
+  const auto it = m_kept.constFind(path);
+  return it == m_kept.constEnd() ? QString() : it->problem;
+}
+
+// Where a kept input's value is (or would be) in the YAML: the value itself,
+// else its effect's op, else its entity; and whether the thing still exists.
+std::optional<model::SourceLocation> RulesetDocument::keptLocation(const QString& path) const {
+  if (const auto v = model::getPath(m_ruleset, toStd(path)); v) return v->where;
+  const QStringList parts = path.split(QLatin1Char('.'));
+  if (parts.size() >= 5 && parts[2] == QLatin1String("effects")) {
+    const QString op = QStringList(parts.mid(0, 4)).join(QLatin1Char('.')) + QStringLiteral(".op");
+    if (const auto v = model::getPath(m_ruleset, toStd(op)); v) return v->where;
+    return std::nullopt;  // the effect is gone
+  }
+  if (parts.size() >= 3) {
+    if (const auto s = model::sectionFromString(toStd(parts[0])))
+      if (const model::Entity* e = m_ruleset.entity(*s, toStd(parts[1]))) return e->origin.loc;
+    return std::nullopt;
+  }
+  return model::SourceLocation{};
 }
 
 const model::Entity* RulesetDocument::entityAt(const model::SourceLocation& where,
@@ -369,6 +413,15 @@ void RulesetDocument::commandApplied(const DocumentChange& change) {
 void RulesetDocument::revalidate() {
   model::Diagnostics now = m_loadOnly;
   model::validateRuleset(m_ruleset, m_schema, now);
+  for (auto it = m_kept.begin(); it != m_kept.end();) {
+    const auto where = keptLocation(it.key());
+    if (!where) {  // its entity or effect was removed
+      it = m_kept.erase(it);
+      continue;
+    }
+    now.error(*where, tr("%1: '%2' not applied: %3").arg(it.key(), it->text, it->problem).toStdString());
+    ++it;
+  }
   now.sort();
   m_diagnostics = std::move(now);
   Q_EMIT diagnosticsChanged();

@@ -9,11 +9,13 @@
 // program is reported through fileChangedOnDisk().
 #pragma once
 
+#include <QMap>
 #include <QObject>
 #include <QString>
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -84,10 +86,23 @@ class RulesetDocument : public QObject {
   bool editEffect(model::Section section, const QString& id, int index,
                   const model::Effect& effect, QString* error = nullptr);
 
+  // --- Input a widget could not apply (a cost "abc", an amount "earth *
+  //     magik", an out-of-range value): kept as the user typed it, shown where
+  //     it was typed and listed in diagnostics() as an error at the value's
+  //     place, until that value is set (setValue, or dropKeptInput after an
+  //     editEffect), the entity or effect is gone, or the document reloads.
+  //     It never reaches the model, so saves and simulations ignore it. ---
+  void keepInput(const QString& path, const QString& text, const QString& problem);
+  void dropKeptInput(const QString& path);
+  bool hasKeptInput(const QString& path) const { return m_kept.contains(path); }
+  QString keptText(const QString& path) const;
+  QString keptProblem(const QString& path) const;
+
   // A fresh id not used by any section: `base`, `base_2`, `base_3`, ...
   QString uniqueEntityId(const QString& base) const;
   // Checks an expression's syntax and names (parameters, dice, engine names);
-  // returns "" or `column N: message` and sets `column` (1-based).
+  // returns "" or a message (with "did you mean 'magic'?" for a misspelt
+  // name) and sets `column` (1-based) to where the problem is.
   QString checkExpression(const QString& text, int* column = nullptr) const;
   // The entity whose YAML contains `where` (nullptr if none); `section` receives its section.
   const model::Entity* entityAt(const model::SourceLocation& where, model::Section* section) const;
@@ -109,6 +124,7 @@ class RulesetDocument : public QObject {
  private:
   void load(const QString& path, const std::string* text);
   void revalidate();
+  std::optional<model::SourceLocation> keptLocation(const QString& path) const;
   void watch();
   void onFileChanged(const QString& path);
   bool push(QUndoCommand* command);
@@ -120,6 +136,10 @@ class RulesetDocument : public QObject {
   model::Diagnostics m_loadOnly;
   QString m_path;
   QString m_diskText;   // file content as last read or written, to tell our saves apart
+  struct KeptInput {
+    QString text, problem;
+  };
+  QMap<QString, KeptInput> m_kept;  // by path
   QUndoStack* m_undo = nullptr;
   QFileSystemWatcher* m_watcher = nullptr;
 };

@@ -186,6 +186,7 @@ void EffectsEditor::showEffect(int index) {
     for (const auto& as : spec->args)
       if (!effect.arg(as.key)) rows.emplace_back(as.key, std::string());
   m_args->setRowCount(static_cast<int>(rows.size()));
+  QStringList keptProblems;
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const model::ArgSpec* as = spec ? spec->arg(rows[r].first) : nullptr;
     auto* key = new QTableWidgetItem(QString::fromStdString(rows[r].first));
@@ -203,6 +204,15 @@ void EffectsEditor::showEffect(int index) {
     } else if (as) {
       value->setToolTip(QString::fromStdString(as->description));
     }
+    // Input that could not be applied stays as typed, framed in red.
+    const QString kept = argPath(index, QString::fromStdString(rows[r].first));
+    if (m_document->hasKeptInput(kept)) {
+      value->setText(m_document->keptText(kept));
+      value->setBackground(QColor(0xfd, 0xec, 0xea));
+      value->setForeground(QColor(0xc6, 0x28, 0x28));
+      value->setToolTip(m_document->keptProblem(kept));
+      keptProblems << m_document->keptProblem(kept);
+    }
     auto* typeItem = new QTableWidgetItem(type);
     typeItem->setFlags(Qt::ItemIsEnabled);
     typeItem->setForeground(QColor(0x66, 0x66, 0x66));
@@ -211,6 +221,8 @@ void EffectsEditor::showEffect(int index) {
     m_args->setItem(static_cast<int>(r), 2, typeItem);
   }
   m_args->resizeColumnToContents(0);
+  m_error->setText(keptProblems.join(QLatin1Char('\n')));
+  m_error->setVisible(!keptProblems.isEmpty());
   // The exact distribution of the effect's first expression argument (dice lab).
   for (std::size_t r = 0; r < written; ++r) {
     const model::ArgSpec* as = spec ? spec->arg(rows[r].first) : nullptr;
@@ -324,13 +336,23 @@ void EffectsEditor::argEdited(QTableWidgetItem* item) {
       field->text = text.toStdString();
     }
   }
+  const QString path = argPath(cur, QString::fromStdString(key));
   QString error;
   if (!m_document->editEffect(m_section, m_id, cur, effect, &error)) {
-    showError(error);
-    showEffect(cur);  // back to the model's value
+    m_document->keepInput(path, text, error);  // kept as typed, listed in the Diagnostics dock
+    Q_EMIT message(error);
+    showEffect(cur);
     return;
   }
+  m_document->dropKeptInput(path);
   showError({});
+}
+
+QString EffectsEditor::argPath(int effect, const QString& key) const {
+  return QStringLiteral("%1.%2.effects.%3.%4")
+      .arg(QString::fromLatin1(model::toString(m_section)), m_id)
+      .arg(effect)
+      .arg(key);
 }
 
 }  // namespace wb::app

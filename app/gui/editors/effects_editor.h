@@ -2,7 +2,9 @@
 // remove, move up / down, and edit the selected effect's op (from the engine's
 // schema) and arguments. Every change is one undo command on the document
 // (AddEffect, RemoveEffect, MoveEffect, EditEffect); a refused argument (e.g.
-// a bad expression) is shown in red and the model is left unchanged.
+// an amount `earth * magik`) is kept as typed, its cell framed in red with the
+// reason under the table and in the Diagnostics dock
+// (RulesetDocument::keepInput); the model is left unchanged.
 #pragma once
 
 #include <QWidget>
@@ -43,6 +45,7 @@ class EffectsEditor : public QWidget {
   void changeOp(const QString& op);
   void argEdited(QTableWidgetItem* item);
   void showError(const QString& text);
+  QString argPath(int effect, const QString& key) const;
 
   RulesetDocument* m_document;
   model::Section m_section = model::Section::Cards;

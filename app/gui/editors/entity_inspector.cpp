@@ -8,7 +8,6 @@
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QSignalBlocker>
-#include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -67,11 +66,14 @@ EntityInspector::EntityInspector(RulesetDocument* document, QWidget* parent)
   m_kind = new QComboBox(m_body);
   m_kind->setEditable(true);
   m_kind->setInsertPolicy(QComboBox::NoInsert);
-  m_count = new QSpinBox(m_body);
-  m_count->setRange(0, 999);
-  m_count->setKeyboardTracking(false);
+  // A line edit, not a spin box: a typed count out of range is refused with
+  // its reason and kept as typed, never clamped silently.
+  m_count = new QLineEdit(m_body);
   m_cost = new ExpressionEdit(m_body);
-  m_cost->setChecker([this](const QString& text, int* column) { return m_document->checkExpression(text, column); });
+  // No cost is no problem (most tiles, events and factions have none).
+  m_cost->setChecker([this](const QString& text, int* column) {
+    return text.trimmed().isEmpty() ? QString() : m_document->checkExpression(text, column);
+  });
   m_costError = new QLabel(m_body);
   m_costError->setStyleSheet(QStringLiteral("color: #c62828;"));
   m_costError->hide();
@@ -106,8 +108,8 @@ EntityInspector::EntityInspector(RulesetDocument* document, QWidget* parent)
 
   connect(m_name, &QLineEdit::editingFinished, this, [this] { commit(QStringLiteral("name"), m_name->text()); });
   connect(m_kind, &QComboBox::textActivated, this, [this](const QString& t) { commit(QStringLiteral("kind"), t); });
-  connect(m_count, &QSpinBox::valueChanged, this,
-          [this](int v) { commit(QStringLiteral("count"), QString::number(v)); });
+  connect(m_count, &QLineEdit::editingFinished, this,
+          [this] { commit(QStringLiteral("count"), m_count->text().trimmed()); });
   connect(m_cost, &ExpressionEdit::errorChanged, this, [this](const QString& e) {
     m_costError->setText(e);
     m_costError->setVisible(!e.isEmpty());
@@ -115,7 +117,12 @@ EntityInspector::EntityInspector(RulesetDocument* document, QWidget* parent)
   connect(m_cost, &QLineEdit::textChanged, this,
           [this](const QString& t) { m_costDistribution->setExpression(t, &m_document->ruleset()); });
   connect(m_cost, &QLineEdit::editingFinished, this, [this] {
-    if (m_cost->isValid()) commit(QStringLiteral("cost"), m_cost->text().trimmed());
+    // An invalid cost is kept as typed (and listed in the Diagnostics dock)
+    // rather than thrown away; a valid one is applied.
+    if (m_cost->isValid())
+      commit(QStringLiteral("cost"), m_cost->text().trimmed());
+    else if (!m_id.isEmpty())
+      m_document->keepInput(path(QStringLiteral("cost")), m_cost->text().trimmed(), m_cost->errorMessage());
   });
   connect(m_assumed, &QLineEdit::editingFinished, this,
           [this] { commit(QStringLiteral("assumed"), m_assumed->text()); });
@@ -148,7 +155,9 @@ void EntityInspector::setEntity(model::Section section, const QString& id) {
 
 QMenu* EntityInspector::contextMenuFor(const QString& field) {
   // The cost keeps the line edit's own entries (cut, copy, paste, ...).
-  QMenu* menu = field == QLatin1String("cost") ? m_cost->createStandardContextMenu() : new QMenu(this);
+  QMenu* menu = field == QLatin1String("cost")    ? m_cost->createStandardContextMenu()
+                : field == QLatin1String("count") ? m_count->createStandardContextMenu()
+                                                  : new QMenu(this);
   if (!m_id.isEmpty()) {
     if (!menu->isEmpty()) menu->addSeparator();
     addSweepAction(menu, m_document->ruleset(), path(field), [this](const QString& p) { Q_EMIT sweepRequested(p); });
@@ -164,11 +173,16 @@ bool EntityInspector::eventFilter(QObject* watched, QEvent* event) {
 void EntityInspector::commit(const QString& field, const QString& text) {
   if (m_id.isEmpty()) return;
   const auto current = model::getPath(m_document->ruleset(), path(field).toStdString());
-  if (current && QString::fromStdString(current->text) == text) return;
+  if (current && QString::fromStdString(current->text) == text) {
+    m_document->dropKeptInput(path(field));  // back to the model's value
+    return;
+  }
   QString error;
   if (!m_document->setValue(path(field), text, &error)) {
+    // Kept as typed, the problem shown in place and in the Diagnostics dock.
+    m_document->keepInput(path(field), text, error);
     Q_EMIT message(tr("%1: %2").arg(path(field), error));
-    refresh();  // show the model's value again
+    refresh();
   }
 }
 
@@ -197,11 +211,33 @@ void EntityInspector::refresh() {
   }
   if (m_kind->findText(QString::fromStdString(e->kind)) < 0) m_kind->addItem(QString::fromStdString(e->kind));
   m_kind->setCurrentText(QString::fromStdString(e->kind));
-  m_count->setValue(e->count);
+  if (!m_count->hasFocus()) {
+    const QString countPath = path(QStringLiteral("count"));
+    m_count->setText(m_document->hasKeptInput(countPath) ? m_document->keptText(countPath) : QString::number(e->count));
+    m_count->setStyleSheet(m_document->hasKeptInput(countPath) ? QStringLiteral("QLineEdit { border: 1px solid #c62828; }")
+                                                               : QString());
+    m_count->setToolTip(m_document->keptProblem(countPath));
+  }
+  const QString costPath = path(QStringLiteral("cost"));
   if (!m_cost->hasFocus()) {
     const model::Cost* cost = e->cost();
-    m_cost->setText(cost ? QString::fromStdString(cost->amount.text()) : QString());
+    m_cost->setText(m_document->hasKeptInput(costPath)  ? m_document->keptText(costPath)
+                    : cost ? QString::fromStdString(cost->amount.text())
+                           : QString());
   }
+  // Under a cost the expression checker accepts: why it was not applied, or
+  // the validator's problem at the cost's line (a cost of -5).
+  if (m_cost->isValid()) {
+    QString problem = m_document->keptProblem(costPath);
+    const model::SourceLocation at = e->origin.at("cost");
+    if (problem.isEmpty() && at.known() && e->origin.keys.count("cost"))
+      for (const auto& d : m_document->diagnostics().items())
+        if (d.where.file == at.file && d.where.line == at.line) problem = QString::fromStdString(d.message);
+    m_costError->setText(problem);
+    m_costError->setVisible(!problem.isEmpty());
+  }
+  if (!m_name->hasFocus() && m_document->hasKeptInput(path(QStringLiteral("name"))))
+    m_name->setText(m_document->keptText(path(QStringLiteral("name"))));
   QStringList tags;
   for (const auto& t : e->tags) tags << QString::fromStdString(t);
   m_tags->setText(tags.isEmpty() ? tr("(none)") : tags.join(QStringLiteral(", ")));

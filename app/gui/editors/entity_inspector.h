@@ -1,7 +1,8 @@
 // EntityInspector: everything about the selected card / tile / event / ability
 // / faction — name, kind, count, cost, tags, rules text, assumption note, its
 // problems, and its effects (EffectsEditor). Edits go through the document as
-// undo commands; a refused value is shown in red and restored. Right-click on
+// undo commands; a refused value is kept as typed, its reason shown under it
+// and in the Diagnostics dock (RulesetDocument::keepInput). Right-click on
 // Count or Cost offers "Sweep this value..." (sweepRequested).
 #pragma once
 
@@ -14,7 +15,6 @@ class QLabel;
 class QLineEdit;
 class QMenu;
 class QPlainTextEdit;
-class QSpinBox;
 class QTimer;
 
 namespace wb::app {
@@ -60,7 +60,7 @@ class EntityInspector : public QWidget {
   QLabel* m_empty;
   QLineEdit* m_name;
   QComboBox* m_kind;
-  QSpinBox* m_count;
+  QLineEdit* m_count;
   ExpressionEdit* m_cost;
   QLabel* m_costError;
   ExpressionDistributionView* m_costDistribution;

@@ -17,7 +17,7 @@ PathTableModel::PathTableModel(RulesetDocument* document, QObject* parent)
   connect(document, &RulesetDocument::diagnosticsChanged, this, [this] {
     if (rowCount() > 0)
       Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1),
-                         {Qt::ToolTipRole, Qt::BackgroundRole});
+                         {Qt::DisplayRole, Qt::EditRole, Qt::ToolTipRole, Qt::BackgroundRole, Qt::ForegroundRole});
   });
 }
 
@@ -77,6 +77,17 @@ QVariant PathTableModel::data(const QModelIndex& index, int role) const {
                                         : QVariant(problems.join(QLatin1Char('\n')));
   }
   if (path.isEmpty()) return computed(row, col, role);
+  if (m_document->hasKeptInput(path)) {
+    // Input that could not be applied: shown as typed, in red, with the reason.
+    switch (role) {
+      case Qt::DisplayRole:
+      case Qt::EditRole: return m_document->keptText(path);
+      case Qt::ToolTipRole: return m_document->keptProblem(path);
+      case Qt::BackgroundRole: return QBrush(QColor(0xfd, 0xec, 0xea));
+      case Qt::ForegroundRole: return QBrush(QColor(0xc6, 0x28, 0x28));
+      default: break;
+    }
+  }
   if (role == Qt::DisplayRole || role == Qt::EditRole || role == SortRole || role == Qt::ToolTipRole) {
     const auto v = model::getPath(m_document->ruleset(), path.toStdString());
     if (!v) return role == Qt::ToolTipRole ? QVariant() : QVariant(QString());
@@ -111,6 +122,7 @@ bool PathTableModel::setData(const QModelIndex& index, const QVariant& value, in
   QString error;
   if (!m_document->setValue(path, value.toString(), &error)) {
     m_lastError = error;
+    m_document->keepInput(path, value.toString(), error);  // kept as typed, see data()
     Q_EMIT editRefused(path, error);
     return false;
   }

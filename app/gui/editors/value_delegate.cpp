@@ -2,12 +2,7 @@
 
 #include <QAbstractProxyModel>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QLineEdit>
-#include <QSpinBox>
-
-#include <climits>
-#include <cmath>
 
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/editors/expression_edit.h"
@@ -32,22 +27,15 @@ QWidget* ValueDelegate::createEditor(QWidget* parent, const QStyleOptionViewItem
   const auto value = path.isEmpty() ? std::nullopt : model::getPath(m_document->ruleset(), path.toStdString());
   if (!value) return QStyledItemDelegate::createEditor(parent, option, index);
   switch (value->type) {
-    case model::ValueType::Int: {
-      auto* spin = new QSpinBox(parent);
-      const double lo = value->min ? std::max(*value->min, double(INT_MIN)) : -1000000.0;
-      const double hi = value->max ? std::min(*value->max, double(INT_MAX)) : 1000000.0;
-      spin->setRange(static_cast<int>(std::ceil(lo)), static_cast<int>(std::floor(hi)));
-      spin->setFrame(false);
-      spin->setAlignment(Qt::AlignRight);
-      return spin;
-    }
+    case model::ValueType::Int:
     case model::ValueType::Float: {
-      auto* spin = new QDoubleSpinBox(parent);
-      spin->setDecimals(4);
-      spin->setRange(value->min.value_or(-1e9), value->max.value_or(1e9));
-      spin->setFrame(false);
-      spin->setAlignment(Qt::AlignRight);
-      return spin;
+      // A plain line edit, not a spin box: a spin box bounded to 1..4 turns a
+      // typed 50 into 5 without a word. Out-of-range input is refused by the
+      // document with its reason and kept as typed (issue 20).
+      auto* edit = new QLineEdit(parent);
+      edit->setFrame(false);
+      edit->setAlignment(Qt::AlignRight);
+      return edit;
     }
     case model::ValueType::Expression: {
       auto* edit = new ExpressionEdit(parent);
@@ -67,10 +55,6 @@ void ValueDelegate::setEditorData(QWidget* editor, const QModelIndex& index) con
     const int i = combo->findText(text);
     if (i < 0) combo->addItem(text);
     combo->setCurrentIndex(i < 0 ? combo->count() - 1 : i);
-  } else if (auto* spin = qobject_cast<QSpinBox*>(editor)) {
-    spin->setValue(text.toInt());
-  } else if (auto* dspin = qobject_cast<QDoubleSpinBox*>(editor)) {
-    dspin->setValue(text.toDouble());
   } else if (auto* line = qobject_cast<QLineEdit*>(editor)) {
     line->setText(text);
   } else {
@@ -82,20 +66,17 @@ void ValueDelegate::setModelData(QWidget* editor, QAbstractItemModel* model, con
   QString text;
   if (auto* expr = qobject_cast<ExpressionEdit*>(editor)) {
     if (!expr->isValid()) {
+      // Refused: the model stays as it was; the text is kept as typed.
+      const QString path = index.data(PathTableModel::PathRole).toString();
+      if (!path.isEmpty()) m_document->keepInput(path, expr->text().trimmed(), expr->errorMessage());
       Q_EMIT editRefused(expr->errorMessage());
-      return;  // refused: the model stays as it was
+      return;
     }
     text = expr->text().trimmed();
   } else if (auto* combo = qobject_cast<QComboBox*>(editor)) {
     text = combo->currentText();
-  } else if (auto* spin = qobject_cast<QSpinBox*>(editor)) {
-    spin->interpretText();
-    text = QString::number(spin->value());
-  } else if (auto* dspin = qobject_cast<QDoubleSpinBox*>(editor)) {
-    dspin->interpretText();
-    text = QString::number(dspin->value(), 'g', 12);
   } else if (auto* line = qobject_cast<QLineEdit*>(editor)) {
-    text = line->text();
+    text = line->text().trimmed();
   } else {
     QStyledItemDelegate::setModelData(editor, model, index);
     return;

@@ -330,7 +330,9 @@ void SimulationPanel::run() {
     Q_EMIT message(why);
     return;
   }
-  m_job = std::make_unique<SimulationJob>(m_document->ruleset(), config);
+  m_runRuleset = m_document->ruleset();
+  m_resultFinished = false;
+  m_job = std::make_unique<SimulationJob>(m_runRuleset, config);
   connect(m_job.get(), &SimulationJob::progressed, this, &SimulationPanel::onProgress);
   connect(m_job.get(), &SimulationJob::resultUpdated, this, &SimulationPanel::onResult);
   connect(m_job.get(), &SimulationJob::finished, this, &SimulationPanel::onFinished);
@@ -378,6 +380,7 @@ void SimulationPanel::onFinished() {
     Q_EMIT message(m_status->text());
   } else {
     onResult();
+    m_resultFinished = true;
     const auto& s = m_result.stats;
     m_progress->setValue(m_result.cancelled ? m_progress->value() : 1000);
     m_status->setText((m_result.cancelled ? tr("Cancelled after %L1 games") : tr("Done: %L1 games"))
@@ -523,6 +526,16 @@ bool SimulationPanel::exportCharts(const QString& directory, const QString& suff
       return false;
   }
   return true;
+}
+
+std::optional<sim::RunResult> SimulationPanel::playedRun(const model::Ruleset& ruleset, const sim::RunConfig& config) const {
+  if (!m_hasResult || !m_resultFinished || isRunning() || m_result.cancelled || !m_result.ok()) return std::nullopt;
+  const sim::RunConfig& c = m_result.config;  // effective: the turn cap resolved
+  const bool same = c.games == config.games && c.seed == config.seed && c.players == config.players &&
+                    c.agents == config.agents && (config.maxTurns == 0 || c.maxTurns == config.maxTurns) &&
+                    c.untilCi == config.untilCi && (config.untilCi == 0 || c.batchGames == config.batchGames);
+  if (!same || !(m_runRuleset == ruleset)) return std::nullopt;
+  return m_result;
 }
 
 }  // namespace wb::app

@@ -10,7 +10,9 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
+#include "model/core/ruleset.h"
 #include "simulation/runner/run_config.h"
 #include "simulation/runner/run_result.h"
 
@@ -52,6 +54,10 @@ class SimulationPanel : public QWidget {
   bool isRunning() const;
   bool hasResult() const { return m_hasResult; }
   const sim::RunResult& lastResult() const { return m_result; }
+  // The run on screen if it finished (not cancelled) on `ruleset` with the
+  // settings of `config` (games, seed, players, agents, turn cap, stopping
+  // rule): what File > Export Report reports instead of playing it again.
+  std::optional<sim::RunResult> playedRun(const model::Ruleset& ruleset, const sim::RunConfig& config) const;
   QChart* winRateChart() const;
   QChart* lengthChart() const;
   QChart* entityChart() const;
@@ -106,6 +112,8 @@ class SimulationPanel : public QWidget {
   class ImpactBar* m_impactBar = nullptr;
   std::unique_ptr<SimulationJob> m_job;
   sim::RunResult m_result;
+  model::Ruleset m_runRuleset;      // what the current (or last) run plays
+  bool m_resultFinished = false;    // m_result is a run's final result
   bool m_hasResult = false;
 };
 

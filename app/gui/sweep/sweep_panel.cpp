@@ -320,7 +320,8 @@ bool SweepPanel::run() {
     showError(why);
     return false;
   }
-  auto job = std::make_unique<SweepJob>(m_document->ruleset(), config);
+  m_sweepRuleset = m_document->ruleset();
+  auto job = std::make_unique<SweepJob>(m_sweepRuleset, config);
   if (!job->validate(&why)) {
     showError(why);
     return false;
@@ -395,6 +396,7 @@ void SweepPanel::onFinished() {
   } else {
     m_progress->setValue(1000);
     m_finished = result;
+    m_finishedRuleset = m_sweepRuleset;
     m_status->setText(tr("%n value(s) in %1.", nullptr, static_cast<int>(result.points.size()))
                           .arg(duration(result.elapsedSeconds)));
     redraw(result.curves.empty() ? std::nullopt : std::optional<sim::BalancePoint>(result.curves.front().balance));

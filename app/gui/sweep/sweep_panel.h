@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 
+#include "model/core/ruleset.h"
 #include "simulation/sweep/sweep_runner.h"
 
 QT_BEGIN_NAMESPACE
@@ -57,6 +58,8 @@ class SweepPanel : public QWidget {
   bool isRunning() const;
   // The last sweep that ran to its end (nullopt before, or when cancelled / failed).
   const std::optional<sim::SweepResult>& finishedSweep() const { return m_finished; }
+  // The ruleset the finished sweep was played on (its base, before the swept values).
+  const model::Ruleset& finishedSweepRuleset() const { return m_finishedRuleset; }
   // Points of the current (or last) sweep, in play order.
   const std::vector<sim::SweepPoint>& points() const { return m_points; }
   QString errorText() const;    // the problem shown in the tab ("" = none)
@@ -111,6 +114,8 @@ class SweepPanel : public QWidget {
   sim::SweepConfig m_config;                // of the current / last sweep
   std::vector<sim::SweepPoint> m_points;
   std::optional<sim::SweepResult> m_finished;
+  model::Ruleset m_sweepRuleset;     // what the current (or last) sweep plays
+  model::Ruleset m_finishedRuleset;  // what m_finished was played on
 };
 
 }  // namespace wb::app

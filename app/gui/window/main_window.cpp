@@ -37,6 +37,8 @@
 #include "app/gui/window/yaml_view.h"
 #include "app/report/report_request.h"
 #include "model/core/atomic_file.h"
+#include "model/diff/ruleset_diff.h"
+#include "model/yaml/ruleset_loader.h"
 #include "model/yaml/ruleset_writer.h"
 #include "rulesets/engine_catalog.h"
 
@@ -402,6 +404,28 @@ void MainWindow::exportReport() {
   }
 }
 
+namespace {
+
+// The agent of every seat ("random" alone plays them all).
+std::vector<std::string> seatAgents(const sim::RunConfig& c) {
+  return c.agents.size() == 1 ? std::vector<std::string>(static_cast<std::size_t>(std::max(1, c.players)), c.agents[0])
+                              : c.agents;
+}
+
+// Same games, seed, seats, agents and turn cap (threads do not change results).
+bool sameRun(const sim::RunConfig& a, const sim::RunConfig& b) {
+  return a.games == b.games && a.seed == b.seed && a.players == b.players && seatAgents(a) == seatAgents(b) &&
+         (a.maxTurns == 0 || b.maxTurns == 0 || a.maxTurns == b.maxTurns) && a.untilCi == b.untilCi;
+}
+
+}  // namespace
+
+std::vector<model::ValueChange> MainWindow::unsavedEdits() const {
+  if (!m_document->isModified() || m_document->filePath().isEmpty()) return {};
+  const auto saved = model::loadRuleset(m_document->filePath().toStdString(), rulesets::builtinEngines().schemaLookup());
+  return model::diffRulesets(saved.ruleset, m_document->ruleset());
+}
+
 bool MainWindow::exportReportTo(const QString& path, QString* error) {
   auto fail = [&](const QString& why) {
     if (error) *error = why;
@@ -415,30 +439,70 @@ bool MainWindow::exportReportTo(const QString& path, QString* error) {
   if (!m_simulation->runConfig(run, &why)) return fail(why);
   const model::Ruleset snapshot = m_document->ruleset();
   const QString file = m_document->filePath().isEmpty() ? m_document->displayName() : m_document->filePath();
-  ReportRequest request = makeReportRequest(file.toStdString(), run);
-  // The Sweep tab's last finished sweep, played again with the report's run
-  // (same seed: common random numbers). Its metric may not fit the report's
-  // agents; then the report's default metric is used.
+  // The edits not in the file: value edits become --set (the command line
+  // reproduces them); every edit is listed in the report.
+  std::vector<std::string> sets, edits;
+  bool structural = false;
+  for (const auto& change : unsavedEdits()) {
+    edits.push_back(change.describe());
+    if (change.kind == model::ValueChange::Kind::Changed)
+      sets.push_back(change.path + "=" + change.after);
+    else
+      structural = true;
+  }
+  ReportRequest request = makeReportRequest(file.toStdString(), run, sets);
+  request.unsavedEdits = edits;
+  // The run on screen, when it was played on this ruleset with these settings.
+  request.playedRun = m_simulation->playedRun(snapshot, run);
+  if (request.playedRun) request.run = request.playedRun->config;
+  // The Sweep tab's last finished sweep: reported as it is when it was played
+  // on this ruleset with the report's run; else played again with the
+  // report's run (same seed: common random numbers). Its metric may not fit
+  // the report's agents; then the report's default metric is used.
+  QStringList missing;
+  if (!request.playedRun) missing << tr("the run (%L1 games)").arg(run.games);
   if (const auto& sweep = m_sweep->finishedSweep(); sweep && sweep->config.axes.size() == 1) {
-    sim::SweepConfig c;
-    c.axes = sweep->config.axes;
-    c.run = request.run;
-    c.metric = sweep->config.metric;
-    c.target = sweep->config.target;
-    std::string invalid;
-    if (!sim::SweepRunner(rulesets::builtinEngines(), snapshot, c).validate(invalid)) c.metric = request.metric;
-    if (sim::SweepRunner(rulesets::builtinEngines(), snapshot, c).validate(invalid)) {
-      request.sweeps = c.axes;
-      request.metric = c.metric;
-      request.target = c.target;
+    if (sameRun(sweep->config.run, run) && m_sweep->finishedSweepRuleset() == snapshot) {
+      request.sweeps = sweep->config.axes;
+      request.metric = sweep->config.metric;
+      request.target = sweep->config.target;
+      request.playedSweeps = {*sweep};
     } else {
-      showMessage(tr("The report leaves the sweep out: %1").arg(QString::fromStdString(invalid)));
+      sim::SweepConfig c;
+      c.axes = sweep->config.axes;
+      c.run = request.run;
+      c.metric = sweep->config.metric;
+      c.target = sweep->config.target;
+      std::string invalid;
+      if (!sim::SweepRunner(rulesets::builtinEngines(), snapshot, c).validate(invalid)) c.metric = request.metric;
+      if (sim::SweepRunner(rulesets::builtinEngines(), snapshot, c).validate(invalid)) {
+        request.sweeps = c.axes;
+        request.metric = c.metric;
+        request.target = c.target;
+        missing << tr("the sweep of %1 (%L2 games: it was played on other edits or settings)")
+                       .arg(QString::fromStdString(c.axes[0].path))
+                       .arg(static_cast<qulonglong>(run.games * c.axes[0].values.size()));
+      } else {
+        showMessage(tr("The report leaves the sweep out: %1").arg(QString::fromStdString(invalid)));
+      }
     }
   }
   request.command = reportCommandLine(request, path.toStdString());
-  if (m_document->isModified()) request.command += "   # from unsaved edits: compare the content hash";
+  if (structural) request.command += "   # from unsaved edits --set cannot express: save the ruleset first";
+  // Say what will be played before playing it.
+  const std::uint64_t toPlay = gamesToPlay(request);
+  m_lastReportGamesToPlay = toPlay;
+  if (toPlay > 0) {
+    const QString text = tr("The report needs %L1 games that are not on screen: %2. Play them now?")
+                             .arg(static_cast<qulonglong>(toPlay))
+                             .arg(missing.join(tr(" and ")));
+    if (m_prompts && QMessageBox::question(this, tr("Export Report"), text) != QMessageBox::Yes)
+      return fail(tr("Export cancelled."));
+    showMessage(text.left(text.lastIndexOf(QLatin1Char('.')) + 1));
+  }
   if (!app::exportReport(snapshot, std::move(request), path, m_prompts ? this : nullptr, &why)) return fail(why);
-  showMessage(tr("Report written to %1.").arg(path));
+  showMessage(toPlay == 0 ? tr("Report written to %1 from the results on screen (no game played again).").arg(path)
+                          : tr("Report written to %1.").arg(path));
   return true;
 }
 

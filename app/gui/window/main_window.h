@@ -5,10 +5,14 @@
 // file changes on disk.
 #pragma once
 
+#include <cstdint>
+#include <vector>
+
 #include <QMainWindow>
 
 #include "model/core/diagnostics.h"
 #include "model/core/entity.h"
+#include "model/diff/ruleset_diff.h"
 
 class QDockWidget;
 class QLabel;
@@ -64,7 +68,14 @@ class MainWindow : public QMainWindow {
   // Simulation tab's run options and the last finished sweep of the Sweep tab,
   // and writes `path` (.html, .pdf, .csv or .json). With prompts on, a progress
   // dialog can cancel. File > Export Report... asks for the path and calls this.
+  // Reports the run and the finished sweep on screen as they are when they
+  // were played on the current ruleset and settings; only what is missing is
+  // played, after saying so. The report lists the unsaved edits it was made from.
   bool exportReportTo(const QString& path, QString* error = nullptr);
+  // Games the last exportReportTo had to play (0: all from the results on screen).
+  std::uint64_t lastReportGamesToPlay() const { return m_lastReportGamesToPlay; }
+  // The edits of the open ruleset that its file does not have (empty when saved).
+  std::vector<model::ValueChange> unsavedEdits() const;
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -106,6 +117,7 @@ class MainWindow : public QMainWindow {
   QLabel* m_problemsLabel;
   QLabel* m_engineLabel;
   bool m_prompts = true;
+  std::uint64_t m_lastReportGamesToPlay = 0;
   bool m_reloadPending = false;
 };
 

@@ -4,7 +4,9 @@
 // face-down row and deck, the player's own deck order and the shop decks'
 // order. The change below swaps an opponent's hand or face-down card with a
 // different card of their deck (face-down slots only take actions) and
-// reverses the player's own deck and both shop decks.
+// reverses the player's own deck and both shop decks. What the observer was shown
+// (Sneak Peek, Mirror Wall, ...: PlayerState::knownOpp*, knownOwnTop/knownOppTop) is
+// visible information and stays in place.
 #include <algorithm>
 #include <sstream>
 
@@ -26,18 +28,25 @@ bool changeHidden(sim::State& state, int observer, sim::Rng& rng) {
   const CardDiceRules& rules = s.rules();
   bool changed = false;
   const int opp = 1 - observer;
+  const PlayerState& me = s.player(observer);
+  const auto known = [](const auto& list, int card) {
+    return std::find(list.begin(), list.end(), static_cast<std::uint8_t>(card)) != list.end();
+  };
   std::vector<int> hand = cardsOf(s.player(opp).hand), down = cardsOf(s.player(opp).faceDown),
                    deck = cardsOf(s.player(opp).deck);
-  if (!deck.empty()) {
-    const std::size_t k = static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(deck.size())));
+  // The deck's top is back(): its top knownOppTop cards were shown to the observer.
+  const std::size_t hiddenDeck = deck.size() - std::min(deck.size(), static_cast<std::size_t>(me.knownOppTop));
+  if (hiddenDeck > 0) {
+    const std::size_t k = static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(hiddenDeck)));
     for (std::size_t h = 0; h < hand.size(); ++h)
-      if (hand[h] != deck[k]) {
+      if (hand[h] != deck[k] && !known(me.knownOppHand, hand[h]) && !known(me.knownOppHand, deck[k])) {
         std::swap(hand[h], deck[k]);
         changed = true;
         break;
       }
     for (std::size_t f = 0; f < down.size(); ++f)
-      if (down[f] != deck[k] && rules.cards[static_cast<std::size_t>(deck[k])].kind == CardKind::Action) {
+      if (down[f] != deck[k] && rules.cards[static_cast<std::size_t>(deck[k])].kind == CardKind::Action &&
+          !known(me.knownOppFaceDown, down[f]) && !known(me.knownOppFaceDown, deck[k])) {
         std::swap(down[f], deck[k]);
         changed = true;
         break;
@@ -47,8 +56,10 @@ bool changeHidden(sim::State& state, int observer, sim::Rng& rng) {
   setZone(s, opp, Zone::FaceDown, down);
   setZone(s, opp, Zone::Deck, deck);
   std::vector<int> own = cardsOf(s.player(observer).deck);
-  if (std::adjacent_find(own.begin(), own.end(), std::not_equal_to<>()) != own.end()) changed = true;
-  std::reverse(own.begin(), own.end());
+  const auto ownHiddenEnd =
+      own.end() - static_cast<std::ptrdiff_t>(std::min(own.size(), static_cast<std::size_t>(me.knownOwnTop)));
+  if (std::adjacent_find(own.begin(), ownHiddenEnd, std::not_equal_to<>()) != ownHiddenEnd) changed = true;
+  std::reverse(own.begin(), ownHiddenEnd);
   setZone(s, observer, Zone::Deck, own);
   for (int tier = 0; tier < 2; ++tier) {
     std::vector<int> shop = cardsOf(s.shop(tier).deck);
