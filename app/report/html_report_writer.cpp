@@ -1,4 +1,5 @@
 #include "app/report/html_report_writer.h"
+#include "app/report/robustness_section.h"
 
 #include <algorithm>
 #include <cmath>
@@ -366,6 +367,8 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
     h << "<p><b>Balance point: " << esc(balancePointText(bp, path, c.axes[0].values)) << "</b></p>\n";
     table(h, {path, "win rate", "95% CI (%)", "games", "timeouts"}, rows);
   }
+
+  writeRobustnessSection(h, d.ladder, d.file);
 
   // Assumptions.
   h << "<h2>Assumptions</h2>\n";
