@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "rulesets/card_dice/card_dice_state.h"
+#include "simulation/core/fast_uniform.h"
 
 namespace wb::rulesets::card_dice {
 

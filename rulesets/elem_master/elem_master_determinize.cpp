@@ -11,6 +11,7 @@
 #include <algorithm>
 
 #include "rulesets/elem_master/elem_master_state.h"
+#include "simulation/core/fast_uniform.h"
 
 namespace wb::rulesets::elem_master {
 

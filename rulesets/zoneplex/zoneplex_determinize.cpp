@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "rulesets/zoneplex/zoneplex_state.h"
+#include "simulation/core/fast_uniform.h"
 
 namespace wb::rulesets::zoneplex {
 

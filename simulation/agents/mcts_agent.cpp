@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "simulation/agents/greedy_agent.h"
+#include "simulation/core/fast_uniform.h"
 
 namespace wb::sim {
 

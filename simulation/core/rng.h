@@ -30,24 +30,6 @@ constexpr std::uint64_t deriveSeed(std::uint64_t runSeed, std::uint64_t index, s
 inline int uniformInt(Rng& rng, int n) {
   return boost::random::uniform_int_distribution<int>(0, n - 1)(rng);
 }
-// Uniform integer in [0, n) as uniformInt, without its 64-bit divisions
-// (Lemire's multiply-shift with rejection: exactly uniform). A different
-// stream from uniformInt: for search code (determinizations, rollouts), where
-// speed counts and no replay depends on the exact draws. n must be > 0.
-__extension__ typedef unsigned __int128 Uint128;  // GCC/Clang; __extension__: no -Wpedantic warning
-inline int fastUniformInt(Rng& rng, int n) {
-  const std::uint64_t range = static_cast<std::uint64_t>(n);
-  Uint128 m = static_cast<Uint128>(rng()) * range;
-  std::uint64_t low = static_cast<std::uint64_t>(m);
-  if (low < range) {
-    const std::uint64_t threshold = (0 - range) % range;
-    while (low < threshold) {
-      m = static_cast<Uint128>(rng()) * range;
-      low = static_cast<std::uint64_t>(m);
-    }
-  }
-  return static_cast<int>(m >> 64);
-}
 inline double uniformReal(Rng& rng) {
   return boost::random::uniform_real_distribution<double>(0.0, 1.0)(rng);
 }
