@@ -156,7 +156,7 @@ std::string CardDiceState::toString() const {
   for (int p = 0; p < 2; ++p) {
     const PlayerState& s = m_players[p];
     o << "\nplayer " << p << ": health " << s.health << ", gold " << s.gold << ", deck "
-      << s.deck.size() << ", discard " << s.discard.size();
+      << s.deck.size() << ", discard " << s.discard.size() << ", in play " << s.inPlay.size();
     pile("hand", s.hand);
     pile("face down", s.faceDown);
     pile("passives", s.passives);

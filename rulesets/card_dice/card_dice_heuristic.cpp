@@ -162,7 +162,7 @@ double CardDiceState::material(int p) const {
     }
     return entry->value[c];
   };
-  for (const Pile* pile : {&s.deck, &s.discard})
+  for (const Pile* pile : {&s.deck, &s.discard, &s.inPlay})
     for (std::uint8_t c : *pile) {
       sum += cardValue(c);
       ++n;

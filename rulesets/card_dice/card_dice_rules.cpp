@@ -181,6 +181,13 @@ std::shared_ptr<const CardDiceRules> compileRules(const model::Ruleset& ruleset,
   rules->bidsPerTurn = intParam("bids_per_turn", 1);
   rules->maxTurns = std::max(1, intParam("max_turns", 2000));
   rules->maxActionsPerTurn = std::max(1, intParam("max_actions_per_turn", 200));
+  // Assumed (played_cards): where a played card goes is not in the rules.
+  if (const model::Parameter* played = ruleset.parameter("played_cards")) {
+    const std::string* v = std::get_if<std::string>(&played->value);
+    if (v && *v == "at_once") rules->playedToDiscardAtOnce = true;
+    else if (!v || *v != "turn_end")
+      fail(played->origin.loc, "played_cards must be 'turn_end' or 'at_once'");
+  }
   // Rule: "their opponent may outbid them to two times that ... This bidding in multiples of
   // the stated cost continues": linear (1x, 2x, 3x ...) or doubling (1x, 2x, 4x ...).
   if (const model::Parameter* steps = ruleset.parameter("bid_steps")) {

@@ -116,6 +116,9 @@ struct CardDiceRules {
   int bidsPerTurn = 1;
   int maxTurns = 2000;
   int maxActionsPerTurn = 200;       // then only moves that end the turn are legal (assumed)
+  // played_cards: at_once puts played cards on the discard pile at once (then a deck of
+  // blessings with Truly Blessed repeats them without end); turn_end (default) at the turn's end.
+  bool playedToDiscardAtOnce = false;
   bool bidDoubling = false;          // bid_steps: doubling (1x, 2x, 4x ...) instead of linear (assumed)
   std::vector<std::string> ids;       // card ids in index order (entity log)
   // Unique per compiled rules object in this process (never reused), a cache key.

@@ -30,7 +30,7 @@ struct SeenCards {
 
 CardDiceState::CardDiceState(std::shared_ptr<const CardDiceRules> rules) : m_rules(std::move(rules)) {}
 
-void CardDiceState::setUp(sim::Rng& rng) {
+void CardDiceState::setUp(sim::Rng& rng, const std::vector<sim::Grant>& grants) {
   const CardDiceRules& r = *m_rules;
   log().reset(2, static_cast<int>(r.cards.size()));
   counterLog().reset(2, kCounterCount);
@@ -59,6 +59,9 @@ void CardDiceState::setUp(sim::Rng& rng) {
   m_turn = 0;
   // Nobody has left a turn's draw or gold unused before the first turn.
   for (PlayerState& p : m_players) p.usedDraw = p.usedGold = true;
+  // Granted cards are there from the start: a granted Always Lucky ("Draw an additional card
+  // each turn") draws in the first turn too.
+  applyGrants(grants);
   startTurn(0, rng);
 }
 
@@ -113,6 +116,12 @@ void CardDiceState::endTurn(sim::Rng& rng) {
     if (!me.usedDraw) count(m_turnPlayer, Counter::TurnDrawSkipped);
   }
   settleBuffs();
+  // Assumed (played_cards: turn_end): the cards played this turn, by either player, go to
+  // their owners' discard piles.
+  for (PlayerState& q : m_players) {
+    for (std::uint8_t c : q.inPlay) q.discard.push_back(c);
+    q.inPlay.clear();
+  }
   // Big Handed counts as triggered when the turn ends with more cards than the base limit.
   if (static_cast<int>(m_players[m_turnPlayer].hand.size()) > m_rules->handLimit)
     for (std::uint8_t c : m_players[m_turnPlayer].passives)

@@ -30,6 +30,8 @@
 // | bid_steps          | linear       | auction steps: linear or doubling (assumed)     |
 // | max_turns          | 2000         | turn cap suggested to the runner (assumed)      |
 // | max_actions_per_turn | 200        | then only moves ending the turn (assumed)       |
+// | played_cards       | turn_end     | played cards reach the discard pile at the end  |
+// |                    |              | of the turn, or at_once (assumed)               |
 //
 // Interpretations where the rules are silent (also `assumed:` in the YAML):
 // - Responses: an action "which affects (or may affect)" the result of the opponent's
@@ -42,7 +44,10 @@
 // - Auction: the opponent raises by one step (bid_steps linear: one more multiple of the
 //   cost; doubling: twice the bid), the bidder matches (equal bids go to the bidder) and
 //   may play actions when it is theirs to match; the winner pays the last bid.
-// - Executing an action from hand on your turn is free; played cards go to discard. A
+// - Executing an action from hand on your turn is free. Played cards stay in play until the
+//   turn ends, then go to the discard pile (played_cards: turn_end): a card is played at most
+//   once per turn, so "play any number of blessings" is any number of the blessings held,
+//   and Truly Blessed cannot cycle one blessing through reshuffles for ever. A
 //   face-down action can be executed from the next turn on (its owner's or, as a
 //   response, the opponent's).
 // - Damage elements are the dice of its amount; a shield subtracts from each matching
@@ -88,6 +93,9 @@ struct PlayerState {
   int health = 0;
   int gold = 0;
   Pile deck, hand, discard, faceDown;
+  // Cards played this turn (actions, blessings, responses): they go to the discard pile when
+  // the turn ends (played_cards: turn_end), so a reshuffle within the turn leaves them out.
+  Pile inPlay;
   FixedVector<std::uint8_t, 64> passives;  // active passive cards
   // This turn only (reset when a turn starts).
   int actionsLeft = 0;
@@ -127,8 +135,9 @@ struct StackItem {
 class CardDiceState : public sim::State {
  public:
   explicit CardDiceState(std::shared_ptr<const CardDiceRules> rules);
-  // Rolls the dice, builds and shuffles decks and shops (called by CardDiceGame).
-  void setUp(sim::Rng& rng);
+  // Rolls the dice, builds and shuffles decks and shops, gives the grants (impact measures)
+  // and starts the first turn (called by CardDiceGame).
+  void setUp(sim::Rng& rng, const std::vector<sim::Grant>& grants = {});
 
   int numPlayers() const override { return 2; }
   int currentPlayer() const override;
@@ -144,6 +153,7 @@ class CardDiceState : public sim::State {
   std::string toString() const override;
   // Impact hooks (card_dice_impact.cpp): the card an action uses; grants at the start.
   void actionEntities(sim::Action a, std::vector<int>& out) const override;
+  // Called by setUp before the first turn starts, so a granted Always Lucky draws in it.
   void applyGrants(const std::vector<sim::Grant>& grants);
 
   // Read access (tests, tools).
@@ -201,12 +211,16 @@ class CardDiceState : public sim::State {
   int responseCost(int p, int card, bool faceDown) const;
   void finishAuction(int winner);
   int nextBidLevel() const;
-  // card_dice_effects.cpp: playing cards and resolving effects.
+  // card_dice_moves.cpp: the moves, the response stack, where played cards go.
   void announce(int owner, int card, int die, int arg, bool response, sim::Rng& rng);
   void continueResolution(sim::Rng& rng);
   void resolveTop(sim::Rng& rng);
   void runCard(int owner, int card, int die, int arg, int fromEffect, sim::Rng& rng);
   void finishCard(sim::Rng& rng);
+  // A played (or cancelled) card of player p leaves play: in play until the turn ends, or
+  // straight to the discard pile (played_cards: at_once).
+  void putPlayed(int p, std::uint8_t card);
+  // card_dice_effects.cpp: amounts, card effects, damage.
   bool applyEffect(int owner, int card, int index, int die, int arg, sim::Rng& rng);
   // False when the victim must first decide how much Paid Militia blocks.
   bool dealDamage(int dealer, int victim, int amount, const EffectDef& e, bool thenOpponent);

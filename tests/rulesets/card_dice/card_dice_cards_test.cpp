@@ -58,7 +58,7 @@ TEST_F(Script, RerollUpToTwiceLetsTheOwnerChoose) {
   ASSERT_EQ(state->phase(), Phase::RerollChoice);
   act(ActionKind::KeepDie);
   EXPECT_EQ(state->phase(), Phase::Main);
-  EXPECT_EQ(p0().discard.countOf(static_cast<std::uint8_t>(card("calculated_risk"))), 1u);
+  EXPECT_EQ(p0().inPlay.countOf(static_cast<std::uint8_t>(card("calculated_risk"))), 1u);
 }
 
 TEST_F(Script, TurnOptionsGoldAndDrawOncePerTurn) {

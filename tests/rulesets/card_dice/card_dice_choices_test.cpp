@@ -136,7 +136,8 @@ TEST_F(Script, FaceDownActionsRespondInTheOpponentsNextTurn) {
 }
 
 TEST_F(Script, HealingHasNoCapUnlessMaxHealthIsSet) {
-  // The rules set no health limit: max_health 0 (no cap) by default, 100 as the assumed variant.
+  // Seed 004: "Players start with 100 health" and "Heal <amount> health" -- no maximum is
+  // given, so max_health is 0 (no cap) by default; 100 is the assumed variant.
   setDie("nature", 5);
   state->setHealth(0, 98);
   playFromHand("reforestation");

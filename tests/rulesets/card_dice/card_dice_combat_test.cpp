@@ -39,7 +39,7 @@ TEST_F(Script, DamageEarnsGoldEqualToDamageDealt) {
   playFromHand("fire");
   EXPECT_EQ(p1().health, 96);
   EXPECT_EQ(p0().gold, 54);
-  EXPECT_EQ(p0().discard.countOf(static_cast<std::uint8_t>(card("fire"))), 1u);
+  EXPECT_EQ(p0().inPlay.countOf(static_cast<std::uint8_t>(card("fire"))), 1u);
 }
 
 TEST_F(Script, ComboDamageMultipliesTwoDice) {
