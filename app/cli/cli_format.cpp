@@ -7,6 +7,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "model/core/atomic_file.h"
+
 namespace wb::app {
 
 void drawProgressBar(std::ostream& err, unsigned long long done, unsigned long long total, double etaSeconds,
@@ -24,5 +26,17 @@ void drawProgressBar(std::ostream& err, unsigned long long done, unsigned long l
 void clearProgressBar(std::ostream& err) { err << "\r" << std::string(90, ' ') << "\r" << std::flush; }
 
 bool wantsProgressBar(const std::ostream& err) { return &err == &std::cerr && ::isatty(STDERR_FILENO); }
+
+bool writeJsonOutput(std::ostream& out, std::ostream& err, const std::string& command, const std::string& path,
+                     const std::string& text) {
+  if (path == "-") {
+    out << text;
+    return true;
+  }
+  std::string error;
+  if (model::writeFileAtomically(path, text, &error)) return true;
+  err << "balance " << command << ": cannot write " << path << ": " << error << "\n";
+  return false;
+}
 
 }  // namespace wb::app

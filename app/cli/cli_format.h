@@ -16,4 +16,10 @@ void clearProgressBar(std::ostream& err);
 // True when `err` is std::cerr and stderr is a terminal.
 bool wantsProgressBar(const std::ostream& err);
 
+// Writes a command's --json output: `path` "-" prints `text` on `out`, any other path
+// is written atomically. False (with "balance <command>: cannot write ..." on `err`)
+// when the file cannot be written.
+bool writeJsonOutput(std::ostream& out, std::ostream& err, const std::string& command, const std::string& path,
+                     const std::string& text);
+
 }  // namespace wb::app

@@ -182,15 +182,7 @@ int runCompare(const std::vector<std::string>& args, CommandIo& io) {
   }
   const auto json = parser.value("--json");
   const bool jsonToStdout = json && *json == "-";
-  if (json) {
-    const std::string text = comparisonJson(result, nameA, nameB);
-    if (jsonToStdout) {
-      io.out << text;
-    } else if (!model::writeFileAtomically(*json, text, &error)) {
-      io.err << "balance compare: cannot write " << *json << ": " << error << "\n";
-      return kExitInvalid;
-    }
-  }
+  if (json && !writeJsonOutput(io.out, io.err, "compare", *json, comparisonJson(result, nameA, nameB))) return kExitInvalid;
   if (!jsonToStdout) printResult(io.out, result, nameA, nameB);
   return kExitOk;
 }

@@ -182,15 +182,7 @@ int runImpact(const std::vector<std::string>& args, CommandIo& io) {
   result.ruleset = ruleset->id;
   const auto json = parser.value("--json");
   const bool jsonToStdout = json && *json == "-";
-  if (json) {
-    const std::string text = sim::impactResultToJson(result);
-    if (jsonToStdout) {
-      io.out << text;
-    } else if (!model::writeFileAtomically(*json, text, &error)) {
-      io.err << "balance impact: cannot write " << *json << ": " << error << "\n";
-      return kExitInvalid;
-    }
-  }
+  if (json && !writeJsonOutput(io.out, io.err, "impact", *json, sim::impactResultToJson(result))) return kExitInvalid;
   if (!jsonToStdout) printImpact(io.out, result);
   return kExitOk;
 }

@@ -50,7 +50,7 @@ const char* kUsage =
     "  --games N         games to play (default 1000; with --until-ci the limit, default 100000)\n"
     "  --seed S          run seed (default 1)\n"
     "  --threads T       worker threads (default: all cores)\n"
-    "  --agents A,B,...  one agent for every seat, or one per seat (default random)\n"
+    "  --agents A,B,...  one agent for every seat, or one per seat (default greedy)\n"
     "  --players P       player count (default: the ruleset's minimum)\n"
     "  --set PATH=VALUE  change a value first, e.g. --set cards.meteor_strike.cost=15 (repeatable)\n"
     "  --max-turns K     turn cap; capped games are timeouts, listed with their index and seed\n"
@@ -130,7 +130,7 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
     // A replayed game need not be inside the default game count; allow any index.
     config.games = static_cast<std::uint64_t>(replay) + 1;
   }
-  std::vector<std::string> agents = {"random"};
+  std::vector<std::string> agents = {sim::kDefaultAgent};
   if (auto list = parser.value("--agents")) {
     if (!sim::splitAgentList(*list, agents, error)) {
       io.err << "balance run: --agents: " << error << "\n";

@@ -23,7 +23,7 @@ const char* const kRunOptionsHelp =
     "  --games N         games to play (per point / per side)\n"
     "  --seed S          run seed (default 1): game i is seeded from (S, i)\n"
     "  --threads T       worker threads (default: all cores; results do not depend on it)\n"
-    "  --agents A,B,...  one agent for every seat, or one per seat (default random)\n"
+    "  --agents A,B,...  one agent for every seat, or one per seat (default greedy)\n"
     "  --players P       player count (default: the ruleset's minimum)\n"
     "  --set PATH=VALUE  change a value first (repeatable)\n"
     "  --max-turns K     turn cap; capped games are timeouts\n"
@@ -57,7 +57,7 @@ bool readRunOptions(const ArgParser& parser, RunOptions& options, std::string& e
   c.untilCi = untilCi;
   options.playersGiven = parser.has("--players");
   if (options.playersGiven) c.players = static_cast<int>(players);
-  c.agents = {"random"};
+  c.agents = {sim::kDefaultAgent};
   if (auto list = parser.value("--agents")) {
     std::vector<std::string> agents;
     if (!sim::splitAgentList(*list, agents, error)) {

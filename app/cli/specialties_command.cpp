@@ -162,7 +162,7 @@ int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
     io.err << "balance specialties: " << (error.empty() ? "bad number" : error) << "\n";
     return kExitUsage;
   }
-  std::vector<std::string> specs = {"greedy"};
+  std::vector<std::string> specs = {sim::kDefaultAgent};
   if (auto a = ap.value("--agents")) {
     if (!sim::splitAgentList(*a, specs, error) || specs.empty() || specs.size() > 2) {
       io.err << "balance specialties: --agents: " << (error.empty() ? "one or two agents" : error) << "\n";

@@ -14,7 +14,6 @@
 #include "app/cli/command.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
-#include "model/core/atomic_file.h"
 #include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
 #include "simulation/sweep/sweep_result_json.h"
@@ -183,15 +182,7 @@ int runSweep(const std::vector<std::string>& args, CommandIo& io) {
   }
   const auto json = parser.value("--json");
   const bool jsonToStdout = json && *json == "-";
-  if (json) {
-    const std::string text = sim::sweepResultToJson(result);
-    if (jsonToStdout) {
-      io.out << text;
-    } else if (!model::writeFileAtomically(*json, text, &error)) {
-      io.err << "balance sweep: cannot write " << *json << ": " << error << "\n";
-      return kExitInvalid;
-    }
-  }
+  if (json && !writeJsonOutput(io.out, io.err, "sweep", *json, sim::sweepResultToJson(result))) return kExitInvalid;
   if (!jsonToStdout) printResult(io.out, result);
   return kExitOk;
 }

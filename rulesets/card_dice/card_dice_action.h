@@ -32,7 +32,9 @@ enum class ActionKind : std::uint8_t {
   Recycle,         // recycle choice: return a card from hand to the shop
   RecycleDone,     // recycle choice: stop
   Tutor,           // tutor choice: take this card from the deck
-  Block,           // Paid Militia choice: card 0 = block nothing, 1 = all it can pay, 2 = just enough to survive
+  Block,           // Paid Militia choice: block card + 256 x die points of the damage (any amount)
+  ChooseDiscard,   // forced discard choice (Weak Hands, Faulty Table): the victim gives up this card
+  PutNext,         // reorder choice (Impatience, Sabotage): this card goes next from the top
 };
 
 struct DecodedAction {

@@ -1,5 +1,6 @@
 // Hidden information (determinize), text output and the scripted-setup API of
 // the card-dice state.
+#include <algorithm>
 #include <sstream>
 
 #include "rulesets/card_dice/card_dice_state.h"
@@ -8,7 +9,11 @@ namespace wb::rulesets::card_dice {
 
 namespace {
 
-void shuffle(Pile& pile, sim::Rng& rng) {
+// Sorted first, so the result depends on the cards and rng, never on their
+// hidden order (a canonical determinization, sim::State::determinize).
+void sortedShuffle(Pile& pile, sim::Rng& rng) {
+  if (pile.size() < 2) return;
+  std::sort(pile.begin(), pile.end());
   for (std::size_t i = pile.size(); i > 1; --i) {
     const std::size_t j = static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(i)));
     std::swap(pile[i - 1], pile[j]);
@@ -37,6 +42,8 @@ const char* kindVerb(ActionKind k) {
     case ActionKind::RecycleDone: return "done";
     case ActionKind::Tutor: return "take from deck";
     case ActionKind::Block: return "paid militia block";
+    case ActionKind::ChooseDiscard: return "give up";
+    case ActionKind::PutNext: return "put next on the deck";
   }
   return "?";
 }
@@ -48,15 +55,29 @@ std::unique_ptr<sim::State> CardDiceState::determinize(int observer, sim::Rng& r
   if (observer < 0 || observer > 1) return copy;
   // The observer sees their own hand and face-down cards, both discard piles, the shops'
   // displays and every passive; they do not see the opponent's hand, the opponent's
-  // face-down actions, any deck order or the shop decks' order.
+  // face-down actions, any deck order or the shop decks' order -- except what they were
+  // shown (Mirror Wall, Mirror Table, Sneak Peek, Reconnaissance, Impatience, Sabotage),
+  // which stays in place. Piles are sorted before shuffling, so the result depends on what
+  // the observer knows and on rng, never on the hidden order.
+  const PlayerState& me = m_players[observer];
   PlayerState& opp = copy->m_players[1 - observer];
-  Pile pool;
-  for (const Pile* pile : {&opp.hand, &opp.faceDown, &opp.deck})
+  Pile knownHand, knownDown, pool, oppTop;
+  Pile hand = opp.hand, down = opp.faceDown;
+  for (std::uint8_t c : me.knownOppHand)
+    if (hand.eraseValue(c)) knownHand.push_back(c);
+  for (std::uint8_t c : me.knownOppFaceDown)
+    if (down.eraseValue(c)) knownDown.push_back(c);
+  const std::size_t topKnown = std::min<std::size_t>(static_cast<std::size_t>(me.knownOppTop), opp.deck.size());
+  for (std::size_t i = opp.deck.size() - topKnown; i < opp.deck.size(); ++i) oppTop.push_back(opp.deck[i]);
+  for (const Pile* pile : {&hand, &down})
     for (std::uint8_t c : *pile) pool.push_back(c);
-  shuffle(pool, rng);
+  for (std::size_t i = 0; i + topKnown < opp.deck.size(); ++i) pool.push_back(opp.deck[i]);
+  sortedShuffle(pool, rng);
+  std::sort(knownHand.begin(), knownHand.end());
+  std::sort(knownDown.begin(), knownDown.end());
   const std::size_t handSize = opp.hand.size(), downSize = opp.faceDown.size();
-  opp.hand.clear();
-  opp.faceDown.clear();
+  opp.hand = knownHand;
+  opp.faceDown = knownDown;
   opp.deck.clear();
   // Face-down cards are actions: give those slots the first actions of the shuffled pool.
   for (std::size_t i = 0; i < pool.size(); ++i) {
@@ -70,8 +91,21 @@ std::unique_ptr<sim::State> CardDiceState::determinize(int observer, sim::Rng& r
     if (opp.hand.size() < handSize) opp.hand.push_back(c);
     else opp.deck.push_back(c);
   }
-  shuffle(copy->m_players[observer].deck, rng);
-  for (Shop& s : copy->m_shops) shuffle(s.deck, rng);
+  for (std::uint8_t c : oppTop) opp.deck.push_back(c);
+  // Which of the face-down cards were placed this turn is unknown: the newest ones stand in.
+  const std::size_t placed = std::min(opp.placedThisTurn.size(), opp.faceDown.size());
+  opp.placedThisTurn.clear();
+  for (std::size_t i = opp.faceDown.size() - placed; i < opp.faceDown.size(); ++i)
+    opp.placedThisTurn.push_back(opp.faceDown[i]);
+  // The observer's own deck: the known top stays, the rest is shuffled.
+  Pile& own = copy->m_players[observer].deck;
+  const std::size_t ownKnown = std::min<std::size_t>(static_cast<std::size_t>(me.knownOwnTop), own.size());
+  Pile rest, top;
+  for (std::size_t i = 0; i < own.size(); ++i) (i + ownKnown < own.size() ? rest : top).push_back(own[i]);
+  sortedShuffle(rest, rng);
+  own = rest;
+  for (std::uint8_t c : top) own.push_back(c);
+  for (Shop& s : copy->m_shops) sortedShuffle(s.deck, rng);
   return copy;
 }
 
@@ -87,12 +121,14 @@ std::string CardDiceState::actionToString(sim::Action a) const {
     }
     case ActionKind::Discard: case ActionKind::ExecuteAction: case ActionKind::PlaceFaceDown:
     case ActionKind::PlayFaceDown: case ActionKind::PlayBlessing: case ActionKind::RespondHand:
-    case ActionKind::RespondFaceDown: case ActionKind::Recycle: case ActionKind::Tutor: {
+    case ActionKind::RespondFaceDown: case ActionKind::Recycle: case ActionKind::Tutor:
+    case ActionKind::ChooseDiscard: case ActionKind::PutNext: {
       if (static_cast<std::size_t>(d.card) >= cards.size()) return s;
       const CardDef& c = cards[d.card];
       s += " " + c.name;
       if (c.dieEffect >= 0 && d.kind != ActionKind::Discard && d.kind != ActionKind::PlaceFaceDown &&
-          d.kind != ActionKind::Recycle && d.kind != ActionKind::Tutor) {
+          d.kind != ActionKind::Recycle && d.kind != ActionKind::Tutor && d.kind != ActionKind::ChooseDiscard &&
+          d.kind != ActionKind::PutNext) {
         const auto& dice = m_rules->dice;
         if (d.die < static_cast<int>(dice.size())) s += " on " + dice[d.die].id;
         const Op op = c.effects[c.dieEffect].op;
@@ -101,14 +137,15 @@ std::string CardDiceState::actionToString(sim::Action a) const {
       }
       return s;
     }
-    case ActionKind::Block: return s + (d.card == 0 ? " nothing" : d.card == 1 ? " all" : " to survive");
+    case ActionKind::Block: return s + " " + std::to_string(d.card + 256 * d.die);
     default: return s;
   }
 }
 
 std::string CardDiceState::toString() const {
   std::ostringstream o;
-  static const char* kPhases[] = {"main", "response", "auction", "reroll", "recycle", "tutor", "militia", "over"};
+  static const char* kPhases[] = {"main",  "response", "auction", "reroll",  "recycle", "tutor",
+                                  "militia", "over",   "window",  "discard", "order"};
   o << "turn " << m_turn << ", player " << m_turnPlayer << " to play, phase "
     << kPhases[static_cast<int>(m_phase)] << "\ndice:";
   for (int d = 0; d < m_rules->numDice(); ++d) o << ' ' << m_rules->dice[d].id << '=' << int(m_dice[d]);
@@ -119,7 +156,7 @@ std::string CardDiceState::toString() const {
   for (int p = 0; p < 2; ++p) {
     const PlayerState& s = m_players[p];
     o << "\nplayer " << p << ": health " << s.health << ", gold " << s.gold << ", deck "
-      << s.deck.size() << ", discard " << s.discard.size();
+      << s.deck.size() << ", discard " << s.discard.size() << ", in play " << s.inPlay.size();
     pile("hand", s.hand);
     pile("face down", s.faceDown);
     pile("passives", s.passives);

@@ -1,23 +1,13 @@
-// Moves and card effects of the card-dice engine: playing actions and blessings,
-// the response stack, auctions, and every op of the schema. Rules quoted from
-// seed file 004; interpretations are marked "Assumed".
+// Card effects of the card-dice engine: amounts (dice, buffs, rounding), dice rolls, the end
+// of the game, buff bookkeeping, every op of the schema (applyEffect) and damage with
+// shields and Paid Militia. The moves and the response stack are in card_dice_moves.cpp.
+// Rules quoted from seed file 004; interpretations are marked "Assumed".
 #include <algorithm>
 #include <cmath>
 
 #include "rulesets/card_dice/card_dice_state.h"
 
 namespace wb::rulesets::card_dice {
-
-namespace {
-
-void shuffleInto(Pile& pile, sim::Rng& rng) {
-  for (std::size_t i = pile.size(); i > 1; --i) {
-    const std::size_t j = static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(i)));
-    std::swap(pile[i - 1], pile[j]);
-  }
-}
-
-}  // namespace
 
 void CardDiceState::fillVars(int p, double* vars) const {
   std::copy(m_rules->baseVars.begin(), m_rules->baseVars.end(), vars);
@@ -35,9 +25,13 @@ int CardDiceState::effectAmount(int p, const EffectDef& e) const {
   return amountFrom(p, e, vars);
 }
 
-int CardDiceState::amountFrom(int p, const EffectDef& e, const double* vars) const {
+int CardDiceState::amountFrom(int p, const EffectDef& e, const double* vars, bool buffed) const {
   if (!e.hasAmount) return 0;
   double v = e.amount.evaluate(vars);
+  if (!buffed) {
+    const double up = std::ceil(v - 1e-9);
+    return up > 0 ? static_cast<int>(std::min(up, static_cast<double>(kMaxAmount))) : 0;
+  }
   // Buffs: "Double the strength of all your <element> effects for the rest of this turn";
   // Purism: "... all your non-combo effects". Assumed: buffs multiply, and non-combo
   // means an amount using dice without multiplying two different ones.
@@ -81,225 +75,6 @@ void CardDiceState::settleBuffs() {
       n = 0;
     }
   }
-}
-
-void CardDiceState::doApplyAction(sim::Action a, sim::Rng& rng) {
-  const DecodedAction d = decodeAction(a);
-  const int p = currentPlayer();
-  PlayerState& s = m_players[p];
-  const auto card8 = static_cast<std::uint8_t>(d.card);
-  if (++m_turnActions == m_rules->maxActionsPerTurn) count(m_turnPlayer, Counter::TurnActionCap);
-  switch (d.kind) {
-    case ActionKind::EndTurn: endTurn(rng); return;
-    case ActionKind::GainGold:
-      s.usedGold = true;
-      s.gold += m_rules->freeGoldPerTurn;
-      return;
-    case ActionKind::DrawCard: {
-      s.usedDraw = true;
-      int n = m_rules->freeDrawsPerTurn;
-      // Always Lucky: "Draw an additional card each turn." (Assumed: the turn's draw draws more.)
-      for (std::uint8_t c : s.passives)
-        for (const EffectDef& e : m_rules->cards[c].effects)
-          if (e.op == Op::ExtraDraw) {
-            n += effectAmount(p, e);
-            log().add(p, c, sim::EntityUse::Triggered);
-          }
-      for (int k = 0; k < n && drawCard(p, rng); ++k) {}
-      return;
-    }
-    case ActionKind::Discard:
-      if (m_rules->cards[d.card].kind == CardKind::Action && static_cast<int>(s.hand.size()) <= handLimit(p))
-        count(p, Counter::ActionDiscardedUnderLimit);
-      s.hand.eraseValue(card8);
-      s.discard.push_back(card8);
-      return;
-    case ActionKind::ExecuteAction:
-      // Rule: "Playing an action consists of either executing it or placing it face down".
-      s.hand.eraseValue(card8);
-      --s.actionsLeft;
-      log().add(p, d.card, sim::EntityUse::Played);
-      announce(p, d.card, d.die, d.arg, rng);
-      return;
-    case ActionKind::PlaceFaceDown:
-      s.hand.eraseValue(card8);
-      --s.actionsLeft;
-      s.faceDown.push_back(card8);
-      return;
-    case ActionKind::PlayFaceDown:
-    case ActionKind::RespondFaceDown:
-    case ActionKind::RespondHand: {
-      const bool faceDown = d.kind != ActionKind::RespondHand;
-      const int cost = responseCost(p, d.card, faceDown);
-      if (faceDown && cost < m_rules->cards[d.card].cost)
-        for (std::uint8_t c : s.passives)
-          for (const EffectDef& e : m_rules->cards[c].effects)
-            if (e.op == Op::FreeFaceDown) log().add(p, c, sim::EntityUse::Triggered);
-      (faceDown ? s.faceDown : s.hand).eraseValue(card8);
-      s.gold -= cost;
-      log().add(p, d.card, sim::EntityUse::Played);
-      announce(p, d.card, d.die, d.arg, rng);
-      return;
-    }
-    case ActionKind::PlayBlessing:
-      s.hand.eraseValue(card8);
-      log().add(p, d.card, sim::EntityUse::Played);
-      // Truly Blessed: "Draw a card each time you play a blessing".
-      for (std::uint8_t c : s.passives)
-        for (const EffectDef& e : m_rules->cards[c].effects)
-          if (e.op == Op::DrawOnBlessing) {
-            log().add(p, c, sim::EntityUse::Triggered);
-            for (int k = effectAmount(p, e); k > 0 && drawCard(p, rng); --k) {}
-          }
-      runCard(p, d.card, 0, 0, 0, rng);
-      return;
-    case ActionKind::Bid: {
-      // Rule: "Bidding for a card consists of a player announcing their interest in buying a
-      // card from one of the shops for its stated cost."
-      --s.bidsLeft;
-      m_auctionShop = d.die;
-      m_auctionSlot = d.card;
-      m_auctionLevel = 1;
-      m_auctionHighIsBidder = true;
-      const int cost = m_rules->cards[m_shops[d.die].display[d.card]].cost;
-      if (m_players[1 - p].gold >= 2 * cost) {
-        m_phase = Phase::Auction;
-        m_actor = 1 - p;
-      } else {
-        finishAuction(p);
-      }
-      return;
-    }
-    case ActionKind::Raise: {
-      // Rule: "This bidding in multiples of the stated cost continues until either the
-      // opponent doesn't outbid or the player doesn't match."
-      const int cost = m_rules->cards[m_shops[m_auctionShop].display[m_auctionSlot]].cost;
-      if (m_auctionHighIsBidder) {
-        ++m_auctionLevel;
-        m_auctionHighIsBidder = false;
-        m_actor = m_turnPlayer;
-        if (m_players[m_turnPlayer].gold < m_auctionLevel * cost) finishAuction(1 - m_turnPlayer);
-      } else {
-        m_auctionHighIsBidder = true;
-        m_actor = 1 - m_turnPlayer;
-        if (m_players[m_actor].gold < (m_auctionLevel + 1) * cost) finishAuction(m_turnPlayer);
-      }
-      return;
-    }
-    case ActionKind::Yield:
-      finishAuction(m_auctionHighIsBidder ? m_turnPlayer : 1 - m_turnPlayer);
-      return;
-    case ActionKind::Pass: resolveTop(rng); return;
-    case ActionKind::RerollAgain:
-      rollDie(m_choiceDie, rng);
-      if (--m_choiceLeft > 0) return;
-      runCard(m_resumeOwner, m_resumeCard, m_resumeDie, m_resumeArg, m_resumeEffect, rng);
-      return;
-    case ActionKind::Recycle: {
-      // Recycling: "Remove up to k cards from your hand and return them to the card store."
-      // Assumed: the card is shuffled into the shop deck of its tier.
-      s.hand.eraseValue(card8);
-      Pile& deck = m_shops[m_rules->cards[d.card].cheap ? 0 : 1].deck;
-      deck.push_back(card8);
-      const std::size_t j = static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(deck.size())));
-      std::swap(deck[j], deck.back());
-      if (--m_choiceLeft > 0 && !s.hand.empty()) return;
-      runCard(m_resumeOwner, m_resumeCard, m_resumeDie, m_resumeArg, m_resumeEffect, rng);
-      return;
-    }
-    case ActionKind::Tutor:
-      // Magnetic Hands: "Move a chosen card from your deck to your hand and then shuffle".
-      if (s.deck.eraseValue(card8)) s.hand.push_back(card8);
-      shuffleInto(s.deck, rng);
-      runCard(m_resumeOwner, m_resumeCard, m_resumeDie, m_resumeArg, m_resumeEffect, rng);
-      return;
-    case ActionKind::Block: {
-      const int affordable = std::min(m_pendingDamage, s.gold / m_pendingPer);
-      const int survive = std::clamp(m_pendingDamage - s.health + 1, 0, affordable);
-      finishMilitia(d.card == 1 ? affordable : d.card == 2 ? survive : 0);
-      const int followUp = m_pendingFollowUp;
-      m_phase = Phase::Main;
-      if (followUp >= 0) {
-        const int dealer = m_pendingDealer;
-        const EffectDef& e = m_rules->cards[m_resumeCard].effects[m_resumeEffect - 1];
-        if (!dealDamage(dealer, 1 - dealer, followUp, e, false)) return;
-      }
-      checkEnd();
-      if (m_phase == Phase::Over) return;
-      runCard(m_resumeOwner, m_resumeCard, m_resumeDie, m_resumeArg, m_resumeEffect, rng);
-      return;
-    }
-    case ActionKind::KeepDie:
-    case ActionKind::RecycleDone:
-      runCard(m_resumeOwner, m_resumeCard, m_resumeDie, m_resumeArg, m_resumeEffect, rng);
-      return;
-  }
-}
-
-void CardDiceState::announce(int owner, int card, int die, int arg, sim::Rng& rng) {
-  StackItem item;
-  item.card = static_cast<std::uint8_t>(card);
-  item.owner = static_cast<std::int8_t>(owner);
-  item.die = static_cast<std::uint8_t>(die);
-  item.arg = static_cast<std::int8_t>(arg);
-  m_stack.push_back(item);
-  continueResolution(rng);
-}
-
-void CardDiceState::continueResolution(sim::Rng& rng) {
-  if (m_phase == Phase::Over) return;
-  if (m_stack.empty()) {
-    m_phase = Phase::Main;
-    return;
-  }
-  // Rule: "A player may respond to their opponent's action ...; the response is executed
-  // before the action that triggered it. ... In the case of actions, the player may respond
-  // to them as well." Assumed: after a response resolves, the responder may answer the
-  // original action again (with another card) or pass.
-  const StackItem& top = m_stack.back();
-  const int responder = 1 - top.owner;
-  if (!top.cancelled && canRespond(responder)) {
-    m_phase = Phase::Response;
-    m_actor = responder;
-    return;
-  }
-  resolveTop(rng);
-}
-
-void CardDiceState::resolveTop(sim::Rng& rng) {
-  const StackItem item = m_stack.back();
-  m_stack.pop_back();
-  if (item.cancelled) {
-    m_players[item.owner].discard.push_back(item.card);
-    continueResolution(rng);
-    return;
-  }
-  runCard(item.owner, item.card, item.die, item.arg, 0, rng);
-}
-
-void CardDiceState::runCard(int owner, int card, int die, int arg, int fromEffect, sim::Rng& rng) {
-  m_phase = Phase::Main;
-  m_resumeCard = card;
-  m_resumeOwner = owner;
-  m_resumeDie = die;
-  m_resumeArg = arg;
-  const std::vector<EffectDef>& effects = m_rules->cards[card].effects;
-  for (int i = fromEffect; i < static_cast<int>(effects.size()); ++i) {
-    const bool done = applyEffect(owner, card, i, die, arg, rng);
-    if (m_phase == Phase::Over) return;
-    if (!done) {
-      m_resumeEffect = i + 1;  // a choice phase is open; the card continues afterwards
-      return;
-    }
-  }
-  finishCard(rng);
-}
-
-void CardDiceState::finishCard(sim::Rng& rng) {
-  // Assumed: played actions and blessings go to their owner's discard pile.
-  m_players[m_resumeOwner].discard.push_back(static_cast<std::uint8_t>(m_resumeCard));
-  m_resumeCard = -1;
-  continueResolution(rng);
 }
 
 bool CardDiceState::applyEffect(int owner, int card, int index, int die, int arg, sim::Rng& rng) {
@@ -359,22 +134,47 @@ bool CardDiceState::applyEffect(int owner, int card, int index, int die, int arg
       if (m_rules->cards[card].kind == CardKind::Action && hasPassive(owner, Op::BlockEffectDraws)) return true;
       for (int k = 0; k < n && drawCard(owner, rng); ++k) {}
       return true;
-    case Op::Look: return true;  // information only: no effect on the position
+    case Op::Look:
+      // The information blessings: what they show, the player knows (determinize keeps it).
+      switch (e.lookAt) {
+        case LookAt::OpponentHand:
+          me.knownOppHand.clear();
+          for (std::uint8_t c : m_players[opp].hand)
+            if (!me.knownOppHand.full()) me.knownOppHand.push_back(c);
+          break;
+        case LookAt::OpponentFaceDown:
+          me.knownOppFaceDown.clear();
+          for (std::uint8_t c : m_players[opp].faceDown)
+            if (!me.knownOppFaceDown.full()) me.knownOppFaceDown.push_back(c);
+          break;
+        case LookAt::OwnDeck:
+          me.knownOwnTop = std::max(me.knownOwnTop, std::min(n, static_cast<int>(me.deck.size())));
+          break;
+        case LookAt::OpponentDeck:
+          me.knownOppTop = std::max(me.knownOppTop, std::min(n, static_cast<int>(m_players[opp].deck.size())));
+          break;
+      }
+      return true;
     case Op::ReorderDeck: {
-      // Assumed: the reordering is decided by the card value for the deck's owner: own
-      // deck best card on top, opponent's deck worst card on top.
+      // Impatience / Sabotage: "Look at and reorder the top k cards" -- the player sees them
+      // and chooses the order (OrderChoice), one card at a time from the top.
       const int whose = e.target == Target::Self ? owner : opp;
       Pile& deck = m_players[whose].deck;
-      const std::size_t k = std::min<std::size_t>(static_cast<std::size_t>(n), deck.size());
-      const std::size_t first = deck.size() - k;
-      const bool bestOnTop = whose == owner;
-      for (std::size_t i = first + 1; i < deck.size(); ++i)
-        for (std::size_t j = i; j > first; --j) {
-          const double a = cardValue(whose, deck[j - 1]), b = cardValue(whose, deck[j]);
-          if (bestOnTop ? a > b : a < b) std::swap(deck[j - 1], deck[j]);
-          else break;
-        }
-      return true;
+      const int k = std::min(n, static_cast<int>(deck.size()));
+      m_orderOwner = whose;
+      m_ordering.clear();
+      m_ordered.clear();
+      for (int i = 0; i < k; ++i) {
+        m_ordering.push_back(deck.back());  // top first
+        deck.pop_back();
+      }
+      if (m_ordering.size() <= 1) {
+        finishOrdering();
+        return true;
+      }
+      m_phase = Phase::OrderChoice;
+      m_actor = owner;
+      return false;
     }
     case Op::Tutor:
       if (me.deck.empty()) return true;
@@ -388,8 +188,8 @@ bool CardDiceState::applyEffect(int owner, int card, int index, int die, int arg
         me.lastBought = -1;
       }
       return true;
-    case Op::DiscardOpponentHand: forcedDiscard(opp, m_players[opp].hand, n); return true;
-    case Op::DiscardOpponentFaceDown: forcedDiscard(opp, m_players[opp].faceDown, n); return true;
+    case Op::DiscardOpponentHand: return forcedDiscard(opp, false, n);
+    case Op::DiscardOpponentFaceDown: return forcedDiscard(opp, true, n);
     case Op::Veto:
       // Veto: "Cancel an action of your opponent." -- the action it responded to.
       if (!m_stack.empty()) m_stack.back().cancelled = true;
@@ -440,7 +240,9 @@ bool CardDiceState::dealDamage(int dealer, int victim, int amount, const EffectD
         return false;
       }
   finishMilitia(0);
-  return m_pendingFollowUp < 0 || dealDamage(dealer, 1 - dealer, m_pendingFollowUp, e, false);
+  // Rule: "The player whose health reaches zero first loses": a caster at 0 from its own
+  // Heavy Rain has lost before the opponent is hit.
+  return m_pendingFollowUp < 0 || m_firstDead >= 0 || dealDamage(dealer, 1 - dealer, m_pendingFollowUp, e, false);
 }
 
 void CardDiceState::finishMilitia(int blocked) {
@@ -451,27 +253,10 @@ void CardDiceState::finishMilitia(int blocked) {
   }
   const int dealt = m_pendingDamage - blocked;
   v.health -= dealt;
+  if (v.health <= 0 && m_firstDead < 0) m_firstDead = m_pendingVictim;
   // Rule: "A player dealing damage (to their opponent or themselves) receives gold equal to
   // the damage dealt."
   m_players[m_pendingDealer].gold = std::min(m_players[m_pendingDealer].gold + dealt, kMaxAmount);
-}
-
-void CardDiceState::forcedDiscard(int victim, Pile& from, int count) {
-  // Weak Hands / Faulty Table: "Your opponent must discard k cards". Assumed: the victim
-  // gives up their least valuable cards (by the current dice).
-  for (int k = 0; k < count && !from.empty(); ++k) {
-    std::size_t worst = 0;
-    double worstValue = cardValue(victim, from[0]);
-    for (std::size_t i = 1; i < from.size(); ++i) {
-      const double v = cardValue(victim, from[i]);
-      if (v < worstValue) {
-        worstValue = v;
-        worst = i;
-      }
-    }
-    m_players[victim].discard.push_back(from[worst]);
-    from.erase(worst);
-  }
 }
 
 }  // namespace wb::rulesets::card_dice

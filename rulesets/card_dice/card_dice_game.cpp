@@ -20,8 +20,8 @@ const std::vector<std::string>& CardDiceGame::counterIds() const { return counte
 std::unique_ptr<sim::State> CardDiceGame::newInitialState(const sim::GameSetup& setup,
                                                           sim::Rng& rng) const {
   // Rule: "The game is played between two players" -- the setup's player count is ignored.
-  auto state = newGame(rng);
-  state->applyGrants(setup.grants);  // card_dice_impact.cpp
+  auto state = std::make_unique<CardDiceState>(m_rules);
+  state->setUp(rng, setup.grants);  // grants: card_dice_impact.cpp
   return state;
 }
 

@@ -1,33 +1,69 @@
-// The card-dice heuristic: health difference, gold, and the quality of each
-// player's cards under the current dice, so that a one-ply greedy player buys
-// the most valuable affordable cards, plays strong cards, and bends the dice
-// toward its own cards and away from the opponent's.
+// The card-dice heuristic: what each player can do in the coming turns, so that a one-ply
+// greedy player (and the planner and MCTS, which judge positions with it) takes its draw,
+// keeps and plays its damage, buys toward a deck it can use, and plays a buff only with
+// the cards it multiplies this turn.
+//
+// heuristic(p) = material(p) - material(opponent); at the end of the game 1 / 0.5 / 0.
+// A card's value v (cardValueFrom) is in health points under the current dice, without
+// this turn's buffs: damage to the opponent 1.5 per point (the health and the gold it
+// pays), to both 1.0, heal 0.9, gold 0.5 (at most 40 counted), shields 2 per point, a
+// buff 3 per extra factor, die changes 1 + reach, draws 1.5 per card, Veto 8, extra
+// actions 3 each, Always Lucky 6 (table in cardValueFrom). material(p) adds up:
+// | term     | value                                                                      |
+// |----------|----------------------------------------------------------------------------|
+// | health   | 2 sqrt(H0 h): a point per health point at full health, two at a quarter,   |
+// |          | less above H0 (healing has no cap by default)                              |
+// | gold     | 0.5 per gold up to kUsefulGold (what the shops take; + kMilitiaGold with   |
+// |          | Paid Militia, which turns gold into blocked damage), nothing beyond        |
+// | hand     | each card in hand: kReady x v + kHold; face down: kFaceDown x v + kHold.   |
+// |          | Holding a card beats discarding it, drawing one beats not drawing. Damage  |
+// |          | and heal cards count by what playing them now realizes: the marginal       |
+// |          | health of the opponent (gold only, against Paid Militia) or of the player  |
+// | draws    | kDrawsAhead x the mean v of all the player's cards (deck, discard, hand,   |
+// |          | face down): the coming draws; buying a card below the mean loses value     |
+// | buffed   | on the player's turn: kBuffed x (buffed v - v) of the cards still playable |
+// |          | this turn (the best actionsLeft actions in hand, the affordable face-down  |
+// |          | ones): a buff with nothing left to multiply is worth nothing               |
+// | passives | v of each active passive                                                   |
+// | waiting  | for the player waiting for its turn: + Always Lucky's coming draw, - the   |
+// |          | free draw and gold it left unused (the top cards of its deck), so          |
+// |          | the turn change is no jump that makes greedy end early or dump cards first |
+// | stack    | kReady x v of the player's announced actions not yet resolved              |
+// | auction  | a running auction counts as won by the high bidder at the current bid     |
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
 
 #include "rulesets/card_dice/card_dice_state.h"
 
 namespace wb::rulesets::card_dice {
 
 namespace {
-constexpr double kGoldWeight = 0.5;     // one gold is worth half a health point
-constexpr double kQualityWeight = 10;   // mean card value x this: the deck's future
-constexpr double kReadyWeight = 0.3;    // cards in hand or face down are ready to play
-constexpr double kUsefulGold = 40;      // more gold at once buys nothing more (Free Market)
-constexpr double kPendingWeight = 0.5;  // an unused action this turn, per best action in hand
+constexpr double kGoldWeight = 0.5;   // one gold is worth half a health point
+constexpr double kUsefulGold = 40;    // gold the shops can take at once (an 18 card, outbid)
+constexpr double kMilitiaGold = 60;   // more useful gold with Paid Militia (blocks damage)
+constexpr double kExcessGold = 0;     // gold beyond that buys nothing more: a loop that
+                                      // only makes gold (Truly Blessed cycling blessings)
+                                      // is not worth continuing
+constexpr double kDrawsAhead = 10;    // draws in the coming turns, x the mean card value
+constexpr double kReady = 0.6;        // a card in hand, x its value (playing it realizes all)
+constexpr double kFaceDown = 0.55;    // a face-down card (paid to play), x its value
+constexpr double kHold = 0.25;        // any card in hand or face down: options (less than
+                                      // what playing Basic Income gains)
+constexpr double kBuffed = 0.8;       // this turn's extra value of playable buffed cards
 }  // namespace
 
 double CardDiceState::cardValue(int p, int card) const {
   double vars[kMaxSlots];
   fillVars(p, vars);
-  return cardValueFrom(p, card, vars);
+  return cardValueFrom(p, card, vars, false);
 }
 
-double CardDiceState::cardValueFrom(int p, int card, const double* vars) const {
+double CardDiceState::cardValueFrom(int p, int card, const double* vars, bool buffed) const {
   double value = 0;
   for (const EffectDef& e : m_rules->cards[card].effects) {
-    const double a = amountFrom(p, e, vars);
+    const double a = amountFrom(p, e, vars, buffed);
     switch (e.op) {
       case Op::Damage:
         value += e.target == Target::Opponent ? a * (1 + kGoldWeight)
@@ -63,34 +99,39 @@ double CardDiceState::cardValueFrom(int p, int card, const double* vars) const {
 }
 
 namespace {
-// Card values cached per thread. The heuristic runs for every node of an MCTS
-// search and every move greedy considers, and a card's value is a function of
-// the dice and its owner's buffs (cards reading gold or health excepted), which
-// change far less often than the heuristic is asked. A few entries, replaced
-// round robin, keyed by the rules' uid (never reused), the dice and the buffs.
+// Card values (without buffs) cached per thread. The heuristic runs for every node of an
+// MCTS search and every move greedy considers, and a card's value is a function of the
+// dice (cards reading gold or health excepted), which change far less often than the
+// heuristic is asked. A few entries, replaced round robin, keyed by the rules' uid (never
+// reused) and the dice.
 struct CardValueCache {
   std::uint64_t rules = 0;  // 0 = empty
   std::array<std::int8_t, kMaxDice> dice{};
-  std::array<float, kMaxDice> buff{};
-  float nonComboBuff = 1;
   std::array<std::uint64_t, 4> known{};
   std::array<double, 256> value{};
 };
 constexpr int kCacheEntries = 4;
 thread_local std::array<CardValueCache, kCacheEntries> t_cache;
 thread_local int t_nextEntry = 0;
+
+bool anyBuff(const PlayerState& s) {
+  if (s.nonComboBuff != 1.0f) return true;
+  for (float b : s.buff)
+    if (b != 1.0f) return true;
+  return false;
+}
 }  // namespace
 
 double CardDiceState::material(int p) const {
   const PlayerState& s = m_players[p];
   double gold = s.gold;
-  double sum = 0, ready = 0, passive = 0, bestAction = 0;
-  int n = 0, actionsInHand = 0;
+  double sum = 0, hand = 0, passive = 0;
+  int n = 0;
   double vars[kMaxSlots];
   fillVars(p, vars);
   CardValueCache* entry = nullptr;
   for (CardValueCache& e : t_cache)
-    if (e.rules == m_rules->uid && e.dice == m_dice && e.buff == s.buff && e.nonComboBuff == s.nonComboBuff) {
+    if (e.rules == m_rules->uid && e.dice == m_dice) {
       entry = &e;
       break;
     }
@@ -99,11 +140,11 @@ double CardDiceState::material(int p) const {
     t_nextEntry = (t_nextEntry + 1) % kCacheEntries;
     entry->rules = m_rules->uid;
     entry->dice = m_dice;
-    entry->buff = s.buff;
-    entry->nonComboBuff = s.nonComboBuff;
     entry->known = {};
   }
-  // Cards reading gold or health are valued afresh, once per call (piles repeat cards).
+  // Player p's base values (without buffs); the cards reading gold or health afresh per call.
+  // The cache holds values for p = 0 and p = 1 alike: without buffs and player reads they
+  // depend on the dice only.
   std::array<std::uint64_t, 4> fresh{};
   std::array<double, 256> freshValue;
   auto cardValue = [&](int c) {
@@ -111,30 +152,95 @@ double CardDiceState::material(int p) const {
     if (m_rules->cards[static_cast<std::size_t>(c)].readsPlayers) {
       if (!(fresh[c >> 6] & bit)) {
         fresh[c >> 6] |= bit;
-        freshValue[c] = cardValueFrom(p, c, vars);
+        freshValue[c] = cardValueFrom(p, c, vars, false);
       }
       return freshValue[c];
     }
     if (!(entry->known[c >> 6] & bit)) {
       entry->known[c >> 6] |= bit;
-      entry->value[c] = cardValueFrom(p, c, vars);
+      entry->value[c] = cardValueFrom(p, c, vars, false);
     }
     return entry->value[c];
   };
-  for (const Pile* pile : {&s.deck, &s.hand, &s.discard, &s.faceDown})
+  for (const Pile* pile : {&s.deck, &s.discard, &s.inPlay})
     for (std::uint8_t c : *pile) {
-      const double v = cardValue(c);
-      sum += v;
+      sum += cardValue(c);
       ++n;
-      // Blessings are free to play, so holding one is worth nothing: greedy plays them.
-      const bool action = m_rules->cards[c].kind == CardKind::Action;
-      if (action && (pile == &s.hand || pile == &s.faceDown)) ready += v;
-      if (action && pile == &s.hand) {
-        ++actionsInHand;
-        bestAction = std::max(bestAction, v);
-      }
     }
-  for (std::uint8_t c : s.passives) passive += cardValue(c);
+  // Card values count damage at 1.5 a point and heals at 0.9, right at full health. Cards
+  // in hand are worth what playing them now would realize: damage by the opponent's
+  // marginal health (less when high; only gold, kGoldWeight a point, while the opponent
+  // blocks with Paid Militia) plus the gold it pays, heals by the player's own marginal
+  // health. Otherwise a card worth more held than played is kept forever.
+  const double h0 = std::max(1, m_rules->startingHealth);
+  const PlayerState& o = m_players[1 - p];
+  const bool blocked = o.gold >= 10 && hasPassive(1 - p, Op::PaidShield);
+  const double oppMargin = blocked ? kGoldWeight : std::sqrt(h0 / std::max(1, o.health));
+  const double damageFactor = std::min(1.0, (oppMargin + (gold < kUsefulGold ? kGoldWeight : 0)) / (1 + kGoldWeight));
+  const double healFactor = std::min(1.0, std::sqrt(h0 / std::max(1, s.health)) / 0.9);
+  auto realized = [&](int c) {
+    const CardDef& def = m_rules->cards[static_cast<std::size_t>(c)];
+    return def.dealsDamage ? damageFactor : def.heals ? healFactor : 1.0;
+  };
+  auto held = [&](int c, double weight) {
+    const double v = cardValue(c);
+    sum += v;
+    ++n;
+    return weight * realized(c) * v + kHold;
+  };
+  for (std::uint8_t c : s.hand) hand += held(c, kReady);
+  for (std::uint8_t c : s.faceDown) hand += held(c, kFaceDown);
+  // The next draws are the top cards of the deck (then, after a reshuffle, a card of the
+  // discard pile's mean value): what they add to the hand.
+  double discardMean = 0;
+  for (std::uint8_t c : s.discard) discardMean += cardValue(c);
+  discardMean = s.discard.empty() ? 0 : discardMean / static_cast<double>(s.discard.size());
+  auto nextDraws = [&](int count) {
+    double v = 0;
+    for (int k = 0; k < count; ++k) {
+      if (static_cast<std::size_t>(k) < s.deck.size()) v += kReady * cardValue(s.deck[s.deck.size() - 1 - static_cast<std::size_t>(k)]) + kHold;
+      else if (!s.discard.empty()) v += kReady * discardMean + kHold;
+    }
+    return v;
+  };
+  for (std::uint8_t c : s.passives) {
+    passive += cardValue(c);
+    // Always Lucky draws at the start of each own turn: the player waiting for its turn
+    // counts that draw now, so the turn change is no jump in value (a jump made greedy
+    // dump cards before ending its turn: anything cheaper than the jump looked better).
+    if (p != m_turnPlayer)
+      for (const EffectDef& e : m_rules->cards[c].effects)
+        if (e.op == Op::ExtraDraw) hand += nextDraws(effectAmount(p, e));
+  }
+  // The player waiting for its turn pays for the free draw and gold it left unused in
+  // its last turn: ending a turn without them is no better than taking them first.
+  if (p != m_turnPlayer && m_phase != Phase::Over) {
+    if (!s.usedDraw && m_rules->freeDrawsPerTurn > 0 && (!s.deck.empty() || !s.discard.empty()))
+      hand -= nextDraws(m_rules->freeDrawsPerTurn);
+    if (!s.usedGold && gold < kUsefulGold) gold -= m_rules->freeGoldPerTurn;
+  }
+  // This turn's buffs count only through the cards still playable this turn.
+  double buffed = 0;
+  if (p == m_turnPlayer && m_phase != Phase::Over && anyBuff(s)) {
+    std::array<double, 16> gains{};
+    std::size_t kept = 0;
+    const std::size_t slots = static_cast<std::size_t>(std::clamp(s.actionsLeft, 0, 16));
+    for (std::uint8_t c : s.hand) {
+      if (slots == 0 || m_rules->cards[c].kind != CardKind::Action) continue;
+      const double g = realized(c) * (cardValueFrom(p, c, vars, true) - cardValue(c));
+      if (g <= 0) continue;
+      // Keep the best `slots` gains (a small insertion into a sorted array).
+      if (kept < slots) gains[kept++] = g;
+      else if (g > gains[kept - 1]) gains[kept - 1] = g;
+      else continue;
+      std::sort(gains.begin(), gains.begin() + static_cast<std::ptrdiff_t>(kept), std::greater<>());
+    }
+    for (std::size_t k = 0; k < kept; ++k) buffed += gains[k];
+    for (std::uint8_t c : s.faceDown)
+      if (faceDownPlayable(p, c) && s.gold >= responseCost(p, c, true))
+        buffed += std::max(0.0, realized(c) * (cardValueFrom(p, c, vars, true) - cardValue(c)));
+    buffed *= kBuffed;
+  }
   if (m_phase == Phase::Auction) {
     // A running auction counts as won by the current high bidder at the current price.
     const int high = m_auctionHighIsBidder ? m_turnPlayer : 1 - m_turnPlayer;
@@ -147,27 +253,24 @@ double CardDiceState::material(int p) const {
     }
   }
   for (const StackItem& item : m_stack)
-    if (item.owner == p && !item.cancelled) ready += cardValue(item.card);
-  // Actions still to play this turn are worth the best action in hand (extra actions).
-  const double pendingActions =
-      p == m_turnPlayer ? std::min(s.actionsLeft, actionsInHand) * kPendingWeight * bestAction : 0;
-  const double quality = n > 0 ? sum / n : 0;
-  // Gold beyond what the shops can take is worth little (Free Market doubling).
-  const double goldValue = gold <= kUsefulGold ? gold : kUsefulGold + 0.1 * (gold - kUsefulGold);
+    if (item.owner == p && !item.cancelled) hand += kReady * cardValue(item.card);
+  const double draws = n > 0 ? kDrawsAhead * sum / n : 0;
+  // Gold is worth what it can buy (or, with Paid Militia, block); beyond that little.
+  const double useful = kUsefulGold + (hasPassive(p, Op::PaidShield) ? kMilitiaGold : 0);
+  const double goldValue = gold <= useful ? gold : useful + kExcessGold * (gold - useful);
   // Health is worth more the less is left: 2 sqrt(H0 h) is worth one point per
   // health point at full health, two at a quarter, so a player ahead presses
   // for the kill and a player behind heals, instead of both trading evenly forever.
-  const double h0 = std::max(1, m_rules->startingHealth);
   const double health = s.health > 0 ? 2 * std::sqrt(h0 * s.health) : 0;
-  return health + kGoldWeight * goldValue + kQualityWeight * quality + kReadyWeight * ready +
-         pendingActions + passive;
+  return health + kGoldWeight * goldValue + draws + hand + buffed + passive;
 }
 
 double CardDiceState::heuristic(int player) const {
   if (isTerminal()) return State::heuristic(player);
   if (m_phase == Phase::Response || m_phase == Phase::RerollChoice ||
       m_phase == Phase::RecycleChoice || m_phase == Phase::TutorChoice ||
-      m_phase == Phase::MilitiaChoice) {
+      m_phase == Phase::MilitiaChoice || m_phase == Phase::Window || m_phase == Phase::DiscardChoice ||
+      m_phase == Phase::OrderChoice) {
     // Judge a pending stack by its outcome: resolve a copy with every player passing.
     CardDiceState copy(*this);
     sim::Rng rng(0x5eedULL + static_cast<std::uint64_t>(historySize()));
@@ -175,7 +278,7 @@ double CardDiceState::heuristic(int player) const {
     for (int guard = 0; guard < 64 && copy.m_phase != Phase::Main && !copy.isTerminal(); ++guard) {
       if (copy.m_phase == Phase::Auction) break;
       copy.legalActions(moves);
-      copy.doApplyAction(moves.front(), rng);  // Pass / KeepDie / RecycleDone / first Tutor / Block all
+      copy.doApplyAction(moves.front(), rng);  // Pass / KeepDie / RecycleDone / first Tutor / Block all / first card
     }
     if (copy.isTerminal()) return copy.State::heuristic(player);
     return copy.material(player) - copy.material(1 - player);

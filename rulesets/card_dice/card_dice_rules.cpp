@@ -3,6 +3,8 @@
 #include <atomic>
 #include <cmath>
 #include <optional>
+#include <string>
+#include <variant>
 
 namespace wb::rulesets::card_dice {
 
@@ -179,6 +181,21 @@ std::shared_ptr<const CardDiceRules> compileRules(const model::Ruleset& ruleset,
   rules->bidsPerTurn = intParam("bids_per_turn", 1);
   rules->maxTurns = std::max(1, intParam("max_turns", 2000));
   rules->maxActionsPerTurn = std::max(1, intParam("max_actions_per_turn", 200));
+  // Assumed (played_cards): where a played card goes is not in the rules.
+  if (const model::Parameter* played = ruleset.parameter("played_cards")) {
+    const std::string* v = std::get_if<std::string>(&played->value);
+    if (v && *v == "at_once") rules->playedToDiscardAtOnce = true;
+    else if (!v || *v != "turn_end")
+      fail(played->origin.loc, "played_cards must be 'turn_end' or 'at_once'");
+  }
+  // Rule: "their opponent may outbid them to two times that ... This bidding in multiples of
+  // the stated cost continues": linear (1x, 2x, 3x ...) or doubling (1x, 2x, 4x ...).
+  if (const model::Parameter* steps = ruleset.parameter("bid_steps")) {
+    const std::string* v = std::get_if<std::string>(&steps->value);
+    if (v && *v == "doubling") rules->bidDoubling = true;
+    else if (!v || *v != "linear")
+      fail(steps->origin.loc, "bid_steps must be 'linear' or 'doubling'");
+  }
 
   // Cards.
   const std::vector<model::Entity>& cards = ruleset.cards();
@@ -255,6 +272,15 @@ std::shared_ptr<const CardDiceRules> compileRules(const model::Ruleset& ruleset,
           else d.againstMask |= 1u << die;
         }
       }
+      if (d.op == Op::Look) {
+        if (const model::Field* at = fx.arg("at")) {
+          const std::string& v = at->text;
+          d.lookAt = v == "opponent_face_down" ? LookAt::OpponentFaceDown
+                     : v == "own_deck"         ? LookAt::OwnDeck
+                     : v == "opponent_deck"    ? LookAt::OpponentDeck
+                                               : LookAt::OpponentHand;
+        }
+      }
       if (d.op == Op::Buff) {
         const model::Field* f = fx.arg("element");
         d.die = f ? dieIndexOf(dieIds, f->text) : -1;
@@ -264,9 +290,18 @@ std::shared_ptr<const CardDiceRules> compileRules(const model::Ruleset& ruleset,
       if (d.op == Op::Veto) c.veto = true;
       c.effects.push_back(std::move(d));
     }
+    for (const EffectDef& d : c.effects) {
+      c.readsDice |= d.diceMask;
+      if (d.op == Op::Damage && d.target != Target::Self) c.dealsDamage = true;
+      if (d.op == Op::Heal) c.heals = true;
+      if (d.op == Op::GainGold) c.gainsGold = true;
+      if (d.op == Op::Buff || d.op == Op::BuffNonCombo) c.buffs = true;
+    }
     // Rule: "A player may respond to their opponent's action by playing an action which
-    // affects (or may affect) its result" -- read as: Veto, or an action changing dice.
-    c.canRespond = c.kind == CardKind::Action && (c.veto || c.dieEffect >= 0);
+    // affects (or may affect) its result": Veto, die changes, heals (before damage), buffs
+    // (of a shield) and gold (for Paid Militia); respondsTo() matches them to the action.
+    c.canRespond = c.kind == CardKind::Action &&
+                   (c.veto || c.dieEffect >= 0 || c.heals || c.buffs || c.gainsGold);
     c.cheap = c.cost <= rules->cheapMaxCost;
     rules->ids.push_back(c.id);
     rules->cards.push_back(std::move(c));

@@ -54,6 +54,8 @@ bool isDieOp(Op op);
 
 // Whom an effect aims at: damage (opponent / self / both), look and reorder (self / opponent).
 enum class Target : std::uint8_t { Opponent, Self, Both };
+// What a look effect shows its player.
+enum class LookAt : std::uint8_t { OpponentHand, OpponentFaceDown, OwnDeck, OpponentDeck };
 
 struct EffectDef {
   Op op = Op::Damage;
@@ -64,6 +66,7 @@ struct EffectDef {
   bool combo = false;                 // the amount multiplies two different dice
   std::uint32_t againstMask = 0;      // Shield: the damage elements it stops
   int die = -1;                       // Buff: the element it strengthens
+  LookAt lookAt = LookAt::OpponentHand;  // Look: what it reveals
 };
 
 struct CardDef {
@@ -76,7 +79,12 @@ struct CardDef {
   std::vector<EffectDef> effects;
   int dieEffect = -1;                 // index of the effect whose die choice the action carries
   bool veto = false;                  // has a Veto effect (only playable as a response)
-  bool canRespond = false;            // may answer an opponent's action (veto or die change)
+  // May answer some opponent's action (Veto, a die change, a heal, a buff, a gold gain);
+  // CardDiceState::respondsTo decides which actions it answers.
+  bool canRespond = false;
+  std::uint32_t readsDice = 0;        // dice read by its amounts (die changes answer these)
+  bool dealsDamage = false;           // a damage effect hits the opponent (or both)
+  bool heals = false, gainsGold = false, buffs = false;
   // An amount reads gold or health (Free Market: my_gold), so its value is not
   // a function of the dice and buffs alone (the heuristic's value cache).
   bool readsPlayers = false;
@@ -108,6 +116,10 @@ struct CardDiceRules {
   int bidsPerTurn = 1;
   int maxTurns = 2000;
   int maxActionsPerTurn = 200;       // then only moves that end the turn are legal (assumed)
+  // played_cards: at_once puts played cards on the discard pile at once (then a deck of
+  // blessings with Truly Blessed repeats them without end); turn_end (default) at the turn's end.
+  bool playedToDiscardAtOnce = false;
+  bool bidDoubling = false;          // bid_steps: doubling (1x, 2x, 4x ...) instead of linear (assumed)
   std::vector<std::string> ids;       // card ids in index order (entity log)
   // Unique per compiled rules object in this process (never reused), a cache key.
   std::uint64_t uid = 0;

@@ -30,7 +30,7 @@ struct SeenCards {
 
 CardDiceState::CardDiceState(std::shared_ptr<const CardDiceRules> rules) : m_rules(std::move(rules)) {}
 
-void CardDiceState::setUp(sim::Rng& rng) {
+void CardDiceState::setUp(sim::Rng& rng, const std::vector<sim::Grant>& grants) {
   const CardDiceRules& r = *m_rules;
   log().reset(2, static_cast<int>(r.cards.size()));
   counterLog().reset(2, kCounterCount);
@@ -57,7 +57,12 @@ void CardDiceState::setUp(sim::Rng& rng) {
     refillShop(s, rng);
   }
   m_turn = 0;
-  startTurn(0);
+  // Nobody has left a turn's draw or gold unused before the first turn.
+  for (PlayerState& p : m_players) p.usedDraw = p.usedGold = true;
+  // Granted cards are there from the start: a granted Always Lucky ("Draw an additional card
+  // each turn") draws in the first turn too.
+  applyGrants(grants);
+  startTurn(0, rng);
 }
 
 int CardDiceState::currentPlayer() const {
@@ -69,15 +74,16 @@ std::vector<double> CardDiceState::returns() const {
   if (m_phase != Phase::Over) return {0.0, 0.0};
   const bool dead0 = m_players[0].health <= 0;
   const bool dead1 = m_players[1].health <= 0;
-  // Rule: "The player whose health reaches zero first loses and the other wins."
-  // Assumed: both reaching zero by the same effect is a draw.
-  if (dead0 && dead1) return {0.5, 0.5};
+  // Rule: "The player whose health reaches zero first loses and the other wins." Damage to
+  // both players (Heavy Rain) hits its caster first, so a mutual kill is the caster's loss.
+  if (m_firstDead >= 0) return m_firstDead == 0 ? std::vector<double>{0.0, 1.0} : std::vector<double>{1.0, 0.0};
+  if (dead0 && dead1) return {0.5, 0.5};  // only reachable through the test API
   return dead0 ? std::vector<double>{0.0, 1.0} : std::vector<double>{1.0, 0.0};
 }
 
 std::unique_ptr<sim::State> CardDiceState::clone() const { return std::make_unique<CardDiceState>(*this); }
 
-void CardDiceState::startTurn(int p) {
+void CardDiceState::startTurn(int p, sim::Rng& rng) {
   m_turnPlayer = p;
   m_turnActions = 0;
   PlayerState& s = m_players[p];
@@ -88,10 +94,19 @@ void CardDiceState::startTurn(int p) {
   s.lastBought = -1;
   // Buffs last "for the rest of this turn".
   for (PlayerState& q : m_players) {
+    q.placedThisTurn.clear();
     q.buff.fill(1.0f);
     q.nonComboBuff = 1.0f;
   }
   m_phase = Phase::Main;
+  // Always Lucky: "Draw an additional card each turn." -- every turn, whether or not the
+  // player takes the turn's draw.
+  for (std::uint8_t c : s.passives)
+    for (const EffectDef& e : m_rules->cards[c].effects)
+      if (e.op == Op::ExtraDraw) {
+        log().add(p, c, sim::EntityUse::Triggered);
+        for (int k = effectAmount(p, e); k > 0 && drawCard(p, rng); --k) {}
+      }
 }
 
 void CardDiceState::endTurn(sim::Rng& rng) {
@@ -101,6 +116,12 @@ void CardDiceState::endTurn(sim::Rng& rng) {
     if (!me.usedDraw) count(m_turnPlayer, Counter::TurnDrawSkipped);
   }
   settleBuffs();
+  // Assumed (played_cards: turn_end): the cards played this turn, by either player, go to
+  // their owners' discard piles.
+  for (PlayerState& q : m_players) {
+    for (std::uint8_t c : q.inPlay) q.discard.push_back(c);
+    q.inPlay.clear();
+  }
   // Big Handed counts as triggered when the turn ends with more cards than the base limit.
   if (static_cast<int>(m_players[m_turnPlayer].hand.size()) > m_rules->handLimit)
     for (std::uint8_t c : m_players[m_turnPlayer].passives)
@@ -116,7 +137,7 @@ void CardDiceState::endTurn(sim::Rng& rng) {
     refillShop(s, rng);
   }
   ++m_turn;
-  startTurn(1 - m_turnPlayer);
+  startTurn(1 - m_turnPlayer, rng);
 }
 
 void CardDiceState::refillShop(Shop& s, sim::Rng& rng) {
@@ -143,9 +164,11 @@ bool CardDiceState::drawCard(int p, sim::Rng& rng) {
     for (std::uint8_t c : s.discard) s.deck.push_back(c);
     s.discard.clear();
     shuffle(s.deck, rng);
+    deckShuffled(p);
   }
   s.hand.push_back(s.deck.back());
   s.deck.pop_back();
+  deckTopDrawn(p);
   return true;
 }
 
@@ -172,14 +195,83 @@ int CardDiceState::responseCost(int p, int card, bool faceDown) const {
   return m_rules->cards[card].cost;
 }
 
+bool CardDiceState::respondsTo(int p, int card, const StackItem& target) const {
+  // Rule: "A player may respond to their opponent's action by playing an action which affects
+  // (or may affect) its result". Assumed reading: Veto answers any action; a die change one
+  // whose amounts read a die (or that changes a die); a heal an action that damages the
+  // responder; a buff one that damages the responder when a shield of theirs uses the buffed
+  // die; a gold gain one that damages the responder when they hold Paid Militia.
+  const CardDef& c = m_rules->cards[card];
+  const CardDef& t = m_rules->cards[target.card];
+  if (!c.canRespond || target.owner == p) return false;
+  if (c.veto) return true;
+  if (c.dieEffect >= 0 && (t.readsDice != 0 || t.dieEffect >= 0)) return true;
+  if (!t.dealsDamage) return false;
+  if (c.heals) return true;
+  if (c.gainsGold && hasPassive(p, Op::PaidShield)) return true;
+  if (c.buffs)
+    for (const EffectDef& b : c.effects) {
+      if (b.op != Op::Buff && b.op != Op::BuffNonCombo) continue;
+      for (std::uint8_t q : m_players[p].passives)
+        for (const EffectDef& f : m_rules->cards[q].effects) {
+          if (f.op != Op::Shield && f.op != Op::ComboShield) continue;
+          if (b.op == Op::Buff ? (f.diceMask >> b.die) & 1u : (f.diceMask != 0 && !f.combo)) return true;
+        }
+    }
+  return false;
+}
+
+bool CardDiceState::faceDownPlayable(int p, int card) const {
+  // Rule: an action is placed face down "for a later turn".
+  const PlayerState& s = m_players[p];
+  const auto c = static_cast<std::uint8_t>(card);
+  return s.faceDown.countOf(c) > s.placedThisTurn.countOf(c);
+}
+
 bool CardDiceState::canRespond(int p) const {
-  if (m_stack.full()) return false;
+  if (m_stack.full() || m_stack.empty()) return false;
+  const StackItem& target = m_stack.back();
   const PlayerState& s = m_players[p];
   for (std::uint8_t c : s.hand)
-    if (m_rules->cards[c].canRespond && s.gold >= responseCost(p, c, false)) return true;
+    if (s.gold >= responseCost(p, c, false) && respondsTo(p, c, target)) return true;
   for (std::uint8_t c : s.faceDown)
-    if (m_rules->cards[c].canRespond && s.gold >= responseCost(p, c, true)) return true;
+    if (s.gold >= responseCost(p, c, true) && faceDownPlayable(p, c) && respondsTo(p, c, target)) return true;
   return false;
+}
+
+bool CardDiceState::windowHasPlays(int p) const {
+  // Rule: "The opponent is then allowed to play further actions and/or blessings before
+  // executing the original action that triggered the response."
+  if (m_stack.full()) return false;
+  const PlayerState& s = m_players[p];
+  for (std::uint8_t c : s.hand) {
+    const CardDef& def = m_rules->cards[c];
+    if (def.kind == CardKind::Blessing) return true;
+    if (def.kind == CardKind::Action && !def.veto &&
+        (p == m_turnPlayer ? s.actionsLeft > 0 : s.gold >= responseCost(p, c, false)))
+      return true;
+  }
+  for (std::uint8_t c : s.faceDown)
+    if (!m_rules->cards[c].veto && s.gold >= responseCost(p, c, true) && faceDownPlayable(p, c)) return true;
+  return false;
+}
+
+void CardDiceState::addMilitiaChoices(std::vector<sim::Action>& out) const {
+  // Paid Militia: "Shield any amount of damage by paying one gold per unit of damage." Every
+  // amount from all the victim can pay for down to nothing (first: all, the engine's
+  // default in heuristic look-ahead). Above 255 blockable points a grid of 256 amounts and
+  // the amount that just survives stand for the rest.
+  const int affordable = std::min({m_pendingDamage, m_players[m_actor].gold / m_pendingPer, 65535});
+  const int survive = m_pendingDamage - m_players[m_actor].health + 1;
+  auto add = [&](int amount) { out.push_back(encodeAction(ActionKind::Block, amount & 0xFF, amount >> 8)); };
+  if (affordable <= 255) {
+    for (int b = affordable; b >= 0; --b) add(b);
+    return;
+  }
+  const int step = (affordable + 254) / 255;
+  for (int b = affordable; b > 0; b -= step) add(b);
+  add(0);
+  if (survive > 0 && survive < affordable && survive % step != affordable % step) add(survive);
 }
 
 void CardDiceState::addVariants(std::vector<sim::Action>& out, ActionKind kind, int p, int card) const {
@@ -259,7 +351,7 @@ void CardDiceState::legalActions(std::vector<sim::Action>& out) const {
       // paying its cost."
       SeenCards seenDown;
       for (std::uint8_t c : s.faceDown)
-        if (seenDown.insert(c) && !r.cards[c].veto && s.gold >= responseCost(p, c, true))
+        if (seenDown.insert(c) && !r.cards[c].veto && s.gold >= responseCost(p, c, true) && faceDownPlayable(p, c))
           addVariants(out, ActionKind::PlayFaceDown, p, c);
       if (s.bidsLeft > 0)
         for (int t = 0; t < 2; ++t)
@@ -272,13 +364,38 @@ void CardDiceState::legalActions(std::vector<sim::Action>& out) const {
       const PlayerState& s = m_players[m_actor];
       out.push_back(encodeAction(ActionKind::Pass));
       if (turnClosing()) return;
+      const StackItem& target = m_stack.back();
       SeenCards seen, seenDown;
       for (std::uint8_t c : s.hand)
-        if (seen.insert(c) && r.cards[c].canRespond && s.gold >= responseCost(m_actor, c, false))
+        if (seen.insert(c) && s.gold >= responseCost(m_actor, c, false) && respondsTo(m_actor, c, target))
           addVariants(out, ActionKind::RespondHand, m_actor, c);
       for (std::uint8_t c : s.faceDown)
-        if (seenDown.insert(c) && r.cards[c].canRespond && s.gold >= responseCost(m_actor, c, true))
+        if (seenDown.insert(c) && s.gold >= responseCost(m_actor, c, true) && faceDownPlayable(m_actor, c) &&
+            respondsTo(m_actor, c, target))
           addVariants(out, ActionKind::RespondFaceDown, m_actor, c);
+      return;
+    }
+    case Phase::Window: {
+      // Rule: after a response, "The opponent is then allowed to play further actions and/or
+      // blessings before executing the original action". On their own turn an action from hand
+      // uses the turn's action; otherwise it is paid like a response. Face-down ones are paid.
+      const int p = m_actor;
+      const PlayerState& s = m_players[p];
+      out.push_back(encodeAction(ActionKind::Pass));
+      if (turnClosing() || m_stack.full()) return;
+      SeenCards seen, seenDown;
+      for (std::uint8_t c : s.hand) {
+        if (!seen.insert(c)) continue;
+        const CardDef& def = r.cards[c];
+        if (def.kind == CardKind::Blessing) out.push_back(encodeAction(ActionKind::PlayBlessing, c));
+        else if (def.kind == CardKind::Action && !def.veto) {
+          if (p == m_turnPlayer && s.actionsLeft > 0) addVariants(out, ActionKind::ExecuteAction, p, c);
+          else if (p != m_turnPlayer && s.gold >= responseCost(p, c, false)) addVariants(out, ActionKind::RespondHand, p, c);
+        }
+      }
+      for (std::uint8_t c : s.faceDown)
+        if (seenDown.insert(c) && !r.cards[c].veto && s.gold >= responseCost(p, c, true) && faceDownPlayable(p, c))
+          addVariants(out, ActionKind::PlayFaceDown, p, c);
       return;
     }
     case Phase::Auction: {
@@ -287,8 +404,22 @@ void CardDiceState::legalActions(std::vector<sim::Action>& out) const {
       out.push_back(encodeAction(ActionKind::Yield));
       if (turnClosing()) return;
       const int cost = r.cards[m_shops[m_auctionShop].display[m_auctionSlot]].cost;
-      const int needed = (m_auctionHighIsBidder ? m_auctionLevel + 1 : m_auctionLevel) * cost;
+      const int needed = (m_auctionHighIsBidder ? nextBidLevel() : m_auctionLevel) * cost;
       if (m_players[m_actor].gold >= needed) out.push_back(encodeAction(ActionKind::Raise));
+      // Rule: "The player is allowed to play actions during the auction" -- the bidder, when
+      // it is theirs to match, from hand (the turn's action) or face down (paying the cost).
+      if (m_actor == m_turnPlayer && !m_stack.full()) {
+        const PlayerState& s = m_players[m_actor];
+        SeenCards seen, seenDown;
+        if (s.actionsLeft > 0)
+          for (std::uint8_t c : s.hand)
+            if (seen.insert(c) && r.cards[c].kind == CardKind::Action && !r.cards[c].veto)
+              addVariants(out, ActionKind::ExecuteAction, m_actor, c);
+        for (std::uint8_t c : s.faceDown)
+          if (seenDown.insert(c) && !r.cards[c].veto && s.gold >= responseCost(m_actor, c, true) &&
+              faceDownPlayable(m_actor, c))
+            addVariants(out, ActionKind::PlayFaceDown, m_actor, c);
+      }
       return;
     }
     case Phase::RerollChoice:
@@ -303,14 +434,21 @@ void CardDiceState::legalActions(std::vector<sim::Action>& out) const {
         if (seen.insert(c)) out.push_back(encodeAction(ActionKind::Recycle, c));
       return;
     }
-    case Phase::MilitiaChoice: {
-      // Paid Militia: "Shield any amount of damage by paying one gold per unit of damage."
-      // Offered: everything the victim can pay for, nothing, or just enough to survive.
-      const int affordable = std::min(m_pendingDamage, m_players[m_actor].gold / m_pendingPer);
-      const int survive = m_pendingDamage - m_players[m_actor].health + 1;
-      out.push_back(encodeAction(ActionKind::Block, 1));
-      out.push_back(encodeAction(ActionKind::Block, 0));
-      if (survive > 0 && survive < affordable) out.push_back(encodeAction(ActionKind::Block, 2));
+    case Phase::MilitiaChoice: addMilitiaChoices(out); return;
+    case Phase::DiscardChoice: {
+      // Weak Hands / Faulty Table: "Your opponent must discard k cards" -- the opponent picks.
+      const PlayerState& s = m_players[m_actor];
+      SeenCards seen;
+      for (std::uint8_t c : m_choiceFaceDown ? s.faceDown : s.hand)
+        if (seen.insert(c)) out.push_back(encodeAction(ActionKind::ChooseDiscard, c));
+      return;
+    }
+    case Phase::OrderChoice: {
+      // Impatience / Sabotage: "Look at and reorder the top k cards": the player picks the
+      // card to go next from the top, until one is left.
+      SeenCards seen;
+      for (std::uint8_t c : m_ordering)
+        if (seen.insert(c)) out.push_back(encodeAction(ActionKind::PutNext, c));
       return;
     }
     case Phase::TutorChoice: {
@@ -338,7 +476,13 @@ void CardDiceState::finishAuction(int winner) {
     w.discard.push_back(static_cast<std::uint8_t>(card));
     w.lastBought = card;
   }
+  m_auctionOpen = false;
   m_phase = Phase::Main;
+}
+
+int CardDiceState::nextBidLevel() const {
+  // Assumed (bid_steps): linear 1x, 2x, 3x ... of the cost, or doubling 1x, 2x, 4x ...
+  return m_rules->bidDoubling ? 2 * m_auctionLevel : m_auctionLevel + 1;
 }
 
 }  // namespace wb::rulesets::card_dice

@@ -9,14 +9,14 @@
 // discard, play one action (execute it, or place it face down to execute later
 // for its cost), play blessings, and open one auction (the opponent may outbid in
 // multiples of the price). The opponent may answer an action with a response
-// (Veto, die changes) that resolves first. Passives work from the moment they are
+// (a heal, a die change, Veto ...) that resolves first. Passives work from the moment they are
 // bought. Dealing damage earns as much gold. A player at 0 health loses.
 //
 // Parameters (data/rulesets/card-dice/card-dice.yaml):
 // | parameter          | default      | meaning                                         |
 // |--------------------|--------------|-------------------------------------------------|
 // | starting_health    | 100          | health of each player                           |
-// | max_health         | 100          | healing stops here, 0 = none (assumed)          |
+// | max_health         | 0            | healing stops here, 0 = none (assumed)          |
 // | starting_gold      | 6            | gold of each player                             |
 // | starting_card      | basic_income | the card starting decks are made of             |
 // | starting_cards     | 5            | copies of it in each starting deck              |
@@ -27,25 +27,38 @@
 // | free_gold_per_turn | 1            | gold of the once-per-turn gold option           |
 // | free_draws_per_turn| 1            | cards of the once-per-turn draw option          |
 // | bids_per_turn      | 1            | auctions a player may open per turn             |
+// | bid_steps          | linear       | auction steps: linear or doubling (assumed)     |
 // | max_turns          | 2000         | turn cap suggested to the runner (assumed)      |
 // | max_actions_per_turn | 200        | then only moves ending the turn (assumed)       |
+// | played_cards       | turn_end     | played cards reach the discard pile at the end  |
+// |                    |              | of the turn, or at_once (assumed)               |
 //
 // Interpretations where the rules are silent (also `assumed:` in the YAML):
-// - Responses are the actions that can change a result: Veto and die changers. They
-//   cost the card's cost (face-down ones are free with Cheapskate); after a response
-//   resolves its player may respond again or pass; Veto cancels what it answers and
-//   is never executed without a target. No actions are played during auctions.
-// - Auction: the opponent raises by one multiple of the cost, the bidder matches
-//   (equal bids go to the bidder); the winner pays the last bid.
-// - Executing an action from hand on your turn is free; played cards go to discard.
-// - Damage elements are the dice of its amount; a shield subtracts from each
-//   matching instance (never below 0); Paid Militia is the victim's choice (all it
-//   can pay, nothing, or just enough to survive). Both players at 0 is a draw.
-// - Buffs multiply every amount that uses their die; Purism doubles dice amounts
-//   that are not combos. Healing stops at max_health.
-// - Forced discards take the victim's least valuable cards; reordering puts the
-//   owner's best card (or the opponent's worst) on top; recycled cards are
-//   shuffled into their tier's shop deck; each shop has its own set-aside pile.
+// - Responses: an action "which affects (or may affect)" the result of the opponent's
+//   action: Veto (any action), die changes (actions whose amounts read a die, or die
+//   changes), heals (against damage), buffs (against damage when they grow a shield of
+//   the responder) and gold (against damage when the responder holds Paid Militia). They
+//   cost the card's cost (face-down ones are free with Cheapskate). After a response
+//   resolves, the owner of the action it answered gets a window for further actions and
+//   blessings (Phase::Window), then the responder may respond again or pass.
+// - Auction: the opponent raises by one step (bid_steps linear: one more multiple of the
+//   cost; doubling: twice the bid), the bidder matches (equal bids go to the bidder) and
+//   may play actions when it is theirs to match; the winner pays the last bid.
+// - Executing an action from hand on your turn is free. Played cards stay in play until the
+//   turn ends, then go to the discard pile (played_cards: turn_end): a card is played at most
+//   once per turn, so "play any number of blessings" is any number of the blessings held,
+//   and Truly Blessed cannot cycle one blessing through reshuffles for ever. A
+//   face-down action can be executed from the next turn on (its owner's or, as a
+//   response, the opponent's).
+// - Damage elements are the dice of its amount; a shield subtracts from each matching
+//   instance (never below 0); Paid Militia blocks any amount the victim chooses. Damage
+//   to both players hits the caster first: a caster at 0 has lost (mutual kill).
+// - Buffs multiply every amount that uses their die; Purism doubles dice amounts that
+//   are not combos. Healing stops at max_health (0, the default: no limit).
+// - The victim of Weak Hands / Faulty Table picks the discards; the player of Impatience /
+//   Sabotage picks the order; Always Lucky draws at the start of each own turn; what the
+//   information cards show is kept by determinize(). Recycled cards are shuffled into their
+//   tier's shop deck; each shop has its own set-aside pile.
 #pragma once
 
 #include <array>
@@ -67,13 +80,22 @@ using sim::FixedVector;
 
 using Pile = FixedVector<std::uint8_t, kMaxCopies>;  // card indices; a deck's top is back()
 
-enum class Phase : std::uint8_t { Main, Response, Auction, RerollChoice, RecycleChoice, TutorChoice, MilitiaChoice, Over };
+// Window: after a response resolved, the owner of the action it answered may play further
+// actions and blessings before that action resolves. DiscardChoice: the victim of Weak Hands /
+// Faulty Table picks the cards; OrderChoice: the player of Impatience / Sabotage orders them.
+enum class Phase : std::uint8_t {
+  Main, Response, Auction, RerollChoice, RecycleChoice, TutorChoice, MilitiaChoice, Over,
+  Window, DiscardChoice, OrderChoice
+};
 enum class Zone : std::uint8_t { Deck, Hand, Discard, FaceDown };
 
 struct PlayerState {
   int health = 0;
   int gold = 0;
   Pile deck, hand, discard, faceDown;
+  // Cards played this turn (actions, blessings, responses): they go to the discard pile when
+  // the turn ends (played_cards: turn_end), so a reshuffle within the turn leaves them out.
+  Pile inPlay;
   FixedVector<std::uint8_t, 64> passives;  // active passive cards
   // This turn only (reset when a turn starts).
   int actionsLeft = 0;
@@ -85,6 +107,13 @@ struct PlayerState {
   float nonComboBuff = 1;
   // Buff plays this turn not yet matched by an effect they grow (per die; last = non-combo).
   std::array<std::uint8_t, kMaxDice + 1> unmatchedBuffs{};
+  // Face-down actions placed this turn: executable only "for a later turn".
+  FixedVector<std::uint8_t, 32> placedThisTurn;
+  // What this player has seen of hidden cards (information blessings, Sabotage, Impatience);
+  // determinize() keeps it in place. Cards known to be in the opponent's hand / face down,
+  // and how many cards from the top of the own / the opponent's deck are known in order.
+  FixedVector<std::uint8_t, 64> knownOppHand, knownOppFaceDown;
+  int knownOwnTop = 0, knownOppTop = 0;
 };
 
 struct Shop {
@@ -99,13 +128,16 @@ struct StackItem {
   std::uint8_t die = 0;
   std::int8_t arg = 0;
   bool cancelled = false;
+  bool response = false;  // answers the item below it (its owner then gets a window)
+  bool window = false;    // a response to it resolved: its owner may play more before it resolves
 };
 
 class CardDiceState : public sim::State {
  public:
   explicit CardDiceState(std::shared_ptr<const CardDiceRules> rules);
-  // Rolls the dice, builds and shuffles decks and shops (called by CardDiceGame).
-  void setUp(sim::Rng& rng);
+  // Rolls the dice, builds and shuffles decks and shops, gives the grants (impact measures)
+  // and starts the first turn (called by CardDiceGame).
+  void setUp(sim::Rng& rng, const std::vector<sim::Grant>& grants = {});
 
   int numPlayers() const override { return 2; }
   int currentPlayer() const override;
@@ -114,12 +146,14 @@ class CardDiceState : public sim::State {
   std::vector<double> returns() const override;
   int turnCount() const override { return m_turn; }
   std::unique_ptr<sim::State> clone() const override;
+  void cloneInto(std::unique_ptr<sim::State>& slot) const override { sim::assignInto(*this, slot); }
   std::unique_ptr<sim::State> determinize(int observer, sim::Rng& rng) const override;
   double heuristic(int player) const override;
   std::string actionToString(sim::Action a) const override;
   std::string toString() const override;
   // Impact hooks (card_dice_impact.cpp): the card an action uses; grants at the start.
   void actionEntities(sim::Action a, std::vector<int>& out) const override;
+  // Called by setUp before the first turn starts, so a granted Always Lucky draws in it.
   void applyGrants(const std::vector<sim::Grant>& grants);
 
   // Read access (tests, tools).
@@ -134,7 +168,8 @@ class CardDiceState : public sim::State {
   bool turnClosing() const { return m_turnActions >= m_rules->maxActionsPerTurn; }
   int turnActions() const { return m_turnActions; }
   bool hasPassive(int p, Op op) const;
-  // The value of a card to player p under the current dice (heuristic scale).
+  // The value of a card to player p under the current dice, without this turn's buffs
+  // (heuristic scale, card_dice_heuristic.cpp).
   double cardValue(int p, int card) const;
   // An effect's amount for player p now: expression x buffs, rounded up, >= 0.
   int effectAmount(int p, const EffectDef& e) const;
@@ -156,25 +191,44 @@ class CardDiceState : public sim::State {
 
  private:
   // card_dice_state.cpp: turn structure, legal moves, shops, auctions.
-  void startTurn(int p);
+  void startTurn(int p, sim::Rng& rng);
   void endTurn(sim::Rng& rng);
   void refillShop(Shop& shop, sim::Rng& rng);
   bool drawCard(int p, sim::Rng& rng);
   void addVariants(std::vector<sim::Action>& out, ActionKind kind, int p, int card) const;
   bool canRespond(int p) const;
+  // Card `card` of player p may answer the action `target` (rule: it "affects (or may affect)
+  // its result").
+  bool respondsTo(int p, int card, const StackItem& target) const;
+  bool faceDownPlayable(int p, int card) const;  // not placed this turn
+  bool windowHasPlays(int p) const;
+  void addMilitiaChoices(std::vector<sim::Action>& out) const;
+  // Knowledge bookkeeping: card c left player p's hand / face-down row; player p's deck top moved.
+  void forgetHandCard(int p, std::uint8_t c);
+  void forgetFaceDownCard(int p, std::uint8_t c);
+  void deckTopDrawn(int p);
+  void deckShuffled(int p);
   int responseCost(int p, int card, bool faceDown) const;
   void finishAuction(int winner);
-  // card_dice_effects.cpp: playing cards and resolving effects.
-  void announce(int owner, int card, int die, int arg, sim::Rng& rng);
+  int nextBidLevel() const;
+  // card_dice_moves.cpp: the moves, the response stack, where played cards go.
+  void announce(int owner, int card, int die, int arg, bool response, sim::Rng& rng);
   void continueResolution(sim::Rng& rng);
   void resolveTop(sim::Rng& rng);
   void runCard(int owner, int card, int die, int arg, int fromEffect, sim::Rng& rng);
   void finishCard(sim::Rng& rng);
+  // A played (or cancelled) card of player p leaves play: in play until the turn ends, or
+  // straight to the discard pile (played_cards: at_once).
+  void putPlayed(int p, std::uint8_t card);
+  // card_dice_effects.cpp: amounts, card effects, damage.
   bool applyEffect(int owner, int card, int index, int die, int arg, sim::Rng& rng);
   // False when the victim must first decide how much Paid Militia blocks.
   bool dealDamage(int dealer, int victim, int amount, const EffectDef& e, bool thenOpponent);
   void finishMilitia(int blocked);
-  void forcedDiscard(int victim, Pile& from, int count);
+  // Weak Hands / Faulty Table: the victim chooses (false while the choice is open).
+  bool forcedDiscard(int victim, bool faceDown, int count);
+  void discardForced(int victim, bool faceDown, std::uint8_t card);
+  void finishOrdering();
   void rollDie(int die, sim::Rng& rng);
   void checkEnd();
   void count(int p, Counter c) { counterLog().add(p, static_cast<int>(c)); }
@@ -182,8 +236,9 @@ class CardDiceState : public sim::State {
   void noteAmountUsed(int p, const EffectDef& e);
   void settleBuffs();
   void fillVars(int p, double* vars) const;
-  int amountFrom(int p, const EffectDef& e, const double* vars) const;  // vars from fillVars(p)
-  double cardValueFrom(int p, int card, const double* vars) const;
+  // vars from fillVars(p); buffed = with p's buffs of this turn.
+  int amountFrom(int p, const EffectDef& e, const double* vars, bool buffed = true) const;
+  double cardValueFrom(int p, int card, const double* vars, bool buffed = true) const;
   // card_dice_heuristic.cpp
   double material(int p) const;
 
@@ -203,6 +258,11 @@ class CardDiceState : public sim::State {
   // A card whose effects were suspended by a choice, and the choice's state.
   int m_resumeCard = -1, m_resumeOwner = 0, m_resumeEffect = 0, m_resumeDie = 0, m_resumeArg = 0;
   int m_choiceLeft = 0, m_choiceDie = 0;
+  bool m_choiceFaceDown = false;                  // DiscardChoice: from the face-down row
+  int m_orderOwner = 0;                           // OrderChoice: whose deck is reordered
+  Pile m_ordering, m_ordered;                     // OrderChoice: cards to place, placed (top first)
+  bool m_auctionOpen = false;                     // an auction waits while an action resolves
+  int m_firstDead = -1;                           // the player who reached 0 health first
   // Damage waiting for the victim's Paid Militia decision.
   int m_pendingDealer = 0, m_pendingVictim = 0, m_pendingDamage = 0, m_pendingPer = 1, m_pendingMilitia = 0;
   int m_pendingFollowUp = -1;  // damage still to deal to the dealer's opponent (Heavy Rain), -1 = none

@@ -70,6 +70,7 @@ class ElemMasterState : public sim::State {
   // Impact hook (elem_master_impact.cpp): specialty powers and events name their entity.
   void actionEntities(sim::Action a, std::vector<int>& out) const override;
   std::unique_ptr<sim::State> clone() const override { return std::make_unique<ElemMasterState>(*this); }
+  void cloneInto(std::unique_ptr<sim::State>& slot) const override { sim::assignInto(*this, slot); }
   // elem_master_determinize.cpp: the event deck's order, Secousse's face-down cards and
   // the other seats' free-start screens are the hidden information.
   std::unique_ptr<sim::State> determinize(int observer, sim::Rng& rng) const override;

@@ -9,8 +9,11 @@ namespace wb::rulesets::zoneplex {
 
 namespace {
 
+// Sorted first, so the deal depends on the cards and rng, never on their hidden
+// order (a canonical determinization, sim::State::determinize).
 template <typename T, std::size_t N>
 void shuffleRange(FixedVector<T, N>& list, int begin, int end, sim::Rng& rng) {
+  if (end - begin > 1) std::sort(list.begin() + begin, list.begin() + end);
   for (int i = end - 1; i > begin; --i)
     std::swap(list[static_cast<std::size_t>(i)], list[static_cast<std::size_t>(begin + sim::uniformInt(rng, i - begin + 1))]);
 }

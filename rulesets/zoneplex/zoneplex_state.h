@@ -75,6 +75,7 @@ class ZoneplexState : public sim::State {
   std::vector<double> returns() const override;
   int turnCount() const override { return m_turn; }
   std::unique_ptr<sim::State> clone() const override;
+  void cloneInto(std::unique_ptr<sim::State>& slot) const override { sim::assignInto(*this, slot); }
   std::unique_ptr<sim::State> determinize(int observer, sim::Rng& rng) const override;
   // zoneplex_heuristic.cpp (its terms are documented there).
   double heuristic(int player) const override;
@@ -109,6 +110,8 @@ class ZoneplexState : public sim::State {
   int fearsInDeck() const;  // Fear cards still in the action deck (public: drawn cards are face up)
   int tileSupply() const { return m_tileSupply.count(); }
   int relicDeckSize() const { return m_relicDeck.count(); }
+  // The relic deck's cards, the next drawn last (tests: tests/rulesets/zoneplex/zoneplex_no_peeking_test.cpp).
+  std::vector<int> relicDeckCards() const { return std::vector<int>(m_relicDeck.begin(), m_relicDeck.end()); }
 
   // Rules queries (the tests check them against the rulebook).
   int influence(int p) const;                 // rule "Influence Points"

@@ -6,6 +6,7 @@
 
 #include "simulation/agents/greedy_agent.h"
 #include "simulation/agents/mcts_agent.h"
+#include "simulation/agents/planner_agent.h"
 #include "simulation/agents/random_agent.h"
 
 namespace wb::sim {
@@ -97,6 +98,39 @@ std::unique_ptr<Agent> makeMcts(const std::vector<Option>& options, std::string&
   return std::make_unique<MctsAgent>(o);
 }
 
+std::unique_ptr<Agent> makePlanner(const std::vector<Option>& options, std::string& error) {
+  PlannerOptions o;
+  for (const auto& opt : options) {
+    const std::string bad = "agent 'planner': bad value '" + opt.value + "' for " + opt.key;
+    if (opt.key == "width") {
+      long long v = 0;
+      if (!parseIntOption(opt.value, 1, 1000, v)) { error = bad + " (an integer 1..1000)"; return nullptr; }
+      o.width = static_cast<int>(v);
+    } else if (opt.key == "depth") {
+      long long v = 0;
+      if (!parseIntOption(opt.value, 1, 1000, v)) { error = bad + " (an integer 1..1000)"; return nullptr; }
+      o.depth = static_cast<int>(v);
+    } else if (opt.key == "eval") {
+      if (opt.value == "lead") o.lead = true;
+      else if (opt.value == "self") o.lead = false;
+      else { error = bad + " (lead or self)"; return nullptr; }
+    } else if (opt.key == "opponent") {
+      if (opt.value == "greedy") o.opponent = PlannerOptions::Opponent::Greedy;
+      else if (opt.value == "first") o.opponent = PlannerOptions::Opponent::First;
+      else if (opt.value == "random") o.opponent = PlannerOptions::Opponent::Random;
+      else { error = bad + " (greedy, first or random)"; return nullptr; }
+    } else if (opt.key == "follow") {
+      if (opt.value == "on") o.follow = true;
+      else if (opt.value == "off") o.follow = false;
+      else { error = bad + " (on or off)"; return nullptr; }
+    } else {
+      error = "unknown option '" + opt.key + "' for agent 'planner' (known: width, depth, eval, opponent, follow)";
+      return nullptr;
+    }
+  }
+  return std::make_unique<PlannerAgent>(o);
+}
+
 }  // namespace
 
 std::unique_ptr<Agent> makeAgent(std::string_view spec, std::string& error) {
@@ -112,7 +146,8 @@ std::unique_ptr<Agent> makeAgent(std::string_view spec, std::string& error) {
     return std::make_unique<GreedyAgent>();
   }
   if (name == "mcts") return makeMcts(options, error);
-  error = "unknown agent '" + name + "' (known: random, greedy, mcts)";
+  if (name == "planner") return makePlanner(options, error);
+  error = "unknown agent '" + name + "' (known: random, greedy, planner, mcts)";
   return nullptr;
 }
 
@@ -144,12 +179,18 @@ bool splitAgentList(std::string_view list, std::vector<std::string>& specs, std:
   return true;
 }
 
-std::vector<std::string> agentNames() { return {"random", "greedy", "mcts"}; }
+std::vector<std::string> agentNames() { return {"random", "greedy", "planner", "mcts"}; }
 
 std::string agentHelp() {
   return "agents:\n"
          "  random   a uniformly random legal action\n"
          "  greedy   one-ply look-ahead on the engine's heuristic, random tie-breaks\n"
+         "  planner  plans its whole turn (beam search over its own actions, pending choices\n"
+         "           included) and judges each plan by the heuristic once the turn has passed;\n"
+         "           options: width=W (4) partial plans kept per step, depth=D (12) actions per\n"
+         "           plan, eval=lead|self (lead: its heuristic minus its opponents' mean),\n"
+         "           opponent=greedy|first|random (others' decisions inside the turn),\n"
+         "           follow=on|off (keep the plan while what it sees matches)\n"
          "  mcts     tree search (PUCT/UCT), determinized for hidden information; options:\n"
          "           iters=N (1000), c=X (1.4), rollout=random|greedy (random), depth=D (200),\n"
          "           horizon=T (2; judge every leaf at the start of turn now+T, 0 = off),\n"

@@ -6,9 +6,7 @@
 
 namespace wb::sim {
 
-Action GreedyAgent::chooseAction(const State& state, Rng& rng) { return choose(state, rng, m_actions); }
-
-Action GreedyAgent::choose(const State& state, Rng& rng, std::vector<Action>& scratch) {
+Action GreedyAgent::choose(const State& state, Rng& rng, std::vector<Action>& scratch, std::unique_ptr<State>& copy) {
   state.legalActions(scratch);
   if (scratch.empty()) return 0;
   if (scratch.size() == 1) return scratch.front();
@@ -17,10 +15,10 @@ Action GreedyAgent::choose(const State& state, Rng& rng, std::vector<Action>& sc
   Action chosen = scratch.front();
   int ties = 0;
   for (Action a : scratch) {
-    std::unique_ptr<State> next = state.clone();
+    state.cloneInto(copy);
     // Chance in the look-ahead comes from the agent's own stream.
-    if (!next->applyAction(a, rng)) continue;
-    double value = next->heuristic(me);
+    copy->applyLegalAction(a, rng);
+    double value = copy->heuristic(me);
     if (std::isnan(value)) value = -std::numeric_limits<double>::infinity();
     const double tolerance = ties == 0 ? 0.0 : 1e-9 * std::max(1.0, std::fabs(best));
     if (ties == 0 || value > best + tolerance) {

@@ -8,6 +8,11 @@
 
 namespace wb::sim {
 
+namespace {
+// `sorted` is sorted.
+bool contains(const std::vector<Action>& sorted, Action a) { return std::binary_search(sorted.begin(), sorted.end(), a); }
+}  // namespace
+
 std::string MctsAgent::spec() const {
   std::ostringstream s;
   s << "mcts:iters=" << m_options.iterations << ",c=" << m_options.exploration
@@ -18,13 +23,13 @@ std::string MctsAgent::spec() const {
 
 void MctsAgent::heuristicReturns(const State& state, double scale, std::vector<double>& out) {
   const int n = state.numPlayers();
-  out.assign(static_cast<std::size_t>(n), 0.5);
-  if (n < 2 || !(scale > 0.0)) return;
-  double total = 0.0;
-  for (int p = 0; p < n; ++p) {
-    out[static_cast<std::size_t>(p)] = state.heuristic(p);
-    total += out[static_cast<std::size_t>(p)];
+  if (n < 2 || !(scale > 0.0)) {
+    out.assign(static_cast<std::size_t>(std::max(n, 0)), 0.5);
+    return;
   }
+  state.heuristics(out);
+  double total = 0.0;
+  for (int p = 0; p < n; ++p) total += out[static_cast<std::size_t>(p)];
   for (int p = 0; p < n; ++p) {
     const double h = out[static_cast<std::size_t>(p)];
     const double lead = h - (total - h) / (n - 1);
@@ -39,18 +44,22 @@ int MctsAgent::addChild(int parent, Action a) {
   child.nextSibling = m_nodes[static_cast<std::size_t>(parent)].firstChild;
   m_nodes.push_back(child);
   const int index = static_cast<int>(m_nodes.size()) - 1;
-  m_nodes[static_cast<std::size_t>(parent)].firstChild = index;
+  Node& p = m_nodes[static_cast<std::size_t>(parent)];
+  p.firstChild = index;
+  p.childHash += mix64(static_cast<std::uint64_t>(a));
+  ++p.childCount;
   return index;
 }
 
-// UCB over the children legal in this determinization; each of them counts
-// one more availability. Returns -1 if no child is legal.
-int MctsAgent::select(int node, const std::vector<Action>& legal) {
+// UCB over the children legal in this determinization (all of them when
+// `allLegal`, else those in the sorted m_sorted); each of them counts one more
+// availability. Returns -1 if no child is legal.
+int MctsAgent::select(int node, bool allLegal) {
   int best = -1;
   double bestScore = -1.0;
   for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
     Node& child = m_nodes[static_cast<std::size_t>(c)];
-    if (std::find(legal.begin(), legal.end(), child.action) == legal.end()) continue;
+    if (!allLegal && !contains(m_sorted, child.action)) continue;
     ++child.available;
     double mean = child.visits ? child.reward / child.visits : 0.5;
     if (m_maxQ > m_minQ) mean = (mean - m_minQ) / (m_maxQ - m_minQ);
@@ -72,13 +81,13 @@ void MctsAgent::rollout(State& state, Rng& rng, std::vector<double>& out) {
     if (horizon && state.turnCount() >= m_targetTurn) break;
     Action a;
     if (m_options.greedyRollout) {
-      a = GreedyAgent::choose(state, rng, m_scratch);
+      a = GreedyAgent::choose(state, rng, m_scratch, m_copy);
     } else {
       state.legalActions(m_scratch);
       if (m_scratch.empty()) break;
       a = m_scratch[static_cast<std::size_t>(uniformInt(rng, static_cast<int>(m_scratch.size())))];
     }
-    if (!state.applyAction(a, rng)) break;
+    state.applyLegalAction(a, rng);
     ++depth;
   }
   if (state.isTerminal()) {
@@ -106,10 +115,13 @@ void MctsAgent::rollout(State& state, Rng& rng, std::vector<double>& out) {
 
 void MctsAgent::leads(const State& state, std::vector<double>& out) {
   const int n = state.numPlayers();
-  out.assign(static_cast<std::size_t>(std::max(n, 0)), 0.0);
-  if (n < 2) return;
+  if (n < 2) {
+    out.assign(static_cast<std::size_t>(std::max(n, 0)), 0.0);
+    return;
+  }
+  state.heuristics(out);
   double total = 0.0;
-  for (int p = 0; p < n; ++p) total += (out[static_cast<std::size_t>(p)] = state.heuristic(p));
+  for (int p = 0; p < n; ++p) total += out[static_cast<std::size_t>(p)];
   for (int p = 0; p < n; ++p) {
     const double h = out[static_cast<std::size_t>(p)];
     const double lead = h - (total - h) / (n - 1);
@@ -118,66 +130,69 @@ void MctsAgent::leads(const State& state, std::vector<double>& out) {
 }
 
 // Adds a child for every untried legal action (m_untried), with the heuristic
-// gain of playing it for `mover`.
+// gain of playing it for `mover`, and sets the prior weights of all the
+// node's children: a softmax of their gains with a temperature of a quarter
+// of their range (kept in the node, so selection computes no exponentials).
 void MctsAgent::addChildrenWithPriors(int node, const State& state, int mover, Rng& rng) {
   leads(state, m_leadsScratch);
   const double base = mover >= 0 && mover < static_cast<int>(m_leadsScratch.size())
                           ? m_leadsScratch[static_cast<std::size_t>(mover)] : 0.0;
   for (Action a : m_untried) {
-    std::unique_ptr<State> next = state.clone();
+    state.cloneInto(m_copy);
     double gain = 0.0;
-    if (next->applyAction(a, rng)) {
-      leads(*next, m_leadsScratch);
-      if (mover >= 0 && mover < static_cast<int>(m_leadsScratch.size()))
-        gain = m_leadsScratch[static_cast<std::size_t>(mover)] - base;
-    }
+    m_copy->applyLegalAction(a, rng);
+    leads(*m_copy, m_leadsScratch);
+    if (mover >= 0 && mover < static_cast<int>(m_leadsScratch.size()))
+      gain = m_leadsScratch[static_cast<std::size_t>(mover)] - base;
     const int child = addChild(node, a);
     m_nodes[static_cast<std::size_t>(child)].gain = std::isfinite(gain) ? gain : 0.0;
   }
-}
-
-// PUCT over the legal children: normalised mean (0 when unvisited) plus
-// c * prior * sqrt(availability) / (1 + visits), the prior a softmax of the
-// children's gains with a temperature of a quarter of their range.
-int MctsAgent::selectPuct(int node, const std::vector<Action>& legal) {
   double gmax = -1e300, gmin = 1e300;
   for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
-    Node& child = m_nodes[static_cast<std::size_t>(c)];
-    if (std::find(legal.begin(), legal.end(), child.action) == legal.end()) continue;
-    ++child.available;
-    gmax = std::max(gmax, child.gain);
-    gmin = std::min(gmin, child.gain);
-  }
-  if (gmax < gmin) return -1;
-  // Means normalised over these siblings: a won or lost line elsewhere in the
-  // tree must not flatten the small differences between the moves here.
-  double qmin = 1e300, qmax = -1e300;
-  for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
-    const Node& child = m_nodes[static_cast<std::size_t>(c)];
-    if (!child.visits || std::find(legal.begin(), legal.end(), child.action) == legal.end()) continue;
-    qmin = std::min(qmin, child.reward / child.visits);
-    qmax = std::max(qmax, child.reward / child.visits);
+    gmax = std::max(gmax, m_nodes[static_cast<std::size_t>(c)].gain);
+    gmin = std::min(gmin, m_nodes[static_cast<std::size_t>(c)].gain);
   }
   const double temperature = (gmax - gmin) / 4.0;
-  auto weight = [&](double g) { return temperature > 1e-12 ? std::exp((g - gmax) / temperature) : 1.0; };
-  double total = 0.0;
   for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
-    const Node& child = m_nodes[static_cast<std::size_t>(c)];
-    if (std::find(legal.begin(), legal.end(), child.action) != legal.end()) total += weight(child.gain);
+    Node& child = m_nodes[static_cast<std::size_t>(c)];
+    child.weight = temperature > 1e-12 ? std::exp((child.gain - gmax) / temperature) : 1.0;
   }
+}
+
+// PUCT over the legal children (all when `allLegal`, else those in m_sorted):
+// normalised mean (0 when unvisited) plus c * prior * sqrt(availability) /
+// (1 + visits), the prior the child's weight over the legal children's total.
+int MctsAgent::selectPuct(int node, bool allLegal) {
+  // Means normalised over these siblings: a won or lost line elsewhere in the
+  // tree must not flatten the small differences between the moves here.
+  double qmin = 1e300, qmax = -1e300, total = 0.0;
+  m_flags.clear();
+  for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
+    Node& child = m_nodes[static_cast<std::size_t>(c)];
+    const bool legal = allLegal || contains(m_sorted, child.action);
+    m_flags.push_back(legal);
+    if (!legal) continue;
+    ++child.available;
+    total += child.weight;
+    if (child.visits) {
+      qmin = std::min(qmin, child.reward / child.visits);
+      qmax = std::max(qmax, child.reward / child.visits);
+    }
+  }
+  if (!(total > 0.0)) return -1;
   int best = -1;
   double bestScore = -1e300;
-  for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
+  std::size_t k = 0;
+  for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling, ++k) {
+    if (!m_flags[k]) continue;
     const Node& child = m_nodes[static_cast<std::size_t>(c)];
-    if (std::find(legal.begin(), legal.end(), child.action) == legal.end()) continue;
     double q = 0.0;
     if (child.visits) {
       q = child.reward / child.visits;
       if (qmax > qmin) q = (q - qmin) / (qmax - qmin);
     }
-    const double prior = weight(child.gain) / total;
-    const double score = q + m_options.exploration * prior * std::sqrt(static_cast<double>(child.available)) /
-                                 (1.0 + child.visits);
+    const double score = q + m_options.exploration * (child.weight / total) *
+                                 std::sqrt(static_cast<double>(child.available)) / (1.0 + child.visits);
     if (score > bestScore) {
       bestScore = score;
       best = c;
@@ -190,7 +205,7 @@ bool MctsAgent::decided(int remaining) const {
   std::uint32_t best = 0, second = 0;
   for (int c = m_nodes[0].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
     const Node& child = m_nodes[static_cast<std::size_t>(c)];
-    if (std::find(m_rootLegal.begin(), m_rootLegal.end(), child.action) == m_rootLegal.end()) continue;
+    if (!contains(m_rootLegal, child.action)) continue;
     if (child.visits > best) {
       second = best;
       best = child.visits;
@@ -211,13 +226,14 @@ std::vector<MctsAgent::RootChild> MctsAgent::lastRoot() const {
   return out;
 }
 
-Action MctsAgent::chooseAction(const State& state, Rng& rng) {
+Action MctsAgent::decide(const State& state, Rng& rng) {
   m_nodes.clear();
   state.legalActions(m_legal);
   if (m_legal.empty()) return 0;
   if (m_legal.size() == 1) return m_legal.front();
   const int me = state.currentPlayer();
   m_rootLegal = m_legal;
+  std::sort(m_rootLegal.begin(), m_rootLegal.end());
 
   m_leadSum = m_leadCount = 0.0;
   m_targetTurn = state.turnCount() + m_options.horizonTurns;
@@ -225,7 +241,7 @@ Action MctsAgent::chooseAction(const State& state, Rng& rng) {
   m_minQ = 1.0;
   m_maxQ = 0.0;
   m_nodes.clear();
-  m_nodes.reserve(static_cast<std::size_t>(m_options.iterations) + 1);
+  m_nodes.reserve(static_cast<std::size_t>(m_options.iterations) * 4 + 1);
   m_nodes.push_back(Node{});
 
   for (int it = 0; it < m_options.iterations; ++it) {
@@ -233,6 +249,7 @@ Action MctsAgent::chooseAction(const State& state, Rng& rng) {
     // iterations left: the choice is then the one the full budget would make.
     if ((it & 15) == 0 && it > 0 && decided(m_options.iterations - it)) break;
     std::unique_ptr<State> s = state.determinize(me, rng);
+    s->forgetRecords();
     int node = 0;
     m_path.clear();
     m_movers.clear();
@@ -241,20 +258,33 @@ Action MctsAgent::chooseAction(const State& state, Rng& rng) {
     while (!s->isTerminal() && !(m_options.horizonTurns > 0 && s->turnCount() >= m_targetTurn)) {
       s->legalActions(m_legal);
       if (m_legal.empty()) break;
-      // Expand a legal action that has no child yet, if any.
+      // The usual case: the children are exactly the legal actions (a sum of
+      // hashes says so in one pass). Otherwise expand the legal actions that
+      // have no child yet, found by binary searches in the sorted actions.
+      std::uint64_t legalHash = 0;
+      for (Action a : m_legal) legalHash += mix64(static_cast<std::uint64_t>(a));
+      const Node& here = m_nodes[static_cast<std::size_t>(node)];
+      const bool allLegal = here.childCount == m_legal.size() && here.childHash == legalHash;
       m_untried.clear();
-      for (Action a : m_legal) {
-        bool known = false;
-        for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling)
-          if (m_nodes[static_cast<std::size_t>(c)].action == a) { known = true; break; }
-        if (!known) m_untried.push_back(a);
+      if (!allLegal) {
+        m_sorted.assign(m_legal.begin(), m_legal.end());
+        std::sort(m_sorted.begin(), m_sorted.end());
+        m_known.assign(m_sorted.size(), 0);
+        for (int c = here.firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
+          const Action ca = m_nodes[static_cast<std::size_t>(c)].action;
+          const auto at = std::lower_bound(m_sorted.begin(), m_sorted.end(), ca);
+          if (at != m_sorted.end() && *at == ca) m_known[static_cast<std::size_t>(at - m_sorted.begin())] = 1;
+        }
+        for (Action a : m_legal)
+          if (!m_known[static_cast<std::size_t>(std::lower_bound(m_sorted.begin(), m_sorted.end(), a) - m_sorted.begin())])
+            m_untried.push_back(a);
       }
       const int mover = s->currentPlayer();
       if (m_options.heuristicPrior) {
         if (!m_untried.empty()) addChildrenWithPriors(node, *s, mover, rng);
-        const int child = selectPuct(node, m_legal);
+        const int child = selectPuct(node, allLegal);
         if (child < 0) break;
-        s->applyAction(m_nodes[static_cast<std::size_t>(child)].action, rng);
+        s->applyLegalAction(m_nodes[static_cast<std::size_t>(child)].action, rng);
         m_path.push_back(child);
         m_movers.push_back(mover);
         node = child;
@@ -264,19 +294,18 @@ Action MctsAgent::chooseAction(const State& state, Rng& rng) {
       if (!m_untried.empty()) {
         // The existing legal children were available this time too.
         for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling)
-          if (std::find(m_legal.begin(), m_legal.end(), m_nodes[static_cast<std::size_t>(c)].action) != m_legal.end())
-            ++m_nodes[static_cast<std::size_t>(c)].available;
+          if (allLegal || contains(m_sorted, m_nodes[static_cast<std::size_t>(c)].action)) ++m_nodes[static_cast<std::size_t>(c)].available;
         const Action a = m_untried[static_cast<std::size_t>(uniformInt(rng, static_cast<int>(m_untried.size())))];
         const int child = addChild(node, a);
         ++m_nodes[static_cast<std::size_t>(child)].available;
-        s->applyAction(a, rng);
+        s->applyLegalAction(a, rng);
         m_path.push_back(child);
         m_movers.push_back(mover);
         break;
       }
-      const int child = select(node, m_legal);
+      const int child = select(node, allLegal);
       if (child < 0) break;
-      s->applyAction(m_nodes[static_cast<std::size_t>(child)].action, rng);
+      s->applyLegalAction(m_nodes[static_cast<std::size_t>(child)].action, rng);
       m_path.push_back(child);
       m_movers.push_back(mover);
       node = child;
@@ -301,7 +330,7 @@ Action MctsAgent::chooseAction(const State& state, Rng& rng) {
   double bestMean = -1.0;
   for (int c = m_nodes[0].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
     const Node& child = m_nodes[static_cast<std::size_t>(c)];
-    if (std::find(m_rootLegal.begin(), m_rootLegal.end(), child.action) == m_rootLegal.end()) continue;
+    if (!contains(m_rootLegal, child.action)) continue;
     const double mean = child.visits ? child.reward / child.visits : 0.0;
     if (child.visits > bestVisits || (child.visits == bestVisits && mean > bestMean)) {
       bestVisits = child.visits;

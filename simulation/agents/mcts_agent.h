@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "simulation/core/agent.h"
@@ -44,7 +45,6 @@ class MctsAgent : public Agent {
  public:
   explicit MctsAgent(MctsOptions options = {}) : m_options(options) {}
   std::string spec() const override;
-  Action chooseAction(const State& state, Rng& rng) override;
   const MctsOptions& options() const { return m_options; }
 
   // The root of the last search, to explain a choice: each tried action with
@@ -61,6 +61,9 @@ class MctsAgent : public Agent {
   // minus the mean of the others' (scale > 0).
   static void heuristicReturns(const State& state, double scale, std::vector<double>& out);
 
+ protected:
+  Action decide(const State& view, Rng& rng) override;
+
  private:
   struct Node {
     Action action = 0;
@@ -70,10 +73,14 @@ class MctsAgent : public Agent {
     std::uint32_t available = 0;
     double reward = 0.0;  // summed returns of the player who chose `action`
     double gain = 0.0;    // prior=heuristic: one-ply heuristic gain of `action` for its mover
+    double weight = 1.0;  // prior=heuristic: softmax weight of `gain` among the siblings
+    std::uint64_t childHash = 0;  // sum of mix64(action) over the children
+    std::uint32_t childCount = 0;
   };
   void addChildrenWithPriors(int node, const State& state, int mover, Rng& rng);
-  int selectPuct(int node, const std::vector<Action>& legal);
-  int select(int node, const std::vector<Action>& legal);
+  // allLegal: every child is legal now; else the legal ones are in m_sorted.
+  int selectPuct(int node, bool allLegal);
+  int select(int node, bool allLegal);
   int addChild(int parent, Action a);
   // The most visited legal root child leads the runner-up by more than `remaining` visits.
   bool decided(int remaining) const;
@@ -86,8 +93,11 @@ class MctsAgent : public Agent {
   std::vector<Node> m_nodes;          // the tree, reused between calls
   std::vector<int> m_path;            // nodes visited this iteration
   std::vector<int> m_movers;          // player who chose each node's action
-  std::vector<Action> m_legal, m_rootLegal, m_untried, m_scratch;
+  std::vector<Action> m_legal, m_rootLegal, m_untried, m_scratch, m_sorted;  // m_rootLegal, m_sorted: sorted
+  std::vector<char> m_known;          // per sorted legal action: has a child
+  std::vector<char> m_flags;          // per child of the node being selected from: legal now
   std::vector<double> m_returns, m_leadsScratch;
+  std::unique_ptr<State> m_copy;      // look-ahead copy (priors, greedy rollouts)
   double m_leadSum = 0.0;   // |lead| summed over the heuristic leaves of this search
   double m_leadCount = 0.0;
   double m_minQ = 0.0, m_maxQ = 0.0;  // range of the node means seen (normalisation)

@@ -2,11 +2,15 @@
 
 namespace wb::sim {
 
-Action RandomAgent::chooseAction(const State& state, Rng& rng) {
-  state.legalActions(m_actions);
+Action RandomAgent::decide(const State& view, Rng& rng) {
+  view.legalActions(m_actions);
   if (m_actions.empty()) return 0;
-  if (m_actions.size() == 1) return m_actions.front();
-  return m_actions[static_cast<std::size_t>(uniformInt(rng, static_cast<int>(m_actions.size())))];
+  return decideAmong(m_actions, rng);
+}
+
+Action RandomAgent::decideAmong(const std::vector<Action>& legal, Rng& rng) {
+  if (legal.size() == 1) return legal.front();
+  return legal[static_cast<std::size_t>(uniformInt(rng, static_cast<int>(legal.size())))];
 }
 
 }  // namespace wb::sim

@@ -11,7 +11,12 @@ namespace wb::sim {
 class RandomAgent : public Agent {
  public:
   std::string spec() const override { return "random"; }
-  Action chooseAction(const State& state, Rng& rng) override;
+
+ protected:
+  // The legal actions are all it looks at (no determinized copy needed).
+  bool seesOnlyLegalActions() const override { return true; }
+  Action decide(const State& view, Rng& rng) override;
+  Action decideAmong(const std::vector<Action>& legal, Rng& rng) override;
 
  private:
   std::vector<Action> m_actions;  // reused between calls

@@ -21,6 +21,10 @@ using Action = std::int64_t;
 class ActionHistory {
  public:
   void push(Action a) {
+    if (m_forgotten) {
+      ++m_size;
+      return;
+    }
     if (!m_tail || m_tail->size == kChunk) {
       auto fresh = std::make_shared<Chunk>();
       fresh->prev = std::move(m_tail);
@@ -32,11 +36,20 @@ class ActionHistory {
     ++m_size;
   }
 
+  // Drops the recorded actions; size() keeps counting, toVector() is empty from
+  // now on. For agents' private copies (search never reads the history).
+  void forget() {
+    m_tail.reset();
+    m_forgotten = true;
+  }
+  bool forgotten() const { return m_forgotten; }
+
   std::size_t size() const { return m_size; }
   bool empty() const { return m_size == 0; }
 
   // The actions in order (allocates: for tests, replays and tools, not hot loops).
   std::vector<Action> toVector() const {
+    if (m_forgotten) return {};
     std::vector<Action> out(m_size);
     std::size_t end = m_size;
     for (const Chunk* c = m_tail.get(); c; c = c->prev.get()) {
@@ -47,7 +60,7 @@ class ActionHistory {
   }
 
   friend bool operator==(const ActionHistory& a, const ActionHistory& b) {
-    return a.m_size == b.m_size && a.toVector() == b.toVector();
+    return a.m_size == b.m_size && a.m_forgotten == b.m_forgotten && a.toVector() == b.toVector();
   }
 
  private:
@@ -59,6 +72,7 @@ class ActionHistory {
   };
   std::shared_ptr<Chunk> m_tail;
   std::size_t m_size = 0;
+  bool m_forgotten = false;
 };
 
 }  // namespace wb::sim

@@ -26,6 +26,11 @@ class CounterLog {
     if (counter < 0 || counter >= m_counters || player < 0 || player >= m_players) return 0;
     return m_counts[index(player, counter)];
   }
+  // Stops counting and frees the counts (agents' private copies).
+  void forget() {
+    m_players = m_counters = 0;
+    m_counts = {};
+  }
   int players() const { return m_players; }
   int counters() const { return m_counters; }
   bool empty() const { return m_counts.empty(); }

@@ -25,6 +25,11 @@ class EntityLog {
   std::uint32_t count(int player, int entity, EntityUse use) const {
     return m_counts.empty() ? 0 : m_counts[index(player, entity, use)];
   }
+  // Stops counting and frees the tallies (agents' private copies).
+  void forget() {
+    m_players = m_entities = 0;
+    m_counts = {};
+  }
   int players() const { return m_players; }
   int entities() const { return m_entities; }
   bool empty() const { return m_counts.empty(); }

@@ -24,6 +24,19 @@ bool State::applyAction(Action a, Rng& rng) {
   return true;
 }
 
+void State::applyLegalAction(Action a, Rng& rng) {
+  m_history.push(a);
+  doApplyAction(a, rng);
+}
+
+void State::cloneInto(std::unique_ptr<State>& slot) const { slot = clone(); }
+
+void State::forgetRecords() {
+  m_history.forget();
+  m_log.forget();
+  m_counters.forget();
+}
+
 std::unique_ptr<State> State::determinize(int /*observer*/, Rng& /*rng*/) const { return clone(); }
 
 double State::heuristic(int player) const {
@@ -32,6 +45,12 @@ double State::heuristic(int player) const {
   if (player < 0 || player >= static_cast<int>(r.size())) return 0.0;
   // Terminal outcomes dominate any engine-scale evaluation.
   return (r[static_cast<std::size_t>(player)] * 2.0 - 1.0) * 1e9;
+}
+
+void State::heuristics(std::vector<double>& out) const {
+  const int n = numPlayers();
+  out.resize(static_cast<std::size_t>(n > 0 ? n : 0));
+  for (int p = 0; p < n; ++p) out[static_cast<std::size_t>(p)] = heuristic(p);
 }
 
 std::string State::actionToString(Action a) const { return std::to_string(a); }

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <typeinfo>
 #include <vector>
 
 #include "simulation/core/action_history.h"
@@ -38,6 +39,10 @@ class State {
   // Non-virtual: checks legality (returns false and changes nothing if illegal),
   // records the action in history(), then calls doApplyAction().
   bool applyAction(Action a, Rng& rng);
+  // For agents' search on their own copies: `a` must be one of this state's
+  // legalActions() (the caller just listed them), so the legality check, which
+  // lists the legal actions again, is skipped. Records the action like applyAction().
+  void applyLegalAction(Action a, Rng& rng);
 
   virtual bool isTerminal() const = 0;
   // Per player, in [0, 1]: every seat of the winning side gets 1 and the others
@@ -69,12 +74,33 @@ class State {
   virtual int turnCount() const = 0;
 
   virtual std::unique_ptr<State> clone() const = 0;
-  // Default: clone() (perfect information).
+  // Copies this state into `slot`, reusing the memory of the state already in
+  // it when that is of the same class (agents' search loops copy without
+  // allocating). Default: slot = clone(); engines override it with one line:
+  //   void cloneInto(std::unique_ptr<sim::State>& slot) const override { sim::assignInto(*this, slot); }
+  virtual void cloneInto(std::unique_ptr<State>& slot) const;
+  // A copy in which everything `observer` cannot see is re-sampled consistently
+  // with what they can see. Default: clone() (perfect information). Agents only
+  // ever decide on such a copy (agent.h). It must be canonical: the result may
+  // depend on what the observer sees and on `rng`, never on the hidden values
+  // themselves (re-deal hidden cards from a sorted pool, not from the real
+  // order), so that two states that differ only in what the observer cannot see
+  // give the same copy for the same rng (tests/simulation/no_peeking.h checks it).
   virtual std::unique_ptr<State> determinize(int observer, Rng& rng) const;
+
+  // Drops the action history (historySize() keeps counting) and the entity and
+  // counter logs of this copy: agents call it on their private view, so that
+  // their search copies carry no records and copy without allocating.
+  void forgetRecords();
 
   // Evaluation of the position for `player` (higher is better), used by the
   // greedy agent and greedy rollouts. Any scale; terminal wins should dominate.
   virtual double heuristic(int player) const;
+  // heuristic(p) of every player p, into `out` (resized to numPlayers()).
+  // Default: one heuristic() call per player; an engine whose players' values
+  // share work (both sides' material) may compute them at once. MCTS and the
+  // planner's `lead` evaluation call this.
+  virtual void heuristics(std::vector<double>& out) const;
 
   virtual std::string actionToString(Action a) const;
   virtual std::string toString() const = 0;
@@ -97,5 +123,15 @@ class State {
   EntityLog m_log;
   CounterLog m_counters;
 };
+
+// cloneInto() for an engine's state class T (copy-assigns into a T in `slot`).
+template <typename T>
+void assignInto(const T& self, std::unique_ptr<State>& slot) {
+  if (slot && typeid(*slot) == typeid(T)) {
+    static_cast<T&>(*slot) = self;
+  } else {
+    slot = std::make_unique<T>(self);
+  }
+}
 
 }  // namespace wb::sim

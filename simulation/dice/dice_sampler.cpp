@@ -90,6 +90,7 @@ namespace {
 struct Counts {
   std::unordered_map<double, long long> byValue;
   long long undefined = 0;
+  std::size_t charged = 0;  // distinct outcomes already spent on the budget (kOutcomeUnits each)
   void add(double x) {
     if (std::isnan(x)) ++undefined;
     else ++byValue[Pmf::snap(x)];
@@ -106,9 +107,16 @@ Pmf fromCounts(const Counts& counts, long long samples) {
   return out;
 }
 
-// Spends one draw; false once the budget is stopped (or the counts too many).
-bool draw(DiceBudget* budget, double units, std::size_t distinct) {
+// Spends one draw and the distinct outcomes the last one added; false once the
+// budget is stopped (or the counts too many).
+bool draw(DiceBudget* budget, double units, Counts* counts) {
   if (!budget) return true;
+  std::size_t distinct = 0;
+  if (counts) {
+    distinct = counts->size();
+    units += static_cast<double>(distinct - counts->charged) * kOutcomeUnits;
+    counts->charged = distinct;
+  }
   return budget->spend(units) && (distinct < kMaxDiceEntries || budget->fits(distinct));
 }
 
@@ -159,7 +167,7 @@ Pmf DiceSampler::pool(const Pool& pool, const FaceScore& score, bool addConstant
   std::vector<DieOutcome> scratch;
   const double cost = poolDrawCost(pool);
   for (long long s = 0; s < samples; ++s) {
-    if (!draw(budget, cost, counts.size())) return {};
+    if (!draw(budget, cost, &counts)) return {};
     double total = addConstant ? pool.constant : 0.0;
     for (const auto& t : pool.terms) total += rollTerm(t, score, scratch);
     counts.add(total);
@@ -180,7 +188,7 @@ Pmf DiceSampler::opposed(const Pool& a, const Pool& b, long long samples, DiceBu
   };
   const double cost = opposedDrawCost(a, b);
   for (long long s = 0; s < samples; ++s) {
-    if (!draw(budget, cost, counts.size())) return {};
+    if (!draw(budget, cost, &counts)) return {};
     roll(a, va);
     roll(b, vb);
     std::size_t m = std::min(va.size(), vb.size());
@@ -198,7 +206,7 @@ Pmf DiceSampler::target(const DieSpec& die, const TargetSolver& solver, long lon
   std::vector<int> counts(k), held(k);
   const double cost = targetDrawCost(solver.dice(), solver.rolls());
   for (long long s = 0; s < samples; ++s) {
-    if (!draw(budget, cost, 0)) return {};
+    if (!draw(budget, cost, nullptr)) return {};
     std::fill(held.begin(), held.end(), 0);
     for (int roll = 1; roll <= solver.rolls(); ++roll) {
       counts = held;
@@ -226,7 +234,7 @@ std::optional<Pmf> DiceSampler::expression(const model::Expression& expr, const 
   Counts counts;
   const double cost = expressionDrawCost(nd, compiled->size());
   for (long long s = 0; s < samples; ++s) {
-    if (!draw(budget, cost, counts.size())) return Pmf{};
+    if (!draw(budget, cost, &counts)) return Pmf{};
     for (std::size_t i = 0; i < nd; ++i) vars[i] = binding.dice[i].second.faces[rollFace(binding.dice[i].second)].value;
     counts.add(compiled->evaluate(vars.data()));
   }

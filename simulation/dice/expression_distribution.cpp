@@ -128,8 +128,16 @@ std::optional<Pmf> expressionDistribution(const model::Expression& expr, const E
       return std::nullopt;
     }
     const double v = compiled->evaluate(vars.data());
-    if (std::isnan(v)) undefined += prob[nd];
-    else acc[Pmf::snap(v)] += prob[nd];
+    if (std::isnan(v)) {
+      undefined += prob[nd];
+    } else {
+      auto [it, added] = acc.try_emplace(Pmf::snap(v), 0.0);
+      it->second += prob[nd];
+      if (added && !b.spend(kOutcomeUnits)) {  // a new outcome costs far more than a repeated one
+        if (error) *error = "stopped: " + b.why();
+        return std::nullopt;
+      }
+    }
     std::size_t i = nd;
     while (i > 0) {
       --i;

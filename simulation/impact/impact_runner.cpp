@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include "simulation/agents/agent_factory.h"
+#include "simulation/distributed/distribution.h"
+#include "simulation/impact/impact_task_data.h"
 #include "simulation/impact/restricted_agent.h"
 #include "simulation/runner/faction_schedule.h"
 #include "simulation/runner/monte_carlo_runner.h"
@@ -183,6 +186,8 @@ ImpactResult ImpactRunner::run() {
     if (task.arm == Arm::Restricted)
       restricted = std::make_unique<RestrictedAgent>(*w.agents[static_cast<std::size_t>(w.agentOfSeat[static_cast<std::size_t>(seat)])],
                                                      std::vector<int>{entity});
+    // Agents that keep a plan forget it, so no game depends on the games before it on this thread.
+    for (auto& agent : w.agents) agent->reset();
     long long actions = 0;
     bool timedOut = false;
     while (!state->isTerminal()) {
@@ -237,7 +242,6 @@ ImpactResult ImpactRunner::run() {
   };
 
   const double start = now();
-  std::atomic<std::size_t> next{0};
   std::atomic<std::uint64_t> done{0};
   std::vector<Worker> workers(static_cast<std::size_t>(std::min<std::size_t>(static_cast<std::size_t>(rc.threads), tasks.size())));
   std::string agentError;
@@ -245,34 +249,66 @@ ImpactResult ImpactRunner::run() {
     for (const auto& spec : result.agents) w.agents.push_back(makeAgent(spec, agentError));
     w.seatRng.resize(static_cast<std::size_t>(players));
     w.agentOfSeat.resize(static_cast<std::size_t>(players));
-    w.stats = empty;
   }
-  std::vector<std::thread> pool;
-  for (Worker& w : workers) {
-    pool.emplace_back([&, wp = &w] {
-      while (!m_cancel.load(std::memory_order_relaxed)) {
-        const std::size_t t = next.fetch_add(1);
-        if (t >= tasks.size() || !play(t, *wp)) break;
-        done.fetch_add(1, std::memory_order_relaxed);
-      }
-    });
-  }
-  if (m_progress) {
-    while (done.load() < tasks.size() && !m_cancel.load()) {
-      std::this_thread::sleep_for(std::chrono::duration<double>(m_interval));
-      ImpactProgress p;
-      p.gamesDone = done.load();
-      p.gamesTotal = tasks.size();
-      p.elapsedSeconds = now() - start;
-      const double rate = p.elapsedSeconds > 0 ? static_cast<double>(p.gamesDone) / p.elapsedSeconds : 0.0;
-      p.etaSeconds = rate > 0 ? static_cast<double>(p.gamesTotal - std::min(p.gamesTotal, p.gamesDone)) / rate : 0.0;
-      m_progress(p);
+  // Plays tasks [begin, end) on the threads and adds their baseline games to
+  // `into`; false when cancelled.
+  auto playRange = [&](std::size_t begin, std::size_t end, RunStats& into) {
+    std::atomic<std::size_t> next{begin};
+    std::atomic<std::size_t> finished{0};
+    const std::size_t used = std::min(workers.size(), end - begin);
+    std::vector<std::thread> pool;
+    for (std::size_t i = 0; i < used; ++i) {
+      workers[i].stats = empty;
+      pool.emplace_back([&, wp = &workers[i]] {
+        while (!m_cancel.load(std::memory_order_relaxed)) {
+          const std::size_t t = next.fetch_add(1);
+          if (t >= end || !play(t, *wp)) break;
+          done.fetch_add(1, std::memory_order_relaxed);
+        }
+        finished.fetch_add(1);
+      });
     }
-  }
-  for (auto& th : pool) th.join();
-  result.cancelled = m_cancel.load();
+    if (m_progress) {
+      while (finished.load() < used && !m_cancel.load()) {
+        std::this_thread::sleep_for(std::chrono::duration<double>(m_interval));
+        ImpactProgress p;
+        p.gamesDone = done.load();
+        p.gamesTotal = tasks.size();
+        p.elapsedSeconds = now() - start;
+        const double rate = p.elapsedSeconds > 0 ? static_cast<double>(p.gamesDone) / p.elapsedSeconds : 0.0;
+        p.etaSeconds = rate > 0 ? static_cast<double>(p.gamesTotal - std::min(p.gamesTotal, p.gamesDone)) / rate : 0.0;
+        m_progress(p);
+      }
+    }
+    for (auto& th : pool) th.join();
+    for (std::size_t i = 0; i < used; ++i) into.merge(workers[i].stats);
+    return !m_cancel.load();
+  };
   result.baseline = empty;
-  for (const Worker& w : workers) result.baseline.merge(w.stats);
+  if (Distribution* distribution = Distribution::current()) {
+    // MPI ranks / checkpoints (simulation/distributed): the per-task values
+    // travel as bytes and land in the same arrays, summed below in index order.
+    ImpactTaskData data{baseScore, score, timedOutOf, decisions, played, static_cast<std::size_t>(N), players};
+    DistributedJob job;
+    job.fingerprint = "impact engine=" + m_game.engine() + " " + impactFingerprint(result.config, result.agents) +
+                      " tasks=" + std::to_string(tasks.size());
+    job.tasks = tasks.size();
+    job.minChunk = static_cast<std::uint64_t>(rc.threads);
+    job.play = [&](std::uint64_t b, std::uint64_t e) -> std::optional<std::string> {
+      RunStats part = empty;
+      if (!playRange(static_cast<std::size_t>(b), static_cast<std::size_t>(e), part)) return std::nullopt;
+      return data.encode(static_cast<std::size_t>(b), static_cast<std::size_t>(e), part);
+    };
+    job.merge = [&](const std::string& bytes) { return data.apply(bytes, result.baseline, false); };
+    job.total = [&] { return data.encode(0, tasks.size(), result.baseline); };
+    job.restore = [&](const std::string& bytes) { return data.apply(bytes, result.baseline, true); };
+    job.cancelRequested = [&] { return m_cancel.load(); };
+    if (!distribution->execute(job, result.error)) return result;
+    result.cancelled = job.cancelled;
+  } else {
+    playRange(0, tasks.size(), result.baseline);
+  }
+  result.cancelled = result.cancelled || m_cancel.load();
 
   // Pairs in index order (deterministic sums).
   for (std::size_t t = static_cast<std::size_t>(N); t < tasks.size(); ++t) {

@@ -1,12 +1,14 @@
 // RestrictedAgent: restricted play (Jaffe et al., "Evaluating Competitive Game
 // Balance with Restricted Play", AIIDE 2012) as a generic agent wrapper. The
-// wrapped agent decides as usual, but on a view of the state whose legal
-// actions leave out every action that acquires, plays or uses one of the
-// forbidden entities (State::actionEntities) -- as long as another legal action
-// remains (a forced move stays allowed). Agents that look ahead (greedy, MCTS)
-// see the unrestricted game beyond the current decision. Should the wrapped
-// agent still return a forbidden action, an allowed one is drawn uniformly
-// instead (counted in fallbacks()).
+// wrapped agent decides as usual, on the player's determinized view (agent.h),
+// but one whose legal actions leave out every action that acquires, plays or
+// uses one of the forbidden entities (State::actionEntities) -- as long as
+// another legal action remains (a forced move stays allowed). The restriction
+// holds for the current decision only (also in the view's clones and
+// re-determinizations, so MCTS searches the allowed moves); agents that look
+// ahead (greedy, planner, MCTS) see the unrestricted game beyond it. Should the
+// wrapped agent still return a forbidden action, an allowed one is drawn
+// uniformly instead (counted in fallbacks()).
 #pragma once
 
 #include <cstdint>
@@ -24,7 +26,7 @@ class RestrictedAgent : public Agent {
   RestrictedAgent(Agent& inner, std::vector<int> forbidden);
 
   std::string spec() const override;
-  Action chooseAction(const State& state, Rng& rng) override;
+  void reset() override { m_inner.reset(); }
 
   // Decisions at which at least one legal action was removed.
   std::uint64_t restrictedDecisions() const { return m_restricted; }
@@ -34,6 +36,9 @@ class RestrictedAgent : public Agent {
   // The legal actions of `state` that use none of `forbidden` (all of them when
   // every legal action uses one); true when something was removed.
   static bool allowedActions(const State& state, const std::vector<int>& forbidden, std::vector<Action>& out);
+
+ protected:
+  Action decide(const State& view, Rng& rng) override;
 
  private:
   Agent& m_inner;

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "simulation/agents/agent_factory.h"
+#include "simulation/distributed/distribution.h"
 
 namespace wb::sim {
 
@@ -148,6 +149,7 @@ bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats,
   for (int s = 0; m_schedule.factions() > 0 && s < players; ++s) w.factionOfSeat.push_back(m_schedule.factionOf(entry, s));
 
   GameSetup setup{players, w.factionOfSeat};
+  for (auto& agent : w.agents) agent->reset();  // nothing carried over from the worker's last game
   std::unique_ptr<State> state = m_game.newInitialState(setup, chance);
   // Agents rotate over seats after the sides are known, keeping teams together.
   w.sideOfSeat.resize(static_cast<std::size_t>(players));
@@ -318,7 +320,9 @@ RunResult MonteCarloRunner::run() {
   m_gamesDone.store(0);
   std::uint64_t done = 0;
   const std::uint64_t limit = m_config.games;
-  if (m_config.untilCi > 0.0 || m_resultCallback) {
+  if (Distribution* distribution = Distribution::current()) {
+    if (!playDistributed(*distribution, result, threads, start)) return result;
+  } else if (m_config.untilCi > 0.0 || m_resultCallback) {
     const std::uint64_t batch = std::max<std::uint64_t>(1, m_config.batchGames);
     for (std::uint64_t begin = 0; begin < limit && !m_cancel.load(); begin += batch) {
       playBatch(begin, std::min(limit, begin + batch), threads, result.stats, done, start, limit);
@@ -337,7 +341,7 @@ RunResult MonteCarloRunner::run() {
   } else {
     playBatch(0, limit, threads, result.stats, done, start, limit);
   }
-  result.cancelled = m_cancel.load();
+  result.cancelled = result.cancelled || m_cancel.load();
   result.elapsedSeconds = now() - start;
   if (m_progress) {
     RunProgress p;

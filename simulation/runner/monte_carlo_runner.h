@@ -33,6 +33,8 @@
 
 namespace wb::sim {
 
+class Distribution;
+
 class MonteCarloRunner {
  public:
   using ProgressCallback = std::function<void(const RunProgress&)>;
@@ -87,6 +89,9 @@ class MonteCarloRunner {
 
  private:
   struct Worker;
+  // Shares the games out through the installed Distribution (MPI ranks,
+  // checkpoints; monte_carlo_job.cpp); false with result.error on failure.
+  bool playDistributed(Distribution& distribution, RunResult& result, int threads, double startTime);
   void playBatch(std::uint64_t begin, std::uint64_t end, int threads, RunStats& into,
                  std::uint64_t& doneBefore, double startTime, std::uint64_t plannedTotal);
   bool playGame(std::uint64_t index, Worker& worker, RunStats* stats, const MoveObserver* observer = nullptr) const;

@@ -106,6 +106,7 @@ class RunStats {
   FirstSideTest firstSideTest() const;
 
   friend bool operator==(const RunStats&, const RunStats&) = default;
+  friend struct RunStatsCodec;  // simulation/distributed: bytes for MPI ranks and checkpoints
 
  private:
   std::uint64_t m_finished = 0, m_sideWins = 0, m_draws = 0, m_nobody = 0, m_adjudicated = 0, m_timeouts = 0;

@@ -15,7 +15,7 @@ const std::string kCardDice = std::string(WB_SOURCE_DIR) + "/data/rulesets/card-
 
 TEST(ImpactCommand, PrintsCausalLiftsBesideTheAssociation) {
   auto r = balance({"impact", kCardDice, "--entities", "fire,basic_income", "--games", "20", "--set",
-                    "parameters.starting_health=3", "--seed", "2", "--threads", "2"});
+                    "parameters.starting_health=3", "--seed", "2", "--threads", "2", "--agents", "random"});
   ASSERT_EQ(r.exit, 0) << r.err;
   for (const char* text : {"impact of 2 entities, 20 pairs per measure", "agents: random (every seat)",
                            "restricted play: lift [95% CI] p", "grant: lift [95% CI] p", "ASSOCIATION, not a cause",

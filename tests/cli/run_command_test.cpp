@@ -43,7 +43,7 @@ TEST(RunCommand, UsageErrorsExitTwoWithAClearMessage) {
       {{"run", kCardDice, "--games", "0"}, "--games must be at least 1"},
       {{"run", kCardDice, "--threads", "0"}, "--threads must be at least 1"},
       {{"run", kCardDice, "--until-ci", "2"}, "--until-ci must be between 0 and 0.5"},
-      {{"run", kCardDice, "--agents", "greedy,wizard"}, "unknown agent 'wizard' (known: random, greedy, mcts)"},
+      {{"run", kCardDice, "--agents", "greedy,wizard"}, "unknown agent 'wizard' (known: random, greedy, planner, mcts)"},
       {{"run", kCardDice, "--agents", "mcts:itres=5"}, "unknown option 'itres' for agent 'mcts'"},
       {{"run", kCardDice, "--agents", "greedy,,random"}, "empty agent name"},
       {{"run", kCardDice, "--players", "4294967300"}, "--players must be at most 1000000, got 4294967300"},
@@ -81,7 +81,7 @@ TEST(RunCommand, PrintsTheTable) {
   REQUIRE_CARD_DICE();
   auto r = balance({"run", kCardDice, "--games", "20", "--seed", "3", "--threads", "2"});
   ASSERT_EQ(r.exit, 0) << r.err;
-  for (const char* text : {"engine card_dice", "20 games, 2 players, seed 3", "agents: random (every seat)", "seat ",
+  for (const char* text : {"engine card_dice", "20 games, 2 players, seed 3", "agents: greedy (every seat)", "seat ",
                            "agent ", "first player (seat 0):", "games without a winner are left out", "length: mean ",
                            "censored at the", "timeouts at the", "games/s"})
     EXPECT_NE(r.out.find(text), std::string::npos) << text << "\n" << r.out;

@@ -33,10 +33,20 @@ inline constexpr int kFuzzPlayoutActions = 2000;
 // within libFuzzer's 1 s timeout under ASan/UBSan.
 inline constexpr double kFuzzExactLimit = 1e8;
 inline constexpr double kFuzzMonteCarloLimit = 1e8;
+// An input that takes more CPU than this is a finding. The libFuzzer targets
+// measure CPU time, not wall time: on the shared 2-core machine a fuzzer at
+// nice 15 gets a fraction of a core, so libFuzzer's wall-clock -timeout would
+// report the load, not the input (it stays on, at 30 s, against hangs).
+inline constexpr double kFuzzCpuSecondsLimit = 1.0;
 
 int fuzzLoader(const std::uint8_t* data, std::size_t size);
 int fuzzExpression(const std::uint8_t* data, std::size_t size);
 int fuzzDice(const std::uint8_t* data, std::size_t size);
+
+// Runs one entry as a libFuzzer target does: an input over
+// kFuzzCpuSecondsLimit of process CPU time is a finding (fuzzFailure). At exit
+// it prints the slowest input's CPU time ("slowest input: 0.123 s of CPU").
+int runWithCpuLimit(int (*entry)(const std::uint8_t*, std::size_t), const std::uint8_t* data, std::size_t size);
 
 // Reports a broken invariant and aborts.
 [[noreturn]] void fuzzFailure(const char* what);

@@ -58,6 +58,7 @@ QString duration(double seconds) {
 
 QString optionHint(const QString& agent) {
   if (agent == QLatin1String("mcts")) return QStringLiteral("iters=500,c=1.4,rollout=greedy");
+  if (agent == QLatin1String("planner")) return QStringLiteral("width=4,depth=12,eval=lead");
   return QObject::tr("(no options)");
 }
 
@@ -241,14 +242,14 @@ void SimulationPanel::rebuildSeats() {
     auto* label = new QLabel(tr("Seat %1").arg(seat + 1));
     auto* box = new QComboBox;
     box->addItems(names);
-    box->setCurrentText(QStringLiteral("greedy"));
+    box->setCurrentText(QString::fromLatin1(sim::kDefaultAgent));
     auto* options = new QLineEdit;
     options->setPlaceholderText(optionHint(box->currentText()));
     connect(box, &QComboBox::currentTextChanged, options, [options](const QString& agent) {
       options->setPlaceholderText(optionHint(agent));
-      options->setEnabled(agent == QLatin1String("mcts"));
+      options->setEnabled(agent == QLatin1String("mcts") || agent == QLatin1String("planner"));
     });
-    options->setEnabled(false);
+    options->setEnabled(box->currentText() == QLatin1String("mcts") || box->currentText() == QLatin1String("planner"));
     if (seat < previous.size()) {
       const QString spec = previous[seat];
       box->setCurrentText(spec.section(QLatin1Char(':'), 0, 0));

@@ -74,8 +74,8 @@ SweepPanel::SweepPanel(RulesetDocument* document, QWidget* parent) : QWidget(par
   m_games->setSingleStep(100);
   m_games->setGroupSeparatorShown(true);
   m_games->setToolTip(tr("Games at every value; every value plays the same game seeds"));
-  m_agents = new QLineEdit(QStringLiteral("random"), setup);
-  m_agents->setToolTip(tr("One agent for every seat, or one per seat: random, greedy, mcts:iters=200, ..."));
+  m_agents = new QLineEdit(QString::fromLatin1(sim::kDefaultAgent), setup);
+  m_agents->setToolTip(tr("One agent for every seat, or one per seat: random, greedy, planner, mcts:iters=200, ..."));
   m_seed = new QSpinBox(setup);
   m_seed->setRange(0, 2147483647);
   m_seed->setValue(1);
@@ -279,7 +279,7 @@ bool SweepPanel::buildConfig(sim::SweepConfig& config, QString& error) const {
     }
     config.run.agents.push_back(spec);
   }
-  if (config.run.agents.empty()) config.run.agents = {"random"};
+  if (config.run.agents.empty()) config.run.agents = {sim::kDefaultAgent};
   if (config.run.agents.size() != 1 && static_cast<int>(config.run.agents.size()) != config.run.players) {
     error = tr("%1 agents for %2 players: give one agent for every seat, or one per seat.")
                 .arg(config.run.agents.size())

@@ -6,5 +6,5 @@
 #include "tests/fuzz/fuzz_entries.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  return wb::fuzz::fuzzLoader(data, size);
+  return wb::fuzz::runWithCpuLimit(wb::fuzz::fuzzLoader, data, size);
 }

@@ -61,6 +61,40 @@ TEST_F(Script, AnOpenAuctionOrResponseCloses) {
   EXPECT_EQ(decodeAction(moves[0]).kind, ActionKind::Yield);
 }
 
+TEST_F(Script, TrulyBlessedPlaysEachBlessingOnceATurn) {
+  // Truly Blessed: "Draw a card each time you play a blessing"; "When a player must draw but
+  // their deck is empty, their discard pile is shuffled and then added to their deck." Where a
+  // played card goes the rules do not say (played_cards, assumed): in play until the turn
+  // ends, so the reshuffle cannot bring it back in the same turn.
+  state->addPassive(0, card("truly_blessed"));
+  for (int k = 0; k < 2; ++k) state->giveCard(0, Zone::Hand, card("basic_income"));
+  act(ActionKind::PlayBlessing, card("basic_income"));
+  act(ActionKind::PlayBlessing, card("basic_income"));
+  EXPECT_TRUE(p0().hand.empty());  // nothing to draw: both lie in play
+  EXPECT_EQ(p0().inPlay.size(), 2u);
+  EXPECT_EQ(p0().gold, 52);
+  act(ActionKind::EndTurn);
+  EXPECT_EQ(p0().discard.size(), 2u);
+  EXPECT_TRUE(p0().inPlay.empty());
+}
+
+TEST_F(Script, PlayedAtOnceTheBlessingsOfTrulyBlessedLoopUntilTheActionBound) {
+  // The other reading (played_cards: at_once): the second Basic Income's draw reshuffles the
+  // first back into the deck, and so on -- a loop the rules do not stop; the engine's
+  // max_actions_per_turn (assumed) ends the turn.
+  setUpWith(gameWith({{"parameters.played_cards", "at_once"}, {"parameters.max_actions_per_turn", "50"}}));
+  state->addPassive(0, card("truly_blessed"));
+  for (int k = 0; k < 2; ++k) state->giveCard(0, Zone::Hand, card("basic_income"));
+  int plays = 0;
+  while (legal(ActionKind::PlayBlessing, card("basic_income"))) {
+    act(ActionKind::PlayBlessing, card("basic_income"));
+    ++plays;
+  }
+  EXPECT_EQ(plays, 50);
+  EXPECT_TRUE(state->turnClosing());
+  EXPECT_EQ(p0().gold, 100);
+}
+
 TEST(CardDiceBounds, TheTurnWithoutEndOfMeteorStrikeAtSixStops) {
   // `balance run data/rulesets/card-dice --set cards.meteor_strike.cost=6 --games 300
   // --agents greedy --seed 1` never finished: game 214 looped in turn 152 (Multitasking,

@@ -58,7 +58,7 @@ TEST_F(Script, RerollUpToTwiceLetsTheOwnerChoose) {
   ASSERT_EQ(state->phase(), Phase::RerollChoice);
   act(ActionKind::KeepDie);
   EXPECT_EQ(state->phase(), Phase::Main);
-  EXPECT_EQ(p0().discard.countOf(static_cast<std::uint8_t>(card("calculated_risk"))), 1u);
+  EXPECT_EQ(p0().inPlay.countOf(static_cast<std::uint8_t>(card("calculated_risk"))), 1u);
 }
 
 TEST_F(Script, TurnOptionsGoldAndDrawOncePerTurn) {
@@ -83,11 +83,15 @@ TEST_F(Script, OneActionPerTurnAndFaceDownCostsLater) {
   state->giveCard(0, Zone::Hand, card("tremor"));
   act(ActionKind::PlaceFaceDown, card("fire"));
   EXPECT_FALSE(legal(ActionKind::ExecuteAction, card("tremor")));
+  EXPECT_FALSE(legal(ActionKind::PlayFaceDown, card("fire")));  // "for a later turn"
+  act(ActionKind::EndTurn);
+  act(ActionKind::EndTurn);
+  act(ActionKind::ExecuteAction, card("tremor"));
   EXPECT_TRUE(legal(ActionKind::PlayFaceDown, card("fire")));
   setDie("fire", 2);
   act(ActionKind::PlayFaceDown, card("fire"));
-  EXPECT_EQ(p1().health, 98);
-  EXPECT_EQ(p0().gold, 50 - 7 + 2);
+  EXPECT_EQ(p1().health, 100 - 3 - 2);
+  EXPECT_EQ(p0().gold, 50 + 3 - 7 + 2);
 }
 
 TEST_F(Script, CheapskateMakesFaceDownFree) {
@@ -152,17 +156,20 @@ TEST_F(Script, MagneticHandsAndExpressShipping) {
 
 TEST_F(Script, DiscardAttacks) {
   // Weak Hands: "Your opponent must discard utility cards from their hand."
-  // Faulty Table: "... from their face down actions." (assumed: their least valuable ones)
+  // Faulty Table: "... from their face down actions." The opponent chooses which.
   setDie("utility", 2);
   setDie("fire", 6);
   for (const char* id : {"basic_income", "fire", "ecology"}) state->giveCard(1, Zone::Hand, card(id));
   playFromHand("weak_hands");
+  act(ActionKind::ChooseDiscard, card("basic_income"));
+  act(ActionKind::ChooseDiscard, card("ecology"));
   ASSERT_EQ(p1().hand.size(), 1u);
   EXPECT_EQ(p1().hand[0], card("fire"));
   EXPECT_EQ(p1().discard.size(), 2u);
   for (const char* id : {"fire", "tremor", "volcanic_eruption"}) state->giveCard(1, Zone::FaceDown, card(id));
   setDie("utility", 1);
   playFromHand("faulty_table");
+  act(ActionKind::ChooseDiscard, card("tremor"));
   EXPECT_EQ(p1().faceDown.size(), 2u);
 }
 
@@ -195,7 +202,10 @@ TEST_F(Script, TrulyBlessedAndAlwaysLucky) {
   EXPECT_EQ(p0().hand.size(), 1u);  // the action's draw is blocked
   state->addPassive(0, card("always_lucky"));
   act(ActionKind::DrawCard);
-  EXPECT_EQ(p0().hand.size(), 3u);
+  EXPECT_EQ(p0().hand.size(), 2u);
+  act(ActionKind::EndTurn);
+  act(ActionKind::EndTurn);
+  EXPECT_EQ(p0().hand.size(), 3u);  // each turn, at its start
 }
 
 }  // namespace

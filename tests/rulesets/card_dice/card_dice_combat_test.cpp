@@ -39,7 +39,7 @@ TEST_F(Script, DamageEarnsGoldEqualToDamageDealt) {
   playFromHand("fire");
   EXPECT_EQ(p1().health, 96);
   EXPECT_EQ(p0().gold, 54);
-  EXPECT_EQ(p0().discard.countOf(static_cast<std::uint8_t>(card("fire"))), 1u);
+  EXPECT_EQ(p0().inPlay.countOf(static_cast<std::uint8_t>(card("fire"))), 1u);
 }
 
 TEST_F(Script, ComboDamageMultipliesTwoDice) {
@@ -127,7 +127,7 @@ TEST_F(Script, PaidMilitiaBlocksWithGold) {
   playFromHand("fire");
   ASSERT_EQ(state->phase(), Phase::MilitiaChoice);
   EXPECT_EQ(state->currentPlayer(), 1);
-  act(ActionKind::Block, 1);  // all it can pay: 3 of 5
+  act(ActionKind::Block, 3);  // all it can pay: 3 of 5
   EXPECT_EQ(p1().gold, 0);
   EXPECT_EQ(p1().health, 98);
   EXPECT_EQ(p0().gold, 52);
@@ -156,8 +156,8 @@ TEST_F(Script, PaidMilitiaJustEnoughToSurvive) {
   state->setHealth(1, 3);
   setDie("fire", 6);
   playFromHand("fire");
-  ASSERT_TRUE(legal(ActionKind::Block, 2));
-  act(ActionKind::Block, 2);  // blocks 4, takes 2
+  ASSERT_TRUE(legal(ActionKind::Block, 4));
+  act(ActionKind::Block, 4);  // blocks 4, takes 2
   EXPECT_EQ(p1().health, 1);
   EXPECT_EQ(p1().gold, 6);
   EXPECT_FALSE(state->isTerminal());
@@ -216,7 +216,7 @@ TEST_F(Script, FractionsAreRoundedUp) {
   EXPECT_EQ(p0().hand.size(), 2u);
 }
 
-TEST_F(Script, ZeroHealthLosesAndBothAtZeroIsADraw) {
+TEST_F(Script, ZeroHealthLosesAndAMutualKillLosesTheCaster) {
   // "The player whose health reaches zero first loses and the other wins."
   state->setHealth(1, 3);
   setDie("fire", 3);
@@ -229,9 +229,9 @@ TEST_F(Script, ZeroHealthLosesAndBothAtZeroIsADraw) {
   state->setHealth(0, 2);
   state->setHealth(1, 2);
   setDie("water", 2);
-  playFromHand("heavy_rain");
+  playFromHand("heavy_rain");  // hits its caster first: the caster reaches zero first
   ASSERT_TRUE(state->isTerminal());
-  EXPECT_EQ(state->returns(), (std::vector<double>{0.5, 0.5}));
+  EXPECT_EQ(state->returns(), (std::vector<double>{0.0, 1.0}));
 }
 
 }  // namespace

@@ -54,4 +54,19 @@ TEST(CardDiceImpact, GrantsStartWithTheCardAndKeepTheDeal) {
   EXPECT_FALSE(sharedGame()->canGrant(r.startingCard));
 }
 
+// Always Lucky: "Draw an additional card each turn." Granted to the first player, it
+// draws in the very first turn too (the grants are given before that turn starts).
+TEST(CardDiceImpact, AGrantedAlwaysLuckyDrawsInTheFirstTurn) {
+  const int lucky = sharedGame()->rules().cardIndex("always_lucky");
+  sim::Rng a(9), b(9);
+  auto base = sharedGame()->newInitialState(sim::GameSetup{2}, a);
+  auto granted = sharedGame()->newInitialState(sim::GameSetup{2, {}, {{0, lucky}}}, b);
+  const auto& s0 = static_cast<const CardDiceState&>(*base);
+  const auto& s1 = static_cast<const CardDiceState&>(*granted);
+  ASSERT_EQ(s1.turnPlayer(), 0);
+  EXPECT_EQ(s0.player(0).hand.size(), 0u);
+  EXPECT_EQ(s1.player(0).hand.size(), 1u);
+  EXPECT_EQ(s1.player(0).deck.size() + 1, s0.player(0).deck.size());
+}
+
 }  // namespace wb::rulesets::card_dice::testing

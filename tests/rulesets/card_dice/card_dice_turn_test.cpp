@@ -28,7 +28,7 @@ TEST_F(Script, VetoIsAResponseThatCancelsTheAction) {
   EXPECT_EQ(p1().health, 100);
   EXPECT_EQ(p1().gold, 2);
   EXPECT_EQ(p0().gold, 50);
-  EXPECT_EQ(p0().discard.countOf(static_cast<std::uint8_t>(card("fire"))), 1u);
+  EXPECT_EQ(p0().inPlay.countOf(static_cast<std::uint8_t>(card("fire"))), 1u);
   EXPECT_EQ(state->entityLog().count(1, card("veto"), sim::EntityUse::Played), 1u);
 }
 

@@ -4,6 +4,8 @@
 // no effect gets a lift whose interval contains 0.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "simulation/agents/random_agent.h"
 #include "simulation/impact/impact_runner.h"
 #include "simulation/impact/restricted_agent.h"
@@ -79,6 +81,26 @@ TEST(ImpactRunner, OverpoweredCardHasASignificantLiftAndADudContainsZero) {
   // The baseline games carry the association numbers of the same seeds.
   EXPECT_EQ(r.baseline.games(), 400u);
   EXPECT_GT(r.baseline.entities()[0].played, 0u);
+}
+
+// With random agents the dud's restriction changes real games (the dud's roll
+// shifts the chance stream, the agent's draws shift), yet not the odds: the lift
+// is noise around 0, and its 95% interval contains 0. The power card's does not.
+TEST(ImpactRunner, WithRandomAgentsTheDudsLiftIsNoiseAroundZero) {
+  toy::CardRaceGame game;
+  const ImpactResult r = ImpactRunner(game, config({0, 1}, 600, 2, {"random"})).run();
+  ASSERT_TRUE(r.ok()) << r.error;
+  const PairedDifference& power = r.entities[0].restricted.lift;
+  const PairedDifference& dud = r.entities[1].restricted.lift;
+  EXPECT_GT(power.interval().lo, 0.0) << power.mean();
+  EXPECT_LT(power.pValue(), 0.001);
+  // Not a degenerate zero: many pairs changed, in both directions.
+  EXPECT_GT(dud.better, 50u);
+  EXPECT_GT(dud.worse, 50u);
+  EXPECT_LE(dud.interval().lo, 0.0) << dud.mean();
+  EXPECT_GE(dud.interval().hi, 0.0) << dud.mean();
+  // The interval is a real one, about +-2 se wide (se = sd / sqrt(600)).
+  EXPECT_NEAR(dud.interval().hi - dud.mean(), kZ95 * dud.sd() / std::sqrt(600.0), 1e-12);
 }
 
 TEST(ImpactRunner, ResultsDoNotDependOnTheThreadCount) {

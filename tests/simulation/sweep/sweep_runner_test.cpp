@@ -11,6 +11,7 @@
 #include "simulation/sweep/sweep_result_json.h"
 #include "simulation/sweep/sweep_runner.h"
 #include "tests/simulation/sweep/toy_duel.h"
+#include "tests/simulation/toy/card_race_game.h"
 
 using namespace wb;
 
@@ -263,4 +264,75 @@ TEST(SweepRunner, AValueWithNoEffectHasNoDetectableEffect) {
   auto rn = sim::SweepRunner(registry, test::toyDuelRuleset(), noisy).run();
   ASSERT_TRUE(rn.ok()) << rn.error;
   EXPECT_FALSE(rn.curves[0].balance.crossed);
+}
+
+namespace {
+
+// The toy card race (tests/simulation/toy/card_race_game.h) as a ruleset: its
+// cards have a cost the engine ignores, so sweeping the dud's cost changes nothing.
+const char* kToyCardRaceYaml = R"(id: toy-card-race
+name: Toy Card Race
+engine: toy_card_race
+version: 1
+players: {min: 2, max: 2}
+parameters:
+  goal: {type: int, default: 40, min: 4, max: 200}
+cards:
+  - id: power_card
+    name: Power Card
+    kind: action
+    cost: 4
+  - id: dud_card
+    name: Dud Card
+    kind: action
+    cost: 3
+)";
+
+sim::EngineRegistry cardRaceRegistry() {
+  sim::EngineRegistry registry;
+  sim::EngineInfo info;
+  info.name = "toy_card_race";
+  info.description = "toy card race for tests";
+  info.schema.engine = "toy_card_race";
+  info.create = [](const model::Ruleset& r, model::Diagnostics&) -> std::unique_ptr<sim::Game> {
+    return std::make_unique<sim::toy::CardRaceGame>(static_cast<int>(r.number("goal", 40)));
+  };
+  registry.add(info);
+  return registry;
+}
+
+}  // namespace
+
+// Issue 12: a sweep of a card's value follows that card's causal impact by
+// default; a value with no effect gives "no detectable effect", never a balance point.
+TEST(SweepRunner, ACardValueWithNoEffectHasNoDetectableImpact) {
+  auto registry = cardRaceRegistry();
+  const auto loaded = model::loadRulesetFromString(kToyCardRaceYaml, "toy-card-race.yaml");
+  ASSERT_FALSE(loaded.diagnostics.hasErrors()) << loaded.diagnostics.format();
+  sim::SweepConfig c;
+  c.axes = {{"cards.dud_card.cost", {1, 3, 5, 7}}};
+  c.run.games = 400;
+  c.run.seed = 5;
+  c.run.threads = 2;
+  c.run.agents = {"random"};
+  sim::SweepRunner sweep(registry, loaded.ruleset, c);
+  auto r = sweep.run();
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_EQ(r.config.metric.kind, sim::SweepMetric::Kind::EntityImpact);
+  EXPECT_EQ(r.config.metric.label(), "impact of dud_card (restricted-play lift)");
+  EXPECT_DOUBLE_EQ(r.config.effectiveTarget(), 0.0);
+  ASSERT_EQ(r.points.size(), 4u);
+  for (const auto& p : r.points) {
+    ASSERT_TRUE(p.impact);
+    EXPECT_EQ(p.metric.games, 400u);           // pairs
+    EXPECT_GT(p.impact->lift.better, 0u);      // the restriction changed real games
+    EXPECT_LE(p.ci.lo, 0.0);
+    EXPECT_GE(p.ci.hi, 0.0);
+  }
+  const auto& bp = r.curves[0].balance;
+  EXPECT_FALSE(bp.crossed);
+  EXPECT_TRUE(bp.noDetectableEffect());
+  EXPECT_EQ(bp.above + bp.below, 0);
+  EXPECT_GT(bp.gamesFor2Points, 400u);
+  EXPECT_NE(sim::sweepResultToJson(r).find("\"no_detectable_effect\": true"), std::string::npos);
 }

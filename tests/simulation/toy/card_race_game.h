@@ -1,9 +1,12 @@
 // Toy game for the impact tests: a race to `goal` for 2 players. On a turn a
-// player steps (action 0: move 1), plays the power card (action 1: move 4;
-// entity "power_card", deliberately overpowered) or plays the dud card (action
-// 2: move 1, exactly like a step; entity "dud_card", no effect). Every move adds
-// a die roll of 0 or 1. Grants: "charm" (+1 on every move of its owner) and
-// "dud_charm" (nothing) can be given from the start; the cards cannot.
+// player steps (action 0: move 1) or plays the power card (action 1: move 4;
+// entity "power_card", deliberately overpowered); every move adds a die roll of
+// 0 or 1 and ends the turn. Before moving, a player may once per turn play the
+// dud card (action 2: entity "dud_card"): it rolls a die and does nothing else,
+// so it changes the chance stream but not the odds (a random player still moves
+// with the power card half the time, with or without it). Grants: "charm" (+1 on
+// every move of its owner) and "dud_charm" (nothing) can be given from the
+// start; the cards cannot.
 #pragma once
 
 #include <memory>
@@ -25,7 +28,9 @@ class CardRaceState : public State {
   int currentPlayer() const override { return isTerminal() ? kTerminalPlayer : m_toMove; }
   void legalActions(std::vector<Action>& out) const override {
     out.clear();
-    if (!isTerminal()) out = {0, 1, 2};
+    if (isTerminal()) return;
+    out = {0, 1};
+    if (!m_dudPlayed) out.push_back(2);
   }
   bool isTerminal() const override { return m_winner >= 0; }
   std::vector<double> returns() const override {
@@ -49,11 +54,17 @@ class CardRaceState : public State {
  protected:
   void doApplyAction(Action a, Rng& rng) override {
     const auto p = static_cast<std::size_t>(m_toMove);
+    if (a == 2) {  // the dud: a roll that changes nothing; the turn goes on
+      log().add(m_toMove, 1, EntityUse::Played);
+      (void)uniformInt(rng, 2);
+      m_dudPlayed = true;
+      return;
+    }
     if (a == 1) log().add(m_toMove, 0, EntityUse::Played);
-    if (a == 2) log().add(m_toMove, 1, EntityUse::Played);
     m_pos[p] += (a == 1 ? 4 : 1) + m_bonus[p] + uniformInt(rng, 2);
     if (m_pos[p] >= m_goal) m_winner = m_toMove;
     m_toMove = 1 - m_toMove;
+    m_dudPlayed = false;
     ++m_turns;
   }
 
@@ -64,6 +75,7 @@ class CardRaceState : public State {
   int m_toMove = 0;
   int m_turns = 0;
   int m_winner = -1;
+  bool m_dudPlayed = false;
 };
 
 class CardRaceGame : public Game {

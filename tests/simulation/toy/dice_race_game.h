@@ -6,7 +6,8 @@
 // redraw (action 0): discard the hand and draw 3 new cards. Optional factions
 // ("swift": +1 on every move, "steady": none) exercise faction rotation.
 // determinize(observer) reshuffles what the observer cannot see: the other
-// players' hands and every deck, keeping hand sizes.
+// players' hands and every deck, keeping hand sizes; canonically (from sorted
+// cards, so the result never depends on the hidden order).
 // Entities: card1..card5 (Played), bump (Triggered), redraw (Played).
 #pragma once
 
@@ -66,12 +67,14 @@ class DiceRaceState : public State {
         const std::size_t handSize = hand.size();
         deck.insert(deck.end(), hand.begin(), hand.end());
         hand.clear();
+        std::sort(deck.begin(), deck.end());
         shuffle(deck, rng);
         for (std::size_t k = 0; k < handSize; ++k) {
           hand.push_back(deck.back());
           deck.pop_back();
         }
       } else {
+        std::sort(deck.begin(), deck.end());
         shuffle(deck, rng);
       }
     }
@@ -85,6 +88,9 @@ class DiceRaceState : public State {
     return m_pos[static_cast<std::size_t>(player)] - best;
   }
   std::string actionToString(Action a) const override { return a == 0 ? "redraw" : "play " + std::to_string(a); }
+  // Test access to the cards (the top of a deck is back()).
+  std::vector<int>& hand(int p) { return m_hand[static_cast<std::size_t>(p)]; }
+  std::vector<int>& deck(int p) { return m_deck[static_cast<std::size_t>(p)]; }
   std::string toString() const override {
     std::ostringstream s;
     s << "turn " << m_turns << " to_move " << m_toMove;

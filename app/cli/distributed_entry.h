@@ -1,0 +1,26 @@
+// The process entry of `balance` (main_balance.cpp): MPI ranks and checkpoints
+// around the ordinary command dispatch (runBalance, command.h).
+//
+//   mpirun -np K balance run|sweep|impact ... [--checkpoint FILE [--checkpoint-every S]]
+//
+// Every rank runs the same command; the runners share their games through the
+// installed sim::Distribution (simulation/distributed/), and only rank 0
+// prints and writes files (the other ranks' output goes nowhere). --checkpoint
+// works with or without MPI. Commands themselves never see ranks.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/cli/command.h"
+
+namespace wb::app {
+
+// Runs `balance ARGS...` as this process's part of a (possibly distributed) run.
+int runBalanceProcess(const std::vector<std::string>& args, CommandIo& io);
+
+// The help paragraph of --checkpoint and mpirun, appended to the usage of the
+// commands that share their games.
+extern const char* const kDistributedHelp;
+
+}  // namespace wb::app

@@ -1,0 +1,106 @@
+// PlannerAgent: plans the acting player's whole turn as a sequence of its own
+// actions and judges each plan where the turn has passed to another player.
+//
+// On the state as its player knows it (a determinization, agent.h) it runs a
+// beam search over its own actions, pending choices included: every node of
+// the beam is expanded by every legal action; a child in which the turn has
+// passed (turnCount() changed, or the game ended) is a finished plan, valued by
+// the engine's heuristic() there; the other children are ranked by the
+// heuristic in the middle of the turn and the best `width` of them (distinct
+// ones) are expanded next, up to `depth` own actions (then the heuristic judges
+// the unfinished turn). Decisions of other players in the middle of the turn
+// (a card-dice response, a Zoneplex battle answer) are made by a fixed model of
+// them (`opponent`: their one-ply greedy choice by default), not searched.
+// It plays the first action of the best finished plan. So an action that only
+// opens a choice, or that pays off next turn, counts for what the turn makes
+// of it, if the heuristic values what a player values in the coming turns.
+//
+// What the planner needs from an engine's heuristic(p): a value of the
+// position for p at the start of another player's turn that includes what p
+// holds for the coming turns (hand, deck, resources, effects that act next
+// turn) and not only the material on the table; values in the middle of a turn
+// only rank partial plans. Terminal positions are valued from returns().
+//
+// It keeps the rest of its plan and plays it on while what it sees matches
+// what the plan expected (compared on a canonical determinization: the text,
+// the legal actions and the action count), and plans again when something it
+// did not foresee happened (a drawn card, a roll, another player's answer).
+//
+// Spec: planner[:width=W,depth=D,eval=lead|self,opponent=greedy|first|random,follow=on|off].
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "simulation/core/agent.h"
+
+namespace wb::sim {
+
+struct PlannerOptions {
+  int width = 4;    // beam width: partial plans kept per step
+  int depth = 12;   // own actions per plan at most
+  // lead: the player's heuristic minus the mean of its opponents' (other
+  // sides); self: the player's heuristic alone (cheaper, for heuristics that
+  // already weigh the opponents).
+  bool lead = true;
+  enum class Opponent { Greedy, First, Random };
+  Opponent opponent = Opponent::Greedy;  // other players' decisions in the middle of the turn
+  bool follow = true;                    // keep the plan while it still matches
+};
+
+class PlannerAgent : public Agent {
+ public:
+  explicit PlannerAgent(PlannerOptions options = {}) : m_options(options) {}
+  std::string spec() const override;
+  void reset() override;
+  const PlannerOptions& options() const { return m_options; }
+
+  // Statistics of the last decision (tests, tools): plans finished and
+  // positions expanded by the last search; true if it followed a kept plan.
+  struct LastSearch {
+    int finishedPlans = 0;
+    int expanded = 0;
+    bool followed = false;
+    std::vector<Action> plan;  // the own actions of the chosen plan
+  };
+  const LastSearch& lastSearch() const { return m_last; }
+
+ protected:
+  Action decide(const State& view, Rng& rng) override;
+
+ private:
+  struct Node {
+    std::unique_ptr<State> state;
+    int parent = -1;   // index into m_kept, -1 = the root
+    Action action = 0; // own action from the parent
+    double score = 0.0;
+  };
+  Action plan(const State& view, Rng& rng);
+  // Other players' decisions until `me` acts again, the turn passes or the game ends.
+  void resolveOthers(State& s, int me, int turn, Rng& rng);
+  double value(const State& s, int me);
+  std::string fingerprint(const State& s, int me);
+  std::unique_ptr<State> take();
+  void give(std::unique_ptr<State> s);
+
+  PlannerOptions m_options;
+  LastSearch m_last;
+  // The kept plan of each player: actions still to play, and what the player
+  // should see before each of them.
+  struct Step {
+    Action action = 0;
+    std::string expected;
+  };
+  std::vector<std::vector<Step>> m_plans;  // per player
+  // Scratch, reused between calls (no allocation per position once warm).
+  std::vector<std::unique_ptr<State>> m_free;
+  std::vector<Node> m_kept, m_candidates;
+  std::vector<std::string> m_keptText;  // texts of this step's kept plans (made on demand)
+  std::vector<Action> m_legal, m_otherLegal;
+  std::unique_ptr<State> m_greedyCopy;
+  std::vector<double> m_values;
+};
+
+}  // namespace wb::sim

@@ -1,0 +1,103 @@
+#include "simulation/distributed/run_stats_codec.h"
+
+#include "simulation/distributed/byte_buffer.h"
+
+namespace wb::sim {
+namespace {
+
+constexpr std::uint64_t kMagic = 0x31737473'6e7572ULL;  // "runsts1"
+
+void put(ByteWriter& w, const OutcomeTally& t) {
+  for (std::uint64_t v : {t.games, t.wins, t.draws, t.losses, t.nobody, t.adjudicatedWins, t.adjudicatedDraws,
+                          t.adjudicatedLosses, t.timeouts})
+    w.u64(v);
+}
+
+void get(ByteReader& r, OutcomeTally& t) {
+  for (std::uint64_t* v : {&t.games, &t.wins, &t.draws, &t.losses, &t.nobody, &t.adjudicatedWins, &t.adjudicatedDraws,
+                           &t.adjudicatedLosses, &t.timeouts})
+    *v = r.u64();
+}
+
+void put(ByteWriter& w, const EntityTally& t) {
+  for (std::uint64_t v : {t.acquired, t.played, t.triggered, t.usedPlayers, t.usedWins, t.unusedPlayers, t.unusedWins})
+    w.u64(v);
+}
+
+void get(ByteReader& r, EntityTally& t) {
+  for (std::uint64_t* v : {&t.acquired, &t.played, &t.triggered, &t.usedPlayers, &t.usedWins, &t.unusedPlayers, &t.unusedWins})
+    *v = r.u64();
+}
+
+void put(ByteWriter& w, const TimeoutRecord& t) {
+  w.u64(t.index);
+  w.u64(t.seed);
+}
+
+void get(ByteReader& r, TimeoutRecord& t) {
+  t.index = r.u64();
+  t.seed = r.u64();
+}
+
+template <typename T>
+void putAll(ByteWriter& w, const std::vector<T>& v) {
+  w.u64(v.size());
+  for (const T& x : v) put(w, x);
+}
+
+template <typename T>
+void getAll(ByteReader& r, std::vector<T>& v) {
+  v.assign(r.count(), T{});
+  for (T& x : v) get(r, x);
+}
+
+}  // namespace
+
+std::string RunStatsCodec::encode(const RunStats& s) {
+  ByteWriter w;
+  w.u64(kMagic);
+  for (std::uint64_t v : {s.m_finished, s.m_sideWins, s.m_draws, s.m_nobody, s.m_adjudicated, s.m_timeouts, s.m_firstSideWins})
+    w.u64(v);
+  putAll(w, s.m_timeoutRecords);
+  putAll(w, s.m_seats);
+  putAll(w, s.m_sideTallies);
+  putAll(w, s.m_agents);
+  putAll(w, s.m_factions);
+  w.u64(s.m_sideSeats.size());
+  for (std::uint32_t m : s.m_sideSeats) w.u64(m);
+  putAll(w, s.m_entities);
+  const CounterTally& c = s.m_counters;
+  w.i64(c.counters);
+  for (const auto* v : {&c.total, &c.gamesWith, &c.bySeat, &c.byAgent, &c.byFaction}) w.u64s(*v);
+  const LengthTally& l = s.m_length;
+  for (std::uint64_t v : {l.games, l.sum, l.sumSquares, l.censored, l.censoredSum}) w.u64(v);
+  w.u64s(l.histogram);
+  return w.take();
+}
+
+bool RunStatsCodec::decode(std::string_view bytes, RunStats& out) {
+  ByteReader r(bytes);
+  if (r.u64() != kMagic) return false;
+  RunStats s;
+  for (std::uint64_t* v : {&s.m_finished, &s.m_sideWins, &s.m_draws, &s.m_nobody, &s.m_adjudicated, &s.m_timeouts, &s.m_firstSideWins})
+    *v = r.u64();
+  getAll(r, s.m_timeoutRecords);
+  getAll(r, s.m_seats);
+  getAll(r, s.m_sideTallies);
+  getAll(r, s.m_agents);
+  getAll(r, s.m_factions);
+  s.m_sideSeats.assign(r.count(), 0);
+  for (auto& m : s.m_sideSeats) m = static_cast<std::uint32_t>(r.u64());
+  getAll(r, s.m_entities);
+  CounterTally& c = s.m_counters;
+  c.counters = static_cast<int>(r.i64());
+  for (auto* v : {&c.total, &c.gamesWith, &c.bySeat, &c.byAgent, &c.byFaction}) *v = r.u64s();
+  LengthTally& l = s.m_length;
+  for (std::uint64_t* v : {&l.games, &l.sum, &l.sumSquares, &l.censored, &l.censoredSum}) *v = r.u64();
+  l.histogram = r.u64s();
+  if (!r.ok() || !r.atEnd()) return false;
+  out = std::move(s);
+  return true;
+}
+
+}  // namespace wb::sim

@@ -1,0 +1,37 @@
+# CTest entries for distributed runs and checkpoints (issue 19), included from
+# tests/CMakeLists.txt. Each compares a run's JSON with the one-process
+# `--threads 1` result (distributed_check.cmake); small rulesets, few games.
+set(wb_card_dice ${CMAKE_SOURCE_DIR}/data/rulesets/card-dice/card-dice.yaml)
+set(wb_run_args run ${wb_card_dice} --games 60 --seed 5)
+set(wb_impact_args impact ${wb_card_dice} --entities meteor_strike,veto --games 16 --seed 3)
+# first_player: the sweep plays Monte Carlo runs (a cost sweep would default to the impact metric).
+set(wb_sweep_args sweep ${wb_card_dice} --param cards.meteor_strike.cost --values 12,18 --games 30 --seed 2
+    --metric first_player)
+
+function(wb_add_distributed_test name)
+  cmake_parse_arguments(T "" "RANKS;THREADS;KILL_AFTER;KILL_RANK" "ARGS" ${ARGN})
+  string(REPLACE ";" "|" args "${T_ARGS}")  # a list through -D: "|" between the words
+  add_test(NAME ${name} COMMAND ${CMAKE_COMMAND}
+           -DBALANCE=$<TARGET_FILE:balance> "-DARGS=${args}" -DWORK=${CMAKE_CURRENT_BINARY_DIR}/${name}
+           -DRANKS=${T_RANKS} -DTHREADS=${T_THREADS} -DKILL_AFTER=${T_KILL_AFTER} -DKILL_RANK=${T_KILL_RANK}
+           -DMPIEXEC=${MPIEXEC_EXECUTABLE}
+           -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/distributed_check.cmake)
+  # CI runs as root (Open MPI refuses root without the first two) in a container,
+  # where the shared-memory transport's single-copy reads (CMA, ptrace) are denied.
+  set_tests_properties(${name} PROPERTIES TIMEOUT 120
+    ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;OMPI_MCA_btl_vader_single_copy_mechanism=none")
+endfunction()
+
+# Checkpoints work in every build: die after 3 chunks, resume, same result.
+wb_add_distributed_test(checkpoint_kill_resume ARGS ${wb_run_args} THREADS 2 KILL_AFTER 3)
+wb_add_distributed_test(checkpoint_kill_resume_sweep ARGS ${wb_sweep_args} KILL_AFTER 20)
+wb_add_distributed_test(checkpoint_kill_resume_impact ARGS ${wb_impact_args} KILL_AFTER 5)
+
+if(WB_WITH_MPI)
+  wb_add_distributed_test(mpi_run_2_ranks ARGS ${wb_run_args} RANKS 2 THREADS 2)
+  wb_add_distributed_test(mpi_sweep_2_ranks ARGS ${wb_sweep_args} RANKS 2 THREADS 1)
+  wb_add_distributed_test(mpi_impact_2_ranks ARGS ${wb_impact_args} RANKS 2 THREADS 2)
+  # Rank 1 dies after one chunk (rank 0 only hands out work then): the run ends
+  # with the message, the checkpoint keeps the chunk and the run resumes from it.
+  wb_add_distributed_test(mpi_dead_rank_resume ARGS ${wb_run_args} RANKS 2 THREADS 1 KILL_AFTER 1 KILL_RANK 1)
+endif()
