@@ -194,6 +194,16 @@ TEST(DesktopConventions, HelpMenuHasTheFormatGuideTheReadmeSectionsAndTheShortcu
   list->setCurrentItem(rows[0]);
   testing::spin(30);
   EXPECT_GT(text->verticalScrollBar()->value(), 0);
+  // WB_GRAB_DIR=/some/dir: the windows as PNG, to look at them.
+  const QString grabs = qEnvironmentVariable("WB_GRAB_DIR");
+  if (!grabs.isEmpty()) {
+    dialog->grab().save(grabs + QStringLiteral("/help-readme.png"));
+    QDialog* keys = makeShortcutsDialog(&w);
+    keys->show();
+    testing::spin(30);
+    keys->grab().save(grabs + QStringLiteral("/help-shortcuts.png"));
+    keys->close();
+  }
   dialog->close();
 
   // A missing document says where it was looked for instead of an empty window.
