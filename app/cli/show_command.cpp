@@ -3,6 +3,7 @@
 
 #include "app/cli/arg_parser.h"
 #include "app/cli/command.h"
+#include "app/cli/run_options.h"
 #include "model/path/ruleset_path.h"
 #include "model/yaml/ruleset_loader.h"
 #include "rulesets/engine_catalog.h"
@@ -82,10 +83,15 @@ int runShow(const std::vector<std::string>& args, CommandIo& io) {
   }
   const auto& pos = parser.positional();
   if (pos.empty() || pos.size() > 2) {
-    io.err << "balance show: usage: balance show FILE [PATH]\n";
+    io.err << "balance show: usage: balance show FILE|FOLDER [PATH]\n";
     return kExitUsage;
   }
-  auto result = model::loadRuleset(pos[0], rulesets::builtinEngines().schemaLookup());
+  std::string file;
+  if (!resolveRulesetPath(pos[0], file, error)) {  // a ruleset folder names its root file
+    io.err << "balance show: " << error << "\n";
+    return kExitInvalid;
+  }
+  auto result = model::loadRuleset(file, rulesets::builtinEngines().schemaLookup());
   io.err << result.diagnostics.format();
   const model::Ruleset& r = result.ruleset;
   // Show what could be read even when the file has problems; the exit code says so.
@@ -116,7 +122,7 @@ int runShow(const std::vector<std::string>& args, CommandIo& io) {
 }  // namespace
 
 WB_REGISTER_COMMAND(show, "show", "print a ruleset summary, an entity or one value by path",
-                    "usage: balance show FILE [PATH]\n\n"
+                    "usage: balance show FILE|FOLDER [PATH]\n\n"
                     "Without PATH: name, engine, players, parameters, dice and entity counts.\n"
                     "PATH names an entity (cards.meteor_strike) or a value:\n"
                     "  parameters.starting_health   cards.meteor_strike.cost\n"

@@ -4,6 +4,7 @@
 
 #include "app/cli/arg_parser.h"
 #include "app/cli/command.h"
+#include "app/cli/run_options.h"
 #include "model/yaml/ruleset_loader.h"
 #include "rulesets/engine_catalog.h"
 
@@ -24,7 +25,14 @@ int runValidate(const std::vector<std::string>& args, CommandIo& io) {
   }
   int exit = kExitOk;
   const auto lookup = rulesets::builtinEngines().schemaLookup();
-  for (const auto& file : parser.positional()) {
+  for (const auto& given : parser.positional()) {
+    // A ruleset folder names its root file, as in `balance run DIR`.
+    std::string file;
+    if (!resolveRulesetPath(given, file, error)) {
+      io.err << "balance validate: " << error << "\n";
+      exit = kExitInvalid;
+      continue;
+    }
     auto result = model::loadRuleset(file, lookup);
     io.err << result.diagnostics.format();
     if (!result.ok()) {
@@ -49,7 +57,7 @@ int runValidate(const std::vector<std::string>& args, CommandIo& io) {
 }  // namespace
 
 WB_REGISTER_COMMAND(validate, "validate", "check ruleset files; list every problem with file:line:column",
-                    "usage: balance validate [--quiet] FILE...\n\n"
+                    "usage: balance validate [--quiet] FILE|FOLDER...\n\n"
                     "Loads each ruleset, checks it (YAML syntax, unknown keys, types, ranges,\n"
                     "duplicate ids, references, expressions, and what its engine requires) and\n"
                     "prints every problem as `file:line:column: error: message` on stderr.\n\n"

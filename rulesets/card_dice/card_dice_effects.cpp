@@ -71,7 +71,10 @@ void CardDiceState::noteAmountUsed(int p, const EffectDef& e) {
 void CardDiceState::settleBuffs() {
   for (int p = 0; p < 2; ++p) {
     for (std::uint8_t& n : m_players[p].unmatchedBuffs) {
-      if (n > 0) counterLog().add(p, static_cast<int>(Counter::BuffUnmatched), n);
+      if (n > 0) {
+        counterLog().add(p, static_cast<int>(Counter::BuffUnmatched), n);
+        m_players[p].buffsWasted += n;
+      }
       n = 0;
     }
   }

@@ -3,7 +3,15 @@
 // keeps and plays its damage, buys toward a deck it can use, and plays a buff only with
 // the cards it multiplies this turn.
 //
-// heuristic(p) = material(p) - material(opponent); at the end of the game 1 / 0.5 / 0.
+// heuristic(p) = material(p) - material(opponent) - waste(p); at the end of the game 1 / 0.5 / 0.
+// waste(p) = kDiscardWaste (50) x action cards p discarded within its hand limit since its
+// turn began + kBuffWaste (15) x buffs of p that ended a turn without an effect they grew
+// + kBuffPending (5) x buffs of p without one so far this turn: what a held card's options and a buff's follow-up are worth beyond the
+// terms below (whose look-ahead values, the buffed term above all, vanish when a turn ends
+// and otherwise make dumping a card look better than ending the turn). It is charged to
+// p alone, so the opponent's waste is no jump at the turn change (a jump makes greedy
+// prefer any other move to ending its turn), and it stays until p's next turn begins, so
+// the planner, which judges a plan after the turn has passed, sees it.
 // A card's value v (cardValueFrom) is in health points under the current dice, without
 // this turn's buffs: damage to the opponent 1.5 per point (the health and the gold it
 // pays), to both 1.0, heal 0.9, gold 0.5 (at most 40 counted), shields 2 per point, a
@@ -22,8 +30,9 @@
 // | draws    | kDrawsAhead x the mean v of all the player's cards (deck, discard, hand,   |
 // |          | face down): the coming draws; buying a card below the mean loses value     |
 // | buffed   | on the player's turn: kBuffed x (buffed v - v) of the cards still playable |
-// |          | this turn (the best actionsLeft actions in hand, the affordable face-down  |
-// |          | ones): a buff with nothing left to multiply is worth nothing               |
+// |          | this turn (the best actionsLeft actions in hand, the best face-down ones   |
+// |          | the gold pays for together): a buff with nothing left to multiply is worth |
+// |          | nothing                                                                    |
 // | passives | v of each active passive                                                   |
 // | waiting  | for the player waiting for its turn: + Always Lucky's coming draw, - the   |
 // |          | free draw and gold it left unused (the top cards of its deck), so          |
@@ -34,6 +43,7 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <utility>
 
 #include "rulesets/card_dice/card_dice_state.h"
 
@@ -52,6 +62,12 @@ constexpr double kFaceDown = 0.55;    // a face-down card (paid to play), x its 
 constexpr double kHold = 0.25;        // any card in hand or face down: options (less than
                                       // what playing Basic Income gains)
 constexpr double kBuffed = 0.8;       // this turn's extra value of playable buffed cards
+constexpr double kDiscardWaste = 50;  // an action card discarded within the hand limit: all its
+                                      // options lost, and the rules give no reason to do it
+constexpr double kBuffWaste = 15;     // a buff that ended a turn with nothing it grew
+constexpr double kBuffPending = 5;    // a buff with nothing it grew yet this turn (less, so
+                                      // that greedy, one ply ahead, still plays a buff
+                                      // before the card it grows)
 }  // namespace
 
 double CardDiceState::cardValue(int p, int card) const {
@@ -174,13 +190,33 @@ double CardDiceState::material(int p) const {
   // health. Otherwise a card worth more held than played is kept forever.
   const double h0 = std::max(1, m_rules->startingHealth);
   const PlayerState& o = m_players[1 - p];
+  // Damage blocked by Paid Militia costs the opponent gold, worth something only below what
+  // the opponent can use, and pays the dealer no gold.
   const bool blocked = o.gold >= 10 && hasPassive(1 - p, Op::PaidShield);
-  const double oppMargin = blocked ? kGoldWeight : std::sqrt(h0 / std::max(1, o.health));
-  const double damageFactor = std::min(1.0, (oppMargin + (gold < kUsefulGold ? kGoldWeight : 0)) / (1 + kGoldWeight));
+  const double oppUseful = kUsefulGold + kMilitiaGold;
+  const double oppMargin = blocked ? (o.gold < oppUseful ? kGoldWeight : 0.0) : std::sqrt(h0 / std::max(1, o.health));
+  const double damageFactor =
+      std::min(1.0, (oppMargin + (!blocked && gold < kUsefulGold ? kGoldWeight : 0)) / (1 + kGoldWeight));
   const double healFactor = std::min(1.0, std::sqrt(h0 / std::max(1, s.health)) / 0.9);
+  // Gold is worth what it can buy (or, with Paid Militia, block); beyond that nothing.
+  const double useful = kUsefulGold + (hasPassive(p, Op::PaidShield) ? kMilitiaGold : 0);
   auto realized = [&](int c) {
     const CardDef& def = m_rules->cards[static_cast<std::size_t>(c)];
     return def.dealsDamage ? damageFactor : def.heals ? healFactor : 1.0;
+  };
+  // What a buff adds to a card this turn, realized only if playing it would: gold beyond
+  // `useful` is worth nothing, so a buffed gold card of a rich player adds nothing (else
+  // that value, never to be realized, kept the turn going and cards were discarded instead).
+  const bool drawsBlocked = hasPassive(p, Op::BlockEffectDraws);
+  auto buffGain = [&](int c) {
+    const CardDef& def = m_rules->cards[static_cast<std::size_t>(c)];
+    if (def.gainsGold && s.gold >= useful) return 0.0;
+    // Truly Blessed: "you may no longer draw cards from active effects": a buffed Exploration
+    // draws nothing either.
+    if (drawsBlocked && def.kind == CardKind::Action)
+      for (const EffectDef& e : def.effects)
+        if (e.op == Op::Draw) return 0.0;
+    return realized(c) * (cardValueFrom(p, c, vars, true) - cardValue(c));
   };
   auto held = [&](int c, double weight) {
     const double v = cardValue(c);
@@ -191,15 +227,21 @@ double CardDiceState::material(int p) const {
   for (std::uint8_t c : s.hand) hand += held(c, kReady);
   for (std::uint8_t c : s.faceDown) hand += held(c, kFaceDown);
   // The next draws are the top cards of the deck (then, after a reshuffle, a card of the
-  // discard pile's mean value): what they add to the hand.
+  // discard pile's mean value): what they add to the hand, valued as a card in hand is
+  // (realized), so that the draw itself -- the turn's free draw, or Always Lucky's at the
+  // start of the turn -- is no jump in value.
   double discardMean = 0;
-  for (std::uint8_t c : s.discard) discardMean += cardValue(c);
+  for (std::uint8_t c : s.discard) discardMean += realized(c) * cardValue(c);
   discardMean = s.discard.empty() ? 0 : discardMean / static_cast<double>(s.discard.size());
   auto nextDraws = [&](int count) {
     double v = 0;
     for (int k = 0; k < count; ++k) {
-      if (static_cast<std::size_t>(k) < s.deck.size()) v += kReady * cardValue(s.deck[s.deck.size() - 1 - static_cast<std::size_t>(k)]) + kHold;
-      else if (!s.discard.empty()) v += kReady * discardMean + kHold;
+      if (static_cast<std::size_t>(k) < s.deck.size()) {
+        const int c = s.deck[s.deck.size() - 1 - static_cast<std::size_t>(k)];
+        v += kReady * realized(c) * cardValue(c) + kHold;
+      } else if (!s.discard.empty()) {
+        v += kReady * discardMean + kHold;
+      }
     }
     return v;
   };
@@ -227,7 +269,7 @@ double CardDiceState::material(int p) const {
     const std::size_t slots = static_cast<std::size_t>(std::clamp(s.actionsLeft, 0, 16));
     for (std::uint8_t c : s.hand) {
       if (slots == 0 || m_rules->cards[c].kind != CardKind::Action) continue;
-      const double g = realized(c) * (cardValueFrom(p, c, vars, true) - cardValue(c));
+      const double g = buffGain(c);
       if (g <= 0) continue;
       // Keep the best `slots` gains (a small insertion into a sorted array).
       if (kept < slots) gains[kept++] = g;
@@ -236,9 +278,21 @@ double CardDiceState::material(int p) const {
       std::sort(gains.begin(), gains.begin() + static_cast<std::ptrdiff_t>(kept), std::greater<>());
     }
     for (std::size_t k = 0; k < kept; ++k) buffed += gains[k];
+    // Face-down cards are paid: the best gains the player's gold pays for, together.
+    std::array<std::pair<double, int>, 32> down{};
+    std::size_t nd = 0;
     for (std::uint8_t c : s.faceDown)
-      if (faceDownPlayable(p, c) && s.gold >= responseCost(p, c, true))
-        buffed += std::max(0.0, realized(c) * (cardValueFrom(p, c, vars, true) - cardValue(c)));
+      if (nd < down.size() && faceDownPlayable(p, c) && s.gold >= responseCost(p, c, true)) {
+        const double g = buffGain(c);
+        if (g > 0) down[nd++] = {g, responseCost(p, c, true)};
+      }
+    std::sort(down.begin(), down.begin() + static_cast<std::ptrdiff_t>(nd), std::greater<>());
+    int purse = s.gold;
+    for (std::size_t k = 0; k < nd; ++k)
+      if (down[k].second <= purse) {
+        buffed += down[k].first;
+        purse -= down[k].second;
+      }
     buffed *= kBuffed;
   }
   if (m_phase == Phase::Auction) {
@@ -255,14 +309,35 @@ double CardDiceState::material(int p) const {
   for (const StackItem& item : m_stack)
     if (item.owner == p && !item.cancelled) hand += kReady * cardValue(item.card);
   const double draws = n > 0 ? kDrawsAhead * sum / n : 0;
-  // Gold is worth what it can buy (or, with Paid Militia, block); beyond that little.
-  const double useful = kUsefulGold + (hasPassive(p, Op::PaidShield) ? kMilitiaGold : 0);
   const double goldValue = gold <= useful ? gold : useful + kExcessGold * (gold - useful);
   // Health is worth more the less is left: 2 sqrt(H0 h) is worth one point per
   // health point at full health, two at a quarter, so a player ahead presses
   // for the kill and a player behind heals, instead of both trading evenly forever.
   const double health = s.health > 0 ? 2 * std::sqrt(h0 * s.health) : 0;
   return health + kGoldWeight * goldValue + draws + hand + buffed + passive;
+}
+
+double CardDiceState::waste(int p) const {
+  const PlayerState& s = m_players[p];
+  double pending = 0;
+  for (std::uint8_t u : s.unmatchedBuffs) pending += u;
+  return kDiscardWaste * s.discardedWithinLimit + kBuffWaste * s.buffsWasted + kBuffPending * pending;
+}
+
+void CardDiceState::heuristics(std::vector<double>& out) const {
+  // heuristic() of both players, each material computed once (the planner's `lead` and MCTS).
+  out.resize(2);
+  if (isTerminal()) {
+    for (int p = 0; p < 2; ++p) out[static_cast<std::size_t>(p)] = State::heuristic(p);
+    return;
+  }
+  if (m_phase != Phase::Main) {
+    for (int p = 0; p < 2; ++p) out[static_cast<std::size_t>(p)] = heuristic(p);
+    return;
+  }
+  const double m0 = material(0), m1 = material(1);
+  out[0] = m0 - m1 - waste(0);
+  out[1] = m1 - m0 - waste(1);
 }
 
 double CardDiceState::heuristic(int player) const {
@@ -281,9 +356,9 @@ double CardDiceState::heuristic(int player) const {
       copy.doApplyAction(moves.front(), rng);  // Pass / KeepDie / RecycleDone / first Tutor / Block all / first card
     }
     if (copy.isTerminal()) return copy.State::heuristic(player);
-    return copy.material(player) - copy.material(1 - player);
+    return copy.material(player) - copy.material(1 - player) - copy.waste(player);
   }
-  return material(player) - material(1 - player);
+  return material(player) - material(1 - player) - waste(player);
 }
 
 }  // namespace wb::rulesets::card_dice

@@ -37,8 +37,10 @@ void CardDiceState::doApplyAction(sim::Action a, sim::Rng& rng) {
       return;
     }
     case ActionKind::Discard:
-      if (m_rules->cards[d.card].kind == CardKind::Action && static_cast<int>(s.hand.size()) <= handLimit(p))
+      if (m_rules->cards[d.card].kind == CardKind::Action && static_cast<int>(s.hand.size()) <= handLimit(p)) {
         count(p, Counter::ActionDiscardedUnderLimit);
+        ++s.discardedWithinLimit;
+      }
       s.hand.eraseValue(card8);
       forgetHandCard(p, card8);
       s.discard.push_back(card8);

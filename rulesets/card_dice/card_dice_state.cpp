@@ -92,6 +92,8 @@ void CardDiceState::startTurn(int p, sim::Rng& rng) {
   s.usedGold = false;
   s.usedDraw = false;
   s.lastBought = -1;
+  s.discardedWithinLimit = 0;
+  s.buffsWasted = 0;
   // Buffs last "for the rest of this turn".
   for (PlayerState& q : m_players) {
     q.placedThisTurn.clear();

@@ -107,6 +107,10 @@ struct PlayerState {
   float nonComboBuff = 1;
   // Buff plays this turn not yet matched by an effect they grow (per die; last = non-combo).
   std::array<std::uint8_t, kMaxDice + 1> unmatchedBuffs{};
+  // Since the player's own turn began: action cards discarded within the hand limit, and
+  // buffs that ended a turn unmatched (the heuristic charges them: waste()).
+  int discardedWithinLimit = 0;
+  int buffsWasted = 0;
   // Face-down actions placed this turn: executable only "for a later turn".
   FixedVector<std::uint8_t, 32> placedThisTurn;
   // What this player has seen of hidden cards (information blessings, Sabotage, Impatience);
@@ -149,6 +153,7 @@ class CardDiceState : public sim::State {
   void cloneInto(std::unique_ptr<sim::State>& slot) const override { sim::assignInto(*this, slot); }
   std::unique_ptr<sim::State> determinize(int observer, sim::Rng& rng) const override;
   double heuristic(int player) const override;
+  void heuristics(std::vector<double>& out) const override;
   std::string actionToString(sim::Action a) const override;
   std::string toString() const override;
   // Impact hooks (card_dice_impact.cpp): the card an action uses; grants at the start.
@@ -241,6 +246,7 @@ class CardDiceState : public sim::State {
   double cardValueFrom(int p, int card, const double* vars, bool buffed = true) const;
   // card_dice_heuristic.cpp
   double material(int p) const;
+  double waste(int p) const;
 
   std::shared_ptr<const CardDiceRules> m_rules;
   std::array<PlayerState, 2> m_players;

@@ -13,13 +13,13 @@ std::unique_ptr<ElementGame> ElementGame::create(const model::Ruleset& ruleset, 
 
 std::string ElementGame::engine() const { return kEngineName; }
 
-std::unique_ptr<sim::State> ElementGame::newInitialState(const sim::GameSetup& /*setup*/, sim::Rng& rng) const {
-  return newGame(rng);
+std::unique_ptr<sim::State> ElementGame::newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const {
+  return newGame(rng, setup.grants);
 }
 
-std::unique_ptr<ElementState> ElementGame::newGame(sim::Rng& rng) const {
+std::unique_ptr<ElementState> ElementGame::newGame(sim::Rng& rng, const std::vector<sim::Grant>& grants) const {
   auto state = std::make_unique<ElementState>(m_rules);
-  state->setUp(rng);
+  state->setUp(rng, grants);
   return state;
 }
 

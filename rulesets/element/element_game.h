@@ -28,9 +28,11 @@ class ElementGame : public sim::Game {
   std::unique_ptr<sim::State> newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const override;
   // The engine ends a duel at turn_limit itself (a draw); the runner's cap is a backstop.
   int defaultMaxTurns() const override { return m_rules->turnLimit + 10; }
+  // Every die face can be granted: one more die showing it in the seat's first roll.
+  bool canGrant(int entity) const override;
 
   // The concrete state (tests use it for scripted positions).
-  std::unique_ptr<ElementState> newGame(sim::Rng& rng) const;
+  std::unique_ptr<ElementState> newGame(sim::Rng& rng, const std::vector<sim::Grant>& grants = {}) const;
   // An empty board with the sorcerers on their starts and no roll: tests
   // script the position and call setTurn().
   std::unique_ptr<ElementState> newEmpty() const;

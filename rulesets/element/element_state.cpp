@@ -13,9 +13,10 @@ ElementState::ElementState(std::shared_ptr<const ElementRules> rules) : m_rules(
 
 // ---------------------------------------------------------------- setup
 
-void ElementState::setUp(sim::Rng& rng) {
+void ElementState::setUp(sim::Rng& rng, const std::vector<sim::Grant>& grants) {
   const ElementRules& r = *m_rules;
   clearBoard();
+  applyGrants(grants);
   // "STARTING": matching stones on the board's element icons (assumed squares),
   // each sorcerer on its starting point.
   for (int s = 0; s < r.stoneCount(); ++s)
@@ -89,6 +90,10 @@ void ElementState::startTurn(int p, sim::Rng& rng) {
     while (f + 1 < static_cast<int>(r.faces.size()) && x >= r.faceCumulative[f]) ++f;
     m_roll.push_back(static_cast<std::uint8_t>(f));
   }
+  // A granted face (element_impact.cpp) joins the seat's first roll.
+  for (std::uint8_t f : m_granted[p])
+    if (m_roll.count() < kMaxDice) m_roll.push_back(f);
+  m_granted[p].clear();
   applyFaces();
 }
 
@@ -282,21 +287,6 @@ void ElementState::doApplyAction(sim::Action a, sim::Rng& rng) {
     }
     case ActionKind::Invalid:
       break;
-  }
-}
-
-void ElementState::actionEntities(sim::Action a, std::vector<int>& out) const {
-  out.clear();
-  if (m_stage != Stage::Play) return;
-  const Decoded d = decode(a);
-  if (d.kind == ActionKind::Place && d.stone < m_rules->stoneCount()) {
-    out.push_back(d.stone);
-    if (m_need[d.stone] == 0 && m_rules->sealEntity >= 0) out.push_back(m_rules->sealEntity);
-  } else if (d.kind == ActionKind::Move && m_rules->logoEntity >= 0 && d.cell < m_rules->cells) {
-    Reach reachable;
-    reach(m_player, m_steps, reachable);
-    const int cost = reachable.steps[d.cell];
-    if (cost != 255 && m_stepsUsed + cost > m_rules->baseSteps) out.push_back(m_rules->logoEntity);
   }
 }
 

@@ -43,6 +43,7 @@
 #include "rulesets/element/element_action.h"
 #include "rulesets/element/element_rules.h"
 #include "simulation/core/fixed_vector.h"
+#include "simulation/core/game.h"
 #include "simulation/core/state.h"
 
 namespace wb::rulesets::element {
@@ -80,8 +81,10 @@ struct Reach {
 class ElementState : public sim::State {
  public:
   explicit ElementState(std::shared_ptr<const ElementRules> rules);
-  // Initial stones, sorcerers on their starts, the first player's roll.
-  void setUp(sim::Rng& rng);
+  // Initial stones, sorcerers on their starts, the first player's roll; a
+  // granted entity is one more die showing that face in the seat's first roll
+  // (element_impact.cpp).
+  void setUp(sim::Rng& rng, const std::vector<sim::Grant>& grants = {});
 
   int numPlayers() const override { return kPlayers; }
   int currentPlayer() const override { return m_stage == Stage::Over ? sim::kTerminalPlayer : m_player; }
@@ -138,6 +141,7 @@ class ElementState : public sim::State {
 
   // element_state.cpp: turn structure.
   void startTurn(int p, sim::Rng& rng);
+  void applyGrants(const std::vector<sim::Grant>& grants);  // element_impact.cpp
   void applyFaces();
   void endTurn(sim::Rng& rng);
   void finish(Outcome o, int winner, int closer);
@@ -182,6 +186,7 @@ class ElementState : public sim::State {
   std::uint8_t m_stepsUsed = 0;
   bool m_lastWasMove = false;
   FixedVector<std::uint8_t, kMaxDice> m_roll;     // face indices
+  std::array<FixedVector<std::uint8_t, kMaxDice>, kPlayers> m_granted{};  // faces added to a seat's first roll
   River m_river;
   Stage m_stage = Stage::Play;
   Outcome m_outcome = Outcome::None;

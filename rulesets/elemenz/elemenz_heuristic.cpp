@@ -15,12 +15,17 @@
 //      + for the shaman whose turn it is, the rest of the turn (TurnValue): the best plan
 //        of combos the dice showing complete, or before a roll max over plans of value x
 //        P(plan | holds) from the dice lab's exact solver, times the chance of no surge.
+//        Another shaman's turn that has only just begun (its first roll showing, no
+//        decision taken yet) is valued before that roll (TurnValue::openingValue):
+//        the player judging it did not choose that roll, and a look-ahead that ends
+//        there (the planner's finished plan, greedy's end of turn) would otherwise
+//        compare its plans by one sampled roll of the next shaman.
 //   A terminal position is +100 / -100 (win / loss).
 // 2 players: value(p) = S(p) - S(opponent) with S = dice in hand + 1.5 more for each of
 //   the first four (they decide whether any combo can be made) + 3 per lock-in combo
 //   filled - 6 when the hand is smaller than the smallest combo still usable (the
 //   starvation loss; - 1.5 when one drain away from it), + the rest of the turn for
-//   the active shaman.
+//   the active shaman (the opponent's just-begun turn valued before its roll, as above).
 #include <algorithm>
 
 #include "rulesets/elemenz/elemenz_state.h"
@@ -60,7 +65,9 @@ double strength(const ElemenzState& s, int q, int observer, double turn) {
 
 double ElemenzState::heuristic(int player) const {
   if (m_stage == Stage::Over) return m_winner == player ? 100.0 : -100.0;
-  const double turn = TurnValue(*this).value();
+  const TurnValue tv(*this);
+  const bool othersTurnJustBegun = m_active != player && m_turnActions == 0;
+  const double turn = othersTurnJustBegun ? tv.openingValue() : tv.value();
   const double mine = strength(*this, player, player, player == m_active ? turn : 0.0);
   double others = 0;
   for (int q = 0; q < m_players; ++q)

@@ -47,7 +47,7 @@
 // | max_turns              | 400      | turn cap suggested to the runner (assumed)         |
 // | max_actions_per_turn   | 120      | decisions after which a turn is ended (assumed)    |
 //
-// Interpretations where the text is silent: rulesets/elemenz/README.md (and
+// Interpretations where the text is silent: data/rulesets/elemenz/README.md (and
 // `assumed:` in the YAML).
 #pragma once
 

@@ -336,6 +336,12 @@ double TurnValue::expected(const FaceCounts& held, int rolled, int roll) const {
   return best * (1.0 - surgeChance(held, rolled));
 }
 
+double TurnValue::openingValue() const {
+  if (m_s.isTerminal()) return 0.0;
+  // Every die of the turn rolled the first time (a Zee set aside by that roll included).
+  return expected(FaceCounts{}, m_s.dice().count(), 1);
+}
+
 double TurnValue::rerollValue(std::uint32_t mask) const {
   FaceCounts held = m_free;
   int rolled = 0;

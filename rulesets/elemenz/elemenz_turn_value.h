@@ -50,6 +50,10 @@ class TurnValue {
   double value() const;
   // Best plan the dice showing now complete.
   double stopValue() const;
+  // The turn's value before its first roll (every die in the shaman's hand
+  // rolls, all rolls to come): how another shaman judges a turn that has just
+  // begun, whatever its first roll happens to show in a sample.
+  double openingValue() const;
   // Expected value of re-rolling `mask` (turn die indices) at the next roll.
   double rerollValue(std::uint32_t mask) const;
   // The hold policy: the re-roll mask with the best expected value, 0 = stop.

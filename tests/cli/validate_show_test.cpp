@@ -77,3 +77,20 @@ TEST(BalanceCli, ShowsACardsCostAndEffectExpression) {
   auto summary = balance({"show", kCardDice});
   EXPECT_NE(summary.out.find("engine:  card_dice"), std::string::npos) << summary.out;
 }
+
+// `balance run DIR` takes a ruleset folder; `validate` and `show` take it too
+// (the folder's root file, DIR/DIR.yaml), and a folder without one is an error.
+TEST(BalanceCli, ValidateAndShowTakeARulesetFolder) {
+  for (const char* game : {"card-dice", "elem-master", "zoneplex", "element", "elemenz"}) {
+    const std::string dir = std::string(WB_SOURCE_DIR) + "/data/rulesets/" + game;
+    auto v = balance({"validate", dir});
+    EXPECT_EQ(v.exit, 0) << game << ": " << v.err;
+    EXPECT_NE(v.out.find(": ok: "), std::string::npos) << game;
+  }
+  auto s = balance({"show", std::string(WB_SOURCE_DIR) + "/data/rulesets/card-dice", "cards.fire.cost"});
+  EXPECT_EQ(s.exit, 0) << s.err;
+  EXPECT_FALSE(s.out.empty());
+  auto noRoot = balance({"validate", std::string(WB_SOURCE_DIR) + "/tests/data"});
+  EXPECT_EQ(noRoot.exit, 1);
+  EXPECT_NE(noRoot.err.find("is a folder without"), std::string::npos) << noRoot.err;
+}

@@ -89,5 +89,24 @@ TEST_F(Script, GreedyPlaysABuffOnlyWithSomethingToBuff) {
   }
 }
 
+TEST_F(Script, GreedyDoesNotDumpCardsToKeepABuffItCannotUse) {
+  // Truly Blessed: "you may no longer draw cards from active effects": a Purism doubling the
+  // face-down Exploration cards adds nothing, and the face-down cards are paid ("Executing it
+  // later ... requires paying its cost"): the buff's value must not keep the turn going with
+  // discards of the cards in hand.
+  for (int seed = 1; seed <= 10; ++seed) {
+    SetUp();
+    setDie("utility", 6);
+    state->addPassive(0, card("truly_blessed"));
+    for (const char* id : {"exploration_master", "exploration_god", "exploration_lord"}) state->giveCard(0, Zone::FaceDown, card(id));
+    for (const char* id : {"gold_panning", "gambling", "purism", "tremor"}) state->giveCard(0, Zone::Hand, card(id));
+    state->setGold(0, 30);
+    act(ActionKind::ExecuteAction, card("purism"));
+    sim::Rng r(static_cast<std::uint64_t>(seed));
+    const auto moves = greedyTurn(*state, r);
+    for (const std::string& m : moves) EXPECT_NE(m.rfind("discard", 0), 0u) << m << ", seed " << seed;
+  }
+}
+
 }  // namespace
 }  // namespace wb::rulesets::card_dice::testing
