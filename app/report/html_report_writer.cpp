@@ -1,4 +1,5 @@
 #include "app/report/html_report_writer.h"
+#include "app/report/robustness_section.h"
 
 #include <algorithm>
 #include <cmath>
@@ -365,6 +366,8 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
               "games", "timeouts"},
           rows);
   }
+
+  writeRobustnessSection(h, d.ladder, d.file);
 
   // Assumptions.
   h << "<h2>Assumptions</h2>\n";

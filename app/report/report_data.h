@@ -13,6 +13,7 @@
 #include "model/core/ruleset.h"
 #include "simulation/dice/dice_lab.h"
 #include "simulation/impact/impact_runner.h"
+#include "simulation/ladder/ladder.h"
 #include "simulation/runner/run_result.h"
 #include "simulation/stats/statistics.h"
 #include "simulation/sweep/sweep_runner.h"
@@ -81,6 +82,7 @@ struct ReportData {
   std::vector<EntityRow> entities;
   std::vector<sim::SweepResult> sweeps;
   std::optional<sim::ImpactResult> impact;  // the causal impact section, when asked for
+  std::optional<sim::LadderResult> ladder;  // "How robust are these conclusions?" (robustness_section.h), when run
   std::vector<DiceAnswer> dice;
   std::vector<AssumedMark> assumed;
 };
