@@ -83,6 +83,8 @@ TEST(DesktopConventions, RedoAnswersCtrlYAndCtrlShiftZ) {
         row.contains(QStringLiteral("Ctrl+Shift+Z")))
       listed = true;
   EXPECT_TRUE(listed) << shortcuts.join('\n').toStdString();
+  for (const char* row : {"File > Save As\tCtrl+Shift+S", "File > Quit\tCtrl+Q", "Help > Ruleset Format Guide\tF1"})
+    EXPECT_TRUE(shortcuts.contains(QString::fromLatin1(row))) << row << "\n" << shortcuts.join('\n').toStdString();
 }
 
 TEST(DesktopConventions, SaveAsWritesTheNewFileAndListsItFirstUnderOpenRecent) {

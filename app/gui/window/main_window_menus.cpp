@@ -36,7 +36,8 @@ void MainWindow::buildMenus() {
   rebuildRecentMenu();
   file->addSeparator();
   file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
-  file->addAction(tr("Save &As..."), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+  // Explicit keys where a platform theme may have none (Save As, Quit: none offscreen).
+  file->addAction(tr("Save &As..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, &MainWindow::saveAs);
   file->addAction(tr("Re&vert"), this, &MainWindow::revert);
   QMenu* exportMenu = file->addMenu(tr("&Export"));
   exportMenu->addAction(tr("Ruleset as one YAML file..."), this, &MainWindow::exportRuleset);
@@ -44,7 +45,7 @@ void MainWindow::buildMenus() {
   file->addAction(tr("Export &Report..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this,
                   &MainWindow::exportReport);
   file->addSeparator();
-  file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+  file->addAction(tr("&Quit"), QKeySequence(Qt::CTRL | Qt::Key_Q), this, &QWidget::close);
 
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
   QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
