@@ -1,9 +1,9 @@
 // The `workbench` program: the Qt desktop window of the Balance Workbench.
 //
-//   workbench [FILE]                       open FILE (default: the card-dice ruleset)
+//   workbench [FILE]                       open FILE (default: the last file opened, else card-dice)
 //   workbench --screenshot OUT.png [FILE] [--show PAGE] [--games N] [--size WxH]
 //             [--sweep PATH=VALUES [--sweep-games N] [--sweep-agents A,B]]
-//   PAGE: editor, overview, parameters, dice, cards.., yaml, simulation, dice-lab, sweep, history
+//   PAGE: editor, overview, parameters, dice, cards.., SECTION:ID (one entity), yaml, simulation, dice-lab, sweep, history
 //       renders the window offscreen-capable to a PNG and exits. PAGE is one of
 //       editor (the first section with entities + the inspector), overview, parameters, dice, cards, tiles,
 //       events, abilities, factions, yaml, simulation, dice-lab, sweep, history;
@@ -24,6 +24,7 @@
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/simulation/simulation_panel.h"
 #include "app/gui/sweep/sweep_panel.h"
+#include "app/gui/window/help_dialogs.h"
 #include "app/gui/window/main_window.h"
 #include "app/gui/window/ruleset_explorer.h"
 #include "simulation/agents/agent_factory.h"
@@ -86,6 +87,11 @@ bool applyShow(wb::app::MainWindow& w, const QString& show) {
       return true;
     }
     w.showPage(RulesetExplorer::pageOf(wb::model::Section::Cards));
+  } else if (const auto colon = show.indexOf(QLatin1Char(':')); colon > 0) {
+    // SECTION:ID shows that entity in the editor and the inspector (factions:mage_druid).
+    const auto section = wb::model::sectionFromString(s.left(colon).toStdString());
+    if (!section || !w.document()->ruleset().entity(*section, show.mid(colon + 1).toStdString())) return false;
+    w.showEntity(*section, show.mid(colon + 1));
   } else {
     const auto section = wb::model::sectionFromString(s.toStdString());
     if (!section) return false;
@@ -117,14 +123,24 @@ int main(int argc, char** argv) {
   parser.addOptions({screenshot, show, games, size, sweep, sweepGames, sweepAgents});
   parser.process(app);
 
+  wb::app::setDocumentationRoot(QDir(QStringLiteral(WB_DATA_DIR)).filePath(QStringLiteral("..")));
+  const bool shooting = parser.isSet(screenshot);
   QString file = parser.positionalArguments().value(0);
+  // Without a file: the last one opened (a desktop tool reopens where you were), else card-dice.
+  if (file.isEmpty() && !shooting)
+    for (const QString& recent : wb::app::MainWindow::recentFiles())
+      if (QFileInfo::exists(recent)) {
+        file = recent;
+        break;
+      }
   if (file.isEmpty()) file = defaultRuleset();
 
   wb::app::MainWindow window;
-  const bool shooting = parser.isSet(screenshot);
   window.setPromptsEnabled(!shooting);
+  // The size and dock layout of the last session (not for screenshots: they are reproducible).
+  if (!shooting) window.restoreSettings();
   const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-  if (wh.size() == 2 && wh[0].toInt() > 200 && wh[1].toInt() > 200) window.resize(wh[0].toInt(), wh[1].toInt());
+  if ((shooting || parser.isSet(size)) && wh.size() == 2 && wh[0].toInt() > 200 && wh[1].toInt() > 200) window.resize(wh[0].toInt(), wh[1].toInt());
   if (!file.isEmpty() && !window.openFile(file)) std::fprintf(stderr, "workbench: cannot read %s\n", qPrintable(file));
   window.show();
   if (!shooting) {

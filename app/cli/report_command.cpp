@@ -7,6 +7,8 @@
 #include <atomic>
 #include <utility>
 #include <csignal>
+#include <memory>
+#include <vector>
 #include <ostream>
 
 #include "app/cli/arg_parser.h"
@@ -22,6 +24,7 @@
 #include "model/core/atomic_file.h"
 #include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
+#include "simulation/ladder/ladder.h"
 
 namespace wb::app {
 namespace {
@@ -45,7 +48,11 @@ const char* kUsage =
     "  --metric M, --target X      the sweeps' metric and target (see balance sweep --help)\n"
     "  --impact IDS|all    a causal impact section for these entities (balance impact:\n"
     "                      restricted play and grant, paired on common random numbers)\n"
-    "  --impact-games N    pairs per entity and measure for --impact (default 200)\n\n";
+    "  --impact-games N    pairs per entity and measure for --impact (default 200)\n"
+    "  --ladder AGENTS     a skill ladder of these agents (balance ladder) for the section\n"
+    "                      \"How robust are these conclusions?\" (HTML); without it the\n"
+    "                      section names the command that produces one\n"
+    "  --ladder-games N    games per pairing and per agent alone for --ladder (default 100)\n\n";
 
 const char* kExitText = "exit: 0 ok, 1 the ruleset has problems or the report cannot be written, 2 usage error\n";
 
@@ -67,7 +74,7 @@ int runReport(const std::vector<std::string>& args, CommandIo& io) {
   ArgParser parser;
   declareRunOptions(parser);
   parser.option("--out").option("--sweep", true).option("--metric").option("--target").option("--impact")
-      .option("--impact-games");
+      .option("--impact-games").option("--ladder").option("--ladder-games");
   std::string error;
   auto usage = [&](const std::string& message) {
     io.err << "balance report: " << message << " (see balance report --help)\n";
@@ -138,6 +145,33 @@ int runReport(const std::vector<std::string>& args, CommandIo& io) {
     if (!parser.intValue("--impact-games", n, error) || n < 1) return usage("--impact-games must be at least 1");
     request.impactGames = static_cast<std::uint64_t>(n);
   }
+  // The skill ladder of "How robust are these conclusions?" (checked before anything is played).
+  std::vector<std::string> ladderAgents;
+  long long ladderGames = 100;
+  if (auto list = parser.value("--ladder")) {
+    if (!sim::splitAgentList(*list, ladderAgents, error)) return usage("--ladder: " + error);
+    if (ladderAgents.size() < 2) return usage("--ladder expects at least two agents, e.g. random,greedy,planner");
+  }
+  if (parser.has("--ladder-games")) {
+    if (!parser.intValue("--ladder-games", ladderGames, error) || ladderGames < 1)
+      return usage("--ladder-games must be at least 1");
+  }
+  std::unique_ptr<sim::Game> ladderGame;
+  sim::LadderConfig ladderConfig;
+  if (!ladderAgents.empty()) {
+    model::Diagnostics diags;
+    ladderGame = rulesets::builtinEngines().compile(*ruleset, diags);
+    if (!ladderGame) {
+      io.err << diags.format();
+      return kExitInvalid;
+    }
+    ladderConfig.agents = ladderAgents;
+    ladderConfig.run = request.run;
+    ladderConfig.run.games = static_cast<std::uint64_t>(ladderGames);
+    ladderConfig.run.untilCi = 0;
+    ladderConfig.selfPlayGames = static_cast<std::uint64_t>(ladderGames);
+    if (!sim::LadderRunner(*ladderGame, ladderConfig).validate(error)) return usage("--ladder: " + error);
+  }
   request.command = "balance report";
   for (const auto& a : args) request.command += " " + shellQuote(a);
   // Check every sweep before playing anything.
@@ -166,6 +200,15 @@ int runReport(const std::vector<std::string>& args, CommandIo& io) {
   if (!built) {
     io.err << "balance report: " << error << (!error.empty() && error.back() == '\n' ? "" : "\n");
     return builder.cancelled() || error.find(": error: ") != std::string::npos ? kExitInvalid : kExitUsage;
+  }
+
+  if (ladderGame) {
+    if (bar) io.err << "ladder: " << ladderConfig.agents.size() << " agents, " << ladderGames << " games per pairing\n";
+    data.ladder = sim::LadderRunner(*ladderGame, ladderConfig).run();
+    if (!data.ladder->ok()) {
+      io.err << "balance report: --ladder: " << data.ladder->error << "\n";
+      return kExitInvalid;
+    }
   }
 
   if (ext == "pdf") {

@@ -1,4 +1,5 @@
 #include "app/report/html_report_writer.h"
+#include "app/report/robustness_section.h"
 
 #include <algorithm>
 #include <cmath>
@@ -25,10 +26,23 @@ const char* kCss =
     ".strong{background:#fde2c8}.weak{background:#d8e6f7}.never{background:#eee}.muted{color:#777}"
     ".verdict{font-weight:bold}.chart{margin:8px 0}";
 
+// A cell's text: an interval "[a, b]" never breaks inside (a row stays one line).
+std::string cellText(const std::string& text) {
+  std::string out = esc(text);
+  if (!text.empty() && text.front() == '[')
+    for (auto at = out.find(", "); at != std::string::npos; at = out.find(", ", at)) out.replace(at, 2, ",&nbsp;");
+  return out;
+}
+
+// `widths` (percent of the page, one per column) for the wide tables: the
+// PDF layout then gives each column its share instead of squeezing some until
+// names and headers break mid-word.
 void table(std::ostringstream& h, const std::vector<std::string>& head, const std::vector<std::vector<std::string>>& rows,
-           std::size_t leftColumns = 1, const std::vector<std::string>& rowClasses = {}) {
-  h << "<table cellspacing=\"0\" cellpadding=\"3\" border=\"1\"><tr>";
-  for (std::size_t i = 0; i < head.size(); ++i) h << "<th" << (i < leftColumns ? " class=\"l\" align=\"left\"" : "") << ">" << esc(head[i]) << "</th>";
+           std::size_t leftColumns = 1, const std::vector<std::string>& rowClasses = {}, const std::vector<int>& widths = {}) {
+  h << "<table cellspacing=\"0\" cellpadding=\"3\" border=\"1\"" << (widths.empty() ? "" : " width=\"100%\"") << "><tr>";
+  for (std::size_t i = 0; i < head.size(); ++i)
+    h << "<th" << (i < leftColumns ? " class=\"l\" align=\"left\"" : "")
+      << (i < widths.size() ? " width=\"" + std::to_string(widths[i]) + "%\"" : "") << ">" << esc(head[i]) << "</th>";
   h << "</tr>\n";
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const std::string cls = r < rowClasses.size() ? rowClasses[r] : "";
@@ -36,7 +50,7 @@ void table(std::ostringstream& h, const std::vector<std::string>& head, const st
     for (std::size_t i = 0; i < rows[r].size(); ++i)
       h << "<td" << (i < leftColumns ? " class=\"l\" align=\"left\"" : " align=\"right\"")
         << (cls == "strong" ? " bgcolor=\"#fde2c8\"" : cls == "weak" ? " bgcolor=\"#d8e6f7\"" : cls == "never" ? " bgcolor=\"#eeeeee\"" : "")
-        << ">" << esc(rows[r][i]) << "</td>";
+        << ">" << cellText(rows[r][i]) << "</td>";
     h << "</tr>\n";
   }
   h << "</table>\n";
@@ -256,13 +270,16 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
   if (d.entities.empty()) {
     h << "<p class=\"muted\">The engine reports no per-entity statistics.</p>\n";
   } else {
+    const EntityBaseline base = entityBaseline(d.entities);
     h << "<p><b>Association, not cause.</b> Agents " << esc(agentNames) << "; per game; <i>used</i> = played or triggered at "
-         "least once by that player. Flagged: "
-         "<span class=\"strong\">strong</span> / <span class=\"weak\">weak</span> when users win at least "
-      << percentText(kOutlierDelta, 0)
-      << " points more / less often than non-users and the 95% interval of the difference excludes 0; "
-         "<span class=\"never\">never used</span>. A strong card may also be one good players pick, so read the "
-         "difference as association, not cause.</p>\n";
+         "least once by that player; <i>association</i> = how much more often users win than non-users, in points. "
+         "Winners play more cards, so the baseline is the average association, "
+      << signedPointsText(base.mean) << " points (spread " << percentText(base.sd)
+      << ", one standard deviation). Flagged <span class=\"strong\">strong</span> / <span class=\"weak\">weak</span> "
+         "only when the 95% interval lies above / below that baseline and the association is more than "
+      << numberText(kSpreadFactor, 0)
+      << " standard deviations from it; <span class=\"never\">never used</span>. A strong card may also be one good "
+         "players pick: association, not cause (the causal measure is <code>balance impact</code>).</p>\n";
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> classes;
     for (const auto& e : d.entities) {
@@ -273,7 +290,7 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
       classes.push_back(e.flag == "never used" ? "never" : e.flag);
     }
     table(h, {"entity", "acquired", "played", "triggered", "users win", "non-users win", "association (pts)", "95% CI (pts)", "flag"},
-          rows, 1, classes);
+          rows, 1, classes, {17, 11, 8, 11, 8, 9, 14, 14, 8});
   }
 
   // Causal impact.
@@ -301,17 +318,74 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
         if (restricted && m.restrictedGames == 0) return {"no effect: never restricted", "", ""};
         return {signedPointsText(m.lift.mean()), signedIntervalText(m.lift.interval()), pValueText(m.lift.pValue())};
       };
-      std::vector<std::string> row{e.id, assoc};
+      std::vector<std::string> row{entityLabel(d, e.id), assoc};
       for (auto& c : cells(e.restricted, true)) row.push_back(c);
       for (auto& c : cells(e.granted, false)) row.push_back(c);
       rows.push_back(row);
     }
-    table(h, {"entity", "association (pts)", "restricted play lift (pts)", "95% CI", "p", "grant lift (pts)", "95% CI", "p"}, rows);
+    table(h, {"entity", "association (pts)", "restricted play lift (pts)", "95% CI", "p", "grant lift (pts)", "95% CI", "p"}, rows,
+          1, {}, {20, 10, 12, 14, 8, 10, 14, 8});
   }
 
+  // Sweeps.
+  if (!d.sweeps.empty()) h << "<h2>Sweeps</h2>\n";
+  for (const auto& sw : d.sweeps) {
+    const auto& c = sw.config;
+    const std::string& path = c.axes[0].path;
+    h << "<h3>" << esc(path) << "</h3>\n<p>" << c.run.games << " games per point, the same seeds at every point; agents "
+      << esc(agentsText(c.run.agents)) << "; metric: "
+      << esc(c.metric.label()) << ", target " << pct(c.effectiveTarget()) << ".</p>\n";
+    std::vector<SvgCurvePoint> pts;
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& p : sw.points) {
+      if (p.metric.games) pts.push_back({p.values[0], p.rate(), p.ci.lo, p.ci.hi});
+      rows.push_back({numberText(p.values[0], 4), c.metric.isImpact() ? signedPointsText(p.rate()) : pct(p.rate()),
+                      c.metric.isImpact() ? signedIntervalText(p.ci) : intervalText(p.ci), std::to_string(p.metric.games),
+                      std::to_string(p.result.stats.timeouts())});
+    }
+    const sim::BalancePoint bp = sw.curves.empty() ? sim::BalancePoint{} : sw.curves[0].balance;
+    SvgChartFrame cf;
+    cf.title = c.metric.label() + " vs " + path;
+    cf.xLabel = path;
+    cf.yLabel = c.metric.label();
+    cf.percentAxis = true;
+    // A lift (impact sweep) is a difference in points around 0: fit the axis
+    // to the data, not 0-100%.
+    if (c.metric.isImpact()) {
+      cf.autoRange = true;
+      cf.pointsAxis = true;
+      cf.yLabel = "lift (points)";
+    }
+    h << "<div class=\"chart\">"
+      << sink(svgCurve(cf, pts, c.effectiveTarget(), bp.crossed ? std::optional<double>(bp.value) : std::nullopt,
+                       bp.lo, bp.hi),
+              cf.width, cf.height)
+      << "</div>\n";
+    h << "<p><b>Balance point: " << esc(balancePointText(bp, path, c.axes[0].values)) << "</b></p>\n";
+    table(h, {path, c.metric.isImpact() ? "lift (pts)" : "win rate", c.metric.isImpact() ? "95% CI (pts)" : "95% CI (%)",
+              "games", "timeouts"},
+          rows);
+  }
+
+  writeRobustnessSection(h, d.ladder, d.file);
+
+  // Assumptions.
+  h << "<h2>Assumptions</h2>\n";
+  if (d.assumed.empty()) {
+    h << "<p>No value of the ruleset is marked <code>assumed</code>.</p>\n";
+  } else {
+    h << "<p>" << d.assumed.size() << " values of the ruleset are marked <code>assumed</code> (no public source):</p>\n<ul>\n";
+    for (const auto& a : d.assumed) h << "<li><code>" << esc(a.path) << "</code>: " << esc(a.text) << "</li>\n";
+    h << "</ul>\n";
+  }
   // Dice.
-  h << "<h2>Dice questions</h2>\n";
+  // An appendix: what the dice do, apart from the balance numbers.
+  h << "<h2 style=\"page-break-before: always\">Appendix: Dice questions</h2>\n";
   if (d.dice.empty()) h << "<p class=\"muted\">The ruleset asks no dice questions (dice_questions:).</p>\n";
+  else
+    h << "<p>The ruleset's <code>dice_questions:</code>, answered exactly (or by Monte Carlo where marked): the "
+         "distribution of each expression and the probability it asks for. They describe the dice, not the games "
+         "played.</p>\n";
   for (const auto& q : d.dice) {
     h << "<h3>" << esc(q.name) << " <span class=\"muted\">(" << esc(q.id) << ")</span></h3>\n";
     if (!q.error.empty()) {
@@ -337,45 +411,6 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
     if (dx.size() <= 400) h << "<div class=\"chart\">" << sink(svgHistogram(df, dx, dy), df.width, df.height) << "</div>\n";
   }
 
-  // Sweeps.
-  if (!d.sweeps.empty()) h << "<h2>Sweeps</h2>\n";
-  for (const auto& sw : d.sweeps) {
-    const auto& c = sw.config;
-    const std::string& path = c.axes[0].path;
-    h << "<h3>" << esc(path) << "</h3>\n<p>" << c.run.games << " games per point, the same seeds at every point; agents "
-      << esc(agentsText(c.run.agents)) << "; metric: "
-      << esc(c.metric.label()) << ", target " << pct(c.effectiveTarget()) << ".</p>\n";
-    std::vector<SvgCurvePoint> pts;
-    std::vector<std::vector<std::string>> rows;
-    for (const auto& p : sw.points) {
-      if (p.metric.games) pts.push_back({p.values[0], p.rate(), p.ci.lo, p.ci.hi});
-      rows.push_back({numberText(p.values[0], 4), pct(p.rate()), intervalText(p.ci), std::to_string(p.metric.games),
-                      std::to_string(p.result.stats.timeouts())});
-    }
-    const sim::BalancePoint bp = sw.curves.empty() ? sim::BalancePoint{} : sw.curves[0].balance;
-    SvgChartFrame cf;
-    cf.title = c.metric.label() + " vs " + path;
-    cf.xLabel = path;
-    cf.yLabel = c.metric.label();
-    cf.percentAxis = true;
-    h << "<div class=\"chart\">"
-      << sink(svgCurve(cf, pts, c.effectiveTarget(), bp.crossed ? std::optional<double>(bp.value) : std::nullopt,
-                       bp.lo, bp.hi),
-              cf.width, cf.height)
-      << "</div>\n";
-    h << "<p><b>Balance point: " << esc(balancePointText(bp, path, c.axes[0].values)) << "</b></p>\n";
-    table(h, {path, "win rate", "95% CI (%)", "games", "timeouts"}, rows);
-  }
-
-  // Assumptions.
-  h << "<h2>Assumptions</h2>\n";
-  if (d.assumed.empty()) {
-    h << "<p>No value of the ruleset is marked <code>assumed</code>.</p>\n";
-  } else {
-    h << "<p>" << d.assumed.size() << " values of the ruleset are marked <code>assumed</code> (no public source):</p>\n<ul>\n";
-    for (const auto& a : d.assumed) h << "<li><code>" << esc(a.path) << "</code>: " << esc(a.text) << "</li>\n";
-    h << "</ul>\n";
-  }
   h << "<p class=\"muted\">Made by balance " << esc(d.programVersion) << " on " << esc(d.date) << ".</p>\n";
   h << "</body></html>\n";
   return h.str();

@@ -1,5 +1,6 @@
 #include "app/report/report_data.h"
 
+#include <cmath>
 #include <cstdio>
 
 #include "model/yaml/ruleset_writer.h"
@@ -28,13 +29,44 @@ std::vector<EntityRow> entityRows(const sim::RunResult& run) {
     if (row.hasDelta) {
       row.delta = row.usedWinRate - row.unusedWinRate;
       row.deltaCi = sim::proportionDifferenceInterval(t.unusedWins, t.unusedPlayers, t.usedWins, t.usedPlayers);
-      if (sim::excludesZero(row.deltaCi) && row.delta >= kOutlierDelta) row.flag = "strong";
-      if (sim::excludesZero(row.deltaCi) && row.delta <= -kOutlierDelta) row.flag = "weak";
     }
     if (finished > 0 && t.usedPlayers == 0) row.flag = "never used";
     rows.push_back(row);
   }
+  flagEntities(rows);
   return rows;
+}
+
+void flagEntities(std::vector<EntityRow>& rows) {
+  // Against the baseline: the interval must exclude it and the lift must lie
+  // beyond the usual spread of entities.
+  const EntityBaseline base = entityBaseline(rows);
+  for (auto& row : rows) {
+    if (!row.hasDelta) continue;
+    row.lift = row.delta - base.mean;
+    const bool beyond = base.sd > 0 && std::abs(row.lift) > kSpreadFactor * base.sd;
+    if (beyond && row.deltaCi.lo > base.mean) row.flag = "strong";
+    if (beyond && row.deltaCi.hi < base.mean) row.flag = "weak";
+  }
+}
+
+EntityBaseline entityBaseline(const std::vector<EntityRow>& rows) {
+  EntityBaseline b;
+  for (const auto& r : rows)
+    if (r.hasDelta) {
+      b.mean += r.delta;
+      ++b.entities;
+    }
+  if (b.entities == 0) return b;
+  b.mean /= static_cast<double>(b.entities);
+  double sumSq = 0;
+  for (const auto& r : rows)
+    if (r.hasDelta) {
+      sumSq += (r.delta - b.mean) * (r.delta - b.mean);
+      if (r.deltaCi.lo > b.mean || r.deltaCi.hi < b.mean) ++b.clearOfMean;
+    }
+  b.sd = b.entities > 1 ? std::sqrt(sumSq / static_cast<double>(b.entities - 1)) : 0.0;
+  return b;
 }
 
 std::vector<AssumedMark> assumedMarks(const model::Ruleset& r) {

@@ -13,6 +13,7 @@
 #include "model/core/ruleset.h"
 #include "simulation/dice/dice_lab.h"
 #include "simulation/impact/impact_runner.h"
+#include "simulation/ladder/ladder.h"
 #include "simulation/runner/run_result.h"
 #include "simulation/stats/statistics.h"
 #include "simulation/sweep/sweep_runner.h"
@@ -31,9 +32,13 @@ struct DiceAnswer {
   sim::dice::DiceResult result;
 };
 
-// One row of the per-entity table. "Outlier" = the win rate of players who
-// used it differs from those who did not by at least kOutlierDelta and the 95%
-// interval of that difference excludes 0, or it was never used at all.
+// One row of the per-entity table. Players who win use more entities, so the
+// association of most entities is positive; the baseline is the average
+// association of all entities. An entity stands out ("strong" / "weak") when
+// the 95% interval of its association excludes that baseline and its lift
+// (association minus the baseline) lies beyond kSpreadFactor standard
+// deviations of all entities' associations, the workbench's outlier rule; or
+// it was never used at all.
 struct EntityRow {
   std::string id;
   double acquiredPerGame = 0, playedPerGame = 0, triggeredPerGame = 0;
@@ -42,10 +47,21 @@ struct EntityRow {
   bool hasDelta = false;    // both groups non-empty
   double delta = 0;         // used - unused
   sim::Interval deltaCi;    // 95% (Newcombe)
+  double lift = 0;          // delta - the baseline (EntityBaseline::mean)
   std::string flag;         // "" | "strong" | "weak" | "never used"
 };
 
-inline constexpr double kOutlierDelta = 0.10;
+inline constexpr double kSpreadFactor = 2.0;
+
+// The average association of the entities with one, and its spread.
+struct EntityBaseline {
+  double mean = 0, sd = 0;
+  std::size_t entities = 0;      // with an association (both groups non-empty)
+  std::size_t clearOfMean = 0;   // whose interval excludes the mean (standing out or not)
+};
+EntityBaseline entityBaseline(const std::vector<EntityRow>& rows);
+// Sets the strong / weak flags of rows with an association (entityRows does).
+void flagEntities(std::vector<EntityRow>& rows);
 
 struct ReportData {
   // Ruleset.
@@ -66,6 +82,7 @@ struct ReportData {
   std::vector<EntityRow> entities;
   std::vector<sim::SweepResult> sweeps;
   std::optional<sim::ImpactResult> impact;  // the causal impact section, when asked for
+  std::optional<sim::LadderResult> ladder;  // "How robust are these conclusions?" (robustness_section.h), when run
   std::vector<DiceAnswer> dice;
   std::vector<AssumedMark> assumed;
 };

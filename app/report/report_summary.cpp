@@ -60,44 +60,40 @@ std::string factionLine(const ReportData& d, double fair) {
   return o.str();
 }
 
-// Entities whose association stands out from the others (lift vs the average
-// difference, interval clear of that average), at most three each way.
+// Entities whose association stands out (report_data.h: the interval clear of
+// the average association, the lift beyond the usual spread), at most three each way.
 std::string entityLines(const ReportData& d) {
-  std::vector<const EntityRow*> rows;
-  double mean = 0;
-  for (const auto& e : d.entities)
-    if (e.hasDelta) {
-      rows.push_back(&e);
-      mean += e.delta;
-    }
-  if (rows.empty()) return {};
-  mean /= static_cast<double>(rows.size());
+  const EntityBaseline base = entityBaseline(d.entities);
+  if (base.entities == 0) return {};
   std::vector<const EntityRow*> up, down;
-  for (const auto* e : rows) {
-    if (e->deltaCi.lo > mean) up.push_back(e);
-    if (e->deltaCi.hi < mean) down.push_back(e);
+  for (const auto& e : d.entities) {
+    if (e.flag == "strong") up.push_back(&e);
+    if (e.flag == "weak") down.push_back(&e);
   }
   std::sort(up.begin(), up.end(), [](auto* a, auto* b) { return a->delta > b->delta; });
   std::sort(down.begin(), down.end(), [](auto* a, auto* b) { return a->delta < b->delta; });
   std::ostringstream o;
-  o << "Entities (association, not cause): players who use an entity win on average " << pts(mean)
-    << " more than those who do not (winners play more cards). Standing out from that average, with the 95% "
-       "interval clear of it: ";
+  o << "Entities (association, not cause): players who use an entity win on average " << pts(base.mean)
+    << " more than those who do not (winners play more cards), spread " << percentText(base.sd)
+    << " points (one standard deviation over " << base.entities
+    << " entities). Standing out, with the 95% interval clear of that average and more than " << numberText(kSpreadFactor, 0)
+    << " standard deviations from it: ";
   if (up.empty() && down.empty()) {
-    o << "none of " << rows.size() << ".";
-    return o.str();
+    o << "none.";
+  } else {
+    auto list = [&](const std::vector<const EntityRow*>& v) {
+      std::string s;
+      for (std::size_t i = 0; i < v.size() && i < 3; ++i)
+        s += (i ? ", " : "") + ("<b>" + esc(entityLabel(d, v[i]->id)) + "</b> " + signedPointsText(v[i]->delta) + " " +
+                                signedIntervalText(v[i]->deltaCi));
+      if (v.size() > 3) s += " and " + std::to_string(v.size() - 3) + " more";
+      return s;
+    };
+    if (!up.empty()) o << "above: " << list(up) << (down.empty() ? "." : "; ");
+    if (!down.empty()) o << "below: " << list(down) << ".";
   }
-  auto list = [&](const std::vector<const EntityRow*>& v) {
-    std::string s;
-    for (std::size_t i = 0; i < v.size() && i < 3; ++i)
-      s += (i ? ", " : "") + ("<b>" + esc(entityLabel(d, v[i]->id)) + "</b> " + signedPointsText(v[i]->delta) + " " +
-                              signedIntervalText(v[i]->deltaCi));
-    if (v.size() > 3) s += " and " + std::to_string(v.size() - 3) + " more";
-    return s;
-  };
-  if (!up.empty()) o << "above: " << list(up) << (down.empty() ? "." : "; ");
-  if (!down.empty()) o << "below: " << list(down) << ".";
-  o << " (" << up.size() + down.size() << " of " << rows.size() << " entities.)";
+  o << " (" << up.size() + down.size() << " of " << base.entities << "; " << base.clearOfMean - (up.size() + down.size())
+    << " more differ from the average within the usual spread: see Entities.)";
   return o.str();
 }
 

@@ -38,7 +38,8 @@ std::vector<double> ticks(double lo, double hi, int n = 5) {
   return out;
 }
 
-std::string tickLabel(double v, bool percent) {
+std::string tickLabel(double v, bool percent, bool points = false) {
+  if (points) return (v > 1e-12 ? "+" : "") + num(v * 100.0);
   if (percent) return num(v * 100.0) + "%";
   char buf[32];
   std::snprintf(buf, sizeof buf, std::abs(v) >= 10000 ? "%.3g" : "%.4g", v);
@@ -46,11 +47,19 @@ std::string tickLabel(double v, bool percent) {
 }
 
 // Plot area and axis mapping.
+// Characters of a 13 px bold title that fit in `width` pixels (about 7.6 px each).
+std::size_t titleChars(int width) { return static_cast<std::size_t>(std::max(20.0, (width - 20) / 7.6)); }
+
 struct Plot {
   double left = 60, right = 20, top = 34, bottom = 48;
   double width, height, x0, x1, y0, y1;
-  Plot(const SvgChartFrame& f, double xa, double xb, double ya, double yb)
-      : width(f.width), height(f.height), x0(xa), x1(xb > xa ? xb : xa + 1), y0(ya), y1(yb > ya ? yb : ya + 1) {}
+  Plot(const SvgChartFrame& f, double xa, double xb, double ya, double yb, int labelLines = 1)
+      : width(f.width), height(f.height), x0(xa), x1(xb > xa ? xb : xa + 1), y0(ya), y1(yb > ya ? yb : ya + 1) {
+    // A wrapped title and wrapped bar labels take room from the plot, never from the text.
+    const auto lines = f.title.empty() ? 1 : wrapText(f.title, titleChars(f.width)).size();
+    top = 34 + 16.0 * static_cast<double>(lines - 1);
+    bottom = 48 + 13.0 * static_cast<double>(std::max(1, labelLines) - 1);
+  }
   double px(double x) const { return left + (x - x0) / (x1 - x0) * (width - left - right); }
   double py(double y) const { return height - bottom - (y - y0) / (y1 - y0) * (height - top - bottom); }
   double plotLeft() const { return left; }
@@ -63,21 +72,28 @@ void open(std::ostringstream& s, const SvgChartFrame& f) {
   s << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << f.width << "\" height=\"" << f.height
     << "\" viewBox=\"0 0 " << f.width << " " << f.height << "\" " << kFont << " font-size=\"11\">\n";
   s << "<rect x=\"0\" y=\"0\" width=\"" << f.width << "\" height=\"" << f.height << "\" fill=\"white\"/>\n";
-  if (!f.title.empty())
-    s << "<text x=\"" << f.width / 2 << "\" y=\"18\" text-anchor=\"middle\" font-size=\"13\" font-weight=\"bold\">"
-      << xmlEscape(f.title) << "</text>\n";
+  if (!f.title.empty()) {
+    int y = 18;
+    for (const auto& line : wrapText(f.title, titleChars(f.width))) {
+      s << "<text x=\"" << f.width / 2 << "\" y=\"" << y << "\" text-anchor=\"middle\" font-size=\"13\" font-weight=\"bold\">"
+        << xmlEscape(line) << "</text>\n";
+      y += 16;
+    }
+  }
 }
 
-void axes(std::ostringstream& s, const SvgChartFrame& f, const Plot& p, bool xTicks) {
+void axes(std::ostringstream& s, const SvgChartFrame& f, const Plot& p, bool xTicks, bool integerX = false) {
   for (double t : ticks(p.y0, p.y1)) {
     const double y = p.py(t);
     s << "<line x1=\"" << num(p.plotLeft()) << "\" y1=\"" << num(y) << "\" x2=\"" << num(p.plotRight()) << "\" y2=\""
       << num(y) << "\" stroke=\"#e4e4e4\"/>\n";
     s << "<text x=\"" << num(p.plotLeft() - 6) << "\" y=\"" << num(y + 4) << "\" text-anchor=\"end\">"
-      << tickLabel(t, f.percentAxis) << "</text>\n";
+      << tickLabel(t, f.percentAxis, f.pointsAxis) << "</text>\n";
   }
   if (xTicks) {
     for (double t : ticks(p.x0, p.x1, 6)) {
+      // Whole-number outcomes (dice) get whole-number ticks only.
+      if (integerX && std::abs(t - std::round(t)) > 1e-9) continue;
       const double x = p.px(t);
       s << "<line x1=\"" << num(x) << "\" y1=\"" << num(p.plotBottom()) << "\" x2=\"" << num(x) << "\" y2=\""
         << num(p.plotBottom() + 4) << "\" stroke=\"#444\"/>\n";
@@ -108,6 +124,31 @@ void hline(std::ostringstream& s, const Plot& p, double y, const char* colour, c
 
 }  // namespace
 
+std::vector<std::string> wrapText(const std::string& text, std::size_t maxChars) {
+  maxChars = std::max<std::size_t>(4, maxChars);
+  std::vector<std::string> lines;
+  std::string rest = text;
+  while (rest.size() > maxChars) {
+    // The last break opportunity that fits: after a space, '+', '_', ',' or '-'.
+    std::size_t cut = std::string::npos;
+    for (std::size_t i = maxChars; i > maxChars / 3; --i) {
+      const char c = rest[i - 1];
+      if (c == ' ' || c == '+' || c == '_' || c == ',' || c == '-') {
+        cut = i;
+        break;
+      }
+    }
+    if (cut == std::string::npos) cut = maxChars;  // one word longer than a line
+    std::string line = rest.substr(0, cut);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    lines.push_back(line);
+    rest = rest.substr(cut);
+    while (!rest.empty() && rest.front() == ' ') rest.erase(rest.begin());
+  }
+  if (!rest.empty() || lines.empty()) lines.push_back(rest);
+  return lines;
+}
+
 std::string xmlEscape(const std::string& text) {
   std::string out;
   out.reserve(text.size());
@@ -132,7 +173,16 @@ std::string svgBarChart(const SvgChartFrame& f, const std::vector<SvgBar>& bars,
     if (reference) top = std::max(top, *reference);
     top = top <= 0 ? 1.0 : top * 1.1;
   }
-  Plot p(f, 0, static_cast<double>(std::max<std::size_t>(1, bars.size())), 0, top);
+  // Labels wrap to the width of their slot (about 6.2 px a character), never cut.
+  const double slotGuess = (f.width - 80.0) / static_cast<double>(std::max<std::size_t>(1, bars.size()));
+  const std::size_t labelChars = static_cast<std::size_t>(std::max(6.0, slotGuess / 6.2));
+  std::vector<std::vector<std::string>> labels;
+  int labelLines = 1;
+  for (const auto& b : bars) {
+    labels.push_back(wrapText(b.label, labelChars));
+    labelLines = std::max(labelLines, static_cast<int>(labels.back().size()));
+  }
+  Plot p(f, 0, static_cast<double>(std::max<std::size_t>(1, bars.size())), 0, top, labelLines);
   std::ostringstream s;
   open(s, f);
   axes(s, f, p, false);
@@ -151,11 +201,13 @@ std::string svgBarChart(const SvgChartFrame& f, const std::vector<SvgBar>& bars,
     }
     s << "<text x=\"" << num(cx) << "\" y=\"" << num(y - 4 - (b.hi ? (y - p.py(std::clamp(*b.hi, 0.0, top))) : 0.0))
       << "\" text-anchor=\"middle\" font-size=\"10\">" << tickLabel(b.value, f.percentAxis) << "</text>\n";
-    std::string label = b.label.size() > 18 ? b.label.substr(0, 17) + "..." : b.label;
-    s << "<text x=\"" << num(cx) << "\" y=\"" << num(p.plotBottom() + 15) << "\" text-anchor=\"middle\">" << xmlEscape(label)
-      << "</text>\n";
+    double ly = p.plotBottom() + 15;
+    for (const auto& line : labels[i]) {
+      s << "<text x=\"" << num(cx) << "\" y=\"" << num(ly) << "\" text-anchor=\"middle\">" << xmlEscape(line) << "</text>\n";
+      ly += 13;
+    }
   }
-  if (reference) hline(s, p, *reference, kOrange, "fair " + tickLabel(*reference, f.percentAxis));
+  if (reference) hline(s, p, *reference, kOrange, "fair " + tickLabel(*reference, f.percentAxis, f.pointsAxis));
   s << "</svg>\n";
   return s.str();
 }
@@ -172,7 +224,8 @@ std::string svgHistogram(const SvgChartFrame& f, const std::vector<double>& xs, 
   Plot p(f, xlo, xhi, 0, ytop > 0 ? ytop * 1.1 : 1.0);
   std::ostringstream s;
   open(s, f);
-  axes(s, f, p, true);
+  const bool whole = !xs.empty() && std::all_of(xs.begin(), xs.end(), [](double x) { return x == std::round(x); });
+  axes(s, f, p, true, whole);
   for (std::size_t i = 0; i < xs.size() && i < ys.size(); ++i) {
     const double x0 = p.px(xs[i] - half), x1 = p.px(xs[i] + half);
     const double y = p.py(ys[i]);
@@ -195,8 +248,9 @@ std::string svgCurve(const SvgChartFrame& f, const std::vector<SvgCurvePoint>& p
       xhi = std::max(xhi, q.x);
     }
   }
-  double ylo = f.percentAxis ? 0.0 : 1e300, yhi = f.percentAxis ? 1.0 : -1e300;
-  if (!f.percentAxis) {
+  const bool fixed = f.percentAxis && !f.autoRange;
+  double ylo = fixed ? 0.0 : 1e300, yhi = fixed ? 1.0 : -1e300;
+  if (!fixed) {
     for (const auto& q : pts) {
       ylo = std::min(ylo, q.lo);
       yhi = std::max(yhi, q.hi);
@@ -206,6 +260,16 @@ std::string svgCurve(const SvgChartFrame& f, const std::vector<SvgCurvePoint>& p
       yhi = std::max(yhi, *target);
     }
     if (ylo > yhi) ylo = 0, yhi = 1;
+    // A little room around the data; at least 4 points tall for rates, so noise does not fill the chart.
+    const double minSpan = f.percentAxis ? 0.04 : 0.0;
+    if (yhi - ylo < minSpan) {
+      const double mid = (ylo + yhi) / 2;
+      ylo = mid - minSpan / 2;
+      yhi = mid + minSpan / 2;
+    }
+    const double pad = (yhi - ylo) * 0.08;
+    ylo -= pad;
+    yhi += pad;
   }
   Plot p(f, xlo, xhi, ylo, yhi);
   std::ostringstream s;
@@ -229,7 +293,7 @@ std::string svgCurve(const SvgChartFrame& f, const std::vector<SvgCurvePoint>& p
     for (const auto& q : pts)
       s << "<circle cx=\"" << num(p.px(q.x)) << "\" cy=\"" << num(p.py(q.y)) << "\" r=\"3\" fill=\"" << kBlue << "\"/>\n";
   }
-  if (target) hline(s, p, *target, kGrey, "target " + tickLabel(*target, f.percentAxis));
+  if (target) hline(s, p, *target, kGrey, "target " + tickLabel(*target, f.percentAxis, f.pointsAxis));
   if (balance) {
     const double x = p.px(*balance);
     s << "<line x1=\"" << num(x) << "\" y1=\"" << num(p.plotTop()) << "\" x2=\"" << num(x) << "\" y2=\"" << num(p.plotBottom())

@@ -25,7 +25,14 @@ struct SvgChartFrame {
   int width = 640;
   int height = 300;
   bool percentAxis = false;      // y tick labels as percentages (values in [0, 1])
+  bool autoRange = false;        // curves: fit the y axis to the data and target, not 0-100%
+  bool pointsAxis = false;       // y tick labels as signed percentage points (+2, -1.5): differences of rates
 };
+
+// Splits `text` into lines of at most about `maxChars` characters, at spaces,
+// "+" or "_" where it can, inside a word only when a word alone is longer.
+// Titles and bar labels wrap rather than being cut.
+std::vector<std::string> wrapText(const std::string& text, std::size_t maxChars);
 
 // Bars (e.g. win rate per seat) with error bars; `reference` draws a dashed line (fair rate).
 std::string svgBarChart(const SvgChartFrame& frame, const std::vector<SvgBar>& bars,

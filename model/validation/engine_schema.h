@@ -54,6 +54,26 @@ struct PropertySpec {
   std::string description;
 };
 
+// What the editor shows for the entities of one section: the generic fields
+// the engine reads, the `properties:` keys per kind, and the section an
+// entity-reference property points into (Elem Master: a faction's
+// `specialty` names an ability). Tags, rules text and the assumed note are
+// always shown. A section the engine does not describe shows count, cost and
+// effects, and the properties its entities use.
+struct SectionFields {
+  bool count = true;    // `count:` copies in the game
+  bool cost = true;     // `cost:` and `costs:`
+  bool effects = true;  // `effects:`
+  // `properties:` keys in display order, per kind; "" holds the keys of every kind.
+  std::map<std::string, std::vector<std::string>> properties;
+  std::map<std::string, Section> references;  // EntityRef property key -> the section it names
+
+  // The keys shown for an entity of `kind` ("" keys first, then the kind's).
+  std::vector<std::string> propertiesOf(const std::string& kind) const;
+  // Every key of the section: the "" keys, then each kind's (kinds in name order).
+  std::vector<std::string> allProperties() const;
+};
+
 struct EngineSchema {
   std::string engine;
   std::string description;
@@ -81,9 +101,12 @@ struct EngineSchema {
   // so `balance validate` and the GUI report them at their file:line:column.
   // Empty = none. Typically compiles the ruleset and discards the result.
   std::function<void(const Ruleset&, Diagnostics&)> check;
+  // What the editor shows per section (see SectionFields).
+  std::map<Section, SectionFields> sections;
 
   const OpSpec* op(std::string_view name) const;
   const PropertySpec* property(std::string_view key) const;
+  const SectionFields* fields(Section section) const;  // nullptr: not described
 };
 
 }  // namespace wb::model

@@ -247,10 +247,69 @@ class Merger {
       if (ok) return true;
       m_patches.resize(mark);
     }
+    if (o.IsMap() && c0.IsMap() && c.IsMap() && index.size() == o.size() && editFlowMapKeys(o, c0, c, index)) return true;
+    m_patches.resize(mark);
     if (!cFlowNode) return false;
     const std::size_t oEnd = flowEnd(m_o, posOf(o)), cEnd = flowEnd(m_c, posOf(c));
     if (oEnd == std::string_view::npos || cEnd == std::string_view::npos) return false;
     add(posOf(o), oEnd, std::string(m_c.substr(posOf(c), cEnd - posOf(c))));
+    return true;
+  }
+
+  // A flow map whose canonical version adds or removes keys (a property given
+  // to or taken from `{id: mage_none, ...}`): the kept entries are merged in
+  // place, a removed one goes with its separating comma, a new one is written
+  // `, key: value` before the closing brace. False (nothing added) when a new
+  // value is a block collection or the spans are not clear.
+  bool editFlowMapKeys(const Node& o, const Node& c0, const Node& c, const std::vector<std::size_t>& index) {
+    const auto k0 = keysOf(c0), kc = keysOf(c);
+    const bool cFlow = isFlow(c);
+    std::vector<bool> kept(o.size(), false);
+    for (std::size_t i = 0; i < o.size(); ++i) {
+      const auto j = std::find(kc.begin(), kc.end(), k0[index[i]]);
+      kept[i] = j != kc.end();
+      if (kept[i] && !merge(valueAt(o, i), valueAt(c0, index[i]), valueAt(c, static_cast<std::size_t>(j - kc.begin())),
+                            true, 0, cFlow, 0))
+        return false;
+    }
+    if (std::count(kept.begin(), kept.end(), false) > 1) return false;  // one removal at a time keeps the spans apart
+    // Entry spans: from its key to the end of its value.
+    std::vector<std::pair<std::size_t, std::size_t>> spans;
+    for (std::size_t i = 0; i < o.size(); ++i) {
+      const Node v = valueAt(o, i);
+      const std::size_t end = v.IsNull() ? std::string_view::npos : flowEnd(m_o, posOf(v));
+      if (end == std::string_view::npos) return false;
+      spans.emplace_back(posOf(keyAt(o, i)), end);
+    }
+    for (std::size_t i = 0; i < o.size(); ++i) {
+      if (kept[i]) continue;
+      if (i + 1 < o.size()) add(spans[i].first, spans[i + 1].first, {});    // "key: v, " up to the next key
+      else if (i > 0) add(spans[i - 1].second, spans[i].second, {});        // ", key: v" after the previous value
+      else return false;                                                     // the only entry: {} is the writer's
+    }
+    std::string added;
+    for (std::size_t j = 0; j < kc.size(); ++j) {
+      if (std::find(k0.begin(), k0.end(), kc[j]) != k0.end()) continue;
+      const Node v = valueAt(c, j);
+      std::string value;
+      if (v.IsScalar()) {
+        value = scalarText(v.Scalar(), true);
+      } else if (isFlow(v)) {
+        const std::size_t end = flowEnd(m_c, posOf(v));
+        if (end == std::string_view::npos) return false;
+        value = std::string(m_c.substr(posOf(v), end - posOf(v)));
+      } else {
+        return false;
+      }
+      added += ", " + scalarText(kc[j], true) + ": " + value;
+    }
+    if (!added.empty()) {
+      std::size_t last = std::string_view::npos;  // the end of the last kept entry
+      for (std::size_t i = 0; i < o.size(); ++i)
+        if (kept[i]) last = spans[i].second;
+      if (last == std::string_view::npos) return false;
+      add(last, last, std::move(added));
+    }
     return true;
   }
 

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "rulesets/card_dice/card_dice_state.h"
+#include "simulation/core/fast_uniform.h"
 
 namespace wb::rulesets::card_dice {
 
@@ -15,7 +16,7 @@ void sortedShuffle(Pile& pile, sim::Rng& rng) {
   if (pile.size() < 2) return;
   std::sort(pile.begin(), pile.end());
   for (std::size_t i = pile.size(); i > 1; --i) {
-    const std::size_t j = static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(i)));
+    const std::size_t j = static_cast<std::size_t>(sim::fastUniformInt(rng, static_cast<int>(i)));
     std::swap(pile[i - 1], pile[j]);
   }
 }

@@ -11,6 +11,7 @@
 #include <algorithm>
 
 #include "rulesets/elem_master/elem_master_state.h"
+#include "simulation/core/fast_uniform.h"
 
 namespace wb::rulesets::elem_master {
 
@@ -25,7 +26,7 @@ std::unique_ptr<sim::State> ElemMasterState::determinize(int observer, sim::Rng&
   auto begin = c.m_deck.begin();
   std::sort(begin, begin + c.m_deckSize);
   for (int i = c.m_deckSize - 1; i > 0; --i)
-    std::swap(c.m_deck[static_cast<std::size_t>(i)], c.m_deck[static_cast<std::size_t>(sim::uniformInt(rng, i + 1))]);
+    std::swap(c.m_deck[static_cast<std::size_t>(i)], c.m_deck[static_cast<std::size_t>(sim::fastUniformInt(rng, i + 1))]);
   for (int s = 0; s < kMaxEventSlots; ++s)
     if (c.m_slotHidden[static_cast<std::size_t>(s)] >= 0 && c.m_slots[static_cast<std::size_t>(s)] >= 0 && c.m_deckSize > 0)
       c.m_slots[static_cast<std::size_t>(s)] = c.m_deck[static_cast<std::size_t>(--c.m_deckSize)];

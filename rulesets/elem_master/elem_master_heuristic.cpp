@@ -36,7 +36,11 @@
 //                Brise 1.0, Etoile filante 0.6, Pleine Lune 2.0, Eclipse 0.5, Secousse
 //                0.2, Effondrement 0.2; the set-aside choice is valued by its result
 //   setup        during the draft and the free start: elem_master_setup.cpp
-//                (setupHeuristic; only the seat's own screen)
+//                (setupHeuristic; only the seat's own screen): token values with
+//                diminishing returns per element, +0.3 per level-2 stack, +0.4 Earth
+//                on the back row, +0.3 Fire/Water on the front row, +0.2 on a growth
+//                terrain, and -3 (Orage safety, events on) while no Earth stack of
+//                the screen has level 2 or more
 //
 // Terminal positions: +-1e9 by the returns.
 #include <algorithm>

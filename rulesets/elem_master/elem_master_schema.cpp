@@ -8,6 +8,7 @@ namespace {
 
 using model::ArgSpec;
 using model::ArgType;
+using model::PropertySpec;
 
 const std::vector<std::string> kElementWords = {"earth", "fire", "water", "air"};
 
@@ -86,6 +87,33 @@ model::EngineSchema makeSchema() {
   s.kinds[model::Section::Abilities] = {"specialty"};
   s.kinds[model::Section::Events] = {"event"};
   s.kinds[model::Section::Factions] = {"mage"};
+  // The properties the engine reads (elem_master_rules.cpp) and what the editor
+  // shows per section: no entity has a count or a cost of its own (a special
+  // action's cost is an argument of its effect).
+  const std::vector<std::string> sets = {"standard", "advantageous", "difficult"};
+  s.properties = {
+      PropertySpec{"set", ArgType::Enum, sets, "terrain / block: the terrain set it belongs to ('Les terrains')"},
+      PropertySpec{"grows", ArgType::TextList, kElementWords, "terrain: the elements that may grow there"},
+      PropertySpec{"effect", ArgType::Enum, {"none", "desert", "canyon", "jungle", "tundra"},
+                   "terrain: its special effect (the difficult terrains)"},
+      PropertySpec{"size", ArgType::Integer, {}, "block: side in squares (3 for 2 players, 5 for 4)"},
+      PropertySpec{"terrain", ArgType::EntityRef, {}, "block: the terrain it is made of"},
+      PropertySpec{"layout", ArgType::TextList, {}, "block: terrain ids row by row (default: all its terrain)"},
+      PropertySpec{"players", ArgType::Integer, {}, "arena: the player count it is for"},
+      PropertySpec{"void", ArgType::TextList, {}, "arena: void squares \"row,col\""},
+      PropertySpec{"start", ArgType::TextList, {}, "arena: seat 0's start \"row,col,element,level\" (seat-local rows)"},
+      PropertySpec{"specialty", ArgType::EntityRef, {}, "faction: its specialty (an ability); none = the baseline"},
+  };
+  model::SectionFields tiles{false, false, false, {}, {{"terrain", model::Section::Tiles}}};
+  tiles.properties["terrain"] = {"set", "grows", "effect"};
+  tiles.properties["block"] = {"size", "terrain", "set", "layout"};
+  tiles.properties["arena"] = {"players", "void", "start"};
+  s.sections[model::Section::Tiles] = tiles;
+  s.sections[model::Section::Abilities] = model::SectionFields{false, false, true, {}, {}};
+  s.sections[model::Section::Events] = model::SectionFields{false, false, true, {}, {}};
+  model::SectionFields factions{false, false, false, {{"", {"specialty"}}}, {{"specialty", model::Section::Abilities}}};
+  s.sections[model::Section::Factions] = factions;
+  s.sections[model::Section::Cards] = model::SectionFields{false, false, false, {}, {}};
   return s;
 }
 

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "rulesets/zoneplex/zoneplex_state.h"
+#include "simulation/core/fast_uniform.h"
 
 namespace wb::rulesets::zoneplex {
 
@@ -15,7 +16,7 @@ template <typename T, std::size_t N>
 void shuffleRange(FixedVector<T, N>& list, int begin, int end, sim::Rng& rng) {
   if (end - begin > 1) std::sort(list.begin() + begin, list.begin() + end);
   for (int i = end - 1; i > begin; --i)
-    std::swap(list[static_cast<std::size_t>(i)], list[static_cast<std::size_t>(begin + sim::uniformInt(rng, i - begin + 1))]);
+    std::swap(list[static_cast<std::size_t>(i)], list[static_cast<std::size_t>(begin + sim::fastUniformInt(rng, i - begin + 1))]);
 }
 
 const char* stageName(Stage s) {

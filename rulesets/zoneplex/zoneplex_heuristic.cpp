@@ -121,6 +121,14 @@ class Evaluator {
     return relative(v, p);
   }
 
+  // value(p) of every player p, from one expectedValues().
+  void values(std::vector<double>& out) const {
+    std::array<double, kMaxPlayers> v{};
+    expectedValues(v);
+    out.resize(static_cast<std::size_t>(m_n));
+    for (int p = 0; p < m_n; ++p) out[static_cast<std::size_t>(p)] = relative(v, p);
+  }
+
  private:
   // The deck's cards are public as a multiset (every drawn card is face up).
   int countFearsLeft() const { return m_s.fearsInDeck(); }
@@ -423,6 +431,14 @@ class Evaluator {
 double ZoneplexState::heuristic(int player) const {
   if (m_stage == Stage::Over) return State::heuristic(player);
   return Evaluator(*this).value(player);
+}
+
+void ZoneplexState::heuristics(std::vector<double>& out) const {
+  if (m_stage == Stage::Over) {
+    State::heuristics(out);
+    return;
+  }
+  Evaluator(*this).values(out);
 }
 
 }  // namespace wb::rulesets::zoneplex

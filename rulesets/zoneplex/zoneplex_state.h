@@ -79,6 +79,8 @@ class ZoneplexState : public sim::State {
   std::unique_ptr<sim::State> determinize(int observer, sim::Rng& rng) const override;
   // zoneplex_heuristic.cpp (its terms are documented there).
   double heuristic(int player) const override;
+  // Every player's heuristic() from one evaluation (the standings are shared).
+  void heuristics(std::vector<double>& out) const override;
   std::string actionToString(sim::Action a) const override;
   std::string toString() const override;
   // Impact hooks (zoneplex_impact.cpp): relic uses and tile placements name their

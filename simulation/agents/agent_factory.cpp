@@ -123,8 +123,12 @@ std::unique_ptr<Agent> makePlanner(const std::vector<Option>& options, std::stri
       if (opt.value == "on") o.follow = true;
       else if (opt.value == "off") o.follow = false;
       else { error = bad + " (on or off)"; return nullptr; }
+    } else if (opt.key == "cap") {
+      long long v = 0;
+      if (!parseIntOption(opt.value, 0, 100000, v)) { error = bad + " (an integer 0..100000)"; return nullptr; }
+      o.turnCap = static_cast<int>(v);
     } else {
-      error = "unknown option '" + opt.key + "' for agent 'planner' (known: width, depth, eval, opponent, follow)";
+      error = "unknown option '" + opt.key + "' for agent 'planner' (known: width, depth, eval, opponent, follow, cap)";
       return nullptr;
     }
   }
@@ -190,7 +194,8 @@ std::string agentHelp() {
          "           options: width=W (4) partial plans kept per step, depth=D (12) actions per\n"
          "           plan, eval=lead|self (lead: its heuristic minus its opponents' mean),\n"
          "           opponent=greedy|first|random (others' decisions inside the turn),\n"
-         "           follow=on|off (keep the plan while what it sees matches)\n"
+         "           follow=on|off (keep the plan while what it sees matches),\n"
+         "           cap=N (40; after N own decisions in a turn, end the turn when it can; 0 = off)\n"
          "  mcts     tree search (PUCT/UCT), determinized for hidden information; options:\n"
          "           iters=N (1000), c=X (1.4), rollout=random|greedy (random), depth=D (200),\n"
          "           horizon=T (2; judge every leaf at the start of turn now+T, 0 = off),\n"

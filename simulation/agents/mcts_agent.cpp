@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "simulation/agents/greedy_agent.h"
+#include "simulation/core/fast_uniform.h"
 
 namespace wb::sim {
 
@@ -85,7 +86,7 @@ void MctsAgent::rollout(State& state, Rng& rng, std::vector<double>& out) {
     } else {
       state.legalActions(m_scratch);
       if (m_scratch.empty()) break;
-      a = m_scratch[static_cast<std::size_t>(uniformInt(rng, static_cast<int>(m_scratch.size())))];
+      a = m_scratch[static_cast<std::size_t>(fastUniformInt(rng, static_cast<int>(m_scratch.size())))];
     }
     state.applyLegalAction(a, rng);
     ++depth;
@@ -165,34 +166,36 @@ void MctsAgent::addChildrenWithPriors(int node, const State& state, int mover, R
 int MctsAgent::selectPuct(int node, bool allLegal) {
   // Means normalised over these siblings: a won or lost line elsewhere in the
   // tree must not flatten the small differences between the moves here.
+  // Hot loop (every tree node of every iteration): the means are kept in the
+  // nodes, and the legal flags are only needed when some child is not legal.
   double qmin = 1e300, qmax = -1e300, total = 0.0;
-  m_flags.clear();
+  if (!allLegal) m_flags.clear();
   for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
     Node& child = m_nodes[static_cast<std::size_t>(c)];
-    const bool legal = allLegal || contains(m_sorted, child.action);
-    m_flags.push_back(legal);
-    if (!legal) continue;
+    if (!allLegal) {
+      const bool legal = contains(m_sorted, child.action);
+      m_flags.push_back(legal);
+      if (!legal) continue;
+    }
     ++child.available;
     total += child.weight;
     if (child.visits) {
-      qmin = std::min(qmin, child.reward / child.visits);
-      qmax = std::max(qmax, child.reward / child.visits);
+      qmin = std::min(qmin, child.mean);
+      qmax = std::max(qmax, child.mean);
     }
   }
   if (!(total > 0.0)) return -1;
+  const double spread = qmax > qmin ? 1.0 / (qmax - qmin) : 0.0;
+  const double explore = m_options.exploration / total;
   int best = -1;
   double bestScore = -1e300;
   std::size_t k = 0;
   for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling, ++k) {
-    if (!m_flags[k]) continue;
+    if (!allLegal && !m_flags[k]) continue;
     const Node& child = m_nodes[static_cast<std::size_t>(c)];
     double q = 0.0;
-    if (child.visits) {
-      q = child.reward / child.visits;
-      if (qmax > qmin) q = (q - qmin) / (qmax - qmin);
-    }
-    const double score = q + m_options.exploration * (child.weight / total) *
-                                 std::sqrt(static_cast<double>(child.available)) / (1.0 + child.visits);
+    if (child.visits) q = spread > 0.0 ? (child.mean - qmin) * spread : child.mean;
+    const double score = q + explore * child.weight * std::sqrt(static_cast<double>(child.available)) / (1.0 + child.visits);
     if (score > bestScore) {
       bestScore = score;
       best = c;
@@ -318,9 +321,9 @@ Action MctsAgent::decide(const State& state, Rng& rng) {
       ++n.visits;
       const int mover = m_movers[k];
       if (mover >= 0 && mover < static_cast<int>(m_returns.size())) n.reward += m_returns[static_cast<std::size_t>(mover)];
-      const double mean = n.reward / n.visits;
-      m_minQ = std::min(m_minQ, mean);
-      m_maxQ = std::max(m_maxQ, mean);
+      n.mean = n.reward / n.visits;
+      m_minQ = std::min(m_minQ, n.mean);
+      m_maxQ = std::max(m_maxQ, n.mean);
     }
   }
 

@@ -72,6 +72,7 @@ class MctsAgent : public Agent {
     std::uint32_t visits = 0;
     std::uint32_t available = 0;
     double reward = 0.0;  // summed returns of the player who chose `action`
+    double mean = 0.0;    // reward / visits (0 when unvisited), kept by backpropagation
     double gain = 0.0;    // prior=heuristic: one-ply heuristic gain of `action` for its mover
     double weight = 1.0;  // prior=heuristic: softmax weight of `gain` among the siblings
     std::uint64_t childHash = 0;  // sum of mix64(action) over the children

@@ -21,11 +21,14 @@ std::string PlannerAgent::spec() const {
   s += m_options.opponent == PlannerOptions::Opponent::Greedy ? "greedy"
        : m_options.opponent == PlannerOptions::Opponent::First ? "first" : "random";
   s += std::string(",follow=") + (m_options.follow ? "on" : "off");
+  s += ",cap=" + std::to_string(m_options.turnCap);
   return s;
 }
 
 void PlannerAgent::reset() {
   for (auto& p : m_plans) p.clear();
+  m_turnOf.clear();
+  m_turnDecisions.clear();
 }
 
 std::unique_ptr<State> PlannerAgent::take() {
@@ -113,8 +116,26 @@ Action PlannerAgent::decide(const State& view, Rng& rng) {
   const int me = view.currentPlayer();
   m_last = LastSearch{};
   if (me < 0) return 0;
-  if (static_cast<int>(m_plans.size()) <= me) m_plans.resize(static_cast<std::size_t>(me) + 1);
+  if (static_cast<int>(m_plans.size()) <= me) {
+    m_plans.resize(static_cast<std::size_t>(me) + 1);
+    m_turnOf.resize(static_cast<std::size_t>(me) + 1, -1);
+    m_turnDecisions.resize(static_cast<std::size_t>(me) + 1, 0);
+  }
   std::vector<Step>& kept = m_plans[static_cast<std::size_t>(me)];
+  int& decisions = m_turnDecisions[static_cast<std::size_t>(me)];
+  if (m_turnOf[static_cast<std::size_t>(me)] != view.turnCount()) {
+    m_turnOf[static_cast<std::size_t>(me)] = view.turnCount();
+    decisions = 0;
+  }
+  if (m_options.turnCap > 0 && ++decisions > m_options.turnCap) {
+    Action end = 0;
+    if (endTurnNow(view, rng, end)) {
+      kept.clear();
+      m_last.capped = true;
+      m_last.plan.push_back(end);
+      return end;
+    }
+  }
   if (m_options.follow && !kept.empty()) {
     const Step next = kept.front();
     if (fingerprint(view, me) == next.expected && view.isLegal(next.action)) {
@@ -129,11 +150,57 @@ Action PlannerAgent::decide(const State& view, Rng& rng) {
   return plan(view, rng);
 }
 
+bool PlannerAgent::endTurnNow(const State& view, Rng& rng, Action& out) {
+  const int me = view.currentPlayer();
+  const int turn = view.turnCount();
+  std::vector<Action> legal;
+  view.legalActions(legal);
+  double best = -std::numeric_limits<double>::infinity();
+  bool found = false;
+  for (Action a : legal) {
+    std::unique_ptr<State> child = take();
+    view.cloneInto(child);
+    child->applyLegalAction(a, rng);
+    ++m_last.expanded;
+    resolveOthers(*child, me, turn, rng);
+    if (child->isTerminal() || child->turnCount() != turn) {
+      const double v = value(*child, me);
+      if (!found || v > best) {
+        best = v;
+        out = a;
+        found = true;
+      }
+    }
+    give(std::move(child));
+  }
+  return found;
+}
+
+bool PlannerAgent::seenBefore(const State& c, double score, std::string& text) {
+  if (score == m_rootScore && m_root) {
+    if (m_rootText.empty()) m_rootText = m_root->toString();
+    if (text.empty()) text = c.toString();
+    if (m_rootText == text) return true;
+  }
+  for (std::size_t k = 0; k < m_kept.size(); ++k) {
+    if (m_kept[k].score != score) continue;
+    std::string& other = m_keptText[k];
+    if (other.empty()) other = m_kept[k].state->toString();
+    if (text.empty()) text = c.toString();
+    if (other == text) return true;
+  }
+  return false;
+}
+
 Action PlannerAgent::plan(const State& view, Rng& rng) {
   const int me = view.currentPlayer();
   const int turn = view.turnCount();
   for (Node& n : m_kept) give(std::move(n.state));
   m_kept.clear();
+  m_keptText.clear();
+  m_root = &view;
+  m_rootScore = value(view, me);
+  m_rootText.clear();
 
   double best = -std::numeric_limits<double>::infinity();
   int bestParent = -2;
@@ -181,23 +248,17 @@ Action PlannerAgent::plan(const State& view, Rng& rng) {
     std::stable_sort(m_candidates.begin(), m_candidates.end(),
                      [](const Node& x, const Node& y) { return x.score > y.score; });
     parents.clear();
-    const std::size_t firstNew = m_kept.size();
-    // The text of a kept plan's position is made once, and only when another
-    // candidate has the same score (a text per candidate cost a fifth of the time).
-    m_keptText.clear();
+    // A candidate whose position was already expanded in this search (the
+    // view, a kept plan of this or an earlier step) is a repeat: dropped. The
+    // text of a position is made once, and only when another has the same
+    // score (a text per candidate cost a fifth of the time).
     for (Node& c : m_candidates) {
       if (static_cast<int>(parents.size()) >= std::max(1, m_options.width)) break;
-      bool duplicate = false;
       std::string text;
-      for (std::size_t k = firstNew; k < m_kept.size() && !duplicate; ++k) {
-        const Node& other = m_kept[k];
-        if (other.score != c.score) continue;
-        std::string& otherText = m_keptText[k - firstNew];
-        if (otherText.empty()) otherText = other.state->toString();
-        if (text.empty()) text = c.state->toString();
-        duplicate = otherText == text;
+      if (seenBefore(*c.state, c.score, text)) {
+        ++m_last.pruned;
+        continue;
       }
-      if (duplicate) continue;
       parents.push_back(static_cast<int>(m_kept.size()));
       m_kept.push_back(std::move(c));
       m_keptText.push_back(std::move(text));

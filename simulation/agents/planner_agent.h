@@ -26,7 +26,15 @@
 // the legal actions and the action count), and plans again when something it
 // did not foresee happened (a drawn card, a roll, another player's answer).
 //
-// Spec: planner[:width=W,depth=D,eval=lead|self,opponent=greedy|first|random,follow=on|off].
+// Loops within a turn: a partial plan that returns to a position already
+// expanded in this search (the view or a kept plan's position; compared by
+// score, then by text) is dropped, so a free action that changes nothing is
+// never planned twice. Free actions that change something (a gain each time)
+// can still be repeated: after `cap` own decisions in one turn the planner
+// only looks for the best action that ends its turn at once (when one does),
+// so its turns stay far below an engine's per-turn action bound.
+//
+// Spec: planner[:width=W,depth=D,eval=lead|self,opponent=greedy|first|random,follow=on|off,cap=N].
 #pragma once
 
 #include <cstdint>
@@ -48,6 +56,7 @@ struct PlannerOptions {
   enum class Opponent { Greedy, First, Random };
   Opponent opponent = Opponent::Greedy;  // other players' decisions in the middle of the turn
   bool follow = true;                    // keep the plan while it still matches
+  int turnCap = 40;  // own decisions per turn before it only seeks to end the turn (0 = no cap)
 };
 
 class PlannerAgent : public Agent {
@@ -63,6 +72,8 @@ class PlannerAgent : public Agent {
     int finishedPlans = 0;
     int expanded = 0;
     bool followed = false;
+    bool capped = false;  // past the per-turn cap: only actions that end the turn were weighed
+    int pruned = 0;       // partial plans dropped as repeats of a position already expanded
     std::vector<Action> plan;  // the own actions of the chosen plan
   };
   const LastSearch& lastSearch() const { return m_last; }
@@ -78,6 +89,10 @@ class PlannerAgent : public Agent {
     double score = 0.0;
   };
   Action plan(const State& view, Rng& rng);
+  // Past the cap: the best own action after which the turn has passed; -1 if none does.
+  bool endTurnNow(const State& view, Rng& rng, Action& out);
+  // True if `c` (score `score`) is a position already expanded in this search.
+  bool seenBefore(const State& c, double score, std::string& text);
   // Other players' decisions until `me` acts again, the turn passes or the game ends.
   void resolveOthers(State& s, int me, int turn, Rng& rng);
   double value(const State& s, int me);
@@ -94,10 +109,15 @@ class PlannerAgent : public Agent {
     std::string expected;
   };
   std::vector<std::vector<Step>> m_plans;  // per player
+  // Per player: the turn of its last decision and its decisions in that turn.
+  std::vector<int> m_turnOf, m_turnDecisions;
   // Scratch, reused between calls (no allocation per position once warm).
   std::vector<std::unique_ptr<State>> m_free;
   std::vector<Node> m_kept, m_candidates;
-  std::vector<std::string> m_keptText;  // texts of this step's kept plans (made on demand)
+  std::vector<std::string> m_keptText;  // texts of the kept plans' positions (made on demand)
+  const State* m_root = nullptr;        // the view of this search
+  double m_rootScore = 0.0;
+  std::string m_rootText;               // made on demand
   std::vector<Action> m_legal, m_otherLegal;
   std::unique_ptr<State> m_greedyCopy;
   std::vector<double> m_values;

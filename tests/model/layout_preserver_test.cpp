@@ -100,3 +100,32 @@ TEST(LayoutPreserver, StructuralChangesFallBackToTheCanonicalText) {
   EXPECT_EQ(yaml::preserveLayout("a: 1 # keep\nb: x\n", "a: 2\nb: x\n"), "a: 2 # keep\nb: x\n");
   EXPECT_EQ(yaml::preserveLayout("t: |\n  line\n", "t: \"other\"\n"), "t: \"other\"\n");  // block scalars are rewritten
 }
+
+// A property given to or taken from an entity written as one flow map (Elem
+// Master's factions): the line keeps its braces, quotes and comment, the key
+// goes in before the closing brace or out with its comma.
+TEST(LayoutPreserver, AKeyAddedToOrRemovedFromAFlowMapStaysOnItsLine) {
+  const std::string original =
+      "factions:\n  - {id: none, name: \"No one\", kind: mage}  # baseline\n"
+      "  - {id: druid, kind: mage, properties: {specialty: druid}}\n";
+  const std::string baseline =
+      "factions:\n  - id: none\n    name: No one\n    kind: mage\n"
+      "  - id: druid\n    kind: mage\n    properties: {specialty: druid}\n";
+  const std::string added =
+      "factions:\n  - id: none\n    name: No one\n    kind: mage\n    properties: {specialty: sage}\n"
+      "  - id: druid\n    kind: mage\n    properties: {specialty: druid}\n";
+  EXPECT_EQ(yaml::preserveLayout(original, baseline, added),
+            "factions:\n  - {id: none, name: \"No one\", kind: mage, properties: {specialty: sage}}  # baseline\n"
+            "  - {id: druid, kind: mage, properties: {specialty: druid}}\n");
+  const std::string removed =
+      "factions:\n  - id: none\n    name: No one\n    kind: mage\n  - id: druid\n    kind: mage\n";
+  EXPECT_EQ(yaml::preserveLayout(original, baseline, removed),
+            "factions:\n  - {id: none, name: \"No one\", kind: mage}  # baseline\n  - {id: druid, kind: mage}\n");
+  // A changed value and an added key together.
+  const std::string both =
+      "factions:\n  - id: none\n    name: Nobody\n    kind: mage\n    properties: {specialty: sage}\n"
+      "  - id: druid\n    kind: mage\n    properties: {specialty: druid}\n";
+  EXPECT_EQ(yaml::preserveLayout(original, baseline, both),
+            "factions:\n  - {id: none, name: \"Nobody\", kind: mage, properties: {specialty: sage}}  # baseline\n"
+            "  - {id: druid, kind: mage, properties: {specialty: druid}}\n");
+}

@@ -239,7 +239,15 @@ inline void checkClonePlaysOnIdentically(const Game& game, const GameSetup& setu
     EXPECT_EQ(a->history(), b->history());
     Rng chanceA(seed + 1), chanceB(seed + 1), choiceA(seed + 2), choiceB(seed + 2);
     std::vector<Action> la, lb;
-    while (!a->isTerminal() && a->turnCount() < cap) {
+    std::vector<double> all;
+    for (int step = 0; !a->isTerminal() && a->turnCount() < cap; ++step) {
+      if (step % 5 == 0) {
+        // heuristics() (search's one call per position) is heuristic(p) of every p.
+        a->heuristics(all);
+        ASSERT_EQ(all.size(), static_cast<std::size_t>(a->numPlayers()));
+        for (int p = 0; p < a->numPlayers(); ++p)
+          ASSERT_EQ(all[static_cast<std::size_t>(p)], a->heuristic(p)) << "heuristics() differs, seed " << seed;
+      }
       a->legalActions(la);
       b->legalActions(lb);
       ASSERT_EQ(la, lb) << "clone has other legal actions, seed " << seed;

@@ -48,4 +48,21 @@ void RemoveEntity::undo() {
   notify(m_document, m_section);
 }
 
+ReplaceEntity::ReplaceEntity(RulesetDocument* document, model::Section section, int index, model::Entity after,
+                             const QString& text)
+    : m_document(document), m_section(section), m_index(index),
+      m_before(document->ruleset().entities(section)[static_cast<std::size_t>(index)]), m_after(std::move(after)) {
+  setText(text);
+}
+
+void ReplaceEntity::redo() {
+  m_document->rulesetForEdit().entities(m_section)[static_cast<std::size_t>(m_index)] = m_after;
+  notify(m_document, m_section);
+}
+
+void ReplaceEntity::undo() {
+  m_document->rulesetForEdit().entities(m_section)[static_cast<std::size_t>(m_index)] = m_before;
+  notify(m_document, m_section);
+}
+
 }  // namespace wb::app

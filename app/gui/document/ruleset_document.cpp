@@ -222,6 +222,63 @@ bool RulesetDocument::addEntity(model::Section section, const model::Entity& ent
   return push(new AddEntity(this, section, entity, index));
 }
 
+bool RulesetDocument::setProperty(model::Section section, const QString& id, const model::Field& value,
+                                  QString* error) {
+  const auto& list = m_ruleset.entities(section);
+  const auto it = std::find_if(list.begin(), list.end(), [&](const auto& e) { return e.id == toStd(id); });
+  if (it == list.end()) {
+    setError(error, tr("No entity '%1'.").arg(id));
+    return false;
+  }
+  const bool remove = !value.isList && value.text.empty();
+  const QString path = QStringLiteral("%1.%2.properties.%3")
+                           .arg(QString::fromLatin1(model::toString(section)), id, QString::fromStdString(value.key));
+  if (const model::PropertySpec* spec = m_schema ? m_schema->property(value.key) : nullptr; spec && !remove) {
+    using model::ArgType;
+    const bool wantList = spec->type == ArgType::TextList || spec->type == ArgType::DieList;
+    QString why;
+    if (wantList != value.isList) why = wantList ? tr("expected a list") : tr("expected one value, not a list");
+    else if (spec->type == ArgType::Integer && !value.asInt()) why = tr("expected a whole number");
+    else if (spec->type == ArgType::Number && !value.asNumber()) why = tr("expected a number");
+    else if (spec->type == ArgType::Bool && !value.asBool()) why = tr("expected true or false");
+    else if (spec->type == ArgType::Enum && std::find(spec->choices.begin(), spec->choices.end(), value.text) == spec->choices.end())
+      why = tr("expected one of %1").arg(QString::fromStdString([&] {
+        std::string all;
+        for (const auto& c : spec->choices) all += (all.empty() ? "" : ", ") + c;
+        return all;
+      }()));
+    else if (spec->type == ArgType::EntityRef && !m_ruleset.findEntity(value.text))
+      why = tr("no entity has the id '%1'").arg(QString::fromStdString(value.text));
+    else if (spec->type == ArgType::DieRef && !m_ruleset.die(value.text))
+      why = tr("no die has the id '%1'").arg(QString::fromStdString(value.text));
+    if (!why.isEmpty()) {
+      setError(error, why);
+      return false;
+    }
+  }
+  model::Entity after = *it;
+  auto slot = std::find_if(after.properties.begin(), after.properties.end(),
+                           [&](const model::Field& f) { return f.key == value.key; });
+  QString shown = value.isList ? QStringLiteral("[%1]").arg(QString::fromStdString([&] {
+    std::string all;
+    for (const auto& i : value.items) all += (all.empty() ? "" : ", ") + i;
+    return all;
+  }()))
+                               : QString::fromStdString(value.text);
+  if (remove) {
+    if (slot == after.properties.end()) return true;
+    after.properties.erase(slot);
+  } else if (slot == after.properties.end()) {
+    after.properties.push_back(value);
+  } else {
+    if (*slot == value) return true;
+    *slot = value;
+  }
+  m_kept.remove(path);
+  return push(new ReplaceEntity(this, section, static_cast<int>(it - list.begin()), std::move(after),
+                                remove ? tr("Remove %1").arg(path) : tr("Set %1 = %2").arg(path, shown)));
+}
+
 bool RulesetDocument::removeEntity(model::Section section, const QString& id, QString* error) {
   const auto& list = m_ruleset.entities(section);
   const auto it = std::find_if(list.begin(), list.end(), [&](const auto& e) { return e.id == toStd(id); });

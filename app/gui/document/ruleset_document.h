@@ -82,6 +82,10 @@ class RulesetDocument : public QObject {
   bool removeEffect(model::Section section, const QString& id, int index, QString* error = nullptr);
   bool moveEffect(model::Section section, const QString& id, int from, int to,
                   QString* error = nullptr);
+  // Sets one `properties:` value of an entity, adding the key when the entity
+  // has none; a value with empty text that is not a list removes the key (a
+  // faction without a specialty). The schema's type is checked first.
+  bool setProperty(model::Section section, const QString& id, const model::Field& value, QString* error = nullptr);
   // Replaces a whole effect (op change, arguments added or removed).
   bool editEffect(model::Section section, const QString& id, int index,
                   const model::Effect& effect, QString* error = nullptr);

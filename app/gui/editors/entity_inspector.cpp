@@ -17,6 +17,8 @@
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/editors/effects_editor.h"
 #include "app/gui/editors/expression_edit.h"
+#include "app/gui/editors/properties_editor.h"
+#include "app/gui/editors/section_fields.h"
 #include "app/gui/sweep/sweep_action.h"
 #include "model/path/ruleset_path.h"
 
@@ -79,6 +81,7 @@ EntityInspector::EntityInspector(RulesetDocument* document, QWidget* parent)
   m_costError->hide();
   m_tags = new QLabel(m_body);
   m_tags->setWordWrap(true);
+  m_tags->setAlignment(Qt::AlignLeft | Qt::AlignTop);
   m_text = new QPlainTextEdit(m_body);
   m_text->setMaximumHeight(80);
   m_text->setTabChangesFocus(true);
@@ -92,10 +95,13 @@ EntityInspector::EntityInspector(RulesetDocument* document, QWidget* parent)
   form->addRow(QString(), m_costError);
   m_costDistribution = new ExpressionDistributionView(m_body);
   form->addRow(QString(), m_costDistribution);
+  m_properties = new PropertiesEditor(document, form, m_body);
+  form->addRow(m_properties);
   form->addRow(tr("Tags"), m_tags);
   form->addRow(tr("Rules text"), m_text);
   form->addRow(tr("Assumed"), m_assumed);
   body->addLayout(form);
+  m_form = form;
   m_problems = new QLabel(m_body);
   m_problems->setWordWrap(true);
   m_problems->setStyleSheet(QStringLiteral("QLabel { color: #8a1c1c; background: #fdecea; padding: 4px; }"));
@@ -127,6 +133,7 @@ EntityInspector::EntityInspector(RulesetDocument* document, QWidget* parent)
   connect(m_assumed, &QLineEdit::editingFinished, this,
           [this] { commit(QStringLiteral("assumed"), m_assumed->text()); });
   connect(m_effects, &EffectsEditor::message, this, &EntityInspector::message);
+  connect(m_properties, &PropertiesEditor::message, this, &EntityInspector::message);
   for (auto [widget, field] : {std::pair<QWidget*, QString>{m_count, QStringLiteral("count")},
                                std::pair<QWidget*, QString>{m_cost, QStringLiteral("cost")}}) {
     widget->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -149,8 +156,16 @@ void EntityInspector::setEntity(model::Section section, const QString& id) {
   m_section = section;
   m_id = id;
   m_costError->hide();
+  m_properties->setEntity(section, id);
   refresh();
   m_effects->setEntity(section, id);
+}
+
+bool EntityInspector::showsField(const QString& field) const {
+  if (field == QLatin1String("count")) return m_form->isRowVisible(m_count);
+  if (field == QLatin1String("cost")) return m_form->isRowVisible(m_cost);
+  if (field == QLatin1String("effects")) return !m_effects->isHidden();
+  return false;
 }
 
 QMenu* EntityInspector::contextMenuFor(const QString& field) {
@@ -201,6 +216,18 @@ void EntityInspector::refresh() {
   if (e->origin.loc.known()) sub += QStringLiteral(" \u00b7 line %1").arg(e->origin.loc.line);
   m_subtitle->setText(sub);
 
+  // Only what the engine declares for the section (and what the entity has).
+  const ShownFields shown = shownFields(m_document->schema(), m_document->ruleset(), m_section, e);
+  const QString countPath0 = path(QStringLiteral("count")), costPath0 = path(QStringLiteral("cost"));
+  m_form->setRowVisible(m_count, shown.count || m_document->hasKeptInput(countPath0));
+  const bool showCost = shown.cost || m_document->hasKeptInput(costPath0);
+  m_form->setRowVisible(m_cost, showCost);
+  m_form->setRowVisible(m_costDistribution, showCost);
+  if (!showCost) m_costError->hide();
+  m_effects->setVisible(shown.effects);
+  // Without the effects editor the space left goes below the form, not into its rows.
+  if (auto* body = qobject_cast<QVBoxLayout*>(m_body->layout())) body->setStretch(body->count() - 1, shown.effects ? 0 : 1);
+
   const QSignalBlocker b1(m_name), b2(m_kind), b3(m_count), b5(m_assumed), b6(m_text);  // m_cost re-validates on setText
   if (!m_name->hasFocus()) m_name->setText(QString::fromStdString(e->name));
   m_kind->clear();
@@ -246,6 +273,7 @@ void EntityInspector::refresh() {
   const QStringList problems = m_document->diagnosticsFor(m_section, m_id);
   m_problems->setText(problems.join(QLatin1Char('\n')));
   m_problems->setVisible(!problems.isEmpty());
+  m_properties->refresh();
   m_effects->refresh();
 }
 

@@ -1,6 +1,9 @@
 // EntityInspector: everything about the selected card / tile / event / ability
-// / faction — name, kind, count, cost, tags, rules text, assumption note, its
-// problems, and its effects (EffectsEditor). Edits go through the document as
+// / faction — name, kind, count and cost where the engine's schema declares
+// them for the section (section_fields.h), the `properties:` the engine reads
+// (PropertiesEditor: an Elem Master terrain's set / grows / effect, a
+// faction's specialty), tags, rules text, assumption note, its problems, and
+// its effects (EffectsEditor) where the section has effects. Edits go through the document as
 // undo commands; a refused value is kept as typed, its reason shown under it
 // and in the Diagnostics dock (RulesetDocument::keepInput). Right-click on
 // Count or Cost offers "Sweep this value..." (sweepRequested).
@@ -11,6 +14,7 @@
 #include "model/core/entity.h"
 
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QMenu;
@@ -23,6 +27,7 @@ class RulesetDocument;
 class EffectsEditor;
 class ExpressionEdit;
 class ExpressionDistributionView;
+class PropertiesEditor;
 
 class EntityInspector : public QWidget {
   Q_OBJECT
@@ -36,6 +41,9 @@ class EntityInspector : public QWidget {
   // "Sweep this value..." when the value is a number. The caller owns it.
   QMenu* contextMenuFor(const QString& field);
   EffectsEditor* effectsEditor() const { return m_effects; }
+  PropertiesEditor* propertiesEditor() const { return m_properties; }
+  // Whether the form shows a field ("count", "cost", "effects") for the entity on show (tests).
+  bool showsField(const QString& field) const;
 
  Q_SIGNALS:
   void message(const QString& text);
@@ -69,6 +77,8 @@ class EntityInspector : public QWidget {
   QLineEdit* m_assumed;
   QLabel* m_problems;
   EffectsEditor* m_effects;
+  PropertiesEditor* m_properties;
+  QFormLayout* m_form;
 };
 
 }  // namespace wb::app

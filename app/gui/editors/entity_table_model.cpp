@@ -2,6 +2,9 @@
 
 #include <QFont>
 
+#include "app/gui/editors/properties_editor.h"
+#include "app/gui/editors/section_fields.h"
+
 namespace wb::app {
 
 EntityTableModel::EntityTableModel(RulesetDocument* document, model::Section section, QObject* parent)
@@ -11,23 +14,30 @@ EntityTableModel::EntityTableModel(RulesetDocument* document, model::Section sec
 }
 
 void EntityTableModel::rebuildColumns() {
+  // The columns the engine declares for the section (section_fields.h), not a generic list.
+  const model::EngineSchema* schema = m_document->schema();
+  const ShownFields shown = shownFields(schema, m_document->ruleset(), m_section);
   std::vector<Column> cols = {
       {tr("Id"), QStringLiteral("#id"), false, tr("Unique id (referenced by other entities)")},
       {tr("Name"), QStringLiteral("name"), true, tr("Name as printed")},
       {tr("Kind"), QStringLiteral("kind"), true, tr("The engine's sub-type")},
-      {tr("Count"), QStringLiteral("count"), true, tr("Copies in the game")},
-      {tr("Cost"), QStringLiteral("cost"), true, tr("Cost in the main currency (an expression)")},
   };
-  if (const auto* schema = m_document->schema()) {
-    for (const auto& res : schema->costResources)
-      cols.push_back({QString::fromStdString(res), QStringLiteral("costs.") + QString::fromStdString(res), true,
-                      tr("Cost in %1").arg(QString::fromStdString(res))});
-    for (const auto& prop : schema->properties)
-      cols.push_back({QString::fromStdString(prop.key), QStringLiteral("properties.") + QString::fromStdString(prop.key),
-                      true, QString::fromStdString(prop.description)});
+  if (shown.count) cols.push_back({tr("Count"), QStringLiteral("count"), true, tr("Copies in the game")});
+  if (shown.cost) {
+    cols.push_back({tr("Cost"), QStringLiteral("cost"), true, tr("Cost in the main currency (an expression)")});
+    if (schema)
+      for (const auto& res : schema->costResources)
+        cols.push_back({QString::fromStdString(res), QStringLiteral("costs.") + QString::fromStdString(res), true,
+                        tr("Cost in %1").arg(QString::fromStdString(res))});
+  }
+  for (const auto& key : shown.properties) {
+    const model::PropertySpec* spec = schema ? schema->property(key) : nullptr;
+    cols.push_back({PropertiesEditor::title(key), QStringLiteral("properties.") + QString::fromStdString(key), true,
+                    QStringLiteral("properties.%1: ").arg(QString::fromStdString(key)) +
+                        (spec ? QString::fromStdString(spec->description) : tr("a property (edit in the inspector)"))});
   }
   cols.push_back({tr("Tags"), QStringLiteral("#tags"), false, tr("Tags (edit in the inspector)")});
-  cols.push_back({tr("Effects"), QStringLiteral("#effects"), false, tr("Effects (edit in the inspector)")});
+  if (shown.effects) cols.push_back({tr("Effects"), QStringLiteral("#effects"), false, tr("Effects (edit in the inspector)")});
   cols.push_back({tr("Text"), QStringLiteral("text"), true, tr("Rules text")});
   setColumns(std::move(cols));
 }

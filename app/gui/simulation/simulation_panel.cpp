@@ -432,7 +432,7 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
     // Many capped games make every other number doubtful: say so.
     text += QStringLiteral(" \u00b7 ") +
             (s.timeouts() * 20 > s.games() ? QStringLiteral("<span style='color:#c62828'><b>%1</b></span>").arg(capped) : capped);
-    text += tr(" \u00b7 length %1 \u00b1 %2 turns").arg(s.length().mean(), 0, 'f', 1).arg(s.length().sd(), 0, 'f', 1);
+    text += tr(" \u00b7 length %1 \u00b1 %2 turns (mean \u00b1 standard deviation)").arg(s.length().mean(), 0, 'f', 1).arg(s.length().sd(), 0, 'f', 1);
     if (s.length().censored > 0)
       text += tr(" (%L1 censored at the cap: the true mean is longer; %2 over the games that ended)")
                   .arg(s.length().censored)

@@ -97,6 +97,10 @@ int SweepResultsView::pointAt(int row) const {
 void SweepResultsView::start(const sim::SweepConfig& config) {
   m_config = config;
   m_table->setRowCount(0);
+  // The column says what is swept (an impact sweep's points are lifts, not win rates).
+  const QString metric = config.axes.empty() ? tr("Win rate") : QString::fromStdString(config.metric.label());
+  m_table->horizontalHeaderItem(kRate)->setText(metric.left(1).toUpper() + metric.mid(1));
+  m_table->horizontalHeaderItem(kRate)->setToolTip(metric);
   m_apply->setEnabled(false);
   redraw({}, std::nullopt);
 }

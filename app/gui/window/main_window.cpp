@@ -19,8 +19,6 @@
 #include <QUndoStack>
 #include <QUndoView>
 
-#include <boost/version.hpp>
-
 #include "app/gui/dice_lab/dice_lab_panel.h"
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/editors/dice_table_model.h"
@@ -42,14 +40,9 @@
 #include "model/yaml/ruleset_writer.h"
 #include "rulesets/engine_catalog.h"
 
-#ifndef WB_YAML_CPP_VERSION
-#define WB_YAML_CPP_VERSION "unknown"
-#endif
-
 namespace wb::app {
 
 namespace {
-constexpr int kMaxRecent = 8;
 const char* const kSectionTitles[] = {"Cards", "Tiles", "Events", "Abilities", "Factions"};
 }  // namespace
 
@@ -79,7 +72,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   m_yaml = new YamlView(m_document, m_tabs);
   m_simulation = new SimulationPanel(m_document, m_tabs);
   m_tabs->addTab(m_pages, tr("Editor"));
-  m_tabs->addTab(m_yaml, tr("YAML"));
+  // Read-only, and it says so: edits go through the editor (every one undoable).
+  m_tabs->addTab(m_yaml, tr("YAML (read-only)"));
+  m_tabs->setTabToolTip(static_cast<int>(Tab::Yaml),
+                        tr("The ruleset as YAML, as it would be saved. Read-only: edit in the Editor tab or in your text "
+                           "editor (the workbench reloads a file changed on disk)."));
   m_tabs->addTab(m_simulation, tr("Simulation"));
   m_diceLab = new DiceLabPanel(m_document, m_tabs);
   m_tabs->addTab(m_diceLab, tr("Dice Lab"));
@@ -170,66 +167,10 @@ void MainWindow::buildDocks() {
   connect(m_diagnostics, &DiagnosticsPanel::diagnosticActivated, this, &MainWindow::goToDiagnostic);
 }
 
-void MainWindow::buildMenus() {
-  QMenu* file = menuBar()->addMenu(tr("&File"));
-  file->addAction(tr("&Open..."), QKeySequence::Open, this, &MainWindow::open);
-  m_recentMenu = file->addMenu(tr("Open &Recent"));
-  rebuildRecentMenu();
-  file->addSeparator();
-  file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
-  file->addAction(tr("Save &As..."), QKeySequence::SaveAs, this, &MainWindow::saveAs);
-  file->addAction(tr("Re&vert"), this, &MainWindow::revert);
-  QMenu* exportMenu = file->addMenu(tr("&Export"));
-  exportMenu->addAction(tr("Ruleset as one YAML file..."), this, &MainWindow::exportRuleset);
-  exportMenu->addAction(tr("Simulation charts (PNG / SVG)..."), this, &MainWindow::exportCharts);
-  file->addAction(tr("Export &Report..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this,
-                  &MainWindow::exportReport);
-  file->addSeparator();
-  file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-
-  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-  QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
-  undo->setShortcut(QKeySequence::Undo);
-  QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
-  redo->setShortcut(QKeySequence::Redo);
-  edit->addAction(undo);
-  edit->addAction(redo);
-  edit->addSeparator();
-  edit->addAction(tr("&Find..."), QKeySequence::Find, this, [this] {
-    m_explorer->filterEdit()->setFocus();
-    m_explorer->filterEdit()->selectAll();
-  });
-
-  QMenu* view = menuBar()->addMenu(tr("&View"));
-  view->addAction(tr("&Editor"), QKeySequence(Qt::CTRL | Qt::Key_1), this, [this] { showTab(Tab::Editor); });
-  view->addAction(tr("&YAML"), QKeySequence(Qt::CTRL | Qt::Key_2), this, [this] { showTab(Tab::Yaml); });
-  view->addAction(tr("&Simulation"), QKeySequence(Qt::CTRL | Qt::Key_3), this, [this] { showTab(Tab::Simulation); });
-  view->addAction(tr("&Dice Lab"), QKeySequence(Qt::CTRL | Qt::Key_4), this, [this] { showTab(Tab::DiceLab); });
-  view->addAction(tr("S&weep"), QKeySequence(Qt::CTRL | Qt::Key_5), this, [this] { showTab(Tab::Sweep); });
-  view->addSeparator();
-  for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
-
-  QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
-  QAction* run = simulation->addAction(tr("&Run"), QKeySequence(Qt::Key_F5), this, [this] {
-    showTab(Tab::Simulation);
-    m_simulation->run();
-  });
-  QAction* cancel = simulation->addAction(tr("&Cancel"), QKeySequence(Qt::SHIFT | Qt::Key_F5), m_simulation,
-                                          &SimulationPanel::cancel);
-  cancel->setEnabled(false);
-  connect(m_simulation, &SimulationPanel::runningChanged, this, [run, cancel](bool running) {
-    run->setEnabled(!running);
-    cancel->setEnabled(running);
-  });
-
-  QMenu* help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(tr("&About Balance Workbench"), this, &MainWindow::about);
-  help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
-}
-
 bool MainWindow::openFile(const QString& path) {
   const bool ok = m_document->open(path);
   if (ok) addRecent(m_document->filePath());
+  m_explorer->filterEdit()->clear();  // another ruleset: the old filter would hide what it has
   m_inspector->setEntity(model::Section::Cards, QString());
   showPage(RulesetExplorer::Overview);
   const int errors = m_document->errorCount();
@@ -310,6 +251,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   }
   m_simulation->cancel();
   m_sweep->cancel();
+  if (m_prompts) saveSettings();
   event->accept();
 }
 
@@ -336,9 +278,14 @@ bool MainWindow::saveAs() {
   const QString path = QFileDialog::getSaveFileName(this, tr("Save ruleset as"), m_document->filePath(),
                                                     tr("Rulesets (*.yaml *.yml)"));
   if (path.isEmpty()) return false;
+  return saveTo(path);
+}
+
+bool MainWindow::saveTo(const QString& path) {
   QString error;
   if (!m_document->saveAs(path, &error)) {
-    QMessageBox::critical(this, tr("Save failed"), error);
+    if (m_prompts) QMessageBox::critical(this, tr("Save failed"), error);
+    showMessage(tr("Save failed: %1").arg(error));
     return false;
   }
   addRecent(m_document->filePath());
@@ -504,40 +451,6 @@ bool MainWindow::exportReportTo(const QString& path, QString* error) {
   showMessage(toPlay == 0 ? tr("Report written to %1 from the results on screen (no game played again).").arg(path)
                           : tr("Report written to %1.").arg(path));
   return true;
-}
-
-void MainWindow::addRecent(const QString& path) {
-  QSettings settings;
-  QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
-  recent.removeAll(path);
-  recent.prepend(path);
-  while (recent.size() > kMaxRecent) recent.removeLast();
-  settings.setValue(QStringLiteral("recentFiles"), recent);
-  rebuildRecentMenu();
-}
-
-void MainWindow::rebuildRecentMenu() {
-  if (!m_recentMenu) return;
-  m_recentMenu->clear();
-  const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
-  for (const QString& path : recent)
-    m_recentMenu->addAction(QFileInfo(path).fileName() + QStringLiteral("  \u2014  ") + path, this, [this, path] {
-      if (maybeSave()) openFile(path);
-    });
-  m_recentMenu->setEnabled(!recent.isEmpty());
-}
-
-void MainWindow::about() {
-  QMessageBox::about(
-      this, tr("About Balance Workbench"),
-      tr("<h3>Balance Workbench %1</h3>"
-         "<p>Edit tabletop-game rulesets, simulate thousands of games between AI agents and see what the numbers do.</p>"
-         "<p>Qt %2 (built with %3)<br>yaml-cpp %4<br>Boost %5.%6.%7</p>")
-          .arg(QStringLiteral(WB_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
-               QStringLiteral(WB_YAML_CPP_VERSION))
-          .arg(BOOST_VERSION / 100000)
-          .arg(BOOST_VERSION / 100 % 1000)
-          .arg(BOOST_VERSION % 100));
 }
 
 void MainWindow::onFileChangedOnDisk(const QString& path) {

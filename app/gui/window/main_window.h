@@ -1,6 +1,6 @@
 // MainWindow: the Balance Workbench window. Explorer (left), editor pages /
 // YAML / Simulation / Dice Lab / Sweep tabs (centre), inspector and history (right), diagnostics
-// (bottom); File, Edit, View, Simulation and Help menus; status bar; title
+// (bottom); File, Edit, View, Simulation and Help menus (main_window_menus.cpp); status bar; title
 // with the modified marker; prompts to save on close and to reload when the
 // file changes on disk.
 #pragma once
@@ -63,7 +63,16 @@ class MainWindow : public QMainWindow {
   void setPromptsEnabled(bool on) { m_prompts = on; }
 
   bool save();
-  bool saveAs();
+  bool saveAs();               // asks for the path, then saveTo
+  bool saveTo(const QString& path);  // File > Save As without the dialog
+  // The window's geometry, dock layout and toolbar state, kept in QSettings
+  // when the window closes (with prompts on) and restored at start
+  // (main_workbench). restoreSettings is false when nothing was saved.
+  void saveSettings() const;
+  bool restoreSettings();
+  // Most recent first (File > Open Recent); the program opens the first one
+  // that still exists when started without a file.
+  static QStringList recentFiles();
   // Builds the balance report of the current ruleset (a snapshot) with the
   // Simulation tab's run options and the last finished sweep of the Sweep tab,
   // and writes `path` (.html, .pdf, .csv or .json). With prompts on, a progress
@@ -94,6 +103,7 @@ class MainWindow : public QMainWindow {
   void addRecent(const QString& path);
   void rebuildRecentMenu();
   void about();
+  static constexpr int kStateVersion = 1;
   void onFileChangedOnDisk(const QString& path);
   void showMessage(const QString& text);
 

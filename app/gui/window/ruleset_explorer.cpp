@@ -1,5 +1,8 @@
 #include "app/gui/window/ruleset_explorer.h"
 
+#include <QAction>
+#include <QKeySequence>
+
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QSignalBlocker>
@@ -34,6 +37,16 @@ RulesetExplorer::RulesetExplorer(RulesetDocument* document, QWidget* parent)
   m_filter = new QLineEdit(this);
   m_filter->setPlaceholderText(tr("Filter (id, name, text)..."));
   m_filter->setClearButtonEnabled(true);
+  m_filter->setToolTip(tr("Shows the entities whose id, name or text contain this (Ctrl+F). Esc clears it."));
+  // Esc clears the filter (a second Esc, on an empty filter, gives the focus back to the tree).
+  auto* clear = new QAction(m_filter);
+  clear->setShortcut(QKeySequence(Qt::Key_Escape));
+  clear->setShortcutContext(Qt::WidgetShortcut);
+  connect(clear, &QAction::triggered, this, [this] {
+    if (m_filter->text().isEmpty()) m_tree->setFocus();
+    else m_filter->clear();
+  });
+  m_filter->addAction(clear);
   layout->addWidget(m_filter);
   m_tree = new QTreeWidget(this);
   m_tree->setHeaderHidden(true);

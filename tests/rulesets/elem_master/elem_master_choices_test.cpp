@@ -4,6 +4,7 @@
 // filante and Secousse sismique, which Waters join a wave, the Démoniste's new Fire.
 #include <set>
 
+#include "simulation/agents/greedy_agent.h"
 #include "tests/rulesets/elem_master/elem_master_fixture.h"
 
 namespace wb::rulesets::elem_master::testing {
@@ -91,6 +92,50 @@ TEST(ElemMasterFreeStart, TheArmyIsTheSeatsChoiceBehindAScreen) {
   EXPECT_EQ(s->tokensOnBoard(1, kWater), 6);
   EXPECT_EQ(s->currentPlayer(), 0);
   EXPECT_EQ(s->actionPoints(), 3);
+}
+
+// Seed 002, "Orage : Tous les élémentaires de Terre de niveau 1 deviennent des
+// élémentaires de Feu" and "Un joueur est éliminé lorsqu'il ne possède plus aucun
+// élémentaire de Terre sur le plateau de jeu": with events on, a free-start army whose
+// Earth is all level 1 is eliminated by one card. The setup heuristic (Orage safety)
+// makes the stacked Earth worth more than the spread one only when events are on.
+TEST(ElemMasterFreeStart, SetupHeuristicValuesAnEarthStackAboveLevelOneWithEvents) {
+  for (const bool events : {true, false}) {
+    auto game = makeGame({{"start", "free"}, {"events", events ? "true" : "false"}});
+    ASSERT_TRUE(game != nullptr);
+    sim::Rng rng(3);
+    auto spread = game->newGame(sim::GameSetup{2, {}}, rng);
+    ASSERT_EQ(spread->phase(), Phase::Deploy);
+    auto stacked = std::unique_ptr<ElemMasterState>(static_cast<ElemMasterState*>(spread->clone().release()));
+    // The same two Earth tokens on the back row: two level-1 stacks, or one level-2 stack.
+    ASSERT_TRUE(spread->applyAction(encodeAction(Kind::Deploy, spread->cellOf(5, 0), 0, kEarth), rng));
+    ASSERT_TRUE(spread->applyAction(encodeAction(Kind::Deploy, spread->cellOf(5, 1), 0, kEarth), rng));
+    ASSERT_TRUE(stacked->applyAction(encodeAction(Kind::Deploy, stacked->cellOf(5, 0), 0, kEarth), rng));
+    ASSERT_TRUE(stacked->applyAction(encodeAction(Kind::Deploy, stacked->cellOf(5, 0), 0, kEarth), rng));
+    if (events)
+      EXPECT_GT(stacked->heuristic(0), spread->heuristic(0));
+    else
+      EXPECT_LT(stacked->heuristic(0), spread->heuristic(0));  // spreading is better without Orage
+  }
+}
+
+// The greedy agent (deciding through chooseAction, on its own screen only) builds a
+// free-start army with an Earth stack of level 2 or more when events are on.
+TEST(ElemMasterFreeStart, GreedyKeepsAnEarthStackAboveLevelOneWithEvents) {
+  auto game = makeGame({{"start", "free"}, {"events", "true"}});
+  ASSERT_TRUE(game != nullptr);
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    sim::Rng rng(seed), agentRng(seed + 100);
+    auto s = game->newGame(sim::GameSetup{2, {}}, rng);
+    sim::GreedyAgent greedy;
+    while (s->phase() == Phase::Deploy && s->currentPlayer() == 0)
+      ASSERT_TRUE(s->applyAction(greedy.chooseAction(*s, agentRng), rng));
+    ASSERT_EQ(s->currentPlayer(), 1);
+    int bestEarth = 0;
+    for (int i = 0; i < s->screenSize(0); ++i)
+      if (s->screenStack(0, i).element == kEarth) bestEarth = std::max<int>(bestEarth, s->screenStack(0, i).level);
+    EXPECT_GE(bestEarth, 2) << "seed " << seed;
+  }
 }
 
 // "Nécromancien : Mettez de côté jusqu'à 3 jetons Terre perdus durant la partie": how many is the

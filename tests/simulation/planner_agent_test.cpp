@@ -1,0 +1,101 @@
+// The planner within one turn: repeats of a position are not planned twice,
+// and free actions that gain something each time cannot stretch a turn past
+// the planner's per-turn cap (issue 13: card-dice's repeatable blessing made
+// planner turns run to the engine's 200-action bound).
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "simulation/agents/agent_factory.h"
+#include "simulation/agents/planner_agent.h"
+#include "simulation/core/state.h"
+
+namespace wb::sim {
+namespace {
+
+// Two players, 10 turns each. On a turn: 0 ends it, 1 toggles a lamp (free,
+// worth nothing: two toggles are the position before), 2 takes a coin (free,
+// no limit). The most coins win; so a turn is always better continued.
+class FreeActionState : public State {
+ public:
+  int numPlayers() const override { return 2; }
+  int currentPlayer() const override { return isTerminal() ? kTerminalPlayer : m_turns % 2; }
+  void legalActions(std::vector<Action>& out) const override {
+    out.clear();
+    if (!isTerminal()) out = {0, 1, 2};
+  }
+  bool isTerminal() const override { return m_turns >= 20; }
+  std::vector<double> returns() const override {
+    const double a = score(0), b = score(1);
+    return {a > b ? 1.0 : a < b ? 0.0 : 0.5, a < b ? 1.0 : a > b ? 0.0 : 0.5};
+  }
+  int turnCount() const override { return m_turns; }
+  std::unique_ptr<State> clone() const override { return std::make_unique<FreeActionState>(*this); }
+  double heuristic(int p) const override { return score(p) - score(1 - p); }
+  std::string toString() const override {
+    return std::to_string(m_turns) + "/" + std::to_string(m_coins[0]) + "," + std::to_string(m_coins[1]) + "/" + (m_lamp ? "on" : "off");
+  }
+
+ protected:
+  void doApplyAction(Action a, Rng&) override {
+    const auto p = static_cast<std::size_t>(currentPlayer());
+    if (a == 0) {
+      ++m_turns;
+    } else if (a == 1) {
+      m_lamp = !m_lamp;
+    } else {
+      ++m_coins[p];
+    }
+  }
+
+ private:
+  double score(int p) const { return m_coins[static_cast<std::size_t>(p)]; }
+  int m_turns = 0;
+  int m_coins[2] = {0, 0};
+  bool m_lamp = false;
+};
+
+TEST(PlannerAgent, DropsPlansThatReturnToAPositionAlreadyExpanded) {
+  FreeActionState s;
+  PlannerAgent planner;
+  Rng rng(1);
+  const Action a = planner.chooseAction(s, rng);
+  // Toggling the lamp twice (and coin, lamp, lamp...) returns to a position of
+  // the search: such plans are dropped, and the plan takes coins, not the lamp.
+  EXPECT_GT(planner.lastSearch().pruned, 0);
+  EXPECT_EQ(a, 2);
+}
+
+TEST(PlannerAgent, EndsItsTurnAfterTheCapOfDecisions) {
+  std::string error;
+  for (int cap : {5, 40}) {
+    auto agent = makeAgent("planner:cap=" + std::to_string(cap), error);
+    ASSERT_TRUE(agent) << error;
+    auto* planner = dynamic_cast<PlannerAgent*>(agent.get());
+    ASSERT_NE(planner, nullptr);
+    EXPECT_NE(planner->spec().find(",cap=" + std::to_string(cap)), std::string::npos);
+    FreeActionState s;
+    Rng rng(2);
+    // Coins are always worth taking, so only the cap ends the turn: decision
+    // cap + 1 is the end of the turn, for both players, every turn.
+    for (int turn = 0; turn < 4; ++turn) {
+      int actions = 0;
+      while (!s.isTerminal() && s.turnCount() == turn) {
+        const Action a = agent->chooseAction(s, rng);
+        ASSERT_TRUE(s.applyAction(a, rng));
+        ++actions;
+        ASSERT_LE(actions, cap + 1) << "turn " << turn;
+      }
+      EXPECT_EQ(actions, cap + 1) << "turn " << turn;
+      EXPECT_TRUE(planner->lastSearch().capped);
+    }
+  }
+  auto uncapped = makeAgent("planner:cap=0", error);
+  ASSERT_TRUE(uncapped) << error;
+  EXPECT_FALSE(makeAgent("planner:cap=-1", error));
+}
+
+}  // namespace
+}  // namespace wb::sim
