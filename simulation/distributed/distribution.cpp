@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "simulation/distributed/byte_buffer.h"
+#include "simulation/core/wall_clock.h"
 
 namespace wb::sim {
 namespace {
@@ -19,11 +20,6 @@ std::atomic<Distribution*> g_current{nullptr};
 // Message kinds, and what a request carries.
 constexpr std::uint64_t kRequest = 1, kChunk = 2, kDone = 3, kFail = 4;
 constexpr std::uint64_t kNoResult = 0, kResult = 1, kCancelled = 2;
-
-double now() {
-  using namespace std::chrono;
-  return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
 
 void nap() { std::this_thread::sleep_for(std::chrono::milliseconds(1)); }
 
@@ -240,7 +236,7 @@ bool Distribution::coordinate(DistributedJob& job, std::uint64_t seq, std::strin
   };
 
   std::vector<int> idle;  // ranks waiting for an answer (their last result is merged)
-  double lastSave = now();
+  double lastSave = wallSeconds();
   while (true) {
     bool busy = false;
     const bool exited = localExited.load();
@@ -308,9 +304,9 @@ bool Distribution::coordinate(DistributedJob& job, std::uint64_t seq, std::strin
       it = idle.erase(it);
       busy = true;
     }
-    if (dirty && failure.empty() && !m_options.checkpointPath.empty() && now() - lastSave >= m_options.checkpointSeconds) {
+    if (dirty && failure.empty() && !m_options.checkpointPath.empty() && wallSeconds() - lastSave >= m_options.checkpointSeconds) {
       saveCheckpoint(job, *record, failure);
-      lastSave = now();
+      lastSave = wallSeconds();
       dirty = false;
     }
     if (finished && exited && static_cast<int>(idle.size()) == workers) break;

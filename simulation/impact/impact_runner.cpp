@@ -12,15 +12,11 @@
 #include "simulation/impact/restricted_agent.h"
 #include "simulation/runner/faction_schedule.h"
 #include "simulation/runner/monte_carlo_runner.h"
+#include "simulation/core/wall_clock.h"
 
 namespace wb::sim {
 
 namespace {
-
-double now() {
-  using namespace std::chrono;
-  return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
 
 enum class Arm { Baseline, Restricted, Granted };
 
@@ -241,7 +237,7 @@ ImpactResult ImpactRunner::run() {
     return true;
   };
 
-  const double start = now();
+  const double start = wallSeconds();
   std::atomic<std::uint64_t> done{0};
   std::vector<Worker> workers(static_cast<std::size_t>(std::min<std::size_t>(static_cast<std::size_t>(rc.threads), tasks.size())));
   std::string agentError;
@@ -274,7 +270,7 @@ ImpactResult ImpactRunner::run() {
         ImpactProgress p;
         p.gamesDone = done.load();
         p.gamesTotal = tasks.size();
-        p.elapsedSeconds = now() - start;
+        p.elapsedSeconds = wallSeconds() - start;
         const double rate = p.elapsedSeconds > 0 ? static_cast<double>(p.gamesDone) / p.elapsedSeconds : 0.0;
         p.etaSeconds = rate > 0 ? static_cast<double>(p.gamesTotal - std::min(p.gamesTotal, p.gamesDone)) / rate : 0.0;
         m_progress(p);
@@ -330,7 +326,7 @@ ImpactResult ImpactRunner::run() {
   for (EntityImpact& ei : result.entities)
     if (ei.restricted.measured && ei.restricted.restrictedGames == 0 && !result.cancelled)
       ei.restricted.note = "no action of the restricted seat used it: restriction changed nothing";
-  result.elapsedSeconds = now() - start;
+  result.elapsedSeconds = wallSeconds() - start;
   if (m_progress) {
     ImpactProgress p;
     p.gamesDone = done.load();

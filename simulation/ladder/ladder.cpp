@@ -1,20 +1,13 @@
 #include "simulation/ladder/ladder.h"
 
 #include <algorithm>
-#include <chrono>
 #include <numeric>
 
 #include "simulation/agents/agent_factory.h"
 #include "simulation/runner/monte_carlo_runner.h"
+#include "simulation/core/wall_clock.h"
 
 namespace wb::sim {
-
-namespace {
-double now() {
-  using namespace std::chrono;
-  return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
-}  // namespace
 
 const Pairing* LadderResult::pairing(int a, int b) const {
   for (const Pairing& p : pairings)
@@ -54,7 +47,7 @@ LadderResult LadderRunner::run() {
   result.engine = m_game.engine();
   result.agents = m_config.agents;
   if (!validate(result.error)) return result;
-  const double start = now();
+  const double start = wallSeconds();
   const int n = static_cast<int>(m_config.agents.size());
   const int players = m_config.run.players;
   const std::uint64_t selfGames = m_config.selfPlayGames > 0 ? m_config.selfPlayGames : m_config.run.games;
@@ -142,7 +135,7 @@ LadderResult LadderRunner::run() {
       for (auto& x : conclusionChanges(from, to, a, b)) result.changes.push_back(x);
     }
   }
-  result.elapsedSeconds = now() - start;
+  result.elapsedSeconds = wallSeconds() - start;
   return result;
 }
 

@@ -9,15 +9,9 @@
 
 #include "simulation/agents/agent_factory.h"
 #include "simulation/distributed/distribution.h"
+#include "simulation/core/wall_clock.h"
 
 namespace wb::sim {
-
-namespace {
-double now() {
-  using namespace std::chrono;
-  return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
-}  // namespace
 
 // Per-thread scratch: its own agents, rngs and vectors, reused between games.
 struct MonteCarloRunner::Worker {
@@ -275,7 +269,7 @@ void MonteCarloRunner::playBatch(std::uint64_t begin, std::uint64_t end, int thr
       if (m_progress && finished < running) {
         lock.unlock();
         const std::uint64_t done = m_gamesDone.load();
-        const double elapsed = now() - startTime;
+        const double elapsed = wallSeconds() - startTime;
         RunProgress p;
         p.gamesDone = done;
         p.gamesTotal = plannedTotal;
@@ -316,7 +310,7 @@ RunResult MonteCarloRunner::run() {
     result.error = error;
     return result;
   }
-  const double start = now();
+  const double start = wallSeconds();
   m_gamesDone.store(0);
   std::uint64_t done = 0;
   const std::uint64_t limit = m_config.games;
@@ -328,7 +322,7 @@ RunResult MonteCarloRunner::run() {
       playBatch(begin, std::min(limit, begin + batch), threads, result.stats, done, start, limit);
       const bool narrowEnough = m_config.untilCi > 0.0 && result.maxHeadlineHalfWidth() <= m_config.untilCi;
       if (m_resultCallback) {
-        result.elapsedSeconds = now() - start;
+        result.elapsedSeconds = wallSeconds() - start;
         result.cancelled = m_cancel.load();
         result.targetReached = narrowEnough;
         m_resultCallback(result);
@@ -342,7 +336,7 @@ RunResult MonteCarloRunner::run() {
     playBatch(0, limit, threads, result.stats, done, start, limit);
   }
   result.cancelled = result.cancelled || m_cancel.load();
-  result.elapsedSeconds = now() - start;
+  result.elapsedSeconds = wallSeconds() - start;
   if (m_progress) {
     RunProgress p;
     p.gamesDone = result.stats.games();

@@ -1,18 +1,13 @@
 #include "simulation/sweep/sweep_runner.h"
 
-#include <chrono>
 #include <cmath>
 
 #include "model/core/scalar.h"
 #include "model/path/ruleset_path.h"
+#include "simulation/core/wall_clock.h"
 
 namespace wb::sim {
 namespace {
-
-double now() {
-  using namespace std::chrono;
-  return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
 
 std::vector<std::string> split(std::string_view text, char sep) {
   std::vector<std::string> out;
@@ -262,7 +257,7 @@ SweepResult SweepRunner::run() {
   result.config.metric = metric;
   // Impact points play the baseline and the treated games: twice the games of a run.
   const std::uint64_t gamesPerPoint = m_config.run.games * (metric.isImpact() ? 2 : 1);
-  const double start = now();
+  const double start = wallSeconds();
   const auto& axes = m_config.axes;
   const std::size_t n1 = axes[0].values.size();
   const std::size_t n2 = axes.size() > 1 ? axes[1].values.size() : 1;
@@ -282,7 +277,7 @@ SweepResult SweepRunner::run() {
       if (m_progress) {
         perGame = [&](const RunProgress& p) {
           progress.gamesDone = gamesBefore + p.gamesDone;
-          progress.elapsedSeconds = now() - start;
+          progress.elapsedSeconds = wallSeconds() - start;
           const double rate = progress.elapsedSeconds > 0 ? static_cast<double>(progress.gamesDone) / progress.elapsedSeconds : 0;
           progress.etaSeconds = rate > 0 ? static_cast<double>(progress.gamesTotal - std::min(progress.gamesTotal, progress.gamesDone)) / rate : 0;
           m_progress(progress);
@@ -309,7 +304,7 @@ SweepResult SweepRunner::run() {
       }
       if (point.result.cancelled || m_run.cancelled() || m_cancelled.load()) {
         result.cancelled = true;
-        result.elapsedSeconds = now() - start;
+        result.elapsedSeconds = wallSeconds() - start;
         return result;
       }
       if (result.points.empty()) {
@@ -341,7 +336,7 @@ SweepResult SweepRunner::run() {
     curve.balance = findBalancePoint(std::move(cps), result.config.effectiveTarget());
     result.curves.push_back(curve);
   }
-  result.elapsedSeconds = now() - start;
+  result.elapsedSeconds = wallSeconds() - start;
   return result;
 }
 

@@ -27,6 +27,7 @@
 
 #include "model/yaml/ruleset_loader.h"
 #include "rulesets/engine_catalog.h"
+#include "tests/bench/bench_source_dir.h"
 #include "simulation/agents/agent_factory.h"
 #include "simulation/agents/mcts_agent.h"
 #include "simulation/runner/monte_carlo_runner.h"
@@ -35,15 +36,7 @@ namespace {
 
 using namespace wb;
 
-std::string sourceDir() {
-#ifdef WB_SOURCE_DIR
-  return WB_SOURCE_DIR;
-#else
-  std::string file = __FILE__;
-  const auto at = file.rfind("tests/bench/");
-  return at == std::string::npos ? std::string(".") : file.substr(0, at);
-#endif
-}
+using bench::sourceDir;
 
 struct Shipped {
   const char* name;

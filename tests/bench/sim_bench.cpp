@@ -15,6 +15,7 @@
 
 #include "model/yaml/ruleset_loader.h"
 #include "rulesets/engine_catalog.h"
+#include "tests/bench/bench_source_dir.h"
 #include "simulation/runner/monte_carlo_runner.h"
 #include "tests/simulation/toy/dice_race_game.h"
 
@@ -22,16 +23,7 @@ namespace {
 
 using namespace wb;
 
-// The source tree: WB_SOURCE_DIR if the build defines it, else from this file's path.
-std::string sourceDir() {
-#ifdef WB_SOURCE_DIR
-  return WB_SOURCE_DIR;
-#else
-  std::string file = __FILE__;
-  const auto at = file.rfind("tests/bench/");
-  return at == std::string::npos ? std::string(".") : file.substr(0, at);
-#endif
-}
+using bench::sourceDir;
 
 // Compiled once per process; nullptr if the ruleset is missing or invalid.
 const sim::Game* cardDice() {
