@@ -53,14 +53,14 @@ int MctsAgent::addChild(int parent, Action a) {
 }
 
 // UCB over the children legal in this determinization (all of them when
-// `allLegal`, else those in the sorted m_sorted); each of them counts one more
+// `allLegal`, else those in m_legalSet); each of them counts one more
 // availability. Returns -1 if no child is legal.
 int MctsAgent::select(int node, bool allLegal) {
   int best = -1;
   double bestScore = -1.0;
   for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
     Node& child = m_nodes[static_cast<std::size_t>(c)];
-    if (!allLegal && !contains(m_sorted, child.action)) continue;
+    if (!allLegal && !m_legalSet.contains(child.action)) continue;
     ++child.available;
     double mean = child.visits ? child.reward / child.visits : 0.5;
     if (m_maxQ > m_minQ) mean = (mean - m_minQ) / (m_maxQ - m_minQ);
@@ -160,7 +160,7 @@ void MctsAgent::addChildrenWithPriors(int node, const State& state, int mover, R
   }
 }
 
-// PUCT over the legal children (all when `allLegal`, else those in m_sorted):
+// PUCT over the legal children (all when `allLegal`, else those in m_legalSet):
 // normalised mean (0 when unvisited) plus c * prior * sqrt(availability) /
 // (1 + visits), the prior the child's weight over the legal children's total.
 int MctsAgent::selectPuct(int node, bool allLegal) {
@@ -173,7 +173,7 @@ int MctsAgent::selectPuct(int node, bool allLegal) {
   for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
     Node& child = m_nodes[static_cast<std::size_t>(c)];
     if (!allLegal) {
-      const bool legal = contains(m_sorted, child.action);
+      const bool legal = m_legalSet.contains(child.action);
       m_flags.push_back(legal);
       if (!legal) continue;
     }
@@ -251,7 +251,8 @@ Action MctsAgent::decide(const State& state, Rng& rng) {
     // Stop once the most visited root child cannot be overtaken in the
     // iterations left: the choice is then the one the full budget would make.
     if ((it & 15) == 0 && it > 0 && decided(m_options.iterations - it)) break;
-    std::unique_ptr<State> s = state.determinize(me, rng);
+    state.determinizeInto(me, rng, m_det);
+    State* const s = m_det.get();
     s->forgetRecords();
     int node = 0;
     m_path.clear();
@@ -263,24 +264,28 @@ Action MctsAgent::decide(const State& state, Rng& rng) {
       if (m_legal.empty()) break;
       // The usual case: the children are exactly the legal actions (a sum of
       // hashes says so in one pass). Otherwise expand the legal actions that
-      // have no child yet, found by binary searches in the sorted actions.
+      // have no child yet (in their listed order), found through a hash set.
       std::uint64_t legalHash = 0;
-      for (Action a : m_legal) legalHash += mix64(static_cast<std::uint64_t>(a));
+      m_legalHashes.resize(m_legal.size());
+      for (std::size_t i = 0; i < m_legal.size(); ++i) {
+        const std::uint64_t h = mix64(static_cast<std::uint64_t>(m_legal[i]));
+        m_legalHashes[i] = h;
+        legalHash += h;
+      }
       const Node& here = m_nodes[static_cast<std::size_t>(node)];
       const bool allLegal = here.childCount == m_legal.size() && here.childHash == legalHash;
       m_untried.clear();
       if (!allLegal) {
-        m_sorted.assign(m_legal.begin(), m_legal.end());
-        std::sort(m_sorted.begin(), m_sorted.end());
-        m_known.assign(m_sorted.size(), 0);
+        m_legalSet.reset(m_legal.size());
+        m_legalSlots.resize(m_legal.size());
+        for (std::size_t i = 0; i < m_legal.size(); ++i) m_legalSlots[i] = m_legalSet.insert(m_legal[i], m_legalHashes[i]);
         for (int c = here.firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
           const Action ca = m_nodes[static_cast<std::size_t>(c)].action;
-          const auto at = std::lower_bound(m_sorted.begin(), m_sorted.end(), ca);
-          if (at != m_sorted.end() && *at == ca) m_known[static_cast<std::size_t>(at - m_sorted.begin())] = 1;
+          const std::size_t slot = m_legalSet.find(ca, mix64(static_cast<std::uint64_t>(ca)));
+          if (slot != ActionSet::kNone) m_legalSet.mark(slot);
         }
-        for (Action a : m_legal)
-          if (!m_known[static_cast<std::size_t>(std::lower_bound(m_sorted.begin(), m_sorted.end(), a) - m_sorted.begin())])
-            m_untried.push_back(a);
+        for (std::size_t i = 0; i < m_legal.size(); ++i)
+          if (!m_legalSet.marked(m_legalSlots[i])) m_untried.push_back(m_legal[i]);
       }
       const int mover = s->currentPlayer();
       if (m_options.heuristicPrior) {
@@ -297,7 +302,7 @@ Action MctsAgent::decide(const State& state, Rng& rng) {
       if (!m_untried.empty()) {
         // The existing legal children were available this time too.
         for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling)
-          if (allLegal || contains(m_sorted, m_nodes[static_cast<std::size_t>(c)].action)) ++m_nodes[static_cast<std::size_t>(c)].available;
+          if (allLegal || m_legalSet.contains(m_nodes[static_cast<std::size_t>(c)].action)) ++m_nodes[static_cast<std::size_t>(c)].available;
         const Action a = m_untried[static_cast<std::size_t>(uniformInt(rng, static_cast<int>(m_untried.size())))];
         const int child = addChild(node, a);
         ++m_nodes[static_cast<std::size_t>(child)].available;
