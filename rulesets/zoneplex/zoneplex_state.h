@@ -229,6 +229,7 @@ class ZoneplexState : public sim::State {
   void nextBargainStep();
   int relicRoom(int p) const;
   // zoneplex_battle.cpp: Fear battles.
+  double computeDefeatChance(int strength, const int* wms, const int* bonus, int attackers, int sacrifices) const;
   void beginBattle(sim::Rng& rng);
   void nextDeclarer();
   bool promiseKept(int p) const;
