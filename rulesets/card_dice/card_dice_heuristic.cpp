@@ -3,15 +3,26 @@
 // keeps and plays its damage, buys toward a deck it can use, and plays a buff only with
 // the cards it multiplies this turn.
 //
-// heuristic(p) = material(p) - material(opponent) - waste(p); at the end of the game 1 / 0.5 / 0.
+// heuristic(p) = material(p) - material(opponent) - waste(p) [+ waste(opponent), see below];
+// at the end of the game 1 / 0.5 / 0.
 // waste(p) = kDiscardWaste (50) x action cards p discarded within its hand limit since its
 // turn began + kBuffWaste (15) x buffs of p that ended a turn without an effect they grew
 // + kBuffPending (5) x buffs of p without one so far this turn: what a held card's options and a buff's follow-up are worth beyond the
 // terms below (whose look-ahead values, the buffed term above all, vanish when a turn ends
-// and otherwise make dumping a card look better than ending the turn). It is charged to
-// p alone, so the opponent's waste is no jump at the turn change (a jump makes greedy
-// prefer any other move to ending its turn), and it stays until p's next turn begins, so
-// the planner, which judges a plan after the turn has passed, sees it.
+// and otherwise make dumping a card look better than ending the turn). It stays until p's
+// next turn begins, so the planner, which judges a plan after the turn has passed, sees it.
+// The opponent's waste counts for p too (+ waste(opponent)), except while p is the turn
+// player and its turn has seen a move (turnActions() > 0). So where `lead` (own heuristic
+// minus the opponent's: the planner, MCTS) reads the heuristic, the waste counts twice like
+// the material does (lead = 2 (material - material') - 2 waste + waste' of the waiting
+// player, a constant of the turn); with waste(p) alone, `lead` counted the material twice
+// and the waste once, and a discard cost the planner half what it costs greedy. The
+// exception keeps greedy's own turns as they were: it values the positions after its own
+// moves, where the term is absent, or, after ending its turn, 0 (the opponent's waste
+// resets when the opponent's turn begins); a term there would be a jump at the turn change
+// (a jump makes greedy prefer any other move to ending its turn). As the waiting player
+// (responses, raises) greedy counts the turn player's waste, which its answer seldom moves
+// (greedy vs greedy, 200 games of seed 1: the same games, move for move).
 // A card's value v (cardValueFrom) is in health points under the current dice, without
 // this turn's buffs: damage to the opponent 1.5 per point (the health and the gold it
 // pays), to both 1.0, heal 0.9, gold 0.5 (at most 40 counted), shields 2 per point, a
@@ -324,6 +335,12 @@ double CardDiceState::waste(int p) const {
   return kDiscardWaste * s.discardedWithinLimit + kBuffWaste * s.buffsWasted + kBuffPending * pending;
 }
 
+double CardDiceState::opponentWaste(int p) const {
+  // Not for the turn player once its turn has seen a move: greedy's choices stay as they were.
+  if (p == m_turnPlayer && m_turnActions > 0) return 0;
+  return waste(1 - p);
+}
+
 void CardDiceState::heuristics(std::vector<double>& out) const {
   // heuristic() of both players, each material computed once (the planner's `lead` and MCTS).
   out.resize(2);
@@ -336,8 +353,8 @@ void CardDiceState::heuristics(std::vector<double>& out) const {
     return;
   }
   const double m0 = material(0), m1 = material(1);
-  out[0] = m0 - m1 - waste(0);
-  out[1] = m1 - m0 - waste(1);
+  out[0] = m0 - m1 - waste(0) + opponentWaste(0);
+  out[1] = m1 - m0 - waste(1) + opponentWaste(1);
 }
 
 double CardDiceState::heuristic(int player) const {
@@ -356,9 +373,9 @@ double CardDiceState::heuristic(int player) const {
       copy.doApplyAction(moves.front(), rng);  // Pass / KeepDie / RecycleDone / first Tutor / Block all / first card
     }
     if (copy.isTerminal()) return copy.State::heuristic(player);
-    return copy.material(player) - copy.material(1 - player) - copy.waste(player);
+    return copy.material(player) - copy.material(1 - player) - copy.waste(player) + copy.opponentWaste(player);
   }
-  return material(player) - material(1 - player) - waste(player);
+  return material(player) - material(1 - player) - waste(player) + opponentWaste(player);
 }
 
 }  // namespace wb::rulesets::card_dice

@@ -251,6 +251,8 @@ class CardDiceState : public sim::State {
   // card_dice_heuristic.cpp
   double material(int p) const;
   double waste(int p) const;
+  // waste(opponent) where heuristic(p) counts it (for p, unless p's own turn has seen a move).
+  double opponentWaste(int p) const;
 
   std::shared_ptr<const CardDiceRules> m_rules;
   std::array<PlayerState, 2> m_players;
