@@ -52,6 +52,18 @@ int MctsAgent::addChild(int parent, Action a) {
   return index;
 }
 
+// The children, newest first, are m_legal read backwards (the order in which
+// addChildrenWithPriors added them when they came in one batch): then the
+// children are exactly the legal actions, which the hash sum would also say.
+bool MctsAgent::sameAsChildren(const Node& parent) const {
+  std::size_t k = m_legal.size();
+  for (int c = parent.firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
+    if (k == 0 || m_legal[k - 1] != m_nodes[static_cast<std::size_t>(c)].action) return false;
+    --k;
+  }
+  return k == 0;
+}
+
 // UCB over the children legal in this determinization (all of them when
 // `allLegal`, else those in m_legalSet); each of them counts one more
 // availability. Returns -1 if no child is legal.
@@ -190,12 +202,23 @@ int MctsAgent::selectPuct(int node, bool allLegal) {
   int best = -1;
   double bestScore = -1e300;
   std::size_t k = 0;
+  // Siblings added together share their availability: one sqrt for a run of them.
+  std::uint32_t rootOf = 0;
+  double root = 0.0;
   for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling, ++k) {
     if (!allLegal && !m_flags[k]) continue;
     const Node& child = m_nodes[static_cast<std::size_t>(c)];
+    if (child.available != rootOf || root == 0.0) {
+      rootOf = child.available;
+      root = std::sqrt(static_cast<double>(rootOf));
+    }
     double q = 0.0;
-    if (child.visits) q = spread > 0.0 ? (child.mean - qmin) * spread : child.mean;
-    const double score = q + explore * child.weight * std::sqrt(static_cast<double>(child.available)) / (1.0 + child.visits);
+    double prior = explore * child.weight * root;
+    if (child.visits) {
+      q = spread > 0.0 ? (child.mean - qmin) * spread : child.mean;
+      prior /= 1.0 + child.visits;  // unvisited: / 1.0, which changes nothing
+    }
+    const double score = q + prior;
     if (score > bestScore) {
       bestScore = score;
       best = c;
@@ -265,15 +288,18 @@ Action MctsAgent::decide(const State& state, Rng& rng) {
       // The usual case: the children are exactly the legal actions (a sum of
       // hashes says so in one pass). Otherwise expand the legal actions that
       // have no child yet (in their listed order), found through a hash set.
-      std::uint64_t legalHash = 0;
-      m_legalHashes.resize(m_legal.size());
-      for (std::size_t i = 0; i < m_legal.size(); ++i) {
-        const std::uint64_t h = mix64(static_cast<std::uint64_t>(m_legal[i]));
-        m_legalHashes[i] = h;
-        legalHash += h;
-      }
       const Node& here = m_nodes[static_cast<std::size_t>(node)];
-      const bool allLegal = here.childCount == m_legal.size() && here.childHash == legalHash;
+      bool allLegal = here.childCount == m_legal.size() && sameAsChildren(here);
+      if (!allLegal) {
+        std::uint64_t legalHash = 0;
+        m_legalHashes.resize(m_legal.size());
+        for (std::size_t i = 0; i < m_legal.size(); ++i) {
+          const std::uint64_t h = mix64(static_cast<std::uint64_t>(m_legal[i]));
+          m_legalHashes[i] = h;
+          legalHash += h;
+        }
+        allLegal = here.childCount == m_legal.size() && here.childHash == legalHash;
+      }
       m_untried.clear();
       if (!allLegal) {
         m_legalSet.reset(m_legal.size());

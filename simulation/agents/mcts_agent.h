@@ -84,6 +84,7 @@ class MctsAgent : public Agent {
   int selectPuct(int node, bool allLegal);
   int select(int node, bool allLegal);
   int addChild(int parent, Action a);
+  bool sameAsChildren(const Node& parent) const;
   // The most visited legal root child leads the runner-up by more than `remaining` visits.
   bool decided(int remaining) const;
   void rollout(State& state, Rng& rng, std::vector<double>& out);
