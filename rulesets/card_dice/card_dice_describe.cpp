@@ -2,6 +2,7 @@
 // the card-dice state.
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <sstream>
 
 #include "rulesets/card_dice/card_dice_state.h"
@@ -35,11 +36,28 @@ void sortIds(std::uint8_t* ids, std::size_t n) {
     for (int k = count[static_cast<std::size_t>(c)]; k > 0; --k) ids[out++] = static_cast<std::uint8_t>(c);
 }
 
+// The last pile sorted in each of redealHidden()'s four places, per thread: MCTS
+// re-deals the same position every iteration, so the same piles come again.
+struct SortMemo {
+  std::size_t n = 0;
+  std::array<std::uint8_t, kMaxCopies> in{}, out{};
+};
+thread_local std::array<SortMemo, 4> t_sortMemo;
+
 // Sorted first, so the result depends on the cards and rng, never on their
 // hidden order (a canonical determinization, sim::State::determinize).
-void sortedShuffle(std::uint8_t* ids, std::size_t n, sim::Rng& rng) {
+// `place` (0..3): which pile of redealHidden() (its memo slot).
+void sortedShuffle(std::uint8_t* ids, std::size_t n, sim::Rng& rng, int place) {
   if (n < 2) return;
-  sortIds(ids, n);
+  SortMemo& memo = t_sortMemo[static_cast<std::size_t>(place)];
+  if (memo.n == n && std::memcmp(memo.in.data(), ids, n) == 0) {
+    std::memcpy(ids, memo.out.data(), n);
+  } else {
+    std::memcpy(memo.in.data(), ids, n);
+    sortIds(ids, n);
+    std::memcpy(memo.out.data(), ids, n);
+    memo.n = n;
+  }
   for (std::size_t i = n; i > 1; --i) {
     const std::size_t j = static_cast<std::size_t>(sim::fastUniformInt(rng, static_cast<int>(i)));
     std::swap(ids[i - 1], ids[j]);
@@ -120,7 +138,7 @@ void CardDiceState::redealHidden(int observer, sim::Rng& rng) {
   for (std::size_t i = 0; i + topKnown < deckSize; ++i) pool[n++] = opp.deck[i];
   FixedVector<std::uint8_t, kMaxCopies> oppTop;
   for (std::size_t i = deckSize - topKnown; i < deckSize; ++i) oppTop.push_back(opp.deck[i]);
-  sortedShuffle(pool.data(), n, rng);
+  sortedShuffle(pool.data(), n, rng, 0);
   std::sort(knownHand.begin(), knownHand.end());
   std::sort(knownDown.begin(), knownDown.end());
   const std::size_t handSize = opp.hand.size(), downSize = opp.faceDown.size();
@@ -151,8 +169,9 @@ void CardDiceState::redealHidden(int observer, sim::Rng& rng) {
   // The observer's own deck: the known top stays, the rest (below it) is shuffled in place.
   Pile& own = m_players[observer].deck;
   const std::size_t ownKnown = std::min<std::size_t>(static_cast<std::size_t>(me.knownOwnTop), own.size());
-  sortedShuffle(own.begin(), own.size() - ownKnown, rng);
-  for (Shop& s : m_shops) sortedShuffle(s.deck.begin(), s.deck.size(), rng);
+  sortedShuffle(own.begin(), own.size() - ownKnown, rng, 1);
+  sortedShuffle(m_shops[0].deck.begin(), m_shops[0].deck.size(), rng, 2);
+  sortedShuffle(m_shops[1].deck.begin(), m_shops[1].deck.size(), rng, 3);
 }
 
 std::string CardDiceState::actionToString(sim::Action a) const {
