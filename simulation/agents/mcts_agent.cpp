@@ -175,20 +175,20 @@ void MctsAgent::addChildrenWithPriors(int node, const State& state, int mover, R
 // PUCT over the legal children (all when `allLegal`, else those in m_legalSet):
 // normalised mean (0 when unvisited) plus c * prior * sqrt(availability) /
 // (1 + visits), the prior the child's weight over the legal children's total.
-int MctsAgent::selectPuct(int node, bool allLegal) {
+int MctsAgent::selectPuct(int node, bool allLegal, std::size_t fresh) {
   // Means normalised over these siblings: a won or lost line elsewhere in the
   // tree must not flatten the small differences between the moves here.
   // Hot loop (every tree node of every iteration): the means are kept in the
   // nodes, and the legal flags are only needed when some child is not legal.
   double qmin = 1e300, qmax = -1e300, total = 0.0;
-  if (!allLegal) m_flags.clear();
-  for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
+  if (!allLegal) {
+    // The children added just now (in front, all legal), then m_flags of the older ones.
+    m_flags.insert(m_flags.begin(), fresh, 1);
+  }
+  std::size_t k = 0;
+  for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling, ++k) {
     Node& child = m_nodes[static_cast<std::size_t>(c)];
-    if (!allLegal) {
-      const bool legal = m_legalSet.contains(child.action);
-      m_flags.push_back(legal);
-      if (!legal) continue;
-    }
+    if (!allLegal && !m_flags[k]) continue;
     ++child.available;
     total += child.weight;
     if (child.visits) {
@@ -201,7 +201,7 @@ int MctsAgent::selectPuct(int node, bool allLegal) {
   const double explore = m_options.exploration / total;
   int best = -1;
   double bestScore = -1e300;
-  std::size_t k = 0;
+  k = 0;
   // Siblings added together share their availability: one sqrt for a run of them.
   std::uint32_t rootOf = 0;
   double root = 0.0;
@@ -305,10 +305,12 @@ Action MctsAgent::decide(const State& state, Rng& rng) {
         m_legalSet.reset(m_legal.size());
         m_legalSlots.resize(m_legal.size());
         for (std::size_t i = 0; i < m_legal.size(); ++i) m_legalSlots[i] = m_legalSet.insert(m_legal[i], m_legalHashes[i]);
+        m_flags.clear();
         for (int c = here.firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
           const Action ca = m_nodes[static_cast<std::size_t>(c)].action;
           const std::size_t slot = m_legalSet.find(ca, mix64(static_cast<std::uint64_t>(ca)));
           if (slot != ActionSet::kNone) m_legalSet.mark(slot);
+          m_flags.push_back(slot != ActionSet::kNone);
         }
         for (std::size_t i = 0; i < m_legal.size(); ++i)
           if (!m_legalSet.marked(m_legalSlots[i])) m_untried.push_back(m_legal[i]);
@@ -316,7 +318,7 @@ Action MctsAgent::decide(const State& state, Rng& rng) {
       const int mover = s->currentPlayer();
       if (m_options.heuristicPrior) {
         if (!m_untried.empty()) addChildrenWithPriors(node, *s, mover, rng);
-        const int child = selectPuct(node, allLegal);
+        const int child = selectPuct(node, allLegal, m_untried.size());
         if (child < 0) break;
         s->applyLegalAction(m_nodes[static_cast<std::size_t>(child)].action, rng);
         m_path.push_back(child);

@@ -80,8 +80,9 @@ class MctsAgent : public Agent {
     std::uint32_t childCount = 0;
   };
   void addChildrenWithPriors(int node, const State& state, int mover, Rng& rng);
-  // allLegal: every child is legal now; else the legal ones are in m_legalSet.
-  int selectPuct(int node, bool allLegal);
+  // allLegal: every child is legal now; else the `fresh` children just added
+  // (in front) and those flagged in m_flags (the older ones, in order) are.
+  int selectPuct(int node, bool allLegal, std::size_t fresh);
   int select(int node, bool allLegal);
   int addChild(int parent, Action a);
   bool sameAsChildren(const Node& parent) const;
@@ -100,7 +101,7 @@ class MctsAgent : public Agent {
   std::vector<std::uint64_t> m_legalHashes;  // mix64 of each of m_legal
   std::vector<std::size_t> m_legalSlots;     // m_legalSet slot of each of m_legal
   ActionSet m_legalSet;               // m_legal, marked: has a child (when not every child is legal)
-  std::vector<char> m_flags;          // per child of the node being selected from: legal now
+  std::vector<char> m_flags;          // per child of the node being expanded / selected from: legal now
   std::vector<double> m_returns, m_leadsScratch;
   std::unique_ptr<State> m_copy;      // look-ahead copy (priors, greedy rollouts)
   std::unique_ptr<State> m_det;       // this iteration's determinization (reused)
