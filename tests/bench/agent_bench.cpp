@@ -14,7 +14,9 @@
 //     --benchmark_filter='AgentMctsIterations/card-dice' --benchmark_min_time=0   (one line)
 // then instructions / the `iterations` counter = instructions per MCTS iteration.
 // Counters: iters_per_s (MCTS iterations, counted as the root's visits, per
-// second of this thread's CPU time), games_per_s (wall clock, one thread);
+// second of this thread's CPU time), games_per_s (wall clock, one thread); the
+// MCTS rows' label roots=... hashes one search's root visits per position (a
+// pure speed change leaves it as it was);
 // CopyState and NextAction report their time per copy / per action in the
 // Time and CPU columns.
 #include <benchmark/benchmark.h>
