@@ -1,6 +1,8 @@
 // Hidden information (determinize), text output and the scripted-setup API of
 // the card-dice state.
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <sstream>
 
 #include "rulesets/card_dice/card_dice_state.h"
@@ -10,14 +12,55 @@ namespace wb::rulesets::card_dice {
 
 namespace {
 
+// Sorts card ids (< kMaxCardTypes <= 255): insertion sort for a few, counting sort
+// for more. The same order std::sort gives (a multiset has one sorted order).
+void sortIds(std::uint8_t* ids, std::size_t n) {
+  if (n <= 16) {
+    for (std::size_t i = 1; i < n; ++i) {
+      const std::uint8_t v = ids[i];
+      std::size_t k = i;
+      for (; k > 0 && ids[k - 1] > v; --k) ids[k] = ids[k - 1];
+      ids[k] = v;
+    }
+    return;
+  }
+  std::array<std::uint8_t, 256> count{};  // a pile holds at most kMaxCopies (250) cards
+  std::uint8_t lo = 255, hi = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    ++count[ids[i]];
+    lo = std::min(lo, ids[i]);
+    hi = std::max(hi, ids[i]);
+  }
+  std::size_t out = 0;
+  for (int c = lo; c <= hi; ++c)
+    for (int k = count[static_cast<std::size_t>(c)]; k > 0; --k) ids[out++] = static_cast<std::uint8_t>(c);
+}
+
+// The last pile sorted in each of redealHidden()'s four places, per thread: MCTS
+// re-deals the same position every iteration, so the same piles come again.
+struct SortMemo {
+  std::size_t n = 0;
+  std::array<std::uint8_t, kMaxCopies> in{}, out{};
+};
+thread_local std::array<SortMemo, 4> t_sortMemo;
+
 // Sorted first, so the result depends on the cards and rng, never on their
 // hidden order (a canonical determinization, sim::State::determinize).
-void sortedShuffle(Pile& pile, sim::Rng& rng) {
-  if (pile.size() < 2) return;
-  std::sort(pile.begin(), pile.end());
-  for (std::size_t i = pile.size(); i > 1; --i) {
+// `place` (0..3): which pile of redealHidden() (its memo slot).
+void sortedShuffle(std::uint8_t* ids, std::size_t n, sim::Rng& rng, int place) {
+  if (n < 2) return;
+  SortMemo& memo = t_sortMemo[static_cast<std::size_t>(place)];
+  if (memo.n == n && std::memcmp(memo.in.data(), ids, n) == 0) {
+    std::memcpy(ids, memo.out.data(), n);
+  } else {
+    std::memcpy(memo.in.data(), ids, n);
+    sortIds(ids, n);
+    std::memcpy(memo.out.data(), ids, n);
+    memo.n = n;
+  }
+  for (std::size_t i = n; i > 1; --i) {
     const std::size_t j = static_cast<std::size_t>(sim::fastUniformInt(rng, static_cast<int>(i)));
-    std::swap(pile[i - 1], pile[j]);
+    std::swap(ids[i - 1], ids[j]);
   }
 }
 
@@ -53,41 +96,66 @@ const char* kindVerb(ActionKind k) {
 
 std::unique_ptr<sim::State> CardDiceState::determinize(int observer, sim::Rng& rng) const {
   auto copy = std::make_unique<CardDiceState>(*this);
-  if (observer < 0 || observer > 1) return copy;
+  copy->redealHidden(observer, rng);
+  return copy;
+}
+
+void CardDiceState::determinizeInto(int observer, sim::Rng& rng, std::unique_ptr<sim::State>& slot) const {
+  sim::assignInto(*this, slot);
+  static_cast<CardDiceState&>(*slot).redealHidden(observer, rng);
+}
+
+void CardDiceState::redealHidden(int observer, sim::Rng& rng) {
+  if (observer < 0 || observer > 1) return;
   // The observer sees their own hand and face-down cards, both discard piles, the shops'
   // displays and every passive; they do not see the opponent's hand, the opponent's
   // face-down actions, any deck order or the shop decks' order -- except what they were
   // shown (Mirror Wall, Mirror Table, Sneak Peek, Reconnaissance, Impatience, Sabotage),
   // which stays in place. Piles are sorted before shuffling, so the result depends on what
   // the observer knows and on rng, never on the hidden order.
+  // Hot (MCTS redeals every iteration): no pile temporaries beyond the pool.
   const PlayerState& me = m_players[observer];
-  PlayerState& opp = copy->m_players[1 - observer];
-  Pile knownHand, knownDown, pool, oppTop;
-  Pile hand = opp.hand, down = opp.faceDown;
-  for (std::uint8_t c : me.knownOppHand)
-    if (hand.eraseValue(c)) knownHand.push_back(c);
-  for (std::uint8_t c : me.knownOppFaceDown)
-    if (down.eraseValue(c)) knownDown.push_back(c);
-  const std::size_t topKnown = std::min<std::size_t>(static_cast<std::size_t>(me.knownOppTop), opp.deck.size());
-  for (std::size_t i = opp.deck.size() - topKnown; i < opp.deck.size(); ++i) oppTop.push_back(opp.deck[i]);
-  for (const Pile* pile : {&hand, &down})
-    for (std::uint8_t c : *pile) pool.push_back(c);
-  for (std::size_t i = 0; i + topKnown < opp.deck.size(); ++i) pool.push_back(opp.deck[i]);
-  sortedShuffle(pool, rng);
+  PlayerState& opp = m_players[1 - observer];
+  std::array<std::uint8_t, kMaxCopies> pool;  // written before read: [0, n)
+  std::size_t n = 0;
+  FixedVector<std::uint8_t, 64> knownHand, knownDown;
+  // The unknown cards of `from` into the pool; the known ones (as far as they are there) kept.
+  auto takeUnknown = [&](const Pile& from, const FixedVector<std::uint8_t, 64>& known,
+                         FixedVector<std::uint8_t, 64>& kept) {
+    if (known.empty()) {
+      for (std::uint8_t c : from) pool[n++] = c;
+      return;
+    }
+    Pile rest = from;
+    for (std::uint8_t c : known)
+      if (rest.eraseValue(c)) kept.push_back(c);
+    for (std::uint8_t c : rest) pool[n++] = c;
+  };
+  takeUnknown(opp.hand, me.knownOppHand, knownHand);
+  takeUnknown(opp.faceDown, me.knownOppFaceDown, knownDown);
+  const std::size_t deckSize = opp.deck.size();
+  const std::size_t topKnown = std::min<std::size_t>(static_cast<std::size_t>(me.knownOppTop), deckSize);
+  for (std::size_t i = 0; i + topKnown < deckSize; ++i) pool[n++] = opp.deck[i];
+  FixedVector<std::uint8_t, kMaxCopies> oppTop;
+  for (std::size_t i = deckSize - topKnown; i < deckSize; ++i) oppTop.push_back(opp.deck[i]);
+  sortedShuffle(pool.data(), n, rng, 0);
   std::sort(knownHand.begin(), knownHand.end());
   std::sort(knownDown.begin(), knownDown.end());
   const std::size_t handSize = opp.hand.size(), downSize = opp.faceDown.size();
-  opp.hand = knownHand;
-  opp.faceDown = knownDown;
+  opp.hand.clear();
+  for (std::uint8_t c : knownHand) opp.hand.push_back(c);
+  opp.faceDown.clear();
+  for (std::uint8_t c : knownDown) opp.faceDown.push_back(c);
   opp.deck.clear();
   // Face-down cards are actions: give those slots the first actions of the shuffled pool.
-  for (std::size_t i = 0; i < pool.size(); ++i) {
-    if (opp.faceDown.size() < downSize && m_rules->cards[pool[i]].kind == CardKind::Action) {
+  for (std::size_t i = 0; i < n && opp.faceDown.size() < downSize; ++i) {
+    if (m_rules->cards[pool[i]].kind == CardKind::Action) {
       opp.faceDown.push_back(pool[i]);
       pool[i] = 0xFF;
     }
   }
-  for (std::uint8_t c : pool) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint8_t c = pool[i];
     if (c == 0xFF) continue;
     if (opp.hand.size() < handSize) opp.hand.push_back(c);
     else opp.deck.push_back(c);
@@ -98,16 +166,12 @@ std::unique_ptr<sim::State> CardDiceState::determinize(int observer, sim::Rng& r
   opp.placedThisTurn.clear();
   for (std::size_t i = opp.faceDown.size() - placed; i < opp.faceDown.size(); ++i)
     opp.placedThisTurn.push_back(opp.faceDown[i]);
-  // The observer's own deck: the known top stays, the rest is shuffled.
-  Pile& own = copy->m_players[observer].deck;
+  // The observer's own deck: the known top stays, the rest (below it) is shuffled in place.
+  Pile& own = m_players[observer].deck;
   const std::size_t ownKnown = std::min<std::size_t>(static_cast<std::size_t>(me.knownOwnTop), own.size());
-  Pile rest, top;
-  for (std::size_t i = 0; i < own.size(); ++i) (i + ownKnown < own.size() ? rest : top).push_back(own[i]);
-  sortedShuffle(rest, rng);
-  own = rest;
-  for (std::uint8_t c : top) own.push_back(c);
-  for (Shop& s : copy->m_shops) sortedShuffle(s.deck, rng);
-  return copy;
+  sortedShuffle(own.begin(), own.size() - ownKnown, rng, 1);
+  sortedShuffle(m_shops[0].deck.begin(), m_shops[0].deck.size(), rng, 2);
+  sortedShuffle(m_shops[1].deck.begin(), m_shops[1].deck.size(), rng, 3);
 }
 
 std::string CardDiceState::actionToString(sim::Action a) const {

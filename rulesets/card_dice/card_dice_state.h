@@ -152,6 +152,7 @@ class CardDiceState : public sim::State {
   std::unique_ptr<sim::State> clone() const override;
   void cloneInto(std::unique_ptr<sim::State>& slot) const override { sim::assignInto(*this, slot); }
   std::unique_ptr<sim::State> determinize(int observer, sim::Rng& rng) const override;
+  void determinizeInto(int observer, sim::Rng& rng, std::unique_ptr<sim::State>& slot) const override;
   double heuristic(int player) const override;
   void heuristics(std::vector<double>& out) const override;
   std::string actionToString(sim::Action a) const override;
@@ -195,6 +196,9 @@ class CardDiceState : public sim::State {
   void doApplyAction(sim::Action a, sim::Rng& rng) override;
 
  private:
+  // card_dice_describe.cpp: determinize() on a copy of the state: re-deals what `observer`
+  // cannot see.
+  void redealHidden(int observer, sim::Rng& rng);
   // card_dice_state.cpp: turn structure, legal moves, shops, auctions.
   void startTurn(int p, sim::Rng& rng);
   void endTurn(sim::Rng& rng);

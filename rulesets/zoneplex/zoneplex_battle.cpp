@@ -2,6 +2,7 @@
 // Stones", "Warrior Monk Strength", "Group Combat/Negotiation", "Battle: Turn
 // Order"), and the exact chance to defeat a Fear used by the heuristic.
 #include <algorithm>
+#include <array>
 
 #include "rulesets/zoneplex/zoneplex_state.h"
 
@@ -118,10 +119,50 @@ void ZoneplexState::dealFearRelics(sim::Rng& rng) {
   if (surplus > 0) counterLog().add(drawer, m_rules->counter.relicShareUndrawn, static_cast<std::uint32_t>(surplus));
 }
 
+namespace {
+// defeatChance() results per thread: the heuristic asks the same battle again for
+// every position of a search (the battle is public, so every determinization has
+// it). Direct-mapped, keyed by everything the chance depends on.
+struct DefeatKey {
+  std::uint64_t rules = 0;  // ZoneplexRules::uid (the die); 0 = empty
+  int strength = 0, attackers = 0, sacrifices = 0;
+  std::array<int, kMaxPlayers> attack{};  // WMS + bonus of each attacker
+  friend bool operator==(const DefeatKey&, const DefeatKey&) = default;
+};
+struct DefeatEntry {
+  DefeatKey key;
+  double chance = 0.0;
+};
+thread_local std::array<DefeatEntry, 64> t_defeatCache;
+}  // namespace
+
 // P(sum of sacrifice rolls and attacks >= strength): a convolution over the
-// pyramid die, capped at `strength` (allocation-free).
+// pyramid die, capped at `strength` (allocation-free; cached per thread).
 double ZoneplexState::defeatChance(int strength, const int* wms, const int* bonus, int attackers,
                                    int sacrifices) const {
+  if (strength <= 0) return 1.0;
+  if (m_rules->uid == 0 || attackers < 0 || attackers > kMaxPlayers) return computeDefeatChance(strength, wms, bonus, attackers, sacrifices);
+  DefeatKey key;
+  key.rules = m_rules->uid;
+  key.strength = strength;
+  key.attackers = attackers;
+  key.sacrifices = sacrifices;
+  std::uint64_t h = sim::mix64(m_rules->uid ^ (static_cast<std::uint64_t>(strength) << 8) ^
+                               (static_cast<std::uint64_t>(attackers) << 24) ^ (static_cast<std::uint64_t>(sacrifices) << 32));
+  for (int a = 0; a < attackers; ++a) {
+    key.attack[static_cast<std::size_t>(a)] = wms[a] + (bonus ? bonus[a] : 0);
+    h = sim::mix64(h ^ static_cast<std::uint64_t>(static_cast<std::uint32_t>(key.attack[static_cast<std::size_t>(a)])));
+  }
+  DefeatEntry& e = t_defeatCache[static_cast<std::size_t>(h & 63)];
+  if (!(e.key == key)) {
+    e.key = key;
+    e.chance = computeDefeatChance(strength, wms, bonus, attackers, sacrifices);
+  }
+  return e.chance;
+}
+
+double ZoneplexState::computeDefeatChance(int strength, const int* wms, const int* bonus, int attackers,
+                                          int sacrifices) const {
   if (strength <= 0) return 1.0;
   constexpr int kCap = 64;
   const int cap = std::min(strength, kCap - 1);

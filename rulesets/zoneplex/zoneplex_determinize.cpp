@@ -48,6 +48,18 @@ const char* stageName(Stage s) {
 // on top). Each is re-dealt from what the observer cannot tell apart.
 std::unique_ptr<sim::State> ZoneplexState::determinize(int observer, sim::Rng& rng) const {
   auto d = std::make_unique<ZoneplexState>(*this);
+  d->redealHidden(observer, rng);
+  return d;
+}
+
+void ZoneplexState::determinizeInto(int observer, sim::Rng& rng, std::unique_ptr<sim::State>& slot) const {
+  sim::assignInto(*this, slot);
+  static_cast<ZoneplexState&>(*slot).redealHidden(observer, rng);
+}
+
+// On a copy of the state: each hidden thing is collected (from this copy)
+// before it is dealt anew.
+void ZoneplexState::redealHidden(int observer, sim::Rng& rng) {
   const int n = m_players;
   if (!m_phase2) {
     std::array<std::uint8_t, kMaxSymbols> pool{};
@@ -57,7 +69,7 @@ std::unique_ptr<sim::State> ZoneplexState::determinize(int observer, sim::Rng& r
     for (int i = count - 1; i > 0; --i) std::swap(pool[static_cast<std::size_t>(i)], pool[static_cast<std::size_t>(sim::uniformInt(rng, i + 1))]);
     int next = 0;
     for (int q = 0; q < n; ++q)
-      if (q != observer && next < count) d->m_p[static_cast<std::size_t>(q)].symbol = static_cast<std::int8_t>(pool[static_cast<std::size_t>(next++)]);
+      if (q != observer && next < count) m_p[static_cast<std::size_t>(q)].symbol = static_cast<std::int8_t>(pool[static_cast<std::size_t>(next++)]);
   }
   // Tiles: the others' hands and the stacks are one unseen pool.
   FixedVector<std::uint8_t, kMaxTileCopies + kMaxPlayers * 16> tiles;
@@ -67,10 +79,10 @@ std::unique_ptr<sim::State> ZoneplexState::determinize(int observer, sim::Rng& r
       for (std::uint8_t t : m_p[static_cast<std::size_t>(q)].tiles) tiles.push_back(t);
   shuffleRange(tiles, 0, tiles.count(), rng);
   int k = 0;
-  for (std::size_t i = 0; i < d->m_tileSupply.size(); ++i) d->m_tileSupply[i] = tiles[static_cast<std::size_t>(k++)];
+  for (std::size_t i = 0; i < m_tileSupply.size(); ++i) m_tileSupply[i] = tiles[static_cast<std::size_t>(k++)];
   for (int q = 0; q < n; ++q)
     if (q != observer)
-      for (std::uint8_t& t : d->m_p[static_cast<std::size_t>(q)].tiles) t = tiles[static_cast<std::size_t>(k++)];
+      for (std::uint8_t& t : m_p[static_cast<std::size_t>(q)].tiles) t = tiles[static_cast<std::size_t>(k++)];
   // Relics: the others' concealed relics and the deck (the discard pile is face up).
   FixedVector<std::uint8_t, kMaxRelicCards + kMaxPlayers * 10> relics;
   for (std::uint8_t r : m_relicDeck) relics.push_back(r);
@@ -80,20 +92,19 @@ std::unique_ptr<sim::State> ZoneplexState::determinize(int observer, sim::Rng& r
         if (!h.revealed) relics.push_back(h.type);
   shuffleRange(relics, 0, relics.count(), rng);
   k = 0;
-  for (std::size_t i = 0; i < d->m_relicDeck.size(); ++i) d->m_relicDeck[i] = relics[static_cast<std::size_t>(k++)];
+  for (std::size_t i = 0; i < m_relicDeck.size(); ++i) m_relicDeck[i] = relics[static_cast<std::size_t>(k++)];
   for (int q = 0; q < n; ++q)
     if (q != observer)
-      for (HeldRelic& h : d->m_p[static_cast<std::size_t>(q)].relics)
+      for (HeldRelic& h : m_p[static_cast<std::size_t>(q)].relics)
         if (!h.revealed) h.type = relics[static_cast<std::size_t>(k++)];
   // Action deck: the set-aside cards on top are shuffled among themselves, the rest likewise.
-  const int deck = d->m_actionDeck.count();
+  const int deck = m_actionDeck.count();
   const int top = std::min(m_setAsideLeft, deck);
-  shuffleRange(d->m_actionDeck, 0, deck - top, rng);
-  shuffleRange(d->m_actionDeck, deck - top, deck, rng);
+  shuffleRange(m_actionDeck, 0, deck - top, rng);
+  shuffleRange(m_actionDeck, deck - top, deck, rng);
   // Which relics the others have held is theirs to know (it only feeds counters).
   for (int q = 0; q < n; ++q)
-    if (q != observer) d->m_p[static_cast<std::size_t>(q)].everHeld = 0;
-  return d;
+    if (q != observer) m_p[static_cast<std::size_t>(q)].everHeld = 0;
 }
 
 std::string ZoneplexState::actionToString(sim::Action a) const {

@@ -92,6 +92,13 @@ double relicWorth(RelicOp op) {
   return 0.0;
 }
 
+// Evaluator's P(worthy) table of the last (Fears left, players) on this thread.
+struct WorthyCache {
+  int fearsLeft = -1;
+  int players = 0;
+  std::array<double, kFearClasses + 1> pWorthy{};
+};
+
 // One player's standing, split so a battle's outcome can be applied to it.
 struct Standing {
   double base = 0.0;     // everything but the WMS and Fear terms
@@ -108,11 +115,19 @@ class Evaluator {
     int totalCards = 0;
     for (const ActionCardType& a : m_R.actions) totalCards += a.count;
     m_left = totalCards > 0 ? std::clamp(static_cast<double>(s.actionDeckSize()) / totalCards, 0.0, 1.0) : 0.0;
-    m_expectedCaptures = countFearsLeft() * kCaptureRate / m_n;
-    for (int missing = 0; missing <= kFearClasses; ++missing)
-      m_pWorthy[static_cast<std::size_t>(missing)] =
-          missing == 0 ? 1.0 : std::pow(1.0 - std::exp(-m_expectedCaptures / (1.2 * missing)), missing);
-    for (int q = 0; q < m_n; ++q) m_st[static_cast<std::size_t>(q)] = standing(q);
+    const int fearsLeft = countFearsLeft();
+    m_expectedCaptures = fearsLeft * kCaptureRate / m_n;
+    // A function of (Fears left, players) alone, which rarely change within a search.
+    thread_local WorthyCache t_worthy;
+    if (t_worthy.fearsLeft != fearsLeft || t_worthy.players != m_n) {
+      for (int missing = 0; missing <= kFearClasses; ++missing)
+        t_worthy.pWorthy[static_cast<std::size_t>(missing)] =
+            missing == 0 ? 1.0 : std::pow(1.0 - std::exp(-m_expectedCaptures / (1.2 * missing)), missing);
+      t_worthy.fearsLeft = fearsLeft;
+      t_worthy.players = m_n;
+    }
+    m_pWorthy = t_worthy.pWorthy;
+    standings();
   }
 
   double value(int p) const {
@@ -121,12 +136,18 @@ class Evaluator {
     return relative(v, p);
   }
 
-  // value(p) of every player p, from one expectedValues().
+  // value(p) of every player p, from one expectedValues() (the soft vote, the same
+  // for every p, computed once: relative(v, p) of each p, bit for bit).
   void values(std::vector<double>& out) const {
     std::array<double, kMaxPlayers> v{};
     expectedValues(v);
     out.resize(static_cast<std::size_t>(m_n));
-    for (int p = 0; p < m_n; ++p) out[static_cast<std::size_t>(p)] = relative(v, p);
+    double top = v[0];
+    for (int q = 1; q < m_n; ++q) top = std::max(top, v[static_cast<std::size_t>(q)]);
+    double sum = 0.0;
+    for (int q = 0; q < m_n; ++q) sum += std::exp((v[static_cast<std::size_t>(q)] - top) / kTemperature);
+    const double vote = kTemperature * std::log(sum);
+    for (int p = 0; p < m_n; ++p) out[static_cast<std::size_t>(p)] = v[static_cast<std::size_t>(p)] - top - vote;
   }
 
  private:
@@ -158,7 +179,36 @@ class Evaluator {
     return (others * m_R.influenceOther + std::max(0.0, unclaimed) * m_R.influenceUnclaimed) / (symbols - 1);
   }
 
-  Standing standing(int q) const {
+  // Every player's standing. The board terms come from one pass over the cells
+  // for all players; each player's terms are added in the same order as ever
+  // (relics, then the cells in order, then the rest), so the sums are the same.
+  void standings() {
+    std::array<double, kMaxPlayers> b{};
+    const double late = 0.4 + 0.6 * m_left;
+    for (int q = 0; q < m_n; ++q)
+      for (const HeldRelic& h : m_s.player(q).relics) {
+        const RelicType& r = m_R.relics[h.type];
+        if (r.op == RelicOp::Influence) b[static_cast<std::size_t>(q)] += r.amount;
+        else b[static_cast<std::size_t>(q)] += relicWorth(r.op) * late + 0.05;
+      }
+    const bool phase2 = m_s.phase2();
+    for (int c = 1; c < m_R.geometry.cells; ++c) {
+      const Cell& cell = m_s.cell(c);
+      if (cell.tile < 0) continue;
+      if (cell.stone >= 0) {
+        if (cell.stone < m_n) b[static_cast<std::size_t>(cell.stone)] += stoneWorth(cell.stone, c) + kStonePlaced;
+        continue;
+      }
+      const TileType& t = m_R.tiles[static_cast<std::size_t>(cell.tile)];
+      if (phase2 || t.kind != TileKind::Sacred) continue;
+      for (int q = 0; q < m_n; ++q)
+        if (t.symbol == m_s.player(q).symbol) b[static_cast<std::size_t>(q)] += kOwnChamberBuilt;
+    }
+    for (int q = 0; q < m_n; ++q) m_st[static_cast<std::size_t>(q)] = standing(q, b[static_cast<std::size_t>(q)]);
+  }
+
+  // `b`: q's relic and board terms (standings()).
+  Standing standing(int q, double b) const {
     const PlayerState& ps = m_s.player(q);
     Standing st;
     st.wms = ps.wms;
@@ -169,20 +219,6 @@ class Evaluator {
     }
     st.wild += ps.jars;
     st.fears = m_s.fearsHeld(q);
-    double b = 0.0;
-    const double late = 0.4 + 0.6 * m_left;
-    for (const HeldRelic& h : ps.relics) {
-      const RelicType& r = m_R.relics[h.type];
-      if (r.op == RelicOp::Influence) b += r.amount;
-      else b += relicWorth(r.op) * late + 0.05;
-    }
-    for (int c = 1; c < m_R.geometry.cells; ++c) {
-      const Cell& cell = m_s.cell(c);
-      if (cell.tile < 0) continue;
-      if (cell.stone == q) b += stoneWorth(q, c) + kStonePlaced;
-      const TileType& t = m_R.tiles[static_cast<std::size_t>(cell.tile)];
-      if (!m_s.phase2() && t.kind == TileKind::Sacred && t.symbol == ps.symbol && cell.stone < 0) b += kOwnChamberBuilt;
-    }
     b += ps.stonesHome * homeStone();
     if (!m_s.phase2())
       for (std::uint8_t t : ps.tiles) {

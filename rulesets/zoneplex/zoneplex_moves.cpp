@@ -1,6 +1,7 @@
 // Zoneplex: legal actions and the board queries behind them (placement, walls,
 // movement, teleporters, relic targets).
 #include <algorithm>
+#include <bit>
 
 #include "rulesets/zoneplex/zoneplex_state.h"
 
@@ -67,58 +68,87 @@ int ZoneplexState::teleportDestinations(int from, std::array<std::int8_t, kMaxCe
   return n;
 }
 
-// Cells reachable from the apex through sides that are not walled, over placed
-// and still empty cells (the pyramid to be), and through teleporters in play.
-// With extraCell >= 0 the tile (extraTile, extraSide) is supposed placed there.
-bool ZoneplexState::reachableBits(std::uint64_t& bits, int extraCell, int extraTile, int extraSide) const {
+void ZoneplexState::makeWays(Ways& w) const {
   const Geometry& g = m_rules->geometry;
-  auto tileAt = [&](int c) { return c == extraCell ? extraTile : static_cast<int>(m_board[static_cast<std::size_t>(c)].tile); };
-  auto wallAt = [&](int c) { return c == extraCell ? extraSide : static_cast<int>(m_board[static_cast<std::size_t>(c)].wallSide); };
-  auto blocked = [&](int a, int b) {
-    const int ta = tileAt(a), tb = tileAt(b);
-    if (ta >= 0 && m_rules->tiles[static_cast<std::size_t>(ta)].kind == TileKind::Wall && wallAt(a) == g.sideTowards(a, b)) return true;
-    if (tb >= 0 && m_rules->tiles[static_cast<std::size_t>(tb)].kind == TileKind::Wall && wallAt(b) == g.sideTowards(b, a)) return true;
-    return false;
-  };
-  std::array<std::int8_t, kMaxCells> queue{};
-  int head = 0, tail = 0;
-  bits = 1ULL << kEyeCell;
-  queue[static_cast<std::size_t>(tail++)] = kEyeCell;
-  bool teleportersJoined = false;
-  while (head < tail) {
-    const int c = queue[static_cast<std::size_t>(head++)];
-    for (int s = 0; s < 3; ++s) {
-      const int nb = g.neighbour[static_cast<std::size_t>(c)][static_cast<std::size_t>(s)];
-      if (nb < 0 || (bits >> nb) & 1ULL || blocked(c, nb)) continue;
-      bits |= 1ULL << nb;
-      queue[static_cast<std::size_t>(tail++)] = static_cast<std::int8_t>(nb);
+  w = Ways{};
+  for (int c = 0; c < g.cells; ++c) {
+    for (int side = 0; side < 3; ++side) {
+      const int nb = g.neighbour[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)];
+      if (nb >= 0 && !stepBlocked(c, nb)) w.open[static_cast<std::size_t>(c)] |= 1ULL << nb;
     }
-    // Teleporters in play form one network (colour pairs via the masters, assumed when no master is out).
-    const int t = tileAt(c);
-    if (!teleportersJoined && t >= 0 && m_rules->tiles[static_cast<std::size_t>(t)].isTeleporter()) {
-      teleportersJoined = true;
-      for (int o = 1; o < g.cells; ++o) {
-        const int to = tileAt(o);
-        if (to < 0 || !m_rules->tiles[static_cast<std::size_t>(to)].isTeleporter() || (bits >> o) & 1ULL) continue;
-        bits |= 1ULL << o;
-        queue[static_cast<std::size_t>(tail++)] = static_cast<std::int8_t>(o);
-      }
+    const int t = m_board[static_cast<std::size_t>(c)].tile;
+    if (t < 0) continue;
+    const TileType& tile = m_rules->tiles[static_cast<std::size_t>(t)];
+    if (tile.isTeleporter()) {
+      w.joins |= 1ULL << c;
+      if (c > kEyeCell) w.teleporters |= 1ULL << c;
     }
+    if (c > kEyeCell && tile.kind == TileKind::Sacred) w.sacred |= 1ULL << c;
   }
-  return true;
+  for (int f : g.foundation) w.fixedMust |= 1ULL << f;  // the way from the base to the apex
+  for (int q = 0; q < m_players; ++q)
+    if (m_p[static_cast<std::size_t>(q)].pos >= 0) w.fixedMust |= 1ULL << m_p[static_cast<std::size_t>(q)].pos;
+  w.before = reachable(w, -1, -1, -1);
+}
+
+// From the apex through sides that are not walled, over placed and still empty cells
+// (the pyramid to be), and through teleporters in play (one network: colour pairs via
+// the masters, assumed when no master is out): the closure, so the order in which
+// cells are visited does not matter.
+std::uint64_t ZoneplexState::reachable(const Ways& w, int extraCell, int extraTile, int extraSide) const {
+  const Geometry& g = m_rules->geometry;
+  std::uint64_t teleporters = w.teleporters, joins = w.joins;
+  std::uint64_t extraOpen = 0, extraNeighbours = 0, extraBit = 0;
+  if (extraCell >= 0) {
+    // The supposed tile changes the steps between extraCell and its neighbours (both
+    // ways: a wall blocks the step it faces from either side) and maybe the network.
+    const std::size_t xc = static_cast<std::size_t>(extraCell);
+    extraBit = 1ULL << extraCell;
+    const bool extraWall = extraTile >= 0 && m_rules->tiles[static_cast<std::size_t>(extraTile)].kind == TileKind::Wall;
+    for (int side = 0; side < 3; ++side) {
+      const int nb = g.neighbour[xc][static_cast<std::size_t>(side)];
+      if (nb < 0) continue;
+      extraNeighbours |= 1ULL << nb;
+      const Cell& other = m_board[static_cast<std::size_t>(nb)];
+      const bool blocked =
+          (extraWall && extraSide == g.sideTowards(extraCell, nb)) ||
+          (other.tile >= 0 && m_rules->tiles[static_cast<std::size_t>(other.tile)].kind == TileKind::Wall &&
+           other.wallSide == g.sideTowards(nb, extraCell));
+      if (!blocked) extraOpen |= 1ULL << nb;
+    }
+    const bool teleporter = extraTile >= 0 && m_rules->tiles[static_cast<std::size_t>(extraTile)].isTeleporter();
+    joins = (joins & ~extraBit) | (teleporter ? extraBit : 0);
+    teleporters = (teleporters & ~extraBit) | (teleporter && extraCell > kEyeCell ? extraBit : 0);
+  }
+  std::uint64_t bits = 1ULL << kEyeCell, frontier = bits;
+  bool teleportersJoined = false;
+  while (frontier) {
+    const int c = std::countr_zero(frontier);
+    frontier &= frontier - 1;
+    std::uint64_t next = w.open[static_cast<std::size_t>(c)];
+    if (c == extraCell) next = extraOpen;
+    else if ((extraNeighbours >> c) & 1ULL) next = (next & ~extraBit) | (((extraOpen >> c) & 1ULL) << extraCell);
+    next &= ~bits;
+    if (!teleportersJoined && ((joins >> c) & 1ULL)) {
+      teleportersJoined = true;
+      next |= teleporters & ~bits;
+    }
+    bits |= next;
+    frontier |= next;
+  }
+  return bits;
 }
 
 // Rule "Zone Tile Placement": an empty cell inside the outline, one side touching
 // a placed tile (the Eye, placed only roughly, does not count); walls must not
 // trap a Monkle, wall in a sacred chamber or cut the way to the apex.
 bool ZoneplexState::canPlace(int tileType, int c, int wallSide) const {
-  std::uint64_t before = 0;
-  reachableBits(before, -1, -1, -1);
-  return canPlaceGiven(tileType, c, wallSide, before);
+  Ways w;
+  makeWays(w);
+  return canPlaceGiven(tileType, c, wallSide, w);
 }
 
-// `before`: reachableBits() of the current board (the same for every candidate).
-bool ZoneplexState::canPlaceGiven(int tileType, int c, int wallSide, std::uint64_t before) const {
+bool ZoneplexState::canPlaceGiven(int tileType, int c, int wallSide, const Ways& w) const {
   const Geometry& g = m_rules->geometry;
   if (tileType < 0 || tileType >= static_cast<int>(m_rules->tiles.size())) return false;
   if (c <= kEyeCell || c >= g.cells || m_board[static_cast<std::size_t>(c)].tile >= 0) return false;
@@ -133,30 +163,25 @@ bool ZoneplexState::canPlaceGiven(int tileType, int c, int wallSide, std::uint64
   }
   if (!touching) return false;
   if (!wall) return true;
-  return wallKeepsWaysGiven(tileType, c, wallSide, before);
+  return wallKeepsWaysGiven(tileType, c, wallSide, w);
 }
 
 bool ZoneplexState::wallKeepsWays(int tileType, int c, int wallSide) const {
-  std::uint64_t before = 0;
-  reachableBits(before, -1, -1, -1);
-  return wallKeepsWaysGiven(tileType, c, wallSide, before);
+  Ways w;
+  makeWays(w);
+  return wallKeepsWaysGiven(tileType, c, wallSide, w);
 }
 
 // Rule "Wall": after the wall, every foundation cell, every monk and every sacred
 // chamber that reached the apex before (over placed and empty cells) still does.
-bool ZoneplexState::wallKeepsWaysGiven(int tileType, int c, int wallSide, std::uint64_t before) const {
-  const Geometry& g = m_rules->geometry;
-  std::uint64_t after = 0;
-  reachableBits(after, c, tileType, wallSide);
-  std::uint64_t must = 0;
-  for (int f : g.foundation) must |= 1ULL << f;  // the way from the base to the apex
-  for (int q = 0; q < m_players; ++q)
-    if (m_p[static_cast<std::size_t>(q)].pos >= 0) must |= 1ULL << m_p[static_cast<std::size_t>(q)].pos;
-  for (int x = 1; x < g.cells; ++x) {
-    const int tx = x == c ? tileType : m_board[static_cast<std::size_t>(x)].tile;
-    if (tx >= 0 && m_rules->tiles[static_cast<std::size_t>(tx)].kind == TileKind::Sacred) must |= 1ULL << x;
+bool ZoneplexState::wallKeepsWaysGiven(int tileType, int c, int wallSide, const Ways& w) const {
+  const std::uint64_t after = reachable(w, c, tileType, wallSide);
+  std::uint64_t must = w.fixedMust | w.sacred;
+  if (c > kEyeCell && c < m_rules->geometry.cells) {
+    must = w.fixedMust | (w.sacred & ~(1ULL << c));
+    if (m_rules->tiles[static_cast<std::size_t>(tileType)].kind == TileKind::Sacred) must |= 1ULL << c;
   }
-  return (must & before & ~after) == 0;
+  return (must & w.before & ~after) == 0;
 }
 
 bool ZoneplexState::hasWallTile(const PlayerState& ps) const {
@@ -177,14 +202,14 @@ bool ZoneplexState::anyPlacement() const { return anyPlacementFor(m_turnPlayer);
 bool ZoneplexState::anyPlacementFor(int p) const {
   const PlayerState& ps = m_p[static_cast<std::size_t>(p)];
   const int cells = m_rules->geometry.cells;
-  std::uint64_t before = 0;
-  if (hasWallTile(ps)) reachableBits(before, -1, -1, -1);
+  Ways ways;
+  if (hasWallTile(ps)) makeWays(ways);
   for (int i = 0; i < ps.tiles.count(); ++i) {
     const int t = ps.tiles[static_cast<std::size_t>(i)];
     const bool wall = m_rules->tiles[static_cast<std::size_t>(t)].kind == TileKind::Wall;
     for (int c = 1; c < cells; ++c)
       for (int side = wall ? 0 : -1; side < (wall ? 3 : 0); ++side)
-        if (canPlaceGiven(t, c, side, before)) return true;
+        if (canPlaceGiven(t, c, side, ways)) return true;
   }
   return false;
 }
@@ -215,8 +240,8 @@ std::uint64_t ZoneplexState::pathCells() const {
 void ZoneplexState::addPlacements(std::vector<sim::Action>& out) const {
   const PlayerState& ps = m_p[static_cast<std::size_t>(m_turnPlayer)];
   const Geometry& g = m_rules->geometry;
-  std::uint64_t before = 0;
-  if (hasWallTile(ps)) reachableBits(before, -1, -1, -1);
+  Ways ways;
+  if (hasWallTile(ps)) makeWays(ways);
   const int pos = ps.pos;
   const std::uint64_t from = m_pendingSteps > (pos < 0 ? 1 : 0) ? pathCells() : 0;
   for (int pass = from ? 0 : 1; pass < 2 && out.empty(); ++pass) {
@@ -245,7 +270,7 @@ void ZoneplexState::addPlacements(std::vector<sim::Action>& out) const {
             }
             if (!opens) continue;
           }
-          if (canPlaceGiven(t, c, side, before)) out.push_back(encode(ActionKind::Place, placePayload(t, c, side < 0 ? 3 : side)));
+          if (canPlaceGiven(t, c, side, ways)) out.push_back(encode(ActionKind::Place, placePayload(t, c, side < 0 ? 3 : side)));
         }
       }
     }

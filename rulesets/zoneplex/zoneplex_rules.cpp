@@ -1,6 +1,7 @@
 #include "rulesets/zoneplex/zoneplex_rules.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 namespace wb::rulesets::zoneplex {
@@ -91,6 +92,8 @@ int ZoneplexRules::symbolIndex(std::string_view id) const { return findIndex(sym
 
 std::shared_ptr<const ZoneplexRules> compileRules(const model::Ruleset& ruleset, model::Diagnostics& out) {
   auto rules = std::make_shared<ZoneplexRules>();
+  static std::atomic<std::uint64_t> nextUid{1};
+  rules->uid = nextUid.fetch_add(1, std::memory_order_relaxed);
   const std::size_t errorsBefore = out.items().size();
   auto fail = [&](const model::SourceLocation& where, std::string message) { out.error(where, std::move(message)); };
   auto intParam = [&](const char* id, int fallback) {

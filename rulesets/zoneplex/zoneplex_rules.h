@@ -118,6 +118,9 @@ struct ZoneplexRules {
   std::vector<bool> dieEye;              // the face is the Eye (critical miss)
   std::vector<double> dieCumulative;     // cumulative weights
   std::vector<double> dieProb;           // normalised weights
+  // Unique per compiled rules object in this process (never reused): a cache key
+  // (ZoneplexState::defeatChance).
+  std::uint64_t uid = 0;
   Geometry geometry;
   int teleporterColours = 3;
 

@@ -77,6 +77,7 @@ class ZoneplexState : public sim::State {
   std::unique_ptr<sim::State> clone() const override;
   void cloneInto(std::unique_ptr<sim::State>& slot) const override { sim::assignInto(*this, slot); }
   std::unique_ptr<sim::State> determinize(int observer, sim::Rng& rng) const override;
+  void determinizeInto(int observer, sim::Rng& rng, std::unique_ptr<sim::State>& slot) const override;
   // zoneplex_heuristic.cpp (its terms are documented there).
   double heuristic(int player) const override;
   // Every player's heuristic() from one evaluation (the standings are shared).
@@ -166,6 +167,8 @@ class ZoneplexState : public sim::State {
   void doApplyAction(sim::Action a, sim::Rng& rng) override;
 
  private:
+  // zoneplex_determinize.cpp: determinize() on a copy: re-deals what `observer` cannot see.
+  void redealHidden(int observer, sim::Rng& rng);
   // zoneplex_state.cpp: turn structure, placement, movement, tile events.
   void startTurn(int p, sim::Rng& rng);
   void endTurn(sim::Rng& rng);
@@ -186,9 +189,24 @@ class ZoneplexState : public sim::State {
   // zoneplex_moves.cpp: legal actions and board queries.
   void addPlacements(std::vector<sim::Action>& out) const;
   void addSteps(std::vector<sim::Action>& out) const;
-  bool reachableBits(std::uint64_t& bits, int extraCell, int extraTile, int extraSide) const;
-  bool canPlaceGiven(int tileType, int c, int wallSide, std::uint64_t before) const;
-  bool wallKeepsWaysGiven(int tileType, int c, int wallSide, std::uint64_t before) const;
+  // The wall rule's ways to the apex, built once per board and shared by every
+  // candidate placement (legal actions list them all): per cell the neighbours
+  // one unwalled step away, the teleporters, what reaches the apex now.
+  struct Ways {
+    std::array<std::uint64_t, kMaxCells> open{};  // neighbours not walled off
+    std::uint64_t teleporters = 0;  // cells 1.. holding a teleporter: the network
+    std::uint64_t joins = 0;        // cells holding a teleporter: reaching one joins the network
+    std::uint64_t before = 0;       // cells that reach the apex now
+    std::uint64_t fixedMust = 0;    // foundation cells and monks: must keep reaching it
+    std::uint64_t sacred = 0;       // sacred chambers placed (cells 1..): likewise
+  };
+  void makeWays(Ways& w) const;
+  // Cells reaching the apex over placed and empty cells and the teleporter network, with
+  // tile (extraTile, extraSide) supposed on extraCell (-1: the board as it is).
+  std::uint64_t reachable(const Ways& w, int extraCell, int extraTile, int extraSide) const;
+  // `w`: makeWays() of this board (only read for walls).
+  bool canPlaceGiven(int tileType, int c, int wallSide, const Ways& w) const;
+  bool wallKeepsWaysGiven(int tileType, int c, int wallSide, const Ways& w) const;
   bool hasWallTile(const PlayerState& ps) const;
   std::uint64_t pathCells() const;
   void placeTile(int tileType, int c, int wallSide);
@@ -211,6 +229,7 @@ class ZoneplexState : public sim::State {
   void nextBargainStep();
   int relicRoom(int p) const;
   // zoneplex_battle.cpp: Fear battles.
+  double computeDefeatChance(int strength, const int* wms, const int* bonus, int attackers, int sacrifices) const;
   void beginBattle(sim::Rng& rng);
   void nextDeclarer();
   bool promiseKept(int p) const;

@@ -52,15 +52,27 @@ int MctsAgent::addChild(int parent, Action a) {
   return index;
 }
 
+// The children, newest first, are m_legal read backwards (the order in which
+// addChildrenWithPriors added them when they came in one batch): then the
+// children are exactly the legal actions, which the hash sum would also say.
+bool MctsAgent::sameAsChildren(const Node& parent) const {
+  std::size_t k = m_legal.size();
+  for (int c = parent.firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
+    if (k == 0 || m_legal[k - 1] != m_nodes[static_cast<std::size_t>(c)].action) return false;
+    --k;
+  }
+  return k == 0;
+}
+
 // UCB over the children legal in this determinization (all of them when
-// `allLegal`, else those in the sorted m_sorted); each of them counts one more
+// `allLegal`, else those in m_legalSet); each of them counts one more
 // availability. Returns -1 if no child is legal.
 int MctsAgent::select(int node, bool allLegal) {
   int best = -1;
   double bestScore = -1.0;
   for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
     Node& child = m_nodes[static_cast<std::size_t>(c)];
-    if (!allLegal && !contains(m_sorted, child.action)) continue;
+    if (!allLegal && !m_legalSet.contains(child.action)) continue;
     ++child.available;
     double mean = child.visits ? child.reward / child.visits : 0.5;
     if (m_maxQ > m_minQ) mean = (mean - m_minQ) / (m_maxQ - m_minQ);
@@ -160,23 +172,23 @@ void MctsAgent::addChildrenWithPriors(int node, const State& state, int mover, R
   }
 }
 
-// PUCT over the legal children (all when `allLegal`, else those in m_sorted):
+// PUCT over the legal children (all when `allLegal`, else those in m_legalSet):
 // normalised mean (0 when unvisited) plus c * prior * sqrt(availability) /
 // (1 + visits), the prior the child's weight over the legal children's total.
-int MctsAgent::selectPuct(int node, bool allLegal) {
+int MctsAgent::selectPuct(int node, bool allLegal, std::size_t fresh) {
   // Means normalised over these siblings: a won or lost line elsewhere in the
   // tree must not flatten the small differences between the moves here.
   // Hot loop (every tree node of every iteration): the means are kept in the
   // nodes, and the legal flags are only needed when some child is not legal.
   double qmin = 1e300, qmax = -1e300, total = 0.0;
-  if (!allLegal) m_flags.clear();
-  for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
+  if (!allLegal) {
+    // The children added just now (in front, all legal), then m_flags of the older ones.
+    m_flags.insert(m_flags.begin(), fresh, 1);
+  }
+  std::size_t k = 0;
+  for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling, ++k) {
     Node& child = m_nodes[static_cast<std::size_t>(c)];
-    if (!allLegal) {
-      const bool legal = contains(m_sorted, child.action);
-      m_flags.push_back(legal);
-      if (!legal) continue;
-    }
+    if (!allLegal && !m_flags[k]) continue;
     ++child.available;
     total += child.weight;
     if (child.visits) {
@@ -189,13 +201,24 @@ int MctsAgent::selectPuct(int node, bool allLegal) {
   const double explore = m_options.exploration / total;
   int best = -1;
   double bestScore = -1e300;
-  std::size_t k = 0;
+  k = 0;
+  // Siblings added together share their availability: one sqrt for a run of them.
+  std::uint32_t rootOf = 0;
+  double root = 0.0;
   for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling, ++k) {
     if (!allLegal && !m_flags[k]) continue;
     const Node& child = m_nodes[static_cast<std::size_t>(c)];
+    if (child.available != rootOf || root == 0.0) {
+      rootOf = child.available;
+      root = std::sqrt(static_cast<double>(rootOf));
+    }
     double q = 0.0;
-    if (child.visits) q = spread > 0.0 ? (child.mean - qmin) * spread : child.mean;
-    const double score = q + explore * child.weight * std::sqrt(static_cast<double>(child.available)) / (1.0 + child.visits);
+    double prior = explore * child.weight * root;
+    if (child.visits) {
+      q = spread > 0.0 ? (child.mean - qmin) * spread : child.mean;
+      prior /= 1.0 + child.visits;  // unvisited: / 1.0, which changes nothing
+    }
+    const double score = q + prior;
     if (score > bestScore) {
       bestScore = score;
       best = c;
@@ -251,7 +274,8 @@ Action MctsAgent::decide(const State& state, Rng& rng) {
     // Stop once the most visited root child cannot be overtaken in the
     // iterations left: the choice is then the one the full budget would make.
     if ((it & 15) == 0 && it > 0 && decided(m_options.iterations - it)) break;
-    std::unique_ptr<State> s = state.determinize(me, rng);
+    state.determinizeInto(me, rng, m_det);
+    State* const s = m_det.get();
     s->forgetRecords();
     int node = 0;
     m_path.clear();
@@ -263,29 +287,38 @@ Action MctsAgent::decide(const State& state, Rng& rng) {
       if (m_legal.empty()) break;
       // The usual case: the children are exactly the legal actions (a sum of
       // hashes says so in one pass). Otherwise expand the legal actions that
-      // have no child yet, found by binary searches in the sorted actions.
-      std::uint64_t legalHash = 0;
-      for (Action a : m_legal) legalHash += mix64(static_cast<std::uint64_t>(a));
+      // have no child yet (in their listed order), found through a hash set.
       const Node& here = m_nodes[static_cast<std::size_t>(node)];
-      const bool allLegal = here.childCount == m_legal.size() && here.childHash == legalHash;
+      bool allLegal = here.childCount == m_legal.size() && sameAsChildren(here);
+      if (!allLegal) {
+        std::uint64_t legalHash = 0;
+        m_legalHashes.resize(m_legal.size());
+        for (std::size_t i = 0; i < m_legal.size(); ++i) {
+          const std::uint64_t h = mix64(static_cast<std::uint64_t>(m_legal[i]));
+          m_legalHashes[i] = h;
+          legalHash += h;
+        }
+        allLegal = here.childCount == m_legal.size() && here.childHash == legalHash;
+      }
       m_untried.clear();
       if (!allLegal) {
-        m_sorted.assign(m_legal.begin(), m_legal.end());
-        std::sort(m_sorted.begin(), m_sorted.end());
-        m_known.assign(m_sorted.size(), 0);
+        m_legalSet.reset(m_legal.size());
+        m_legalSlots.resize(m_legal.size());
+        for (std::size_t i = 0; i < m_legal.size(); ++i) m_legalSlots[i] = m_legalSet.insert(m_legal[i], m_legalHashes[i]);
+        m_flags.clear();
         for (int c = here.firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling) {
           const Action ca = m_nodes[static_cast<std::size_t>(c)].action;
-          const auto at = std::lower_bound(m_sorted.begin(), m_sorted.end(), ca);
-          if (at != m_sorted.end() && *at == ca) m_known[static_cast<std::size_t>(at - m_sorted.begin())] = 1;
+          const std::size_t slot = m_legalSet.find(ca, mix64(static_cast<std::uint64_t>(ca)));
+          if (slot != ActionSet::kNone) m_legalSet.mark(slot);
+          m_flags.push_back(slot != ActionSet::kNone);
         }
-        for (Action a : m_legal)
-          if (!m_known[static_cast<std::size_t>(std::lower_bound(m_sorted.begin(), m_sorted.end(), a) - m_sorted.begin())])
-            m_untried.push_back(a);
+        for (std::size_t i = 0; i < m_legal.size(); ++i)
+          if (!m_legalSet.marked(m_legalSlots[i])) m_untried.push_back(m_legal[i]);
       }
       const int mover = s->currentPlayer();
       if (m_options.heuristicPrior) {
         if (!m_untried.empty()) addChildrenWithPriors(node, *s, mover, rng);
-        const int child = selectPuct(node, allLegal);
+        const int child = selectPuct(node, allLegal, m_untried.size());
         if (child < 0) break;
         s->applyLegalAction(m_nodes[static_cast<std::size_t>(child)].action, rng);
         m_path.push_back(child);
@@ -297,7 +330,7 @@ Action MctsAgent::decide(const State& state, Rng& rng) {
       if (!m_untried.empty()) {
         // The existing legal children were available this time too.
         for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling)
-          if (allLegal || contains(m_sorted, m_nodes[static_cast<std::size_t>(c)].action)) ++m_nodes[static_cast<std::size_t>(c)].available;
+          if (allLegal || m_legalSet.contains(m_nodes[static_cast<std::size_t>(c)].action)) ++m_nodes[static_cast<std::size_t>(c)].available;
         const Action a = m_untried[static_cast<std::size_t>(uniformInt(rng, static_cast<int>(m_untried.size())))];
         const int child = addChild(node, a);
         ++m_nodes[static_cast<std::size_t>(child)].available;

@@ -22,6 +22,7 @@
 #include <memory>
 #include <vector>
 
+#include "simulation/agents/action_set.h"
 #include "simulation/core/agent.h"
 
 namespace wb::sim {
@@ -79,10 +80,12 @@ class MctsAgent : public Agent {
     std::uint32_t childCount = 0;
   };
   void addChildrenWithPriors(int node, const State& state, int mover, Rng& rng);
-  // allLegal: every child is legal now; else the legal ones are in m_sorted.
-  int selectPuct(int node, bool allLegal);
+  // allLegal: every child is legal now; else the `fresh` children just added
+  // (in front) and those flagged in m_flags (the older ones, in order) are.
+  int selectPuct(int node, bool allLegal, std::size_t fresh);
   int select(int node, bool allLegal);
   int addChild(int parent, Action a);
+  bool sameAsChildren(const Node& parent) const;
   // The most visited legal root child leads the runner-up by more than `remaining` visits.
   bool decided(int remaining) const;
   void rollout(State& state, Rng& rng, std::vector<double>& out);
@@ -94,11 +97,14 @@ class MctsAgent : public Agent {
   std::vector<Node> m_nodes;          // the tree, reused between calls
   std::vector<int> m_path;            // nodes visited this iteration
   std::vector<int> m_movers;          // player who chose each node's action
-  std::vector<Action> m_legal, m_rootLegal, m_untried, m_scratch, m_sorted;  // m_rootLegal, m_sorted: sorted
-  std::vector<char> m_known;          // per sorted legal action: has a child
-  std::vector<char> m_flags;          // per child of the node being selected from: legal now
+  std::vector<Action> m_legal, m_rootLegal, m_untried, m_scratch;  // m_rootLegal: sorted
+  std::vector<std::uint64_t> m_legalHashes;  // mix64 of each of m_legal
+  std::vector<std::size_t> m_legalSlots;     // m_legalSet slot of each of m_legal
+  ActionSet m_legalSet;               // m_legal, marked: has a child (when not every child is legal)
+  std::vector<char> m_flags;          // per child of the node being expanded / selected from: legal now
   std::vector<double> m_returns, m_leadsScratch;
   std::unique_ptr<State> m_copy;      // look-ahead copy (priors, greedy rollouts)
+  std::unique_ptr<State> m_det;       // this iteration's determinization (reused)
   double m_leadSum = 0.0;   // |lead| summed over the heuristic leaves of this search
   double m_leadCount = 0.0;
   double m_minQ = 0.0, m_maxQ = 0.0;  // range of the node means seen (normalisation)

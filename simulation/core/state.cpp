@@ -39,6 +39,10 @@ void State::forgetRecords() {
 
 std::unique_ptr<State> State::determinize(int /*observer*/, Rng& /*rng*/) const { return clone(); }
 
+void State::determinizeInto(int observer, Rng& rng, std::unique_ptr<State>& slot) const {
+  slot = determinize(observer, rng);
+}
+
 double State::heuristic(int player) const {
   if (!isTerminal()) return 0.0;
   std::vector<double> r = returns();

@@ -87,6 +87,12 @@ class State {
   // order), so that two states that differ only in what the observer cannot see
   // give the same copy for the same rng (tests/simulation/no_peeking.h checks it).
   virtual std::unique_ptr<State> determinize(int observer, Rng& rng) const;
+  // determinize() into `slot`, reusing the memory of the state already in it when
+  // that is of the same class (MCTS draws a determinization every iteration). It
+  // must give exactly what determinize(observer, rng) gives and draw the same
+  // numbers from rng (the conformance suite checks it). Default:
+  // slot = determinize(observer, rng); engines with hidden information override it.
+  virtual void determinizeInto(int observer, Rng& rng, std::unique_ptr<State>& slot) const;
 
   // Drops the action history (historySize() keeps counting) and the entity and
   // counter logs of this copy: agents call it on their private view, so that

@@ -14,12 +14,15 @@
 //     --benchmark_filter='AgentMctsIterations/card-dice' --benchmark_min_time=0   (one line)
 // then instructions / the `iterations` counter = instructions per MCTS iteration.
 // Counters: iters_per_s (MCTS iterations, counted as the root's visits, per
-// second of this thread's CPU time), games_per_s (wall clock, one thread);
+// second of this thread's CPU time), games_per_s (wall clock, one thread); the
+// MCTS rows' label roots=... hashes one search's root visits per position (a
+// pure speed change leaves it as it was);
 // CopyState and NextAction report their time per copy / per action in the
 // Time and CPU columns.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <utility>
@@ -107,13 +110,33 @@ const std::vector<std::unique_ptr<sim::State>>& positions(int g) {
   return iterations;
 }
 
-// MCTS iterations per second from the fixed positions (one search each).
+// A hash of the root statistics (action, visits) of one search per position,
+// from a fresh agent and rng: equal before and after a pure speed change.
+std::string rootFingerprint(const std::vector<std::unique_ptr<sim::State>>& pos, const std::string& spec) {
+  std::string error;
+  auto agent = sim::makeAgent(spec, error);
+  auto* mcts = dynamic_cast<sim::MctsAgent*>(agent.get());
+  if (!mcts) return "?";
+  sim::Rng rng(7);
+  std::uint64_t h = 0;
+  for (const auto& s : pos) {
+    h = sim::mix64(h ^ static_cast<std::uint64_t>(agent->chooseAction(*s, rng)));
+    for (const auto& c : mcts->lastRoot()) h = sim::mix64(h ^ (static_cast<std::uint64_t>(c.action) * 31 + c.visits));
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, "roots=%016llx", static_cast<unsigned long long>(h));
+  return text;
+}
+
+// MCTS iterations per second from the fixed positions (one search each). The
+// label is rootFingerprint(): a speed change must leave it as it was.
 void AgentMctsIterations(benchmark::State& state, int g, std::string spec) {
   const auto& pos = positions(g);
   if (pos.empty()) {
     state.SkipWithError("ruleset missing or does not compile");
     return;
   }
+  state.SetLabel(rootFingerprint(pos, spec));
   std::string error;
   auto agent = sim::makeAgent(spec, error);
   std::uint64_t iterations = 0;

@@ -13,7 +13,8 @@
 // actions are never empty before the end and empty at the end (where
 // applyAction is refused); the current player is in range; returns are in
 // [0, 1]; clone() plays on identically; the same seed gives the same game;
-// determinize() keeps the current player and has legal actions; an illegal
+// determinize() keeps the current player and has legal actions, and
+// determinizeInto() gives the same copy from the same numbers; an illegal
 // action is refused and changes nothing. checkSweptPlayoutsStop() repeats the
 // random and greedy playouts over swept values of a ruleset (every card cost, say).
 #pragma once
@@ -301,6 +302,22 @@ inline void checkDeterminize(const Game& game, const GameSetup& setup, const Opt
       d->legalActions(legal);
       EXPECT_FALSE(legal.empty()) << "determinized state has no legal action, seed " << seed;
       EXPECT_EQ(d->history(), s->history());
+    }
+    // determinizeInto() gives what determinize() gives and draws the same numbers,
+    // into an empty slot and into one holding another state of the game.
+    std::unique_ptr<State> slot, other = randomPlayout(game, setup, seed + 1, cap, nullptr, i % 7);
+    for (int observer = 0; observer < s->numPlayers(); ++observer) {
+      Rng a(seed + 5 + static_cast<std::uint64_t>(observer)), b = a;
+      std::unique_ptr<State> d = s->determinize(observer, a);
+      if (observer % 2 == 1) slot = other->clone();
+      s->determinizeInto(observer, b, slot);
+      ASSERT_TRUE(slot != nullptr);
+      EXPECT_EQ(slot->toString(), d->toString()) << "determinizeInto differs, observer " << observer << ", seed " << seed;
+      EXPECT_TRUE(a == b) << "determinizeInto drew other numbers, seed " << seed;
+      std::vector<Action> la, lb;
+      d->legalActions(la);
+      slot->legalActions(lb);
+      EXPECT_EQ(la, lb) << "seed " << seed;
     }
     EXPECT_EQ(s->toString(), before) << "determinize changed the original, seed " << seed;
   }
