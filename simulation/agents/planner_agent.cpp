@@ -206,6 +206,7 @@ Action PlannerAgent::plan(const State& view, Rng& rng) {
   int bestParent = -2;
   Action bestAction = 0;
   int ties = 0;
+  int bestDepth = 0;  // own actions of the best plan, minus one
   std::vector<int> parents = {-1};  // indices into m_kept; -1 = the view
   std::vector<Action> legal;
   for (int depth = 0; depth < std::max(1, m_options.depth) && !parents.empty(); ++depth) {
@@ -224,18 +225,26 @@ Action PlannerAgent::plan(const State& view, Rng& rng) {
         const double v = value(*child, me);
         if (finished || last) {
           ++m_last.finishedPlans;
-          // Ties between finished plans are broken at random (reservoir sampling).
+          // Ties between finished plans are broken at random (reservoir sampling),
+          // except that a longer plan ending the game never replaces a shorter
+          // equal one: a win available now is taken now, not after moves that
+          // change nothing (card-dice: discards before the lethal blow). The draw
+          // is made either way, so the random stream is the same as without it.
           const double tolerance = 1e-9 * std::max(1.0, std::fabs(best));
           if (ties == 0 || v > best + tolerance) {
             best = v;
             bestParent = parent;
             bestAction = a;
+            bestDepth = depth;
             ties = 1;
           } else if (std::fabs(v - best) <= tolerance) {
             ++ties;
-            if (uniformInt(rng, ties) == 0) {
+            const bool drawn = uniformInt(rng, ties) == 0;
+            const bool longerEnd = child->isTerminal() && depth > bestDepth;
+            if (drawn && !longerEnd) {
               bestParent = parent;
               bestAction = a;
+              bestDepth = depth;
             }
           }
           give(std::move(child));

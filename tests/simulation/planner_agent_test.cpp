@@ -4,6 +4,7 @@
 // planner turns run to the engine's 200-action bound).
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -56,6 +57,52 @@ class FreeActionState : public State {
   int m_coins[2] = {0, 0};
   bool m_lamp = false;
 };
+
+// One player to move with a winning blow (0: the game ends, the mover wins)
+// and cards it may discard first (1: one card fewer, no other effect). Every
+// plan that ends with the blow wins, whatever it discarded before.
+class LastBlowState : public State {
+ public:
+  int numPlayers() const override { return 2; }
+  int currentPlayer() const override { return m_over ? kTerminalPlayer : 0; }
+  void legalActions(std::vector<Action>& out) const override {
+    out.clear();
+    if (m_over) return;
+    out.push_back(0);
+    if (m_cards > 0) out.push_back(1);
+  }
+  bool isTerminal() const override { return m_over; }
+  std::vector<double> returns() const override { return {1.0, 0.0}; }
+  int turnCount() const override { return m_over ? 1 : 0; }
+  std::unique_ptr<State> clone() const override { return std::make_unique<LastBlowState>(*this); }
+  double heuristic(int p) const override { return p == 0 ? m_cards : -m_cards; }
+  std::string toString() const override { return std::to_string(m_cards) + (m_over ? "/over" : ""); }
+  int cards() const { return m_cards; }
+
+ protected:
+  void doApplyAction(Action a, Rng&) override {
+    if (a == 0) m_over = true;
+    else --m_cards;
+  }
+
+ private:
+  int m_cards = 5;
+  bool m_over = false;
+};
+
+TEST(PlannerAgent, TakesAWinAvailableNowInsteadOfAnEqualWinAfterPointlessMoves) {
+  // Issue 14 (card-dice, planner discards within the hand limit): the planner
+  // discarded cards before a lethal blow, because discard-then-kill wins as
+  // well and ties between finished plans were drawn at random. A win at hand
+  // is taken at once, for every seed.
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    LastBlowState s;
+    PlannerAgent planner;
+    Rng rng(seed);
+    EXPECT_EQ(planner.chooseAction(s, rng), 0) << "seed " << seed;
+    EXPECT_EQ(planner.lastSearch().plan.size(), 1u) << "seed " << seed;
+  }
+}
 
 TEST(PlannerAgent, DropsPlansThatReturnToAPositionAlreadyExpanded) {
   FreeActionState s;
