@@ -18,10 +18,31 @@ void CardDiceState::fillVars(int p, double* vars) const {
   vars[kSlotOpponentHealth] = m_players[1 - p].health;
 }
 
+namespace {
+// effectAmount()'s vars, per thread: the parameters (CardDiceRules::baseVars) stay from the
+// last call with the same rules (keyed by uid, never 0), only the dice and the players'
+// slots are written per call. The same values as fillVars() gives, without copying all
+// kMaxSlots each time (legal moves and every card effect ask).
+struct EffectVars {
+  std::uint64_t rules = 0;
+  std::array<double, kMaxSlots> vars{};
+};
+thread_local EffectVars t_effectVars;
+}  // namespace
+
 int CardDiceState::effectAmount(int p, const EffectDef& e) const {
   if (!e.hasAmount) return 0;
-  double vars[kMaxSlots];
-  fillVars(p, vars);
+  EffectVars& ev = t_effectVars;
+  if (ev.rules != m_rules->uid) {
+    ev.vars = m_rules->baseVars;
+    ev.rules = m_rules->uid;
+  }
+  double* vars = ev.vars.data();
+  for (int d = 0; d < m_rules->numDice(); ++d) vars[d] = m_dice[d];
+  vars[kSlotMyGold] = m_players[p].gold;
+  vars[kSlotMyHealth] = m_players[p].health;
+  vars[kSlotOpponentGold] = m_players[1 - p].gold;
+  vars[kSlotOpponentHealth] = m_players[1 - p].health;
   return amountFrom(p, e, vars);
 }
 
@@ -70,6 +91,10 @@ void CardDiceState::noteAmountUsed(int p, const EffectDef& e) {
 
 void CardDiceState::settleBuffs() {
   for (int p = 0; p < 2; ++p) {
+    // Usually none: one branch-free pass first (every turn's end runs this).
+    unsigned any = 0;
+    for (std::uint8_t n : m_players[p].unmatchedBuffs) any |= n;
+    if (any == 0) continue;
     for (std::uint8_t& n : m_players[p].unmatchedBuffs) {
       if (n > 0) {
         counterLog().add(p, static_cast<int>(Counter::BuffUnmatched), n);

@@ -53,6 +53,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <utility>
 
@@ -130,70 +131,131 @@ namespace {
 // MCTS search and every move greedy considers, and a card's value is a function of the
 // dice (cards reading gold or health excepted), which change far less often than the
 // heuristic is asked. A few entries, replaced round robin, keyed by the rules' uid (never
-// reused) and the dice.
+// reused, never 0) and the dice. known[c]: value[c] holds card c's value (never set for
+// the cards that read gold or health).
 struct CardValueCache {
   std::uint64_t rules = 0;  // 0 = empty
   std::array<std::int8_t, kMaxDice> dice{};
-  std::array<std::uint64_t, 4> known{};
+  std::array<std::uint8_t, 256> known{};
   std::array<double, 256> value{};
 };
-constexpr int kCacheEntries = 4;
+constexpr int kCacheEntries = 16;
 thread_local std::array<CardValueCache, kCacheEntries> t_cache;
-thread_local int t_nextEntry = 0;
+thread_local int t_nextEntry = 0;  // replaced next
+thread_local int t_lastEntry = 0;  // found last
+
+// What material() reads of each card type, flat per card index (CardDef is large and
+// scattered): rebuilt when the rules object changes (keyed by its uid), per thread.
+enum Realize : std::uint8_t { kRealizeAll = 0, kRealizeDamage = 1, kRealizeHeal = 2 };
+struct CardTable {
+  std::uint64_t rules = 0;  // 0 = empty
+  std::array<std::uint8_t, 256> realize{};       // Realize: which factor a card in hand gets
+  std::array<std::uint8_t, 256> readsPlayers{};  // CardDef::readsPlayers
+  std::array<std::uint32_t, 256> ops{};          // bit op: the card has an effect with op
+};
+thread_local CardTable t_table;
+
+constexpr std::uint32_t opBit(Op op) { return 1u << static_cast<unsigned>(op); }
+static_assert(kOpCount <= 32, "op masks are 32 bits");
+
+const CardTable& cardTable(const CardDiceRules& rules) {
+  CardTable& t = t_table;
+  if (t.rules == rules.uid) return t;
+  t.rules = rules.uid;
+  t.realize.fill(kRealizeAll);
+  t.readsPlayers.fill(0);
+  t.ops.fill(0);
+  for (std::size_t c = 0; c < rules.cards.size() && c < 256; ++c) {
+    const CardDef& def = rules.cards[c];
+    t.realize[c] = def.dealsDamage ? kRealizeDamage : def.heals ? kRealizeHeal : kRealizeAll;
+    t.readsPlayers[c] = def.readsPlayers ? 1 : 0;
+    for (const EffectDef& e : def.effects) t.ops[c] |= opBit(e.op);
+  }
+  return t;
+}
+
+// A buff differs from 1.0f exactly when its bits differ from 1.0f's (one representation,
+// and a NaN is never 1.0f either): one memcmp instead of a compare per die.
+constexpr std::array<float, kMaxDice> kNoBuffs = [] {
+  std::array<float, kMaxDice> a{};
+  for (float& b : a) b = 1.0f;
+  return a;
+}();
+// Two dice arrays are equal (16 bytes compared as two words, no memcmp call).
+bool sameDice(const std::array<std::int8_t, kMaxDice>& a, const std::array<std::int8_t, kMaxDice>& b) {
+  static_assert(sizeof a == 16, "two words");
+  std::uint64_t a0, a1, b0, b1;
+  std::memcpy(&a0, a.data(), 8);
+  std::memcpy(&a1, a.data() + 8, 8);
+  std::memcpy(&b0, b.data(), 8);
+  std::memcpy(&b1, b.data() + 8, 8);
+  return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+}
 
 bool anyBuff(const PlayerState& s) {
-  if (s.nonComboBuff != 1.0f) return true;
-  for (float b : s.buff)
-    if (b != 1.0f) return true;
-  return false;
+  return s.nonComboBuff != 1.0f || std::memcmp(s.buff.data(), kNoBuffs.data(), sizeof kNoBuffs) != 0;
 }
 }  // namespace
 
 double CardDiceState::material(int p) const {
+  // Hot: every MCTS leaf and prior, every greedy candidate. The sums below add the same
+  // terms in the same order as ever (floating point), only with less work around them:
+  // flat per-card tables, vars filled only when a value must be computed, one pass per pile.
   const PlayerState& s = m_players[p];
+  const CardTable& table = cardTable(*m_rules);
   double gold = s.gold;
   double sum = 0, hand = 0, passive = 0;
   int n = 0;
   double vars[kMaxSlots];
-  fillVars(p, vars);
-  CardValueCache* entry = nullptr;
-  for (CardValueCache& e : t_cache)
-    if (e.rules == m_rules->uid && e.dice == m_dice) {
-      entry = &e;
-      break;
+  bool varsFilled = false;
+  auto filledVars = [&]() -> const double* {
+    if (!varsFilled) {
+      fillVars(p, vars);
+      varsFilled = true;
     }
+    return vars;
+  };
+  // The entry of the last call first (the dice change seldom between calls).
+  CardValueCache* entry = &t_cache[static_cast<std::size_t>(t_lastEntry)];
+  if (!(entry->rules == m_rules->uid && sameDice(entry->dice, m_dice))) {
+    entry = nullptr;
+    for (int k = 0; k < kCacheEntries; ++k) {
+      CardValueCache& e = t_cache[static_cast<std::size_t>(k)];
+      if (e.rules == m_rules->uid && sameDice(e.dice, m_dice)) {
+        entry = &e;
+        t_lastEntry = k;
+        break;
+      }
+    }
+  }
   if (!entry) {
+    t_lastEntry = t_nextEntry;
     entry = &t_cache[static_cast<std::size_t>(t_nextEntry)];
     t_nextEntry = (t_nextEntry + 1) % kCacheEntries;
     entry->rules = m_rules->uid;
     entry->dice = m_dice;
-    entry->known = {};
+    entry->known.fill(0);
   }
   // Player p's base values (without buffs); the cards reading gold or health afresh per call.
   // The cache holds values for p = 0 and p = 1 alike: without buffs and player reads they
   // depend on the dice only.
   std::array<std::uint64_t, 4> fresh{};
   std::array<double, 256> freshValue;
-  auto cardValue = [&](int c) {
-    const std::uint64_t bit = 1ULL << (c & 63);
-    if (m_rules->cards[static_cast<std::size_t>(c)].readsPlayers) {
-      if (!(fresh[c >> 6] & bit)) {
-        fresh[c >> 6] |= bit;
-        freshValue[c] = cardValueFrom(p, c, vars, false);
+  auto computeValue = [&](int c) {
+    if (table.readsPlayers[static_cast<std::size_t>(c)]) {
+      const std::uint64_t bit = 1ULL << (c & 63);
+      if (!(fresh[static_cast<std::size_t>(c >> 6)] & bit)) {
+        fresh[static_cast<std::size_t>(c >> 6)] |= bit;
+        freshValue[static_cast<std::size_t>(c)] = cardValueFrom(p, c, filledVars(), false);
       }
-      return freshValue[c];
+      return freshValue[static_cast<std::size_t>(c)];
     }
-    if (!(entry->known[c >> 6] & bit)) {
-      entry->known[c >> 6] |= bit;
-      entry->value[c] = cardValueFrom(p, c, vars, false);
-    }
-    return entry->value[c];
+    entry->known[static_cast<std::size_t>(c)] = 1;
+    return entry->value[static_cast<std::size_t>(c)] = cardValueFrom(p, c, filledVars(), false);
   };
-  for (const Pile* pile : {&s.deck, &s.discard, &s.inPlay})
-    for (std::uint8_t c : *pile) {
-      sum += cardValue(c);
-      ++n;
-    }
+  const std::uint8_t* known = entry->known.data();
+  const double* cached = entry->value.data();
+  auto cardValue = [&](int c) { return known[c] ? cached[c] : computeValue(c); };
   // Card values count damage at 1.5 a point and heals at 0.9, right at full health. Cards
   // in hand are worth what playing them now would realize: damage by the opponent's
   // marginal health (less when high; only gold, kGoldWeight a point, while the opponent
@@ -201,24 +263,36 @@ double CardDiceState::material(int p) const {
   // health. Otherwise a card worth more held than played is kept forever.
   const double h0 = std::max(1, m_rules->startingHealth);
   const PlayerState& o = m_players[1 - p];
+  std::uint32_t ownOps = 0, oppOps = 0;  // ops of the players' passives (hasPassive)
+  for (std::uint8_t c : s.passives) ownOps |= table.ops[c];
+  for (std::uint8_t c : o.passives) oppOps |= table.ops[c];
   // Damage blocked by Paid Militia costs the opponent gold, worth something only below what
   // the opponent can use, and pays the dealer no gold.
-  const bool blocked = o.gold >= 10 && hasPassive(1 - p, Op::PaidShield);
+  const bool blocked = o.gold >= 10 && (oppOps & opBit(Op::PaidShield));
   const double oppUseful = kUsefulGold + kMilitiaGold;
   const double oppMargin = blocked ? (o.gold < oppUseful ? kGoldWeight : 0.0) : std::sqrt(h0 / std::max(1, o.health));
   const double damageFactor =
       std::min(1.0, (oppMargin + (!blocked && gold < kUsefulGold ? kGoldWeight : 0)) / (1 + kGoldWeight));
   const double healFactor = std::min(1.0, std::sqrt(h0 / std::max(1, s.health)) / 0.9);
   // Gold is worth what it can buy (or, with Paid Militia, block); beyond that nothing.
-  const double useful = kUsefulGold + (hasPassive(p, Op::PaidShield) ? kMilitiaGold : 0);
-  auto realized = [&](int c) {
-    const CardDef& def = m_rules->cards[static_cast<std::size_t>(c)];
-    return def.dealsDamage ? damageFactor : def.heals ? healFactor : 1.0;
-  };
+  const double useful = kUsefulGold + ((ownOps & opBit(Op::PaidShield)) ? kMilitiaGold : 0);
+  const double factor[3] = {1.0, damageFactor, healFactor};  // by Realize
+  auto realized = [&](int c) { return factor[table.realize[static_cast<std::size_t>(c)]]; };
+  // The deck, the discard pile and the cards in play count toward the mean card value; the
+  // discard pile's realized mean stands in for the draws after a reshuffle (below).
+  for (std::uint8_t c : s.deck) sum += cardValue(c);
+  double discardMean = 0;
+  for (std::uint8_t c : s.discard) {
+    const double v = cardValue(c);
+    sum += v;
+    discardMean += realized(c) * v;
+  }
+  for (std::uint8_t c : s.inPlay) sum += cardValue(c);
+  n = s.deck.count() + s.discard.count() + s.inPlay.count();
   // What a buff adds to a card this turn, realized only if playing it would: gold beyond
   // `useful` is worth nothing, so a buffed gold card of a rich player adds nothing (else
   // that value, never to be realized, kept the turn going and cards were discarded instead).
-  const bool drawsBlocked = hasPassive(p, Op::BlockEffectDraws);
+  const bool drawsBlocked = ownOps & opBit(Op::BlockEffectDraws);
   auto buffGain = [&](int c) {
     const CardDef& def = m_rules->cards[static_cast<std::size_t>(c)];
     if (def.gainsGold && s.gold >= useful) return 0.0;
@@ -227,22 +301,20 @@ double CardDiceState::material(int p) const {
     if (drawsBlocked && def.kind == CardKind::Action)
       for (const EffectDef& e : def.effects)
         if (e.op == Op::Draw) return 0.0;
-    return realized(c) * (cardValueFrom(p, c, vars, true) - cardValue(c));
+    return realized(c) * (cardValueFrom(p, c, filledVars(), true) - cardValue(c));
   };
   auto held = [&](int c, double weight) {
     const double v = cardValue(c);
     sum += v;
-    ++n;
     return weight * realized(c) * v + kHold;
   };
   for (std::uint8_t c : s.hand) hand += held(c, kReady);
   for (std::uint8_t c : s.faceDown) hand += held(c, kFaceDown);
+  n += s.hand.count() + s.faceDown.count();
   // The next draws are the top cards of the deck (then, after a reshuffle, a card of the
   // discard pile's mean value): what they add to the hand, valued as a card in hand is
   // (realized), so that the draw itself -- the turn's free draw, or Always Lucky's at the
   // start of the turn -- is no jump in value.
-  double discardMean = 0;
-  for (std::uint8_t c : s.discard) discardMean += realized(c) * cardValue(c);
   discardMean = s.discard.empty() ? 0 : discardMean / static_cast<double>(s.discard.size());
   auto nextDraws = [&](int count) {
     double v = 0;
@@ -261,7 +333,7 @@ double CardDiceState::material(int p) const {
     // Always Lucky draws at the start of each own turn: the player waiting for its turn
     // counts that draw now, so the turn change is no jump in value (a jump made greedy
     // dump cards before ending its turn: anything cheaper than the jump looked better).
-    if (p != m_turnPlayer)
+    if (p != m_turnPlayer && (table.ops[c] & opBit(Op::ExtraDraw)))
       for (const EffectDef& e : m_rules->cards[c].effects)
         if (e.op == Op::ExtraDraw) hand += nextDraws(effectAmount(p, e));
   }
@@ -330,8 +402,16 @@ double CardDiceState::material(int p) const {
 
 double CardDiceState::waste(int p) const {
   const PlayerState& s = m_players[p];
-  double pending = 0;
-  for (std::uint8_t u : s.unmatchedBuffs) pending += u;
+  // An integer sum: exactly the double sum it replaces (the counts are small integers);
+  // usually all zero, which one pass of ORs tells.
+  static_assert(sizeof s.unmatchedBuffs == 17, "two words and a byte");
+  std::uint64_t w0, w1;
+  std::memcpy(&w0, s.unmatchedBuffs.data(), 8);
+  std::memcpy(&w1, s.unmatchedBuffs.data() + 8, 8);
+  const std::uint64_t any = w0 | w1 | s.unmatchedBuffs[16];
+  int pending = 0;
+  if (any != 0)
+    for (std::uint8_t u : s.unmatchedBuffs) pending += u;
   return kDiscardWaste * s.discardedWithinLimit + kBuffWaste * s.buffsWasted + kBuffPending * pending;
 }
 
@@ -353,8 +433,10 @@ void CardDiceState::heuristics(std::vector<double>& out) const {
     return;
   }
   const double m0 = material(0), m1 = material(1);
-  out[0] = m0 - m1 - waste(0) + opponentWaste(0);
-  out[1] = m1 - m0 - waste(1) + opponentWaste(1);
+  const double w0 = waste(0), w1 = waste(1);  // opponentWaste(p) is waste(1 - p) or 0
+  const bool turnMoved = m_turnActions > 0;
+  out[0] = m0 - m1 - w0 + (m_turnPlayer == 0 && turnMoved ? 0.0 : w1);
+  out[1] = m1 - m0 - w1 + (m_turnPlayer == 1 && turnMoved ? 0.0 : w0);
 }
 
 double CardDiceState::heuristic(int player) const {

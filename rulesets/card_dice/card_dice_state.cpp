@@ -355,11 +355,16 @@ void CardDiceState::legalActions(std::vector<sim::Action>& out) const {
       for (std::uint8_t c : s.faceDown)
         if (seenDown.insert(c) && !r.cards[c].veto && s.gold >= responseCost(p, c, true) && faceDownPlayable(p, c))
           addVariants(out, ActionKind::PlayFaceDown, p, c);
-      if (s.bidsLeft > 0)
-        for (int t = 0; t < 2; ++t)
-          for (std::size_t k = 0; k < m_shops[t].display.size(); ++k)
-            if (s.gold >= r.cards[m_shops[t].display[k]].cost)
-              out.push_back(encodeAction(ActionKind::Bid, static_cast<int>(k), t));
+      if (s.bidsLeft > 0) {
+        const CardDef* const cards = r.cards.data();  // hot (every MCTS node): no reloads
+        const int gold = s.gold;
+        for (int t = 0; t < 2; ++t) {
+          const auto& display = m_shops[t].display;
+          const std::size_t shown = display.size();
+          for (std::size_t k = 0; k < shown; ++k)
+            if (gold >= cards[display[k]].cost) out.push_back(encodeAction(ActionKind::Bid, static_cast<int>(k), t));
+        }
+      }
       return;
     }
     case Phase::Response: {

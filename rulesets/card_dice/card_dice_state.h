@@ -78,7 +78,17 @@ namespace wb::rulesets::card_dice {
 
 using sim::FixedVector;
 
-using Pile = FixedVector<std::uint8_t, kMaxCopies>;  // card indices; a deck's top is back()
+// Card indices; a deck's top is back(). Copies read only the cards held (a state copy,
+// every MCTS iteration and prior, would otherwise move 250 bytes per pile).
+class Pile : public FixedVector<std::uint8_t, kMaxCopies> {
+ public:
+  Pile() = default;
+  Pile(const Pile& o) : FixedVector() { assignUsed(o); }
+  Pile& operator=(const Pile& o) {
+    assignUsed(o);
+    return *this;
+  }
+};
 
 // Window: after a response resolved, the owner of the action it answered may play further
 // actions and blessings before that action resolves. DiscardChoice: the victim of Weak Hands /

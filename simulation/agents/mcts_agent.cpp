@@ -180,15 +180,19 @@ int MctsAgent::selectPuct(int node, bool allLegal, std::size_t fresh) {
   // tree must not flatten the small differences between the moves here.
   // Hot loop (every tree node of every iteration): the means are kept in the
   // nodes, and the legal flags are only needed when some child is not legal.
+  // Local pointers: the node array and the flags do not change in here.
   double qmin = 1e300, qmax = -1e300, total = 0.0;
   if (!allLegal) {
     // The children added just now (in front, all legal), then m_flags of the older ones.
     m_flags.insert(m_flags.begin(), fresh, 1);
   }
+  Node* const nodes = m_nodes.data();
+  const char* const flags = m_flags.data();
+  const int first = nodes[static_cast<std::size_t>(node)].firstChild;
   std::size_t k = 0;
-  for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling, ++k) {
-    Node& child = m_nodes[static_cast<std::size_t>(c)];
-    if (!allLegal && !m_flags[k]) continue;
+  for (int c = first; c >= 0; c = nodes[static_cast<std::size_t>(c)].nextSibling, ++k) {
+    Node& child = nodes[static_cast<std::size_t>(c)];
+    if (!allLegal && !flags[k]) continue;
     ++child.available;
     total += child.weight;
     if (child.visits) {
@@ -205,9 +209,9 @@ int MctsAgent::selectPuct(int node, bool allLegal, std::size_t fresh) {
   // Siblings added together share their availability: one sqrt for a run of them.
   std::uint32_t rootOf = 0;
   double root = 0.0;
-  for (int c = m_nodes[static_cast<std::size_t>(node)].firstChild; c >= 0; c = m_nodes[static_cast<std::size_t>(c)].nextSibling, ++k) {
-    if (!allLegal && !m_flags[k]) continue;
-    const Node& child = m_nodes[static_cast<std::size_t>(c)];
+  for (int c = first; c >= 0; c = nodes[static_cast<std::size_t>(c)].nextSibling, ++k) {
+    if (!allLegal && !flags[k]) continue;
+    const Node& child = nodes[static_cast<std::size_t>(c)];
     if (child.available != rootOf || root == 0.0) {
       rootOf = child.available;
       root = std::sqrt(static_cast<double>(rootOf));
