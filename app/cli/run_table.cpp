@@ -132,7 +132,7 @@ void printCounters(std::ostream& out, const sim::RunResult& r) {
       << std::setw(static_cast<int>(width)) << "counter" << std::right << std::setw(10) << "total" << std::setw(10)
       << "per game" << std::setw(12) << "% of games";
   for (int p = 0; p < s.players(); ++p) out << std::setw(9) << ("seat " + std::to_string(p));
-  out << "\n";
+  out << std::setw(12) << "first game" << "\n";
   const double games = static_cast<double>(s.games());
   for (int k = 0; k < c.counters; ++k) {
     const auto K = static_cast<std::size_t>(k);
@@ -141,8 +141,11 @@ void printCounters(std::ostream& out, const sim::RunResult& r) {
         << std::right << std::setw(10) << c.total[K] << std::setw(10) << numberText(static_cast<double>(c.total[K]) / games, 2)
         << std::setw(11) << percentText(static_cast<double>(c.gamesWith[K]) / games) << "%";
     for (int p = 0; p < s.players(); ++p) row << std::setw(9) << c.at(c.bySeat, p, k);
+    const bool seen = K < c.firstGame.size() && c.firstGame[K] != sim::CounterTally::kNever;
+    row << std::setw(12) << (seen ? std::to_string(c.firstGame[K]) : std::string("-"));
     out << row.str() << "\n";
   }
+  out << "(first game: the lowest game index in which it happened; see it with --replay INDEX)\n";
   if (s.agents().size() > 1 || !s.factions().empty()) out << "(per agent and per faction in --json)\n";
 }
 

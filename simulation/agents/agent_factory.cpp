@@ -123,12 +123,16 @@ std::unique_ptr<Agent> makePlanner(const std::vector<Option>& options, std::stri
       if (opt.value == "on") o.follow = true;
       else if (opt.value == "off") o.follow = false;
       else { error = bad + " (on or off)"; return nullptr; }
+    } else if (opt.key == "common") {
+      if (opt.value == "on") o.commonRandom = true;
+      else if (opt.value == "off") o.commonRandom = false;
+      else { error = bad + " (on or off)"; return nullptr; }
     } else if (opt.key == "cap") {
       long long v = 0;
       if (!parseIntOption(opt.value, 0, 100000, v)) { error = bad + " (an integer 0..100000)"; return nullptr; }
       o.turnCap = static_cast<int>(v);
     } else {
-      error = "unknown option '" + opt.key + "' for agent 'planner' (known: width, depth, eval, opponent, follow, cap)";
+      error = "unknown option '" + opt.key + "' for agent 'planner' (known: width, depth, eval, opponent, follow, common, cap)";
       return nullptr;
     }
   }
@@ -195,6 +199,7 @@ std::string agentHelp() {
          "           plan, eval=lead|self (lead: its heuristic minus its opponents' mean),\n"
          "           opponent=greedy|first|random (others' decisions inside the turn),\n"
          "           follow=on|off (keep the plan while what it sees matches),\n"
+         "           common=on|off (on: every plan meets the same chance and answers),\n"
          "           cap=N (40; after N own decisions in a turn, end the turn when it can; 0 = off)\n"
          "  mcts     tree search (PUCT/UCT), determinized for hidden information; options:\n"
          "           iters=N (1000), c=X (1.4), rollout=random|greedy (random), depth=D (200),\n"

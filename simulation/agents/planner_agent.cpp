@@ -21,6 +21,7 @@ std::string PlannerAgent::spec() const {
   s += m_options.opponent == PlannerOptions::Opponent::Greedy ? "greedy"
        : m_options.opponent == PlannerOptions::Opponent::First ? "first" : "random";
   s += std::string(",follow=") + (m_options.follow ? "on" : "off");
+  s += std::string(",common=") + (m_options.commonRandom ? "on" : "off");
   s += ",cap=" + std::to_string(m_options.turnCap);
   return s;
 }
@@ -157,12 +158,15 @@ bool PlannerAgent::endTurnNow(const State& view, Rng& rng, Action& out) {
   view.legalActions(legal);
   double best = -std::numeric_limits<double>::infinity();
   bool found = false;
+  const Rng base = m_options.commonRandom ? Rng(rng()) : Rng();
   for (Action a : legal) {
     std::unique_ptr<State> child = take();
     view.cloneInto(child);
-    child->applyLegalAction(a, rng);
+    Rng common = base;
+    Rng& chance = m_options.commonRandom ? common : rng;
+    child->applyLegalAction(a, chance);
     ++m_last.expanded;
-    resolveOthers(*child, me, turn, rng);
+    resolveOthers(*child, me, turn, chance);
     if (child->isTerminal() || child->turnCount() != turn) {
       const double v = value(*child, me);
       if (!found || v > best) {
@@ -208,6 +212,8 @@ Action PlannerAgent::plan(const State& view, Rng& rng) {
   int ties = 0;
   int bestDepth = 0;  // own actions of the best plan, minus one
   std::vector<int> parents = {-1};  // indices into m_kept; -1 = the view
+  // Common random numbers (header): every expansion starts from `base`.
+  const Rng base = m_options.commonRandom ? Rng(rng()) : Rng();
   std::vector<Action> legal;
   for (int depth = 0; depth < std::max(1, m_options.depth) && !parents.empty(); ++depth) {
     const bool last = depth + 1 >= std::max(1, m_options.depth);
@@ -218,9 +224,11 @@ Action PlannerAgent::plan(const State& view, Rng& rng) {
       for (Action a : legal) {
         std::unique_ptr<State> child = take();
         ps.cloneInto(child);
-        child->applyLegalAction(a, rng);
+        Rng common = base;
+        Rng& chance = m_options.commonRandom ? common : rng;
+        child->applyLegalAction(a, chance);
         ++m_last.expanded;
-        resolveOthers(*child, me, turn, rng);
+        resolveOthers(*child, me, turn, chance);
         const bool finished = child->isTerminal() || child->turnCount() != turn || child->currentPlayer() != me;
         const double v = value(*child, me);
         if (finished || last) {

@@ -26,6 +26,18 @@
 // the legal actions and the action count), and plans again when something it
 // did not foresee happened (a drawn card, a roll, another player's answer).
 //
+// Common random numbers (`common=on`, the default): a plan's value is one sample
+// of the chance events and of the other players' answers that follow its actions
+// (a card-dice response, a shuffle, a Zoneplex battle roll). Drawn independently
+// per plan, the best-valued plan is often the luckiest one, not the best: in
+// card-dice planner game 436 (seed 1, turn 1382) "discard a card, then play
+// Blazing Fire" drew a better answer to the Fire than "play Blazing Fire" did, by
+// more than the 104 points the discard cost. So every expansion of one search
+// starts its random numbers from the same generator state (drawn once per search
+// from the agent's stream); plans that differ only by a useless move then meet the
+// same answers and the move's cost decides. `common=off` draws them in sequence
+// from the agent's stream (the planner before 2026-11-23).
+//
 // Loops within a turn: a partial plan that returns to a position already
 // expanded in this search (the view or a kept plan's position; compared by
 // score, then by text) is dropped, so a free action that changes nothing is
@@ -34,7 +46,7 @@
 // only looks for the best action that ends its turn at once (when one does),
 // so its turns stay far below an engine's per-turn action bound.
 //
-// Spec: planner[:width=W,depth=D,eval=lead|self,opponent=greedy|first|random,follow=on|off,cap=N].
+// Spec: planner[:width=W,depth=D,eval=lead|self,opponent=greedy|first|random,follow=on|off,common=on|off,cap=N].
 #pragma once
 
 #include <cstdint>
@@ -56,6 +68,10 @@ struct PlannerOptions {
   enum class Opponent { Greedy, First, Random };
   Opponent opponent = Opponent::Greedy;  // other players' decisions in the middle of the turn
   bool follow = true;                    // keep the plan while it still matches
+  // Common random numbers: every expansion of one search draws its chance events and the
+  // other players' answers from the same random numbers (a copy of one generator), so two
+  // plans differ by what the player did, not by their luck (see the header comment).
+  bool commonRandom = true;
   int turnCap = 40;  // own decisions per turn before it only seeks to end the turn (0 = no cap)
 };
 

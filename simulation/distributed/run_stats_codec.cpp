@@ -5,7 +5,7 @@
 namespace wb::sim {
 namespace {
 
-constexpr std::uint64_t kMagic = 0x31737473'6e7572ULL;  // "runsts1"
+constexpr std::uint64_t kMagic = 0x32737473'6e7572ULL;  // "runsts2" (2: CounterTally::firstGame)
 
 void put(ByteWriter& w, const OutcomeTally& t) {
   for (std::uint64_t v : {t.games, t.wins, t.draws, t.losses, t.nobody, t.adjudicatedWins, t.adjudicatedDraws,
@@ -68,7 +68,7 @@ std::string RunStatsCodec::encode(const RunStats& s) {
   putAll(w, s.m_entities);
   const CounterTally& c = s.m_counters;
   w.i64(c.counters);
-  for (const auto* v : {&c.total, &c.gamesWith, &c.bySeat, &c.byAgent, &c.byFaction}) w.u64s(*v);
+  for (const auto* v : {&c.total, &c.gamesWith, &c.firstGame, &c.bySeat, &c.byAgent, &c.byFaction}) w.u64s(*v);
   const LengthTally& l = s.m_length;
   for (std::uint64_t v : {l.games, l.sum, l.sumSquares, l.censored, l.censoredSum}) w.u64(v);
   w.u64s(l.histogram);
@@ -91,7 +91,7 @@ bool RunStatsCodec::decode(std::string_view bytes, RunStats& out) {
   getAll(r, s.m_entities);
   CounterTally& c = s.m_counters;
   c.counters = static_cast<int>(r.i64());
-  for (auto* v : {&c.total, &c.gamesWith, &c.bySeat, &c.byAgent, &c.byFaction}) *v = r.u64s();
+  for (auto* v : {&c.total, &c.gamesWith, &c.firstGame, &c.bySeat, &c.byAgent, &c.byFaction}) *v = r.u64s();
   LengthTally& l = s.m_length;
   for (std::uint64_t* v : {&l.games, &l.sum, &l.sumSquares, &l.censored, &l.censoredSum}) *v = r.u64();
   l.histogram = r.u64s();

@@ -49,6 +49,10 @@ void writeCounters(JsonWriter& w, const RunResult& r) {
     w.field("total", static_cast<ull>(total));
     w.field("per_game", games > 0 ? static_cast<double>(total) / games : 0.0);
     w.field("games_with", static_cast<ull>(K < c.gamesWith.size() ? c.gamesWith[K] : 0));
+    if (K < c.firstGame.size() && c.firstGame[K] != CounterTally::kNever)
+      w.field("first_game", static_cast<ull>(c.firstGame[K]));
+    else
+      w.key("first_game").null();
     w.key("by_seat").beginArray();
     for (int p = 0; p < s.players(); ++p) w.value(static_cast<ull>(c.at(c.bySeat, p, k)));
     w.endArray();

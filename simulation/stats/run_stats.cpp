@@ -74,6 +74,7 @@ RunStats::RunStats(int players, int agents, int factions, int entities, int coun
   m_counters.counters = static_cast<int>(c);
   m_counters.total.assign(c, 0);
   m_counters.gamesWith.assign(c, 0);
+  m_counters.firstGame.assign(c, CounterTally::kNever);
   m_counters.bySeat.assign(c * m_seats.size(), 0);
   m_counters.byAgent.assign(c * m_agents.size(), 0);
   m_counters.byFaction.assign(c * m_factions.size(), 0);
@@ -162,6 +163,10 @@ void RunStats::add(const GameRecord& game) {
       }
       m_counters.total[static_cast<std::size_t>(k)] += inGame;
       m_counters.gamesWith[static_cast<std::size_t>(k)] += inGame ? 1 : 0;
+      if (inGame) {
+        std::uint64_t& first = m_counters.firstGame[static_cast<std::size_t>(k)];
+        first = std::min(first, game.index);
+      }
     }
   }
 

@@ -75,6 +75,8 @@ void CounterTally::merge(const CounterTally& o) {
   counters = std::max(counters, o.counters);
   addSums(total, o.total);
   addSums(gamesWith, o.gamesWith);
+  if (firstGame.size() < o.firstGame.size()) firstGame.resize(o.firstGame.size(), kNever);
+  for (std::size_t k = 0; k < o.firstGame.size(); ++k) firstGame[k] = std::min(firstGame[k], o.firstGame[k]);
   addSums(bySeat, o.bySeat);
   addSums(byAgent, o.byAgent);
   addSums(byFaction, o.byFaction);

@@ -73,6 +73,11 @@ struct CounterTally {
   int counters = 0;
   std::vector<std::uint64_t> total;      // per counter, over every game and player
   std::vector<std::uint64_t> gamesWith;  // per counter: games in which it happened at least once
+  // Per counter: the lowest game index (GameRecord::index) in which it happened, kNever if
+  // none; `balance run --replay` replays that game. Merged by minimum, so it does not
+  // depend on the threads, the batches or the MPI ranks.
+  static constexpr std::uint64_t kNever = ~std::uint64_t{0};
+  std::vector<std::uint64_t> firstGame;
   std::vector<std::uint64_t> bySeat, byAgent, byFaction;
   std::uint64_t at(const std::vector<std::uint64_t>& rows, int row, int counter) const;
   void merge(const CounterTally& o);

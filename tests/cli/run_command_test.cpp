@@ -123,6 +123,44 @@ TEST(RunCommand, WritesJsonToAFileAndReplaysAGame) {
   EXPECT_NE(replay.out.find("end turn"), std::string::npos) << replay.out;
 }
 
+// The counters' "first_game" is the lowest game index in which the counter happened: the
+// games before it have none, and the table names it beside --replay. Random players with a
+// cap of 2 turns skip the turn draw in some games only (seed 5: games 4 and later).
+TEST(RunCommand, CounterFirstGameIsTheLowestGameWhereItHappened) {
+  REQUIRE_CARD_DICE();
+  const auto skipped = [](const std::string& json, const char* field) {
+    const auto at = json.find("\"turn_draw_skipped\": {");
+    const std::string key = std::string("\"") + field + "\": ";
+    const auto k = json.find(key, at);
+    if (at == std::string::npos || k == std::string::npos) return std::string("missing");
+    const auto from = k + key.size();
+    return json.substr(from, json.find_first_of(",\n}", from) - from);
+  };
+  const auto run = [](int games, const char* threads) {
+    return balance({"run", kFolder, "--games", std::to_string(games), "--agents", "random", "--seed", "5",
+                    "--max-turns", "2", "--threads", threads, "--json", "-"});
+  };
+  auto all = run(12, "2");
+  ASSERT_EQ(all.exit, 0) << all.err;
+  const std::string first = skipped(all.out, "first_game");
+  ASSERT_NE(first, "missing") << all.out;
+  ASSERT_NE(first, "null");
+  const int n = std::stoi(first);
+  ASSERT_GT(n, 0) << "seed 5 was chosen so that the first games have no skipped draw";
+  EXPECT_NE(skipped(all.out, "games_with"), "12");
+  auto before = run(n, "1");
+  ASSERT_EQ(before.exit, 0) << before.err;
+  EXPECT_EQ(skipped(before.out, "first_game"), "null") << "games 0.." << n - 1;
+  EXPECT_EQ(skipped(before.out, "games_with"), "0");
+  auto upTo = run(n + 1, "1");
+  ASSERT_EQ(upTo.exit, 0) << upTo.err;
+  EXPECT_EQ(skipped(upTo.out, "first_game"), first);
+  auto table = balance({"run", kFolder, "--games", "12", "--agents", "random", "--seed", "5", "--max-turns", "2"});
+  ASSERT_EQ(table.exit, 0) << table.err;
+  EXPECT_NE(table.out.find("first game"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("--replay INDEX"), std::string::npos) << table.out;
+}
+
 TEST(RunCommand, HelpListsTheAgents) {
   auto r = balance({"run", "--help"});
   EXPECT_EQ(r.exit, 0);

@@ -182,6 +182,7 @@ TEST(RunStats, CountersAreSummedPerSeatAgentAndFaction) {
   const CounterTally& t = s.counters();
   EXPECT_EQ(t.total, (std::vector<std::uint64_t>{1, 4}));
   EXPECT_EQ(t.gamesWith, (std::vector<std::uint64_t>{1, 1}));
+  EXPECT_EQ(t.firstGame, (std::vector<std::uint64_t>{1, 0}));  // counter 0 only in game 1
   EXPECT_EQ(t.at(t.bySeat, 0, 1), 3u);
   EXPECT_EQ(t.at(t.bySeat, 1, 1), 1u);
   EXPECT_EQ(t.at(t.byAgent, 1, 1), 3u);
