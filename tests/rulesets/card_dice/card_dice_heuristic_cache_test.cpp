@@ -1,0 +1,105 @@
+// The card-dice heuristic keeps per-thread caches (card values per rules object and dice,
+// flat per-card tables per rules object; card_dice_heuristic.cpp). A cached value must be
+// the value computed afresh: the heuristic of a position may not depend on what the thread
+// evaluated before. Each test evaluates the same positions in two orders, with the caches
+// emptied in between by evaluating positions under many other dice, and wants the same bits.
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "tests/rulesets/card_dice/card_dice_fixture.h"
+
+namespace wb::rulesets::card_dice::testing {
+namespace {
+
+std::uint64_t bitsOf(double v) {
+  std::uint64_t b;
+  std::memcpy(&b, &v, sizeof b);
+  return b;
+}
+
+// Player 0's heuristic (and both players' through heuristics()), as bits.
+std::vector<std::uint64_t> evaluate(const CardDiceState& s) {
+  std::vector<double> both;
+  s.heuristics(both);
+  return {bitsOf(s.heuristic(0)), bitsOf(s.heuristic(1)), bitsOf(both[0]), bitsOf(both[1])};
+}
+
+// Evaluates positions under more dice combinations than the value cache holds (16), so the
+// entries of the positions' dice are replaced.
+void evictCaches(const CardDiceState& like) {
+  for (int k = 0; k < 40; ++k) {
+    CardDiceState other(like);
+    for (int d = 0; d < like.rules().numDice(); ++d) other.setDie(d, 1 + (k + d * 5) % 6);
+    other.setDie(0, 1 + k % 6);
+    other.setDie(1, 1 + (k / 6) % 6);
+    (void)other.heuristic(0);
+  }
+}
+
+class CardDiceHeuristicCache : public CardDiceScript {};
+
+// Rule-independent: two compiled rules objects that differ only in what Basic Income pays
+// (1 gold, 2 gold) deal the same positions; each keeps its own card values.
+TEST_F(CardDiceHeuristicCache, ValuesBelongToTheirRulesObject) {
+  const auto richer = gameWith({{"cards.basic_income.effects.0.amount", "2"}});
+  ASSERT_TRUE(richer != nullptr);
+  sim::Rng r1(7), r2(7);
+  const auto a = game->newGame(r1);
+  const auto b = richer->newGame(r2);
+  ASSERT_EQ(a->toString(), b->toString());  // the same deal; only the card amounts differ
+  for (CardDiceState* s : {a.get(), b.get()}) {  // player 0 ahead by Basic Incomes
+    s->giveCard(0, Zone::Hand, card("basic_income"));
+    s->giveCard(0, Zone::Deck, card("basic_income"));
+  }
+  const auto aFirst = evaluate(*a);
+  const auto bSecond = evaluate(*b);
+  evictCaches(*a);
+  evictCaches(*b);
+  const auto bFirst = evaluate(*b);
+  const auto aSecond = evaluate(*a);
+  EXPECT_EQ(aFirst, aSecond);
+  EXPECT_EQ(bFirst, bSecond);
+  EXPECT_NE(aFirst, bFirst);  // Basic Income is worth more in the richer rules
+}
+
+// Free Market ("Your gold doubles": amount my_gold) reads the player's gold, so its value is
+// never kept with the dice: the same dice with 10 and 30 gold give the values they give
+// alone, in either order.
+TEST_F(CardDiceHeuristicCache, CardsReadingGoldAreValuedAfresh) {
+  for (int k = 0; k < 3; ++k) state->giveCard(0, Zone::Deck, card("basic_income"));
+  state->giveCard(0, Zone::Hand, card("free_market"));
+  state->giveCard(0, Zone::Discard, card("free_market"));
+  state->giveCard(1, Zone::Hand, card("basic_income"));
+  CardDiceState poor(*state), rich(*state);
+  poor.setGold(0, 10);
+  rich.setGold(0, 30);
+  const auto poorFirst = evaluate(poor);
+  const auto richSecond = evaluate(rich);
+  evictCaches(*state);
+  const auto richFirst = evaluate(rich);
+  const auto poorSecond = evaluate(poor);
+  EXPECT_EQ(poorFirst, poorSecond);
+  EXPECT_EQ(richFirst, richSecond);
+  EXPECT_NE(poorFirst, richFirst);
+}
+
+// Card values depend on the dice: changing one die and changing it back gives the old
+// values again, whether or not the entry of the first dice was replaced meanwhile.
+TEST_F(CardDiceHeuristicCache, ValuesFollowTheDice) {
+  for (const char* id : {"basic_income", "free_market"}) state->giveCard(0, Zone::Hand, card(id));
+  for (int c = 0; c < static_cast<int>(game->rules().cards.size()); c += 7) state->giveCard(0, Zone::Deck, c);
+  for (int c = 3; c < static_cast<int>(game->rules().cards.size()); c += 11) state->giveCard(1, Zone::Discard, c);
+  const auto before = evaluate(*state);
+  CardDiceState changed(*state);
+  for (int d = 0; d < game->rules().numDice(); ++d) changed.setDie(d, 6);
+  const auto high = evaluate(changed);
+  EXPECT_EQ(evaluate(*state), before);
+  evictCaches(*state);
+  EXPECT_EQ(evaluate(changed), high);
+  EXPECT_EQ(evaluate(*state), before);
+  EXPECT_NE(high, before);
+}
+
+}  // namespace
+}  // namespace wb::rulesets::card_dice::testing
