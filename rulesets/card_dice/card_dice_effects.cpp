@@ -4,6 +4,7 @@
 // Rules quoted from seed file 004; interpretations are marked "Assumed".
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "rulesets/card_dice/card_dice_state.h"
 
@@ -91,10 +92,13 @@ void CardDiceState::noteAmountUsed(int p, const EffectDef& e) {
 
 void CardDiceState::settleBuffs() {
   for (int p = 0; p < 2; ++p) {
-    // Usually none: one branch-free pass first (every turn's end runs this).
-    unsigned any = 0;
-    for (std::uint8_t n : m_players[p].unmatchedBuffs) any |= n;
-    if (any == 0) continue;
+    // Usually none: two words and a byte say so (every turn's end runs this).
+    const auto& pending = m_players[p].unmatchedBuffs;
+    static_assert(sizeof pending == 17, "two words and a byte");
+    std::uint64_t w0, w1;
+    std::memcpy(&w0, pending.data(), 8);
+    std::memcpy(&w1, pending.data() + 8, 8);
+    if ((w0 | w1 | pending[16]) == 0) continue;
     for (std::uint8_t& n : m_players[p].unmatchedBuffs) {
       if (n > 0) {
         counterLog().add(p, static_cast<int>(Counter::BuffUnmatched), n);

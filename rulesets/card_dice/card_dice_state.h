@@ -78,17 +78,21 @@ namespace wb::rulesets::card_dice {
 
 using sim::FixedVector;
 
-// Card indices; a deck's top is back(). Copies read only the cards held (a state copy,
-// every MCTS iteration and prior, would otherwise move 250 bytes per pile).
-class Pile : public FixedVector<std::uint8_t, kMaxCopies> {
+// A FixedVector whose copies read only the items held (a state copy, every MCTS iteration
+// and prior, would otherwise move the whole capacity: 250 bytes per pile).
+template <typename T, std::size_t N>
+class ShortCopy : public FixedVector<T, N> {
  public:
-  Pile() = default;
-  Pile(const Pile& o) : FixedVector() { assignUsed(o); }
-  Pile& operator=(const Pile& o) {
-    assignUsed(o);
+  ShortCopy() = default;
+  ShortCopy(const ShortCopy& o) : FixedVector<T, N>() { this->assignUsed(o); }
+  ShortCopy& operator=(const ShortCopy& o) {
+    this->assignUsed(o);
     return *this;
   }
 };
+template <std::size_t N>
+using CardList = ShortCopy<std::uint8_t, N>;  // card indices
+using Pile = CardList<kMaxCopies>;            // a deck's top is back()
 
 // Window: after a response resolved, the owner of the action it answered may play further
 // actions and blessings before that action resolves. DiscardChoice: the victim of Weak Hands /
@@ -106,7 +110,7 @@ struct PlayerState {
   // Cards played this turn (actions, blessings, responses): they go to the discard pile when
   // the turn ends (played_cards: turn_end), so a reshuffle within the turn leaves them out.
   Pile inPlay;
-  FixedVector<std::uint8_t, 64> passives;  // active passive cards
+  CardList<64> passives;  // active passive cards
   // This turn only (reset when a turn starts).
   int actionsLeft = 0;
   int bidsLeft = 0;
@@ -122,11 +126,11 @@ struct PlayerState {
   int discardedWithinLimit = 0;
   int buffsWasted = 0;
   // Face-down actions placed this turn: executable only "for a later turn".
-  FixedVector<std::uint8_t, 32> placedThisTurn;
+  CardList<32> placedThisTurn;
   // What this player has seen of hidden cards (information blessings, Sabotage, Impatience);
   // determinize() keeps it in place. Cards known to be in the opponent's hand / face down,
   // and how many cards from the top of the own / the opponent's deck are known in order.
-  FixedVector<std::uint8_t, 64> knownOppHand, knownOppFaceDown;
+  CardList<64> knownOppHand, knownOppFaceDown;
   int knownOwnTop = 0, knownOppTop = 0;
 };
 
@@ -273,7 +277,7 @@ class CardDiceState : public sim::State {
   int m_actor = 0;                                // who decides in the non-main phases
   int m_turn = 0;
   int m_turnActions = 0;                          // moves made in this turn (both players)
-  FixedVector<StackItem, 16> m_stack;             // announced actions and responses
+  ShortCopy<StackItem, 16> m_stack;               // announced actions and responses
   // Auction in progress.
   int m_auctionShop = 0, m_auctionSlot = 0, m_auctionLevel = 1;
   bool m_auctionHighIsBidder = true;
