@@ -241,7 +241,10 @@ void printRunTable(std::ostream& out, const sim::RunResult& r) {
     out << "\nuntil-ci " << r.config.untilCi << ": " << (r.targetReached ? "reached" : "NOT reached")
         << ", widest half-width " << percentText(r.maxHeadlineHalfWidth(), 2) << " points\n";
   }
-  out << "\nelapsed " << numberText(r.elapsedSeconds, 2) << " s, " << numberText(r.gamesPerSecond(), 0) << " games/s ("
+  // Slow agents play well under a game a second (card-dice planner: 0.34): decimals then.
+  const double perSecond = r.gamesPerSecond();
+  out << "\nelapsed " << numberText(r.elapsedSeconds, 2) << " s, " << numberText(perSecond, perSecond < 10 ? 2 : 0)
+      << " games/s ("
       << r.config.threads << " threads)\n";
 }
 
