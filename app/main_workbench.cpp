@@ -27,7 +27,6 @@
 #include "app/gui/window/help_dialogs.h"
 #include "app/gui/window/main_window.h"
 #include "app/gui/window/ruleset_explorer.h"
-#include "simulation/agents/agent_factory.h"
 
 #ifndef WB_DATA_DIR
 #define WB_DATA_DIR "data"
@@ -119,7 +118,7 @@ int main(int argc, char** argv) {
   const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for the screenshot."), QStringLiteral("WxH"), QStringLiteral("1400x860"));
   const QCommandLineOption sweep(QStringLiteral("sweep"), QStringLiteral("Run a sweep in the Sweep tab first."), QStringLiteral("PATH=VALUES"));
   const QCommandLineOption sweepGames(QStringLiteral("sweep-games"), QStringLiteral("Games per value of --sweep."), QStringLiteral("N"), QStringLiteral("1000"));
-  const QCommandLineOption sweepAgents(QStringLiteral("sweep-agents"), QStringLiteral("Agents of --sweep."), QStringLiteral("A,B"), QString::fromLatin1(wb::sim::kDefaultAgent));
+  const QCommandLineOption sweepAgents(QStringLiteral("sweep-agents"), QStringLiteral("Agents of --sweep."), QStringLiteral("A,B"));
   parser.addOptions({screenshot, show, games, size, sweep, sweepGames, sweepAgents});
   parser.process(app);
 
@@ -166,7 +165,7 @@ int main(int argc, char** argv) {
     window.sweepValue(spec.left(eq));
     if (eq > 0) panel->setValuesText(spec.mid(eq + 1));
     panel->setGames(parser.value(sweepGames).toInt());
-    panel->setAgents(parser.value(sweepAgents));
+    if (parser.isSet(sweepAgents)) panel->setAgents(parser.value(sweepAgents));  // else the engine's default
     QEventLoop loop;
     QObject::connect(panel, &wb::app::SweepPanel::finished, &loop, &QEventLoop::quit);
     if (panel->run()) loop.exec();

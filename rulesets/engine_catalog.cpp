@@ -5,6 +5,7 @@
 #include "rulesets/element/element_schema.h"
 #include "rulesets/elemenz/elemenz_schema.h"
 #include "rulesets/zoneplex/zoneplex_schema.h"
+#include "simulation/agents/agent_factory.h"
 
 namespace wb::rulesets {
 
@@ -24,6 +25,11 @@ sim::EngineRegistry makeRegistry() {
 const sim::EngineRegistry& builtinEngines() {
   static const sim::EngineRegistry registry = makeRegistry();
   return registry;
+}
+
+std::string defaultAgent(std::string_view engine) {
+  const sim::EngineInfo* info = builtinEngines().find(engine);
+  return info && !info->defaultAgent.empty() ? info->defaultAgent : std::string(sim::kDefaultAgent);
 }
 
 }  // namespace wb::rulesets

@@ -3,10 +3,18 @@
 // and to compile them into games. Add a new engine in engine_catalog.cpp.
 #pragma once
 
+#include <string>
+#include <string_view>
+
 #include "simulation/core/engine_registry.h"
 
 namespace wb::rulesets {
 
 const sim::EngineRegistry& builtinEngines();
+
+// The agent to use for a ruleset of `engine` when the user names none: the
+// engine's declared EngineInfo::defaultAgent, else sim::kDefaultAgent (also for
+// an unknown engine, whose ruleset will not compile anyway).
+std::string defaultAgent(std::string_view engine);
 
 }  // namespace wb::rulesets

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <limits>
 
+#include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
 
 namespace wb::app {
@@ -23,7 +24,8 @@ const char* const kRunOptionsHelp =
     "  --games N         games to play (per point / per side)\n"
     "  --seed S          run seed (default 1): game i is seeded from (S, i)\n"
     "  --threads T       worker threads (default: all cores; results do not depend on it)\n"
-    "  --agents A,B,...  one agent for every seat, or one per seat (default greedy)\n"
+    "  --agents A,B,...  one agent for every seat, or one per seat (default: the\n"
+    "                    engine's, planner on zoneplex, elem_master, element; else greedy)\n"
     "  --players P       player count (default: the ruleset's minimum)\n"
     "  --set PATH=VALUE  change a value first (repeatable)\n"
     "  --max-turns K     turn cap; capped games are timeouts\n"
@@ -57,7 +59,8 @@ bool readRunOptions(const ArgParser& parser, RunOptions& options, std::string& e
   c.untilCi = untilCi;
   options.playersGiven = parser.has("--players");
   if (options.playersGiven) c.players = static_cast<int>(players);
-  c.agents = {sim::kDefaultAgent};
+  c.agents = {sim::kDefaultAgent};  // replaced by the engine's default in finishRunOptions
+  options.agentsGiven = parser.has("--agents");
   if (auto list = parser.value("--agents")) {
     std::vector<std::string> agents;
     if (!sim::splitAgentList(*list, agents, error)) {
@@ -78,6 +81,7 @@ bool readRunOptions(const ArgParser& parser, RunOptions& options, std::string& e
 
 bool finishRunOptions(RunOptions& options, const model::Ruleset& ruleset, std::string& error) {
   sim::RunConfig& c = options.config;
+  if (!options.agentsGiven) c.agents = {rulesets::defaultAgent(ruleset.engine)};
   if (!options.playersGiven) c.players = std::max(1, ruleset.players.min);
   if (c.players < ruleset.players.min || c.players > ruleset.players.max) {
     error = "--players " + std::to_string(c.players) + " is outside the ruleset's range " +

@@ -32,6 +32,7 @@ struct RunOptions {
   std::vector<std::string> sets;   // --set PATH=VALUE, in order
   bool playersGiven = false;
   bool gamesGiven = false;
+  bool agentsGiven = false;  // if not, finishRunOptions puts the engine's default agent
 };
 
 // Help text of the shared options (for a command's --help).

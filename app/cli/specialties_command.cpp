@@ -38,7 +38,8 @@ const char* kUsage =
     "pair with each faction's mean score and the row-vs-column win-rate matrix.\n\n"
     "  --games N           games per faction against the baseline (default 500)\n"
     "  --matrix-games M    games per pair in the round robin (default 0: skip)\n"
-    "  --agents A[,B]      agent spec(s) for both seats (default greedy)\n"
+    "  --agents A[,B]      agent spec(s) for both seats (default: the engine's,\n"
+    "                      as for balance run)\n"
     "  --baseline FACTION  the reference faction (default: the first, e.g. mage_none)\n"
     "  --seed S            run seed (default 1)\n"
     "  --threads T         worker threads (default: all cores)\n"
@@ -177,6 +178,7 @@ int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
   auto ruleset = loadRulesetForCli(ap.positional()[0], io);
   if (!ruleset) return kExitInvalid;
   if (!applySets(*ruleset, ap.values("--set"), io)) return kExitUsage;
+  if (!ap.has("--agents")) specs = {rulesets::defaultAgent(ruleset->engine)};
   model::Diagnostics diags;
   std::unique_ptr<sim::Game> game = rulesets::builtinEngines().compile(*ruleset, diags);
   io.err << diags.format();

@@ -24,11 +24,13 @@ bool isValidAgentSpec(std::string_view spec, std::string& error);
 // Splits an `--agents` list into specs (see above). Empty pieces are errors.
 bool splitAgentList(std::string_view list, std::vector<std::string>& specs, std::string& error);
 
-// The agent every command and the workbench use when none is given: the
-// strongest agent that plays 2,000 games of every shipped ruleset within two
-// minutes on two cores (README, "Agents"). The planner is stronger but misses
-// that bar on card-dice (README), so the default is greedy, which now decides
-// on its player's view like every agent. Outputs always name the agents.
+// The agent every command and the workbench use when none is given and the
+// engine declares none (EngineInfo::defaultAgent; rulesets::defaultAgent looks
+// it up): the strongest agent that plays 2,000 games of a shipped ruleset within
+// two minutes on two cores (README, "Agents"). The planner is stronger and meets
+// that bar on Zoneplex, Elem Master and element, which declare it; it misses it
+// on card-dice and ElemenZ (4 players), which play greedy. Outputs always name
+// the agents.
 inline constexpr const char* kDefaultAgent = "greedy";
 
 // The agent names, and a few lines of help on their options.

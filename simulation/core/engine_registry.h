@@ -22,6 +22,10 @@ struct EngineInfo {
   std::string name;
   std::string description;
   model::EngineSchema schema;
+  // The agent used when the user names none (`--agents` left out, a new seat in
+  // the workbench): the strongest agent that plays 2,000 games of this engine's
+  // shipped ruleset within two minutes on two cores. Empty: sim::kDefaultAgent.
+  std::string defaultAgent;
   // Compiles the ruleset; returns nullptr and adds diagnostics on failure.
   std::function<std::unique_ptr<Game>(const model::Ruleset&, model::Diagnostics&)> create;
 };

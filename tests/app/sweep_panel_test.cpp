@@ -103,6 +103,20 @@ TEST(SweepPanel, SweepThisValueInTheCardsTableOpensTheTabWithThePath) {
   EXPECT_FALSE(isSweepable(w.document()->ruleset(), QStringLiteral("cards.meteor_strike.text")));
 }
 
+// Issue 13, "Defaults that mean something": the agents field starts at the
+// engine's default agent and follows the ruleset while the user has not changed it.
+TEST(SweepPanel, AgentsStartAtTheEngineDefaultAgent) {
+  RulesetDocument doc;
+  ASSERT_TRUE(doc.open(kCardDice));
+  SweepPanel panel(&doc);
+  EXPECT_EQ(panel.agents(), QStringLiteral("greedy"));
+  ASSERT_TRUE(doc.open(QStringLiteral(WB_SOURCE_DIR "/data/rulesets/elem-master/elem-master.yaml")));
+  EXPECT_EQ(panel.agents(), QStringLiteral("planner"));
+  panel.setAgents(QStringLiteral("random"));
+  ASSERT_TRUE(doc.open(kCardDice));
+  EXPECT_EQ(panel.agents(), QStringLiteral("random"));
+}
+
 TEST(SweepPanel, ASweepFromTheTabFillsTheTableAndTheChart) {
   MainWindow w;
   w.setPromptsEnabled(false);

@@ -186,6 +186,21 @@ TEST(SimulationPanel, A200GameRunFillsTheWinRateChart) {
   EXPECT_GT(QFileInfo(dir.filePath(QStringLiteral("winrate.svg"))).size(), 1000);
 }
 
+// Issue 13, "Defaults that mean something": a new seat plays the engine's
+// default agent (greedy on card-dice, planner on Zoneplex); opening another
+// ruleset moves the seats left at the old default, not the ones the user chose.
+TEST(SimulationPanel, SeatsStartAtTheEngineDefaultAgent) {
+  RulesetDocument doc;
+  ASSERT_TRUE(doc.open(kCardDice));
+  SimulationPanel panel(&doc);
+  EXPECT_EQ(panel.agentSpecs(), (QStringList{QStringLiteral("greedy"), QStringLiteral("greedy")}));
+  panel.setAgent(0, QStringLiteral("mcts:iters=50"));
+  ASSERT_TRUE(doc.open(QStringLiteral(WB_SOURCE_DIR "/data/rulesets/zoneplex/zoneplex.yaml")));
+  EXPECT_EQ(panel.agentSpecs(), (QStringList{QStringLiteral("mcts:iters=50"), QStringLiteral("planner")}));
+  ASSERT_TRUE(doc.open(kCardDice));
+  EXPECT_EQ(panel.agentSpecs(), (QStringList{QStringLiteral("mcts:iters=50"), QStringLiteral("greedy")}));
+}
+
 TEST(SimulationPanel, CancelStopsALongRunWithinASecond) {
   RulesetDocument doc;
   ASSERT_TRUE(doc.open(kCardDice));

@@ -174,3 +174,25 @@ TEST(RunCommand, AnInvalidSetValueIsAUsageError) {
   EXPECT_EQ(r.exit, 2) << r.err;
   EXPECT_NE(r.err.find("a --set value makes the ruleset invalid"), std::string::npos) << r.err;
 }
+
+// Issue 13, "Defaults that mean something": without --agents every command plays
+// the engine's default agent (planner on element, which meets the speed bar
+// there; greedy on card-dice, PrintsTheTable above) and names it; --agents wins.
+TEST(RunCommand, WithoutAgentsTheEngineDefaultPlaysAndIsNamed) {
+  const std::string element = std::string(WB_SOURCE_DIR) + "/data/rulesets/element";
+  auto r = balance({"run", element, "--games", "2", "--threads", "1"});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_NE(r.out.find("agents: planner (every seat)"), std::string::npos) << r.out;
+  r = balance({"run", element, "--games", "2", "--threads", "1", "--agents", "greedy"});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_NE(r.out.find("agents: greedy (every seat)"), std::string::npos) << r.out;
+  // The commands sharing the run options (sweep, impact, compare, report) too.
+  r = balance({"sweep", element, "--param", "parameters.dice_per_turn", "--values", "3,4", "--games", "2",
+               "--threads", "1"});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_NE(r.out.find("agents planner,"), std::string::npos) << r.out;
+  r = balance({"sweep", kCardDice, "--param", "cards.blazing_fire.cost", "--values", "12", "--games", "2",
+               "--threads", "1", "--max-turns", "50"});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_NE(r.out.find("agents greedy,"), std::string::npos) << r.out;
+}

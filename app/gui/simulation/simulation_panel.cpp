@@ -29,6 +29,7 @@
 #include "charts/builders/chart_builders.h"
 #include "charts/builders/run_result_charts.h"
 #include "charts/export/chart_export.h"
+#include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
 #include "simulation/stats/statistics.h"
 
@@ -65,7 +66,7 @@ QString optionHint(const QString& agent) {
 }  // namespace
 
 SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
-    : QWidget(parent), m_document(document) {
+    : QWidget(parent), m_document(document), m_defaultAgent(rulesets::defaultAgent(document->ruleset().engine)) {
   auto* outer = new QHBoxLayout(this);
   outer->setContentsMargins(4, 4, 4, 4);
   auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -211,6 +212,11 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
   connect(m_players, &QSpinBox::valueChanged, this, &SimulationPanel::rebuildSeats);
   connect(document, &RulesetDocument::reset, this, [this] {
     const auto& r = m_document->ruleset();
+    // Seats left at the old engine's default agent take the new engine's.
+    const std::string previousDefault = m_defaultAgent;
+    m_defaultAgent = rulesets::defaultAgent(r.engine);
+    for (QComboBox* box : m_agentBoxes)
+      if (box->currentText().toStdString() == previousDefault) box->setCurrentText(QString::fromStdString(m_defaultAgent));
     m_players->setRange(std::max(1, r.players.min), std::max(r.players.min, r.players.max));
     m_players->setValue(std::max(1, r.players.min));
     m_players->setEnabled(r.players.min != r.players.max);
@@ -242,7 +248,7 @@ void SimulationPanel::rebuildSeats() {
     auto* label = new QLabel(tr("Seat %1").arg(seat + 1));
     auto* box = new QComboBox;
     box->addItems(names);
-    box->setCurrentText(QString::fromLatin1(sim::kDefaultAgent));
+    box->setCurrentText(QString::fromStdString(m_defaultAgent));
     auto* options = new QLineEdit;
     options->setPlaceholderText(optionHint(box->currentText()));
     connect(box, &QComboBox::currentTextChanged, options, [options](const QString& agent) {

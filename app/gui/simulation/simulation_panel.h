@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "model/core/ruleset.h"
 #include "simulation/runner/run_config.h"
@@ -87,6 +88,7 @@ class SimulationPanel : public QWidget {
   void layoutCharts(bool secondary);
 
   RulesetDocument* m_document;
+  std::string m_defaultAgent;  // the engine's default agent, for new seats (rulesets::defaultAgent)
   QSpinBox* m_players;
   QGridLayout* m_seatGrid;
   std::vector<QComboBox*> m_agentBoxes;

@@ -74,7 +74,9 @@ SweepPanel::SweepPanel(RulesetDocument* document, QWidget* parent) : QWidget(par
   m_games->setSingleStep(100);
   m_games->setGroupSeparatorShown(true);
   m_games->setToolTip(tr("Games at every value; every value plays the same game seeds"));
-  m_agents = new QLineEdit(QString::fromLatin1(sim::kDefaultAgent), setup);
+  // The engine's default agent (rulesets::defaultAgent): planner or greedy.
+  m_defaultAgent = QString::fromStdString(rulesets::defaultAgent(document->ruleset().engine));
+  m_agents = new QLineEdit(m_defaultAgent, setup);
   m_agents->setToolTip(tr("One agent for every seat, or one per seat: random, greedy, planner, mcts:iters=200, ..."));
   m_seed = new QSpinBox(setup);
   m_seed->setRange(0, 2147483647);
@@ -152,6 +154,10 @@ SweepPanel::SweepPanel(RulesetDocument* document, QWidget* parent) : QWidget(par
     if (!applyPoint(row, &why)) Q_EMIT message(why);
   });
   connect(document, &RulesetDocument::reset, this, [this] {
+    // Agents left at the old engine's default take the new engine's.
+    const QString newDefault = QString::fromStdString(rulesets::defaultAgent(m_document->ruleset().engine));
+    if (m_agents->text().trimmed() == m_defaultAgent) m_agents->setText(newDefault);
+    m_defaultAgent = newDefault;
     refreshPaths();
     refreshMetrics();
     updateCurrent();
@@ -226,6 +232,8 @@ QString SweepPanel::path() const { return m_path->currentText().trimmed(); }
 void SweepPanel::setValuesText(const QString& text) { m_values->setText(text); }
 QString SweepPanel::valuesText() const { return m_values->text(); }
 void SweepPanel::setGames(int games) { m_games->setValue(games); }
+QString SweepPanel::agents() const { return m_agents->text(); }
+
 void SweepPanel::setAgents(const QString& specs) {
   m_agents->setText(specs);
   refreshMetrics();
@@ -279,7 +287,7 @@ bool SweepPanel::buildConfig(sim::SweepConfig& config, QString& error) const {
     }
     config.run.agents.push_back(spec);
   }
-  if (config.run.agents.empty()) config.run.agents = {sim::kDefaultAgent};
+  if (config.run.agents.empty()) config.run.agents = {rulesets::defaultAgent(m_document->ruleset().engine)};
   if (config.run.agents.size() != 1 && static_cast<int>(config.run.agents.size()) != config.run.players) {
     error = tr("%1 agents for %2 players: give one agent for every seat, or one per seat.")
                 .arg(config.run.agents.size())

@@ -50,6 +50,7 @@ class SweepPanel : public QWidget {
   QString valuesText() const;
   void setGames(int gamesPerPoint);
   void setAgents(const QString& specs);     // "random" or "greedy,random"
+  QString agents() const;                   // as typed; starts at the engine's default agent
   void setSeed(int seed);
   void setThreads(int threads);             // 0 = all cores
   void setMetric(const QString& spec);      // "" = default; "seat:0", "agent:greedy", ...
@@ -100,6 +101,7 @@ class SweepPanel : public QWidget {
   QLineEdit* m_values;
   QSpinBox* m_games;
   QLineEdit* m_agents;
+  QString m_defaultAgent;  // the engine's default agent the field was given
   QSpinBox* m_seed;
   QSpinBox* m_threads;
   QComboBox* m_metric;
