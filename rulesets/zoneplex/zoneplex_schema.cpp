@@ -65,7 +65,7 @@ sim::EngineInfo engineInfo() {
   sim::EngineInfo info = sim::makeEngineInfo<ZoneplexGame>(kEngineName, engineSchema());
   // The planner plays 2,000 games of the shipped ruleset within two minutes on
   // two cores (`balance run ... --agents planner --games 2000 --threads 2`,
-  // 4 players: 64.7 s wall at 29e6fc0; README, "Agents"), so it is the default here.
+  // 4 players: 62.8 s wall; README, "Performance"), so it is the default here.
   info.defaultAgent = "planner";
   return info;
 }

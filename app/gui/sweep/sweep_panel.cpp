@@ -287,7 +287,7 @@ bool SweepPanel::buildConfig(sim::SweepConfig& config, QString& error) const {
     }
     config.run.agents.push_back(spec);
   }
-  if (config.run.agents.empty()) config.run.agents = {rulesets::defaultAgent(m_document->ruleset().engine)};
+  if (config.run.agents.empty()) config.run.agents = {m_defaultAgent.toStdString()};
   if (config.run.agents.size() != 1 && static_cast<int>(config.run.agents.size()) != config.run.players) {
     error = tr("%1 agents for %2 players: give one agent for every seat, or one per seat.")
                 .arg(config.run.agents.size())
