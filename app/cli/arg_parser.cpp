@@ -51,7 +51,11 @@ bool ArgParser::parse(const std::vector<std::string>& args, std::string& error) 
       v = args[++i];
     }
     auto& slot = m_values[name];
-    if (!slot.empty() && !m_repeatable.count(name)) slot.clear();
+    if (!slot.empty() && !m_repeatable.count(name)) {
+      // Never silently the last one: `--games 10 ... --games 1000000` is a slip.
+      error = "option " + name + " given twice ('" + slot.back() + "' and '" + v + "')";
+      return false;
+    }
     slot.push_back(v);
   }
   return true;

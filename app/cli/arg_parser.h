@@ -1,6 +1,7 @@
 // A small flag parser shared by the `balance` subcommands:
 // positional arguments, `--flag VALUE`, `--flag=VALUE`, repeatable flags and
-// switches. Unknown flags and missing values are usage errors (exit 2).
+// switches. Unknown flags, missing values and a flag that is not repeatable
+// given twice are usage errors (exit 2).
 #pragma once
 
 #include <map>
@@ -23,7 +24,7 @@ class ArgParser {
 
   const std::vector<std::string>& positional() const { return m_positional; }
   bool has(const std::string& name) const;
-  std::optional<std::string> value(const std::string& name) const;  // last given
+  std::optional<std::string> value(const std::string& name) const;  // the one given (the last of a repeatable)
   std::vector<std::string> values(const std::string& name) const;   // all given
 
   // Typed getters: nullopt if absent; false (with error) if present but malformed.

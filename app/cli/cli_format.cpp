@@ -3,6 +3,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -28,15 +31,53 @@ void clearProgressBar(std::ostream& err) { err << "\r" << std::string(90, ' ') <
 bool wantsProgressBar(const std::ostream& err) { return &err == &std::cerr && ::isatty(STDERR_FILENO); }
 
 bool writeJsonOutput(std::ostream& out, std::ostream& err, const std::string& command, const std::string& path,
-                     const std::string& text) {
+                     const std::string& text, bool complete) {
   if (path == "-") {
     out << text;
+    return true;
+  }
+  std::error_code ec;
+  if (!complete && std::filesystem::exists(path, ec)) {
+    err << "balance " << command << ": kept " << path << " as it was (the partial result of a cancelled run does not replace a file)\n";
     return true;
   }
   std::string error;
   if (model::writeFileAtomically(path, text, &error)) return true;
   err << "balance " << command << ": cannot write " << path << ": " << error << "\n";
   return false;
+}
+
+bool checkOutputPath(const std::string& option, const std::string& path, std::string& error) {
+  namespace fs = std::filesystem;
+  if (path == "-") return true;
+  if (path.empty()) {
+    error = option + ": an empty file name";
+    return false;
+  }
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);
+  if (fs::exists(st)) {
+    if (fs::is_directory(st)) {
+      error = option + " " + path + ": is a folder, not a file";
+      return false;
+    }
+    if (::access(path.c_str(), W_OK) != 0) {
+      error = option + " " + path + ": cannot write it (" + std::strerror(errno) + ")";
+      return false;
+    }
+    return true;
+  }
+  fs::path folder = fs::path(path).parent_path();
+  if (folder.empty()) folder = ".";
+  if (!fs::is_directory(folder, ec)) {
+    error = option + " " + path + ": the folder " + folder.string() + " does not exist";
+    return false;
+  }
+  if (::access(folder.c_str(), W_OK | X_OK) != 0) {
+    error = option + " " + path + ": cannot create files in " + folder.string() + " (" + std::strerror(errno) + ")";
+    return false;
+  }
+  return true;
 }
 
 }  // namespace wb::app

@@ -18,8 +18,15 @@ bool wantsProgressBar(const std::ostream& err);
 
 // Writes a command's --json output: `path` "-" prints `text` on `out`, any other path
 // is written atomically. False (with "balance <command>: cannot write ..." on `err`)
-// when the file cannot be written.
+// when the file cannot be written. The partial result of a cancelled command
+// (`complete` false) goes only to a new file: an existing one is kept (said on `err`).
 bool writeJsonOutput(std::ostream& out, std::ostream& err, const std::string& command, const std::string& path,
-                     const std::string& text);
+                     const std::string& text, bool complete = true);
+
+// Whether a command can write `path` (an output named on its command line),
+// checked before the first game so a long run never ends in "cannot write":
+// "-" is stdout; an existing file must be writable, a new one needs a folder
+// that exists and takes new files. False with the reason in `error`.
+bool checkOutputPath(const std::string& option, const std::string& path, std::string& error);
 
 }  // namespace wb::app

@@ -64,7 +64,15 @@ int runBalance(const std::vector<std::string>& args, CommandIo& io) {
     io.out << cmd->usage;
     return kExitOk;
   }
-  return cmd->run(rest, io);
+  const int code = cmd->run(rest, io);
+  // Output that could not be written (a full disk, a closed pipe, stdout
+  // closed) is a failure, never exit 0.
+  io.out.flush();
+  if (!io.out) {
+    io.err << "balance " << first << ": cannot write the output (standard output failed: disk full or closed?)\n";
+    return code == kExitOk ? kExitInvalid : code;
+  }
+  return code;
 }
 
 }  // namespace wb::app

@@ -3,7 +3,6 @@
 // value by value, then both played on the same seeds and the difference of
 // every headline metric with its 95% interval and a verdict.
 #include <atomic>
-#include <csignal>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -11,6 +10,7 @@
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
+#include "app/cli/interrupt_scope.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
 #include "model/core/atomic_file.h"
@@ -40,12 +40,8 @@ const char* kUsage =
     "  --json PATH|-        changes, both run documents and the differences\n\n";
 
 const char* kExitText =
-    "exit: 0 ok (whatever the verdicts), 1 a ruleset has problems, 2 usage error\n";
-
-std::atomic<sim::ComparisonRunner*> g_compare{nullptr};
-extern "C" void onCompareInterrupt(int) {
-  if (auto* c = g_compare.load()) c->cancel();
-}
+    "exit: 0 ok (whatever the verdicts), 1 a ruleset has problems or an output cannot be written, 2 usage error,\n"
+    "130 cancelled (Ctrl-C: the partial result is printed)\n";
 
 std::string signedNumber(double x, bool rate) {
   std::string t = rate ? percentText(x) : numberText(x, 2);
@@ -126,6 +122,7 @@ std::string comparisonJson(const sim::ComparisonResult& r, const std::string& na
 }
 
 int runCompare(const std::vector<std::string>& args, CommandIo& io) {
+  InterruptScope interrupt;
   ArgParser parser;
   declareRunOptions(parser);
   parser.option("--vs-set", true).option("--a-set", true).option("--json");
@@ -141,6 +138,7 @@ int runCompare(const std::vector<std::string>& args, CommandIo& io) {
     return usage("with one FILE, give the changes of B with --vs-set PATH=VALUE");
   RunOptions options;
   if (!readRunOptions(parser, options, error)) return usage(error);
+  if (auto json = parser.value("--json"); json && !checkOutputPath("--json", *json, error)) return usage(error);
 
   std::string pathA, pathB;
   if (!resolveRulesetPath(pos[0], pathA, error)) return usage(error);
@@ -170,11 +168,10 @@ int runCompare(const std::vector<std::string>& args, CommandIo& io) {
     cmp.setProgressCallback([&io](const sim::ComparisonProgress& p) {
       drawProgressBar(io.err, p.gamesDone, p.gamesTotal, p.etaSeconds, p.side == 0 ? "A " : "B ");
     }, 0.2);
-  g_compare.store(&cmp);
-  auto previous = std::signal(SIGINT, onCompareInterrupt);
+  interrupt.watch(cmp);
   sim::ComparisonResult result = cmp.run();
-  std::signal(SIGINT, previous == SIG_ERR ? SIG_DFL : previous);
-  g_compare.store(nullptr);
+  interrupt.unwatch();
+  if (interrupt.interrupted()) result.cancelled = true;
   if (bar) clearProgressBar(io.err);
   if (!result.ok()) {
     io.err << "balance compare: " << result.error << (result.error.back() == '\n' ? "" : "\n");
@@ -182,9 +179,14 @@ int runCompare(const std::vector<std::string>& args, CommandIo& io) {
   }
   const auto json = parser.value("--json");
   const bool jsonToStdout = json && *json == "-";
-  if (json && !writeJsonOutput(io.out, io.err, "compare", *json, comparisonJson(result, nameA, nameB))) return kExitInvalid;
-  if (!jsonToStdout) printResult(io.out, result, nameA, nameB);
-  return kExitOk;
+  const bool written =
+      !json || writeJsonOutput(io.out, io.err, "compare", *json, comparisonJson(result, nameA, nameB), !result.cancelled);
+  if (!jsonToStdout) printResult(io.out, result, nameA, nameB);  // also when the file could not be written
+  if (result.cancelled) {
+    io.err << "balance compare: cancelled\n";
+    return kExitCancelled;
+  }
+  return written ? kExitOk : kExitInvalid;
 }
 
 }  // namespace

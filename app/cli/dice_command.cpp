@@ -14,6 +14,7 @@
 #include "app/cli/arg_parser.h"
 #include "app/cli/command.h"
 #include "app/cli/ruleset_input.h"
+#include "app/cli/run_options.h"
 #include "model/core/atomic_file.h"
 #include "simulation/core/json_writer.h"
 #include "simulation/dice/dice_lab.h"
@@ -166,7 +167,9 @@ int runDice(const std::vector<std::string>& args, CommandIo& io) {
   std::optional<model::Ruleset> ruleset;
   auto rulesetFile = parser.value("--ruleset");
   if (rulesetFile) {
-    ruleset = loadRulesetForCli(*rulesetFile, io);
+    std::string path;  // a folder is taken as every other command takes it
+    if (!resolveRulesetPath(*rulesetFile, path, error)) return usage(error);
+    ruleset = loadRulesetForCli(path, io);
     if (!ruleset) return kExitInvalid;
   }
   if (parser.has("--question") && !rulesetFile) return usage("--question needs --ruleset FILE");

@@ -2,14 +2,19 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
 #include <sstream>
 #include <streambuf>
+#include <string_view>
 
+#include "app/cli/run_options.h"
+#include "model/core/atomic_file.h"
 #include "model/core/scalar.h"
+#include "model/yaml/ruleset_loader.h"
 #include "simulation/distributed/distributed_session.h"
 
 namespace wb::app {
@@ -26,8 +31,7 @@ const char* const kDistributedHelp =
 
 namespace {
 
-// The commands whose games the ranks share; every other command runs whole on
-// every rank (and only rank 0 prints).
+// The commands whose games the ranks share; every other command runs on rank 0 alone.
 bool sharesGames(const std::string& command) { return command == "run" || command == "sweep" || command == "impact"; }
 
 class NullBuffer : public std::streambuf {
@@ -36,30 +40,33 @@ class NullBuffer : public std::streambuf {
   std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
 };
 
-// FNV-1a over a file's bytes, or over every file under a folder (with names).
-void hashPath(const std::filesystem::path& path, std::uint64_t& h) {
-  auto mix = [&h](const char* data, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) h = (h ^ static_cast<unsigned char>(data[i])) * 1099511628211ULL;
-  };
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    std::vector<std::filesystem::path> files;
-    for (auto it = std::filesystem::recursive_directory_iterator(path, ec); !ec && it != std::filesystem::recursive_directory_iterator();
-         it.increment(ec))
-      if (it->is_regular_file(ec)) files.push_back(it->path());
-    std::sort(files.begin(), files.end());
-    for (const auto& f : files) {
-      const std::string name = f.lexically_relative(path).string();
-      mix(name.data(), name.size());
-      hashPath(f, h);
-    }
-    return;
-  }
-  std::ifstream in(path, std::ios::binary);
-  char buffer[65536];
-  while (in) {
-    in.read(buffer, sizeof buffer);
-    mix(buffer, static_cast<std::size_t>(in.gcount()));
+void mix(std::uint64_t& h, std::string_view data) {
+  for (unsigned char c : data) h = (h ^ c) * 1099511628211ULL;
+}
+
+// FNV-1a over the content of every file of the ruleset at `given` (a root
+// file or its folder): the root and each file it includes, with their names
+// relative to the root. Only the ruleset's own files count, so an edit of an
+// included file changes the hash, and other files beside it (a checkpoint
+// kept in the ruleset's folder) do not. Any other existing file is hashed as it is.
+void hashInput(const std::string& given, std::uint64_t& h) {
+  std::string root, error;
+  if (!resolveRulesetPath(given, root, error)) return;  // the command reports it
+  std::string text, why;
+  if (!model::readRegularFile(root, text, why, model::kMaxRulesetFileBytes)) return;
+  mix(h, text);
+  const auto ext = std::filesystem::path(root).extension();
+  if (ext != ".yaml" && ext != ".yml") return;
+  const model::LoadResult head = model::readRulesetFile(text, root, true);
+  const std::filesystem::path base = std::filesystem::path(root).parent_path();
+  for (const auto& include : head.ruleset.includes) {
+    mix(h, include);
+    mix(h, std::string_view("\0", 1));
+    std::string included;
+    if (model::readRegularFile((base / include).lexically_normal().string(), included, why, model::kMaxRulesetFileBytes))
+      mix(h, included);
+    else
+      mix(h, why);
   }
 }
 
@@ -68,11 +75,9 @@ bool takesValue(const std::string& arg) {
 }
 
 // The command a checkpoint belongs to: its arguments but the ones that do not
-// change the result (threads, where the output goes), and a hash of every
-// input file named, so an edited ruleset does not resume an old checkpoint.
+// change the result (threads, where the output goes).
 std::string checkpointKey(const std::vector<std::string>& args) {
   std::ostringstream key;
-  std::uint64_t h = 1469598103934665603ULL;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if ((a == "--threads" || a == "--json") && i + 1 < args.size()) {
@@ -80,13 +85,22 @@ std::string checkpointKey(const std::vector<std::string>& args) {
       continue;
     }
     key << (i ? " " : "") << a;
+  }
+  return key.str();
+}
+
+// The content of every input file named (the ruleset's files, includes too),
+// so an edited ruleset does not resume an old checkpoint.
+std::string checkpointInputs(const std::vector<std::string>& args) {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
     std::error_code ec;
-    if (!takesValue(a) && std::filesystem::exists(a, ec)) hashPath(a, h);
+    if (!takesValue(a) && std::filesystem::exists(a, ec)) hashInput(a, h);
   }
   char hex[32];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
-  key << " [inputs " << hex << "]";
-  return key.str();
+  return hex;
 }
 
 }  // namespace
@@ -146,11 +160,15 @@ int runBalanceProcess(const std::vector<std::string>& given, CommandIo& io) {
   }
   if (sharesGames(command) && !help && (session.ranks() > 1 || !options.checkpointPath.empty())) {
     options.key = checkpointKey(args);
+    options.inputs = checkpointInputs(args);
     if (const char* n = std::getenv("WB_TEST_KILL_AFTER_CHUNKS")) options.killAfterChunks = std::strtoull(n, nullptr, 10);
     if (const char* r = std::getenv("WB_TEST_KILL_RANK")) options.killRank = std::atoi(r);
     if (const char* p = std::getenv("WB_TEST_ROOT_PLAYS")) options.rootPlays = std::atoi(p) != 0;
     session.enable(options);
   }
+  // A command whose games the ranks do not share runs on rank 0 alone: it is
+  // the one that prints and writes (two ranks writing one report failed).
+  if (session.rank() != 0 && !sharesGames(command)) return session.finish(kExitOk);
   const int code = runBalance(args, myIo);
   if (help && sharesGames(command)) myIo.out << "\n" << kDistributedHelp;
   return session.finish(code);

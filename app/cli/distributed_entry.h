@@ -3,9 +3,10 @@
 //
 //   mpirun -np K balance run|sweep|impact ... [--checkpoint FILE [--checkpoint-every S]]
 //
-// Every rank runs the same command; the runners share their games through the
-// installed sim::Distribution (simulation/distributed/), and only rank 0
-// prints and writes files (the other ranks' output goes nowhere). --checkpoint
+// For run, sweep and impact every rank runs the same command; the runners
+// share their games through the installed sim::Distribution
+// (simulation/distributed/), and only rank 0 prints and writes files (the other
+// ranks' output goes nowhere). Every other command runs on rank 0 alone. --checkpoint
 // works with or without MPI. Commands themselves never see ranks.
 #pragma once
 

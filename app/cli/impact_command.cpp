@@ -7,7 +7,6 @@
 // writes data/schema/impact-result.md.
 #include <algorithm>
 #include <atomic>
-#include <csignal>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -15,6 +14,7 @@
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
+#include "app/cli/interrupt_scope.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
 #include "model/core/atomic_file.h"
@@ -48,12 +48,9 @@ const char* kUsage =
     "  --measure M       restrict, grant or both (default)\n"
     "  --json PATH|-     the impact document (data/schema/impact-result.md)\n\n";
 
-const char* kExitText = "exit: 0 ok, 1 the ruleset has problems, 2 usage error\n";
-
-std::atomic<sim::ImpactRunner*> g_impact{nullptr};
-extern "C" void onImpactInterrupt(int) {
-  if (auto* r = g_impact.load()) r->cancel();
-}
+const char* kExitText =
+    "exit: 0 ok, 1 the ruleset has problems or an output cannot be written, 2 usage error,\n"
+    "130 cancelled (Ctrl-C: the partial result is printed)\n";
 
 std::vector<std::string> splitList(const std::string& text) {
   std::vector<std::string> out;
@@ -66,6 +63,7 @@ std::vector<std::string> splitList(const std::string& text) {
 
 std::string measureText(const sim::ImpactMeasure& m) {
   if (!m.measured) return m.note;
+  if (m.lift.pairs == 0) return "not played (cancelled)";  // never "0.0 [-100.0, +100.0] p = 1.00"
   std::string out = signedPointsText(m.lift.mean()) + " " + signedIntervalText(m.lift.interval()) + " " + pValueText(m.lift.pValue());
   return out;
 }
@@ -118,6 +116,7 @@ void printImpact(std::ostream& out, const sim::ImpactResult& r) {
 }
 
 int runImpact(const std::vector<std::string>& args, CommandIo& io) {
+  InterruptScope interrupt;
   ArgParser parser;
   declareRunOptions(parser);
   parser.option("--entities").option("--measure").option("--json");
@@ -137,6 +136,7 @@ int runImpact(const std::vector<std::string>& args, CommandIo& io) {
     else if (*m == "grant") config.restrict = false;
     else if (*m != "both") return usage("--measure must be restrict, grant or both, got '" + *m + "'");
   }
+  if (auto json = parser.value("--json"); json && !checkOutputPath("--json", *json, error)) return usage(error);
 
   std::string path;
   if (!resolveRulesetPath(parser.positional().front(), path, error)) return usage(error);
@@ -172,19 +172,22 @@ int runImpact(const std::vector<std::string>& args, CommandIo& io) {
   const bool bar = wantsProgressBar(io.err);
   if (bar)
     runner.setProgressCallback([&io](const sim::ImpactProgress& p) { drawProgressBar(io.err, p.gamesDone, p.gamesTotal, p.etaSeconds); });
-  g_impact.store(&runner);
-  auto previous = std::signal(SIGINT, onImpactInterrupt);
+  interrupt.watch(runner);
   sim::ImpactResult result = runner.run();
-  std::signal(SIGINT, previous == SIG_ERR ? SIG_DFL : previous);
-  g_impact.store(nullptr);
+  interrupt.unwatch();
+  if (interrupt.interrupted()) result.cancelled = true;
   if (bar) clearProgressBar(io.err);
   if (!result.ok()) return usage(result.error);
   result.ruleset = ruleset->id;
   const auto json = parser.value("--json");
   const bool jsonToStdout = json && *json == "-";
-  if (json && !writeJsonOutput(io.out, io.err, "impact", *json, sim::impactResultToJson(result))) return kExitInvalid;
-  if (!jsonToStdout) printImpact(io.out, result);
-  return kExitOk;
+  const bool written = !json || writeJsonOutput(io.out, io.err, "impact", *json, sim::impactResultToJson(result), !result.cancelled);
+  if (!jsonToStdout) printImpact(io.out, result);  // also when the file could not be written
+  if (result.cancelled) {
+    io.err << "balance impact: cancelled\n";
+    return kExitCancelled;
+  }
+  return written ? kExitOk : kExitInvalid;
 }
 
 }  // namespace

@@ -3,7 +3,6 @@
 // agent's headline conclusions, the rank agreement between consecutive rungs
 // and the conclusions that change with the players' skill.
 #include <atomic>
-#include <csignal>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -11,6 +10,7 @@
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
+#include "app/cli/interrupt_scope.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
 #include "model/core/atomic_file.h"
@@ -42,14 +42,12 @@ const char* kUsage =
     "  --json PATH|-     the ladder document (matrix, ratings, conclusions, changes, runs)\n"
     "  --players, --seed, --threads, --set, --max-turns: as for balance run\n\n";
 
-const char* kExitText = "exit: 0 ok, 1 the ruleset has problems, 2 usage error\n";
-
-std::atomic<sim::LadderRunner*> g_ladder{nullptr};
-extern "C" void onLadderInterrupt(int) {
-  if (auto* l = g_ladder.load()) l->cancel();
-}
+const char* kExitText =
+    "exit: 0 ok, 1 the ruleset has problems or an output cannot be written, 2 usage error,\n"
+    "130 cancelled (Ctrl-C: the partial result is printed)\n";
 
 int runLadder(const std::vector<std::string>& args, CommandIo& io) {
+  InterruptScope interrupt;
   ArgParser parser;
   parser.option("--games").option("--self-games").option("--top").option("--seed").option("--threads")
       .option("--agents").option("--players").option("--set", true).option("--max-turns").option("--json");
@@ -67,6 +65,7 @@ int runLadder(const std::vector<std::string>& args, CommandIo& io) {
   if (!parser.intValue("--self-games", selfGames, error) || !parser.intValue("--top", top, error)) return usage(error);
   if (parser.has("--self-games") && selfGames < 1) return usage("--self-games must be at least 1");
   if (top < 0 || top > 100) return usage("--top must be between 0 and 100");
+  if (auto json = parser.value("--json"); json && !checkOutputPath("--json", *json, error)) return usage(error);
 
   std::string path;
   if (!resolveRulesetPath(parser.positional().front(), path, error)) return usage(error);
@@ -96,11 +95,10 @@ int runLadder(const std::vector<std::string>& args, CommandIo& io) {
       drawProgressBar(io.err, p.gamesDone, p.gamesTotal, 0.0,
                       std::to_string(p.stage + 1) + "/" + std::to_string(p.stages) + " " + p.what + " ");
     });
-  g_ladder.store(&ladder);
-  auto previous = std::signal(SIGINT, onLadderInterrupt);
+  interrupt.watch(ladder);
   sim::LadderResult result = ladder.run();
-  std::signal(SIGINT, previous == SIG_ERR ? SIG_DFL : previous);
-  g_ladder.store(nullptr);
+  interrupt.unwatch();
+  if (interrupt.interrupted()) result.cancelled = true;
   if (bar) clearProgressBar(io.err);
   if (!result.ok()) {
     io.err << "balance ladder: " << result.error << "\n";
@@ -108,9 +106,13 @@ int runLadder(const std::vector<std::string>& args, CommandIo& io) {
   }
   const auto json = parser.value("--json");
   const bool jsonToStdout = json && *json == "-";
-  if (json && !writeJsonOutput(io.out, io.err, "ladder", *json, sim::ladderToJson(result))) return kExitInvalid;
-  if (!jsonToStdout) io.out << sim::ladderText(result, ruleset->id);
-  return kExitOk;
+  const bool written = !json || writeJsonOutput(io.out, io.err, "ladder", *json, sim::ladderToJson(result), !result.cancelled);
+  if (!jsonToStdout) io.out << sim::ladderText(result, ruleset->id);  // also when the file could not be written
+  if (result.cancelled) {
+    io.err << "balance ladder: cancelled\n";
+    return kExitCancelled;
+  }
+  return written ? kExitOk : kExitInvalid;
 }
 
 }  // namespace

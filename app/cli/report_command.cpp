@@ -5,8 +5,8 @@
 // length, the entity table with outliers flagged, dice questions, sweep curves
 // with balance points and every `assumed` mark.
 #include <atomic>
+#include <filesystem>
 #include <utility>
-#include <csignal>
 #include <memory>
 #include <vector>
 #include <ostream>
@@ -14,6 +14,7 @@
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
+#include "app/cli/interrupt_scope.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
 #include "app/report/data_report_writers.h"
@@ -54,12 +55,9 @@ const char* kUsage =
     "                      section names the command that produces one\n"
     "  --ladder-games N    games per pairing and per agent alone for --ladder (default 100)\n\n";
 
-const char* kExitText = "exit: 0 ok, 1 the ruleset has problems or the report cannot be written, 2 usage error\n";
-
-std::atomic<ReportBuilder*> g_report{nullptr};
-extern "C" void onReportInterrupt(int) {
-  if (auto* r = g_report.load()) r->cancel();
-}
+const char* kExitText =
+    "exit: 0 ok, 1 the ruleset has problems or the report cannot be written, 2 usage error,\n"
+    "130 cancelled (Ctrl-C: no report is written, an existing one is kept)\n";
 
 std::string extensionOf(const std::string& path) {
   auto dot = path.find_last_of('.');
@@ -71,6 +69,7 @@ std::string extensionOf(const std::string& path) {
 }
 
 int runReport(const std::vector<std::string>& args, CommandIo& io) {
+  InterruptScope interrupt;
   ArgParser parser;
   declareRunOptions(parser);
   parser.option("--out").option("--sweep", true).option("--metric").option("--target").option("--impact")
@@ -95,6 +94,7 @@ int runReport(const std::vector<std::string>& args, CommandIo& io) {
   }
   RunOptions options;
   if (!readRunOptions(parser, options, error)) return usage(error);
+  if (!checkOutputPath("--out", *out, error)) return usage(error);
 
   ReportRequest request;
   for (const auto& spec : parser.values("--sweep")) {
@@ -191,12 +191,16 @@ int runReport(const std::vector<std::string>& args, CommandIo& io) {
       drawProgressBar(io.err, p.gamesDone, p.gamesTotal, p.etaSeconds, p.stage + " ");
     });
   ReportData data;
-  g_report.store(&builder);
-  auto previous = std::signal(SIGINT, onReportInterrupt);
+  interrupt.watch(builder);
   const bool built = builder.build(data, error);
-  std::signal(SIGINT, previous == SIG_ERR ? SIG_DFL : previous);
-  g_report.store(nullptr);
+  interrupt.unwatch();
   if (bar) clearProgressBar(io.err);
+  auto cancelled = [&] {
+    io.err << "balance report: cancelled; no report written" << (std::filesystem::exists(*out) ? " (" + *out + " kept as it was)" : "")
+           << "\n";
+    return kExitCancelled;
+  };
+  if (builder.cancelled() || interrupt.interrupted()) return cancelled();
   if (!built) {
     io.err << "balance report: " << error << (!error.empty() && error.back() == '\n' ? "" : "\n");
     return builder.cancelled() || error.find(": error: ") != std::string::npos ? kExitInvalid : kExitUsage;
@@ -204,7 +208,11 @@ int runReport(const std::vector<std::string>& args, CommandIo& io) {
 
   if (ladderGame) {
     if (bar) io.err << "ladder: " << ladderConfig.agents.size() << " agents, " << ladderGames << " games per pairing\n";
-    data.ladder = sim::LadderRunner(*ladderGame, ladderConfig).run();
+    sim::LadderRunner ladder(*ladderGame, ladderConfig);
+    interrupt.watch(ladder);
+    data.ladder = ladder.run();
+    interrupt.unwatch();
+    if (data.ladder->cancelled || interrupt.interrupted()) return cancelled();
     if (!data.ladder->ok()) {
       io.err << "balance report: --ladder: " << data.ladder->error << "\n";
       return kExitInvalid;

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
@@ -17,7 +16,9 @@
 #include <sstream>
 
 #include "app/cli/arg_parser.h"
+#include "app/cli/cli_format.h"
 #include "app/cli/command.h"
+#include "app/cli/interrupt_scope.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
 #include "app/cli/run_table.h"
@@ -60,13 +61,9 @@ const char* kUsage =
     "  --json PATH|-     write the result document to PATH, or to stdout instead of the table\n"
     "  --replay INDEX    play only game INDEX of the run (e.g. a timeout) and print its moves\n\n";
 
-const char* kExitText = "exit: 0 ok, 1 the ruleset has problems, 2 usage error\n";
-
-// Set while a run is in progress so Ctrl-C cancels it (the partial result is printed).
-std::atomic<sim::MonteCarloRunner*> g_running{nullptr};
-extern "C" void onInterrupt(int) {
-  if (auto* r = g_running.load()) r->cancel();
-}
+const char* kExitText =
+    "exit: 0 ok, 1 the ruleset has problems or an output cannot be written, 2 usage error,\n"
+    "130 cancelled (Ctrl-C: the partial result is printed)\n";
 
 void drawProgress(std::ostream& err, const sim::RunProgress& p) {
   const double fraction = p.gamesTotal ? std::min(1.0, static_cast<double>(p.gamesDone) / static_cast<double>(p.gamesTotal)) : 0.0;
@@ -90,6 +87,7 @@ bool parseCount(const ArgParser& parser, const std::string& name, long long min,
 }
 
 int runRun(const std::vector<std::string>& args, CommandIo& io) {
+  InterruptScope interrupt;
   ArgParser parser;
   parser.option("--games").option("--seed").option("--threads").option("--agents").option("--players")
       .option("--set", true).option("--max-turns").option("--until-ci").option("--json").option("--replay");
@@ -128,8 +126,17 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
   config.maxTurns = static_cast<int>(maxTurns);
   config.untilCi = untilCi;
   if (parser.has("--replay") && static_cast<std::uint64_t>(replay) >= config.games) {
-    // A replayed game need not be inside the default game count; allow any index.
+    // A replayed game need not be inside the default game count, but it must be inside a count given.
+    if (parser.has("--games")) {
+      io.err << "balance run: --replay " << replay << " is not a game of this run (--games " << games
+             << ": games 0.." << games - 1 << ")\n";
+      return kExitUsage;
+    }
     config.games = static_cast<std::uint64_t>(replay) + 1;
+  }
+  if (auto jsonPath = parser.value("--json"); jsonPath && !parser.has("--replay") && !checkOutputPath("--json", *jsonPath, error)) {
+    io.err << "balance run: " << error << "\n";
+    return kExitUsage;
   }
   std::vector<std::string> agents = {sim::kDefaultAgent};
   if (auto list = parser.value("--agents")) {
@@ -210,29 +217,26 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
   const bool jsonToStdout = parser.value("--json") && *parser.value("--json") == "-";
   const bool bar = &io.err == &std::cerr && ::isatty(STDERR_FILENO);
   if (bar) runner.setProgressCallback([&io](const sim::RunProgress& p) { drawProgress(io.err, p); }, 0.2);
-  g_running.store(&runner);
-  auto previous = std::signal(SIGINT, onInterrupt);
+  interrupt.watch(runner);
   sim::RunResult result = runner.run();
-  std::signal(SIGINT, previous == SIG_ERR ? SIG_DFL : previous);
-  g_running.store(nullptr);
+  interrupt.unwatch();
   if (bar) io.err << "\r" << std::string(80, ' ') << "\r" << std::flush;
   if (!result.ok()) {
     io.err << "balance run: " << result.error << "\n";
     return kExitUsage;
   }
   result.ruleset = ruleset->id;
+  if (interrupt.interrupted()) result.cancelled = true;
 
-  if (auto jsonPath = parser.value("--json")) {
-    const std::string json = sim::runResultToJson(result);
-    if (jsonToStdout) {
-      io.out << json;
-    } else if (!model::writeFileAtomically(*jsonPath, json, &error)) {
-      io.err << "balance run: cannot write " << *jsonPath << ": " << error << "\n";
-      return kExitInvalid;
-    }
+  bool written = true;
+  if (auto jsonPath = parser.value("--json"))
+    written = writeJsonOutput(io.out, io.err, "run", *jsonPath, sim::runResultToJson(result), !result.cancelled);
+  if (!jsonToStdout) printRunTable(io.out, result);  // also when the file could not be written
+  if (result.cancelled) {
+    io.err << "balance run: cancelled after " << result.stats.games() << " of " << config.games << " games\n";
+    return kExitCancelled;
   }
-  if (!jsonToStdout) printRunTable(io.out, result);
-  return kExitOk;
+  return written ? kExitOk : kExitInvalid;
 }
 
 }  // namespace

@@ -109,8 +109,9 @@ bool resolveRulesetPath(const std::string& given, std::string& path, std::string
     return true;
   }
   const fs::path dir(given);
-  std::string name = dir.filename().string();
-  if (name.empty()) name = dir.parent_path().filename().string();
+  // The folder's own name, also for "." or "rules/" (the last named part of its full path).
+  std::string name = fs::weakly_canonical(fs::absolute(dir, ec), ec).filename().string();
+  if (name.empty()) name = dir.lexically_normal().filename().string();
   for (const char* ext : {".yaml", ".yml"}) {
     const fs::path candidate = dir / (name + ext);
     if (fs::is_regular_file(candidate, ec)) {
@@ -118,15 +119,7 @@ bool resolveRulesetPath(const std::string& given, std::string& path, std::string
       return true;
     }
   }
-  std::vector<fs::path> yamls;
-  for (const auto& e : fs::directory_iterator(dir, ec))
-    if (e.is_regular_file() && (e.path().extension() == ".yaml" || e.path().extension() == ".yml"))
-      yamls.push_back(e.path());
-  if (yamls.size() == 1) {
-    path = yamls.front().string();
-    return true;
-  }
-  error = given + " is a folder without " + name + ".yaml; give the ruleset's root file";
+  error = given + " is a folder without its root file " + name + ".yaml; give the ruleset's root file";
   return false;
 }
 

@@ -50,7 +50,9 @@ bool readRunOptions(const ArgParser& parser, RunOptions& options, std::string& e
 // minimum; checked against its range) and one agent or one per seat.
 bool finishRunOptions(RunOptions& options, const model::Ruleset& ruleset, std::string& error);
 
-// FILE, or FOLDER/FOLDER.yaml (or the only .yaml in FOLDER) for a folder. A
+// FILE, or FOLDER/FOLDER.yaml (.yml) for a folder; a folder without its root
+// file is an error, never another YAML file taken as the root (`.` names the
+// current folder by its name). A
 // path that does not exist is passed through: loading reports it (exit 1).
 bool resolveRulesetPath(const std::string& given, std::string& path, std::string& error);
 

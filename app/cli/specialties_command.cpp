@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <iomanip>
 #include <memory>
 #include <ostream>
@@ -19,7 +20,9 @@
 
 #include "app/cli/arg_parser.h"
 #include "app/cli/command.h"
+#include "app/cli/interrupt_scope.h"
 #include "app/cli/ruleset_input.h"
+#include "app/cli/run_options.h"
 #include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
 #include "simulation/core/rng.h"
@@ -44,8 +47,9 @@ const char* kUsage =
     "  --seed S            run seed (default 1)\n"
     "  --threads T         worker threads (default: all cores)\n"
     "  --max-turns K       turn cap (default: the game's)\n"
-    "  --set PATH=VALUE    change a value first (repeatable)\n\n"
-    "exit: 0 ok, 1 the ruleset has problems, 2 usage error\n";
+    "  --set PATH=VALUE    change a value first (repeatable)\n"
+    "The numbers have the bounds of every command (balance run --help).\n\n"
+    "exit: 0 ok, 1 the ruleset has problems, 2 usage error, 130 cancelled (Ctrl-C: the partial table is printed)\n";
 
 struct Tally {
   std::uint64_t games = 0;
@@ -102,34 +106,51 @@ GameOutcome playOne(const sim::Game& game, int a, int b, int seatA, const std::v
   return out;
 }
 
+// Plays every pairing's games on `threads` threads. Each thread sums its own
+// tallies (memory does not grow with the games: --games 1e9 runs in the same
+// few bytes); the sums are of halves and whole numbers, exact in a double, so
+// the merged result is the same for any thread count. Stops early when
+// `cancel` is set (Ctrl-C): the tallies then hold the games finished.
 void playPairings(const sim::Game& game, std::vector<Pairing>& pairings, std::uint64_t gamesEach,
                   const std::vector<std::string>& specs, std::uint64_t seed, int cap, int threads,
-                  std::uint64_t seedSalt) {
+                  std::uint64_t seedSalt, const std::atomic<bool>& cancel) {
   const std::uint64_t total = pairings.size() * gamesEach;
-  std::vector<GameOutcome> scores(total);
   std::atomic<std::uint64_t> next{0};
-  auto work = [&] {
-    for (std::uint64_t i = next++; i < total; i = next++) {
+  std::vector<std::vector<Tally>> perThread(static_cast<std::size_t>(threads), std::vector<Tally>(pairings.size()));
+  auto work = [&](std::vector<Tally>& tallies) {
+    for (std::uint64_t i = next++; i < total && !cancel.load(std::memory_order_relaxed); i = next++) {
       const Pairing& p = pairings[i / gamesEach];
       const std::uint64_t g = i % gamesEach;
       const std::uint64_t gameSeed = sim::deriveSeed(seed ^ seedSalt, (i / gamesEach) * 1000003ULL + g, 0);
-      scores[i] = playOne(game, p.a, p.b, static_cast<int>(g % 2), specs, gameSeed, cap);
+      const GameOutcome o = playOne(game, p.a, p.b, static_cast<int>(g % 2), specs, gameSeed, cap);
+      Tally& t = tallies[i / gamesEach];
+      t.games++;
+      t.score += o.score;
+      t.adjudicated += o.adjudicated ? 1 : 0;
+      t.capped += o.capped ? 1 : 0;
+      t.powerUses += o.powerUses;
+      t.turns += o.turns;
     }
   };
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work, std::ref(perThread[static_cast<std::size_t>(t)]));
+  work(perThread[0]);
   for (auto& th : pool) th.join();
-  for (std::uint64_t i = 0; i < total; ++i) {
-    Tally& t = pairings[i / gamesEach].t;
-    t.games++;
-    t.score += scores[i].score;
-    t.adjudicated += scores[i].adjudicated ? 1 : 0;
-    t.capped += scores[i].capped ? 1 : 0;
-    t.powerUses += scores[i].powerUses;
-    t.turns += scores[i].turns;
+  for (const auto& tallies : perThread) {
+    for (std::size_t k = 0; k < pairings.size(); ++k) {
+      Tally& t = pairings[k].t;
+      t.games += tallies[k].games;
+      t.score += tallies[k].score;
+      t.adjudicated += tallies[k].adjudicated;
+      t.capped += tallies[k].capped;
+      t.powerUses += tallies[k].powerUses;
+      t.turns += tallies[k].turns;
+    }
   }
 }
+
+// A share that is "-" for no games (a cancelled run's untouched pairings).
+double per(double x, std::uint64_t games) { return games ? x / static_cast<double>(games) : 0.0; }
 
 std::string pct(double x) {
   std::ostringstream os;
@@ -140,45 +161,39 @@ std::string pct(double x) {
 std::string shortName(const std::string& id) { return id.rfind("mage_", 0) == 0 ? id.substr(5) : id; }
 
 int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
+  InterruptScope interrupt;
+  // The run options of every command (run_options.h): the same parser and bounds.
   ArgParser ap;
-  ap.option("--games").option("--matrix-games").option("--agents").option("--baseline").option("--seed").option("--threads");
-  ap.option("--max-turns").option("--set", true).flag("--help");
+  declareRunOptions(ap);
+  ap.option("--matrix-games").option("--baseline");
   std::string error;
-  if (!ap.parse(args, error)) {
-    io.err << "balance specialties: " << error << "\n" << kUsage;
+  auto usage = [&](const std::string& message) {
+    io.err << "balance specialties: " << message << " (see balance specialties --help)\n";
     return kExitUsage;
-  }
-  if (ap.has("--help")) {
-    io.out << kUsage;
-    return kExitOk;
-  }
-  if (ap.positional().size() != 1) {
-    io.err << kUsage;
-    return kExitUsage;
-  }
-  long long games = 500, matrixGames = 0, seed = 1, threads = 0, maxTurns = 0;
-  if (!ap.intValue("--games", games, error) || !ap.intValue("--matrix-games", matrixGames, error) ||
-      !ap.intValue("--seed", seed, error) || !ap.intValue("--threads", threads, error) ||
-      !ap.intValue("--max-turns", maxTurns, error) || games < 1 || matrixGames < 0 || threads < 0) {
-    io.err << "balance specialties: " << (error.empty() ? "bad number" : error) << "\n";
-    return kExitUsage;
-  }
-  std::vector<std::string> specs = {sim::kDefaultAgent};
-  if (auto a = ap.value("--agents")) {
-    if (!sim::splitAgentList(*a, specs, error) || specs.empty() || specs.size() > 2) {
-      io.err << "balance specialties: --agents: " << (error.empty() ? "one or two agents" : error) << "\n";
-      return kExitUsage;
-    }
-    for (const auto& s : specs)
-      if (!sim::isValidAgentSpec(s, error)) {
-        io.err << "balance specialties: " << error << "\n";
-        return kExitUsage;
-      }
-  }
-  auto ruleset = loadRulesetForCli(ap.positional()[0], io);
+  };
+  if (!ap.parse(args, error)) return usage(error);
+  if (ap.positional().size() != 1) return usage("give exactly one ruleset file");
+  RunOptions options;
+  if (!readRunOptions(ap, options, error, 500)) return usage(error);
+  if (ap.has("--until-ci")) return usage("--until-ci is not available for specialties (give --games)");
+  if (ap.has("--players") && options.config.players != 2)
+    return usage("specialties compares factions in 2-player games, got --players " + *ap.value("--players"));
+  long long matrixGames = 0;
+  if (!ap.intValue("--matrix-games", matrixGames, error, 0, kMaxGames)) return usage(error);
+  if (options.agentsGiven && options.config.agents.size() > 2)
+    return usage("--agents: one agent for both seats, or one per seat (2)");
+  const long long games = static_cast<long long>(options.config.games);
+  const std::uint64_t seed = options.config.seed;
+  const int threads = options.config.threads;
+  const int maxTurns = options.config.maxTurns;
+  std::vector<std::string> specs = options.config.agents;
+
+  std::string path;
+  if (!resolveRulesetPath(ap.positional().front(), path, error)) return usage(error);
+  auto ruleset = loadRulesetForCli(path, io);
   if (!ruleset) return kExitInvalid;
-  if (!applySets(*ruleset, ap.values("--set"), io)) return kExitUsage;
-  if (!ap.has("--agents")) specs = {rulesets::defaultAgent(ruleset->engine)};
+  if (!applySets(*ruleset, options.sets, io)) return kExitUsage;
+  if (!options.agentsGiven) specs = {rulesets::defaultAgent(ruleset->engine)};
   model::Diagnostics diags;
   std::unique_ptr<sim::Game> game = rulesets::builtinEngines().compile(*ruleset, diags);
   io.err << diags.format();
@@ -206,20 +221,21 @@ int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
   std::vector<Pairing> vsBase;
   for (int f = 0; f < F; ++f)
     if (f != baseline) vsBase.push_back(Pairing{f, baseline, {}});
-  playPairings(*game, vsBase, static_cast<std::uint64_t>(games), specs, static_cast<std::uint64_t>(seed), cap,
-               nThreads, 0);
+  const std::atomic<bool>& cancel = InterruptScope::flag();  // the pairings poll it: Ctrl-C stops them
+  playPairings(*game, vsBase, static_cast<std::uint64_t>(games), specs, seed, cap, nThreads, 0, cancel);
   std::sort(vsBase.begin(), vsBase.end(), [](const Pairing& x, const Pairing& y) {
-    return x.t.score / static_cast<double>(x.t.games) > y.t.score / static_cast<double>(y.t.games);
+    return per(x.t.score, x.t.games) > per(y.t.score, y.t.games);
   });
   io.out << ruleset->id << ": each faction vs " << factions[static_cast<std::size_t>(baseline)] << ", " << games
          << " games each, agents";
   for (const auto& s : specs) io.out << " " << s;
-  io.out << ", seed " << seed << "\n\n";
+  io.out << ", seed " << seed << (cancel.load() ? "  [CANCELLED: partial results]" : "") << "\n\n";
   io.out << std::left << std::setw(24) << "rank  faction" << std::right << std::setw(8) << "games" << std::setw(10)
          << "win rate" << "  95% CI          verdict   adjud.  powers/game  turns\n";
   int rank = 0;
   Tally all;
   for (const Pairing& p : vsBase) {
+    if (p.t.games == 0) continue;  // cancelled before it was played
     const double rate = p.t.score / static_cast<double>(p.t.games);
     const sim::Interval ci = sim::wilsonInterval(static_cast<std::uint64_t>(std::llround(p.t.score)), p.t.games);
     const char* verdict = ci.lo > 0.5 ? "stronger" : ci.hi < 0.5 ? "weaker" : "fair";
@@ -239,17 +255,19 @@ int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
          << pct(static_cast<double>(all.adjudicated) / static_cast<double>(std::max<std::uint64_t>(1, all.games)))
          << "%); not ended within " << cap << " turns (a draw here): " << all.capped << "\n";
 
-  if (matrixGames > 0) {
+  std::uint64_t roundRobinPlayed = 0;
+  if (matrixGames > 0 && !cancel.load()) {
     std::vector<Pairing> rr;
     for (int a = 0; a < F; ++a)
       for (int b = a + 1; b < F; ++b)
         if (a != baseline && b != baseline) rr.push_back(Pairing{a, b, {}});
-    playPairings(*game, rr, static_cast<std::uint64_t>(matrixGames), specs, static_cast<std::uint64_t>(seed), cap,
-                 nThreads, 0x5151ULL);
+    playPairings(*game, rr, static_cast<std::uint64_t>(matrixGames), specs, seed, cap, nThreads, 0x5151ULL, cancel);
     std::vector<std::vector<double>> m(static_cast<std::size_t>(F), std::vector<double>(static_cast<std::size_t>(F), -1));
     std::vector<double> total(static_cast<std::size_t>(F), 0.0);
     std::vector<std::uint64_t> count(static_cast<std::size_t>(F), 0);
     for (const Pairing& p : rr) {
+      if (p.t.games == 0) continue;  // cancelled before it was played
+      roundRobinPlayed += p.t.games;
       const double r = p.t.score / static_cast<double>(p.t.games);
       m[static_cast<std::size_t>(p.a)][static_cast<std::size_t>(p.b)] = r;
       m[static_cast<std::size_t>(p.b)][static_cast<std::size_t>(p.a)] = 1.0 - r;
@@ -271,6 +289,7 @@ int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
     rank = 0;
     for (int f : order) {
       const std::size_t i = static_cast<std::size_t>(f);
+      if (count[i] == 0) continue;  // cancelled before it played
       const double rate = total[i] / static_cast<double>(std::max<std::uint64_t>(1, count[i]));
       const sim::Interval ci = sim::wilsonInterval(static_cast<std::uint64_t>(std::llround(total[i])), count[i]);
       std::ostringstream name;
@@ -291,11 +310,14 @@ int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
     }
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const std::uint64_t played = static_cast<std::uint64_t>(games) * vsBase.size() +
-                               static_cast<std::uint64_t>(matrixGames) * static_cast<std::uint64_t>((F - 1) * (F - 2) / 2);
+  const std::uint64_t played = all.games + roundRobinPlayed;
   io.out << "\nelapsed " << std::fixed << std::setprecision(1) << secs << " s, " << played << " games, "
          << std::setprecision(0) << static_cast<double>(played) / std::max(1e-9, secs) << " games/s (" << nThreads
          << " threads)\n";
+  if (cancel.load()) {
+    io.err << "balance specialties: cancelled\n";
+    return kExitCancelled;
+  }
   return kExitOk;
 }
 

@@ -4,7 +4,6 @@
 // and the balance point where the metric crosses the target; --json writes
 // every point (data/schema/sweep-result.md).
 #include <atomic>
-#include <csignal>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -12,6 +11,7 @@
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
+#include "app/cli/interrupt_scope.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
 #include "rulesets/engine_catalog.h"
@@ -46,12 +46,9 @@ const char* kUsage =
     "  --target X        the value to find (default: the metric's fair value)\n"
     "  --json PATH|-     every point with its full run document, and the balance points\n\n";
 
-const char* kExitText = "exit: 0 ok, 1 the ruleset has problems, 2 usage error (bad flags, unknown path, bad values)\n";
-
-std::atomic<sim::SweepRunner*> g_sweep{nullptr};
-extern "C" void onSweepInterrupt(int) {
-  if (auto* s = g_sweep.load()) s->cancel();
-}
+const char* kExitText =
+    "exit: 0 ok, 1 the ruleset has problems or an output cannot be written, 2 usage error (bad flags, unknown path,\n"
+    "bad values), 130 cancelled (Ctrl-C: the partial result is printed)\n";
 
 bool readAxis(const ArgParser& parser, const std::string& param, const std::string& values, const std::string& range,
               sim::SweepAxis& axis, std::string& error) {
@@ -118,6 +115,7 @@ void printResult(std::ostream& out, const sim::SweepResult& r) {
 }
 
 int runSweep(const std::vector<std::string>& args, CommandIo& io) {
+  InterruptScope interrupt;
   ArgParser parser;
   declareRunOptions(parser);
   parser.option("--param").option("--values").option("--range").option("--param2").option("--values2")
@@ -146,6 +144,7 @@ int runSweep(const std::vector<std::string>& args, CommandIo& io) {
     if (!parser.doubleValue("--target", config.target, error)) return usage(error);
     if (!(config.target >= 0.0 && config.target <= 1.0)) return usage("--target is a win rate between 0 and 1");
   }
+  if (auto json = parser.value("--json"); json && !checkOutputPath("--json", *json, error)) return usage(error);
 
   std::string path;
   if (!resolveRulesetPath(parser.positional().front(), path, error)) return usage(error);
@@ -169,11 +168,10 @@ int runSweep(const std::vector<std::string>& args, CommandIo& io) {
       drawProgressBar(io.err, p.gamesDone, p.gamesTotal, p.etaSeconds,
                       "point " + std::to_string(std::min(p.pointsDone + 1, p.pointsTotal)) + "/" + std::to_string(p.pointsTotal) + " ");
     }, 0.2);
-  g_sweep.store(&sweep);
-  auto previous = std::signal(SIGINT, onSweepInterrupt);
+  interrupt.watch(sweep);
   sim::SweepResult result = sweep.run();
-  std::signal(SIGINT, previous == SIG_ERR ? SIG_DFL : previous);
-  g_sweep.store(nullptr);
+  interrupt.unwatch();
+  if (interrupt.interrupted()) result.cancelled = true;
   if (bar) clearProgressBar(io.err);
   if (!result.ok()) {
     io.err << "balance sweep: " << result.error << (result.error.back() == '\n' ? "" : "\n");
@@ -182,9 +180,13 @@ int runSweep(const std::vector<std::string>& args, CommandIo& io) {
   }
   const auto json = parser.value("--json");
   const bool jsonToStdout = json && *json == "-";
-  if (json && !writeJsonOutput(io.out, io.err, "sweep", *json, sim::sweepResultToJson(result))) return kExitInvalid;
-  if (!jsonToStdout) printResult(io.out, result);
-  return kExitOk;
+  const bool written = !json || writeJsonOutput(io.out, io.err, "sweep", *json, sim::sweepResultToJson(result), !result.cancelled);
+  if (!jsonToStdout) printResult(io.out, result);  // also when the file could not be written
+  if (result.cancelled) {
+    io.err << "balance sweep: cancelled\n";
+    return kExitCancelled;
+  }
+  return written ? kExitOk : kExitInvalid;
 }
 
 }  // namespace

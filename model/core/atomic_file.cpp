@@ -152,14 +152,14 @@ bool writeTemp(Pending& p, std::string_view content, std::string& error, const A
   p.temp = uniqueName(p.target, kTempMark);
   const int fd = ::open(p.temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   if (fd < 0) {
-    error = errnoText("cannot create", p.temp);
+    error = errnoText("cannot create a file beside", p.given);  // the user's name, not the temporary one
     p.temp.clear();
     return false;
   }
   const mode_t mode = p.existed ? (old.st_mode & 07777) : (0666 & ~currentUmask());
-  bool ok = writeAll(fd, content, p.temp, error, hooks);
+  bool ok = writeAll(fd, content, p.given, error, hooks);
   if (ok && ::fchmod(fd, mode) != 0) {
-    error = errnoText("cannot set the mode of", p.temp);
+    error = errnoText("cannot set the mode of", p.given);
     ok = false;
   }
   if (ok && p.existed && (old.st_uid != ::geteuid() || old.st_gid != ::getegid())) {
@@ -168,11 +168,11 @@ bool writeTemp(Pending& p, std::string_view content, std::string& error, const A
     static_cast<void>(kept);
   }
   if (ok && ::fsync(fd) != 0) {
-    error = errnoText("cannot flush", p.temp);
+    error = errnoText("cannot flush", p.given);
     ok = false;
   }
   if (::close(fd) != 0 && ok) {  // the descriptor is closed on every path
-    error = errnoText("cannot flush", p.temp);
+    error = errnoText("cannot flush", p.given);
     ok = false;
   }
   if (!ok) {

@@ -87,6 +87,9 @@ std::string Parameter::check(const ParameterValue& v) const {
     }
   }
   double x = *toNumber(v);
+  if (!(std::fabs(x) <= kMaxEngineInteger))
+    return "value " + toString(v) + " of parameter '" + id + "' is out of the range the engines read, [-" +
+           formatNumber(kMaxEngineInteger) + ", " + formatNumber(kMaxEngineInteger) + "]";
   if ((min && x < *min) || (max && x > *max)) {
     std::string range = "[" + (min ? formatNumber(*min) : std::string("-inf")) + ", " +
                         (max ? formatNumber(*max) : std::string("inf")) + "]";

@@ -20,6 +20,14 @@ struct Field {
   friend bool operator==(const Field&, const Field&) = default;
 };
 
+// The largest magnitude of a number the engines read as an integer (costs,
+// counts, integer parameters and arguments, die faces): they hold them in a
+// 32-bit int, where 2^31 would wrap (a cost of 2147483648 played as 0). A
+// ruleset value beyond it is an error at its line, in the file, in --set and
+// in a sweep's values alike (issue 35); more than any game needs, with room
+// for the sums an engine forms.
+inline constexpr double kMaxEngineInteger = 1'000'000'000;
+
 // Parsing helpers shared by the loader, paths and the CLI's --set.
 std::optional<long long> parseInt(const std::string& text);
 std::optional<double> parseNumber(const std::string& text);

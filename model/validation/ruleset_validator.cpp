@@ -131,6 +131,9 @@ void checkDice(const Ruleset& rs, Diagnostics& out) {
       if (!(f.weight > 0) || !std::isfinite(f.weight))
         out.error(at, face + " has weight " + formatNumber(f.weight) + ", expected a positive number");
       if (!std::isfinite(f.value)) out.error(at, face + " has a value that is not a finite number");
+      else if (std::fabs(f.value) > kMaxEngineInteger)
+        out.error(at, face + " has value " + formatNumber(f.value) + ", expected at most " +
+                          formatNumber(kMaxEngineInteger) + " in magnitude");
     }
   }
 }
@@ -156,6 +159,9 @@ void checkEntities(const CheckContext& ctx) {
         if (const auto v = c.amount.constantValue(); v && *v < minCost)
           ctx.out.error(where, "'" + key + "' of '" + e.id + "' must be at least " + formatNumber(minCost) + ", got " +
                                    formatNumber(*v));
+        else if (v && !(*v <= kMaxEngineInteger))
+          ctx.out.error(where, "'" + key + "' of '" + e.id + "' must be at most " + formatNumber(kMaxEngineInteger) +
+                                   ", got " + formatNumber(*v));
       }
       if (ctx.schema) validation::checkEntityAgainstSchema(ctx, section, e);
     }

@@ -2,6 +2,8 @@
 #include "model/validation/schema_checks.h"
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 
 #include "model/core/scalar.h"
 
@@ -68,11 +70,17 @@ void checkTypedValue(const CheckContext& ctx, const Field& value, ArgType type,
       if (auto expr = parseExpressionAt(value.text, where, ctx.out)) checkExpressionNames(*expr, where, ctx.names, ctx.out);
       return;
     case ArgType::Integer:
-      if (!parseInt(value.text)) expected("an integer");
+    case ArgType::Number: {
+      // Engines read both into an int: beyond kMaxEngineInteger they would wrap.
+      std::optional<double> parsed;
+      if (type == ArgType::Number) parsed = parseNumber(value.text);
+      else if (const auto i = parseInt(value.text)) parsed = static_cast<double>(*i);
+      if (!parsed) return expected(type == ArgType::Integer ? "an integer" : "a number");
+      if (std::fabs(*parsed) > kMaxEngineInteger)
+        ctx.out.error(where, "'" + key + "' must be at most " + formatNumber(kMaxEngineInteger) + " in magnitude, got " +
+                                 value.text);
       return;
-    case ArgType::Number:
-      if (!parseNumber(value.text)) expected("a number");
-      return;
+    }
     case ArgType::Bool:
       if (!parseBool(value.text)) expected("true or false");
       return;

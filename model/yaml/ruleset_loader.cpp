@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <system_error>
+#include <vector>
 
 #include "model/core/atomic_file.h"
 #include "model/validation/ruleset_validator.h"
@@ -77,12 +78,65 @@ bool checkText(const std::string& file, std::string_view text, Diagnostics& out)
   return true;
 }
 
+// Refuses flow nesting (`[` and `{`) deeper than kMaxYamlDepth before yaml-cpp
+// builds anything: its scanner keeps every open level, so 4 MiB of unclosed
+// `[` took 999 MB before its own depth guard spoke (issue 35). Quoted scalars
+// and comments are skipped; brackets in plain text count too, so only text
+// with more than 500 of them left open could be refused wrongly.
+bool checkFlowDepth(const std::string& file, std::string_view text, Diagnostics& out) {
+  int depth = 0, line = 1, column = 0;
+  char quote = 0;
+  bool comment = false, escaped = false;
+  char previous = '\n';
+  for (char c : text) {
+    ++column;
+    if (c == '\n') {
+      ++line;
+      column = 0;
+      comment = false;
+      previous = c;
+      continue;
+    }
+    if (comment) continue;
+    if (quote) {
+      if (escaped) escaped = false;                        // \" in a double-quoted scalar does not close it
+      else if (quote == '"' && c == '\\') escaped = true;
+      else if (c == quote) quote = 0;
+      previous = c;
+      continue;
+    }
+    const bool atStart = previous == '\n' || previous == ' ' || previous == '\t' || previous == '[' || previous == '{' ||
+                         previous == ',' || previous == ':';
+    if (c == '#' && (previous == '\n' || previous == ' ' || previous == '\t')) comment = true;
+    else if ((c == '"' || c == '\'') && atStart) quote = c;
+    else if (c == '[' || c == '{') {
+      if (++depth > kMaxYamlDepth) {
+        out.error({file, line, column}, "YAML nested too deeply: more than " + std::to_string(kMaxYamlDepth) +
+                                            " levels of lists and maps inside each other");
+        return false;
+      }
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+    previous = c;
+  }
+  return true;
+}
+
 // Parses one file's text; nullopt (with a diagnostic) when it is not usable YAML.
 std::optional<YAML::Node> parseYaml(const std::string& file, std::string_view text, Diagnostics& out) {
-  if (!checkText(file, text, out)) return std::nullopt;
+  if (!checkText(file, text, out) || !checkFlowDepth(file, text, out)) return std::nullopt;
   YAML::Node root;
   try {
-    root = YAML::Load(std::string(text));
+    std::vector<YAML::Node> documents = YAML::LoadAll(std::string(text));
+    if (documents.size() > 1) {
+      // A second document (after `---`) would be ignored without a word: it is an error.
+      const YAML::Mark mark = documents[1].Mark();
+      out.error(mark.is_null() ? SourceLocation{file, 0, 0} : SourceLocation{file, mark.line + 1, mark.column + 1},
+                "a second YAML document (after '---'): a ruleset file holds one; use `include:` for more files");
+      return std::nullopt;
+    }
+    if (!documents.empty()) root = documents.front();
   } catch (const YAML::DeepRecursion& e) {
     SourceLocation where{file, 0, 0};
     if (!e.mark.is_null()) where = {file, e.mark.line + 1, e.mark.column + 1};

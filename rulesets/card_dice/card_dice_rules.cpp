@@ -6,6 +6,8 @@
 #include <string>
 #include <variant>
 
+#include "model/core/scalar.h"
+
 namespace wb::rulesets::card_dice {
 
 namespace {
@@ -200,7 +202,7 @@ std::shared_ptr<const CardDiceRules> compileRules(const model::Ruleset& ruleset,
   // Cards.
   const std::vector<model::Entity>& cards = ruleset.cards();
   if (cards.size() > static_cast<std::size_t>(kMaxCardTypes))
-    fail(ruleset.origin.at("cards"), "card_dice supports at most 250 distinct cards");
+    fail(ruleset.origin.at("cards"), "card_dice supports at most 250 distinct cards, got " + std::to_string(cards.size()));
   long long copies = 0;  // counts are at most 100000 each, but never wrap (issue 21)
   for (const model::Entity& e : cards) {
     if (rules->cards.size() >= static_cast<std::size_t>(kMaxCardTypes)) break;
@@ -209,6 +211,9 @@ std::shared_ptr<const CardDiceRules> compileRules(const model::Ruleset& ruleset,
     c.name = e.name;
     c.count = std::max(0, e.count);
     copies += c.count;
+    if (copies > kMaxCopies && copies - c.count <= kMaxCopies)  // at the card that passes the limit
+      fail(e.origin.at("count"), "card_dice supports at most 250 card copies in all; with the " + std::to_string(c.count) +
+                                     " of '" + e.id + "' there are " + std::to_string(copies) + " so far");
     if (e.kind == "action") c.kind = CardKind::Action;
     else if (e.kind == "blessing") c.kind = CardKind::Blessing;
     else if (e.kind == "passive") c.kind = CardKind::Passive;
@@ -221,7 +226,13 @@ std::shared_ptr<const CardDiceRules> compileRules(const model::Ruleset& ruleset,
         fail(e.origin.at("cost"), "card '" + e.id + "': cost may use numbers and parameters only (" +
                                       err.message + ")");
       } else {
-        c.cost = static_cast<int>(std::ceil(compiled->evaluate(rules->baseVars.data()) - 1e-9));
+        // A cost the int cannot hold would wrap (2^31 played as 0): an error at its line.
+        const double value = std::ceil(compiled->evaluate(rules->baseVars.data()) - 1e-9);
+        if (!(std::fabs(value) <= model::kMaxEngineInteger))
+          fail(e.origin.at("cost"), "card '" + e.id + "': cost " + model::formatNumber(value) + " is out of range (at most " +
+                                        model::formatNumber(model::kMaxEngineInteger) + ")");
+        else
+          c.cost = static_cast<int>(value);
       }
     }
     c.cost = std::max(0, c.cost);
@@ -306,8 +317,6 @@ std::shared_ptr<const CardDiceRules> compileRules(const model::Ruleset& ruleset,
     rules->ids.push_back(c.id);
     rules->cards.push_back(std::move(c));
   }
-  if (copies > kMaxCopies)
-    fail(ruleset.origin.at("cards"), "card_dice supports at most 250 card copies in all");
 
   const model::Parameter* start = ruleset.parameter("starting_card");
   const std::string startId =

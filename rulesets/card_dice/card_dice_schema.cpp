@@ -76,6 +76,10 @@ model::EngineSchema makeSchema() {
                           "shop_size", "cheap_max_cost", "hand_limit"};
   s.names = {"my_gold", "my_health", "opponent_gold", "opponent_health"};
   s.kinds[model::Section::Cards] = {"action", "blessing", "passive"};
+  // What only the engine knows (its limits: distinct cards, copies in all,
+  // tile and card counts) is checked by compiling, so `balance validate` and
+  // the GUI report it at its line, not only `run` (issue 35).
+  s.check = [](const model::Ruleset& ruleset, model::Diagnostics& out) { compileRules(ruleset, out); };
   return s;
 }
 

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "model/core/scalar.h"
+
 namespace wb::rulesets::elem_master {
 
 namespace {
@@ -43,7 +45,9 @@ int numArg(const model::Ruleset& rs, const model::Effect& e, const char* key, in
   auto expr = model::Expression::parse(f->text);
   if (!expr) return fallback;
   const double v = expr->evaluate([&](std::string_view name) { return rs.number(name, 0); });
-  return static_cast<int>(std::lround(v));
+  // Parameters are within kMaxEngineInteger, but an expression of them need not be: never wrap.
+  if (!std::isfinite(v)) return fallback;
+  return static_cast<int>(std::lround(std::clamp(v, -model::kMaxEngineInteger, model::kMaxEngineInteger)));
 }
 
 int elementArg(const model::Effect& e, const char* key) {

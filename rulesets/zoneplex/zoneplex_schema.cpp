@@ -51,6 +51,10 @@ model::EngineSchema makeSchema() {
       PropertySpec{"symbol", ArgType::EntityRef, {}, "sacred chamber: its sacred_symbol card"},
       PropertySpec{"colour", ArgType::Text, {}, "teleporter colour (pairs share one)"},
   };
+  // What only the engine knows (its limits: distinct cards, copies in all,
+  // tile and card counts) is checked by compiling, so `balance validate` and
+  // the GUI report it at its line, not only `run` (issue 35).
+  s.check = [](const model::Ruleset& ruleset, model::Diagnostics& out) { compileRules(ruleset, out); };
   return s;
 }
 

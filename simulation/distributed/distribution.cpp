@@ -113,7 +113,12 @@ bool Distribution::openCheckpoint(std::string& error) {
             "); give another file or delete it";
     return false;
   }
-  if (!exists) m_checkpoint = CheckpointFile{m_options.key, {}};
+  if (exists && m_checkpoint.inputs != m_options.inputs) {
+    error = "the ruleset changed since the checkpoint " + m_options.checkpointPath +
+            " was written; give another file or delete it to start again";
+    return false;
+  }
+  if (!exists) m_checkpoint = CheckpointFile{m_options.key, m_options.inputs, {}};
   return true;
 }
 

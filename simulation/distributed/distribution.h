@@ -36,6 +36,7 @@ struct DistributionOptions {
   std::string checkpointPath;       // empty: no checkpoints
   double checkpointSeconds = 5.0;   // at most this long between checkpoints (0: after every chunk)
   std::string key;                  // the command a checkpoint belongs to (CheckpointFile::key)
+  std::string inputs;               // the content of its ruleset (CheckpointFile::inputs)
   // Test hook, a fixed point for the kill tests: rank `killRank` kills itself
   // (SIGKILL) after `killAfterChunks` chunks (rank 0: merged and checkpointed;
   // another rank: played and sent). 0 = never.

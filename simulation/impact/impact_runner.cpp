@@ -93,6 +93,15 @@ bool ImpactRunner::validate(std::string& error) const {
     error = "nothing to measure (neither restricted play nor grant)";
     return false;
   }
+  std::uint64_t arms = 1;  // the baseline, then each entity's measures
+  for (int e : m_config.entities) arms += (m_config.restrict ? 1 : 0) + (m_config.grant && m_game.canGrant(e) ? 1 : 0);
+  if (c.games > kMaxImpactTasks / arms) {
+    error = "an impact run of " + std::to_string(c.games) + " games per arm and " + std::to_string(arms) +
+            " arms (the baseline and each entity's measures) is more than the " + std::to_string(kMaxImpactTasks) +
+            " games one impact run keeps in memory: give at most " + std::to_string(kMaxImpactTasks / arms) +
+            " games, or fewer entities";
+    return false;
+  }
   return true;
 }
 

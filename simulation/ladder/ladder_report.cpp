@@ -137,7 +137,10 @@ std::string render(const LadderResult& r, const std::string& title, bool md) {
     c.rows.push_back(head);
     auto row = [&](const std::string& label, auto cell) {
       std::vector<std::string> line = {label};
-      for (int a : r.rungs) line.push_back(cell(r.conclusions[static_cast<std::size_t>(a)]));
+      // A cancelled ladder has no conclusions for the agents it never played alone.
+      for (int a : r.rungs)
+        line.push_back(static_cast<std::size_t>(a) < r.conclusions.size() ? cell(r.conclusions[static_cast<std::size_t>(a)])
+                                                                          : std::string("not played"));
       c.rows.push_back(line);
     };
     const AgentConclusions& first = r.conclusions.front();

@@ -4,6 +4,7 @@
 
 #include "model/core/scalar.h"
 #include "model/path/ruleset_path.h"
+#include "model/validation/ruleset_validator.h"
 #include "simulation/core/wall_clock.h"
 
 namespace wb::sim {
@@ -207,16 +208,27 @@ bool SweepRunner::validate(std::string& error) const {
       return false;
     }
     total *= axis.values.size();
+    const EngineInfo* engine = m_registry.find(m_base.engine);
     for (double v : axis.values) {
       model::Ruleset copy = m_base;
       if (!model::setPath(copy, axis.path, model::formatNumber(v), &why)) {
         error = axis.path + " = " + model::formatNumber(v) + ": " + why;
         return false;
       }
+      // Each point is held to the same rules as the file and --set (a cost of
+      // -5 or 3000000000 is refused, never played as another number).
+      model::Diagnostics diags;
+      model::validateRuleset(copy, engine ? &engine->schema : nullptr, diags);
+      for (const auto& d : diags.items()) {
+        if (d.severity != model::Severity::Error) continue;
+        error = axis.path + " = " + model::formatNumber(v) + ": " + d.message;
+        return false;
+      }
     }
   }
   if (total > kMaxSweepPoints) {
-    error = "the sweep has " + std::to_string(total) + " points (at most " + std::to_string(kMaxSweepPoints) + ")";
+    error = "the sweep has " + std::to_string(total) + " points (at most " + std::to_string(kMaxSweepPoints) +
+            ": each point keeps its whole run, in memory and in --json; sweep a narrower range)";
     return false;
   }
   if (m_config.run.games == 0) {
@@ -237,6 +249,12 @@ bool SweepRunner::validate(std::string& error) const {
     }
   }
   if (m.isImpact()) {
+    // Each impact point is an impact run of one entity and one measure: the baseline and the treated games.
+    if (m_config.run.games > kMaxImpactTasks / 2) {
+      error = "an impact point of " + std::to_string(m_config.run.games) + " games is more than one impact run keeps in memory (at most " +
+              std::to_string(kMaxImpactTasks / 2) + " games per point)";
+      return false;
+    }
     if (m_config.target > 1.0 || m_config.target < -1.0) {
       error = "the target of an impact metric is a lift between -1 and 1";
       return false;

@@ -6,7 +6,10 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "app/cli/distributed_entry.h"
@@ -74,4 +77,89 @@ TEST(DistributedEntry, ACheckpointedRunRepeatsItsResultAndRefusesAnotherCommand)
   EXPECT_NE(refused.exit, 0);
   EXPECT_NE(refused.err.find("belongs to another command"), std::string::npos) << refused.err;
   std::filesystem::remove(path);
+}
+
+namespace {
+
+// A copy of a shipped ruleset folder in a fresh temporary folder.
+std::filesystem::path copyRuleset(const std::string& name, const std::string& tag) {
+  const auto dir = std::filesystem::temp_directory_path() / ("wb_entry_" + tag + "_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::filesystem::copy(std::string(WB_SOURCE_DIR) + "/data/rulesets/" + name, dir / name,
+                        std::filesystem::copy_options::recursive);
+  return dir;
+}
+
+void replaceInFile(const std::filesystem::path& file, const std::string& from, const std::string& to) {
+  std::ifstream in(file);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto at = text.find(from);
+  ASSERT_NE(at, std::string::npos) << from;
+  text.replace(at, from.size(), to);
+  std::ofstream(file, std::ios::trunc) << text;
+}
+
+}  // namespace
+
+// Issue 35, item 1: the key covered only the root file, so an edit of an
+// included file resumed the old ruleset's result with exit 0.
+TEST(DistributedEntry, AnEditOfAnIncludedFileIsRefusedWithTheReason) {
+  const auto dir = copyRuleset("zoneplex", "include");
+  const std::string ck = (dir / "zp.ck").string();
+  const std::vector<std::string> args = {"run", (dir / "zoneplex" / "zoneplex.yaml").string(), "--players", "3",
+                                         "--agents", "random", "--seed", "2", "--games", "4",
+                                         "--checkpoint", ck, "--json", "-"};
+  ProcessRun first = process(args);
+  ASSERT_EQ(first.exit, 0) << first.err;
+  replaceInFile(dir / "zoneplex" / "cards.yaml", "count: 16", "count: 2");
+  ProcessRun edited = process(args);
+  EXPECT_NE(edited.exit, 0) << edited.out;
+  EXPECT_NE(edited.err.find("the ruleset changed since the checkpoint"), std::string::npos) << edited.err;
+  std::filesystem::remove_all(dir);
+}
+
+// Issue 35, item 12: the folder's hash included the checkpoint kept in it, so
+// it never matched again.
+TEST(DistributedEntry, ACheckpointInsideTheRulesetFolderResumes) {
+  const auto dir = copyRuleset("card-dice", "inside");
+  const std::string folder = (dir / "card-dice").string();
+  const std::vector<std::string> args = {"run", folder, "--games", "24", "--seed", "4", "--json", "-",
+                                         "--checkpoint", folder + "/run.ckpt"};
+  ProcessRun first = process(args);
+  ASSERT_EQ(first.exit, 0) << first.err;
+  ProcessRun again = process(args);
+  ASSERT_EQ(again.exit, 0) << again.err;
+  EXPECT_EQ(withoutTimings(again.out), withoutTimings(first.out));
+  std::filesystem::remove_all(dir);
+}
+
+// Issue 35, item 2: one flipped bit in the stored totals resumed with exit 0
+// and other numbers. Now every damaged byte is refused.
+TEST(DistributedEntry, ADamagedCheckpointIsRefused) {
+  const auto dir = copyRuleset("card-dice", "damaged");
+  const std::string ck = (dir / "run.ckpt").string();
+  const std::vector<std::string> args = {"run", (dir / "card-dice").string(), "--games", "24", "--seed", "4",
+                                         "--json", "-", "--checkpoint", ck};
+  ProcessRun first = process(args);
+  ASSERT_EQ(first.exit, 0) << first.err;
+  std::string bytes;
+  {
+    std::ifstream in(ck, std::ios::binary);
+    bytes.assign((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  }
+  ASSERT_GT(bytes.size(), 64u);
+  const std::size_t stride = std::max<std::size_t>(1, bytes.size() / 60);
+  int tried = 0;
+  for (std::size_t at = 0; at < bytes.size(); at += stride) {
+    std::string damaged = bytes;
+    damaged[at] = static_cast<char>(damaged[at] ^ (1 << (at % 8)));
+    std::ofstream(ck, std::ios::binary | std::ios::trunc) << damaged;
+    ProcessRun resumed = process(args);
+    EXPECT_NE(resumed.exit, 0) << "a bit flipped at byte " << at << " of " << bytes.size() << " was resumed";
+    EXPECT_NE(resumed.err.find("cannot be resumed"), std::string::npos) << at << ": " << resumed.err;
+    ++tried;
+  }
+  EXPECT_GE(tried, 50);
+  std::filesystem::remove_all(dir);
 }

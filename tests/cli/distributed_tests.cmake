@@ -34,4 +34,15 @@ if(WB_WITH_MPI)
   # Rank 1 dies after one chunk (rank 0 only hands out work then): the run ends
   # with the message, the checkpoint keeps the chunk and the run resumes from it.
   wb_add_distributed_test(mpi_dead_rank_resume ARGS ${wb_run_args} RANKS 2 THREADS 1 KILL_AFTER 1 KILL_RANK 1)
+  # Issue 35, item 8: only rank 0 writes a report (PDF in the GUI build).
+  set(wb_report_ext html)
+  if(WB_BUILD_GUI)
+    set(wb_report_ext pdf)
+  endif()
+  add_test(NAME mpi_report_rank_0_writes COMMAND ${CMAKE_COMMAND}
+           -DBALANCE=$<TARGET_FILE:balance> -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DRULESET=${wb_card_dice}
+           -DWORK=${CMAKE_CURRENT_BINARY_DIR}/mpi_report_rank_0_writes -DEXT=${wb_report_ext}
+           -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/mpi_report_check.cmake)
+  set_tests_properties(mpi_report_rank_0_writes PROPERTIES TIMEOUT 120
+    ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;OMPI_MCA_btl_vader_single_copy_mechanism=none")
 endif()

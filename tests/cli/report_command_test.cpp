@@ -127,6 +127,30 @@ TEST_F(ReportCommand, PdfNeedsTheGuiBuild) {
   }
 }
 
+// Issue 35, item 8: the PDF writer removed the old file, then renamed a fixed
+// NAME.pdf.tmp: a kill between the two lost the report, a user's own
+// notes.pdf.tmp was overwritten, a symlink became a regular file, mode 600
+// became 644. Now it uses the HTML report's atomic writer.
+TEST_F(ReportCommand, APdfReplacesTheOldOneAtomicallyKeepingModeAndSymlink) {
+  if (!wb::app::pdfReportsAvailable()) GTEST_SKIP() << "PDF needs the GUI build";
+  namespace fs = std::filesystem;
+  const std::string target = path("target.pdf"), link = path("notes.pdf");
+  std::ofstream(target) << "old report";
+  fs::permissions(target, fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::replace);
+  fs::create_symlink(target, link);
+  std::ofstream(link + ".tmp") << "the user's own file";
+  auto r = balance({"report", kCardDice, "--games", "4", "--agents", "random", "--out", link});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_TRUE(fs::is_symlink(link)) << "the link stays a link";
+  EXPECT_EQ(readFile(target).rfind("%PDF", 0), 0u) << "its target is the new report";
+  EXPECT_EQ(fs::status(target).permissions() & fs::perms::all, fs::perms::owner_read | fs::perms::owner_write);
+  EXPECT_EQ(readFile(link + ".tmp"), "the user's own file");
+  for (const auto& e : fs::directory_iterator(m_dir)) {
+    const std::string name = e.path().filename().string();
+    EXPECT_TRUE(name == "target.pdf" || name == "notes.pdf" || name == "notes.pdf.tmp") << "left behind: " << name;
+  }
+}
+
 TEST_F(ReportCommand, UsageErrors) {
   EXPECT_EQ(balance({"report", kCardDice}).exit, 2);  // no --out
   EXPECT_EQ(balance({"report", kCardDice, "--out", path("r.docx")}).exit, 2);

@@ -49,3 +49,4 @@ void replay(const std::string& target, Entry entry, std::size_t atLeast) {
 TEST(CorpusReplay, Loader) { replay("loader", wb::fuzz::fuzzLoader, 10); }
 TEST(CorpusReplay, Expression) { replay("expression", wb::fuzz::fuzzExpression, 10); }
 TEST(CorpusReplay, Dice) { replay("dice", wb::fuzz::fuzzDice, 10); }
+TEST(CorpusReplay, Checkpoint) { replay("checkpoint", wb::fuzz::fuzzCheckpoint, 4); }

@@ -22,22 +22,7 @@
 
 namespace wb::fuzz {
 
-void fuzzFailure(const char* what) {
-  std::fprintf(stderr, "fuzz invariant broken: %s\n", what);
-  std::abort();
-}
-
 namespace {
-
-double processCpuSeconds() {
-  timespec now{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
-  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
-}
-
-double g_slowestCpuSeconds = 0.0;
-
-void printSlowest() { std::fprintf(stderr, "slowest input: %.3f s of CPU\n", g_slowestCpuSeconds); }
 
 std::string_view asText(const std::uint8_t* data, std::size_t size) {
   return {reinterpret_cast<const char*>(data), size};
@@ -65,20 +50,6 @@ const model::Ruleset* diceRuleset() {
 }
 
 }  // namespace
-
-int runWithCpuLimit(int (*entry)(const std::uint8_t*, std::size_t), const std::uint8_t* data, std::size_t size) {
-  static const bool registered = std::atexit(printSlowest) == 0;
-  (void)registered;
-  const double start = processCpuSeconds();
-  const int result = entry(data, size);
-  const double used = processCpuSeconds() - start;
-  if (used > g_slowestCpuSeconds) g_slowestCpuSeconds = used;
-  if (used > kFuzzCpuSecondsLimit) {
-    std::fprintf(stderr, "this input took %.3f s of CPU\n", used);
-    fuzzFailure("an input took more than kFuzzCpuSecondsLimit of CPU");
-  }
-  return result;
-}
 
 int fuzzLoader(const std::uint8_t* data, std::size_t size) {
   const auto& engines = rulesets::builtinEngines();

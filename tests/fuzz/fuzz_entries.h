@@ -20,6 +20,11 @@
 //                   from tests/data/dice/card_dice_dice.yaml) with the work limits
 //                   kFuzzExactLimit / kFuzzMonteCarloLimit; an exact answer's
 //                   probabilities must add up to 1.
+//   fuzzCheckpoint  the bytes as a checkpoint file (byte 0 even), or byte 1 on
+//                   as its payload given the right checksum (byte 0 odd, so
+//                   the reader behind the checksum is reached): read it; what
+//                   reads writes back to a file that reads the same, and each
+//                   job total goes through the run-statistics decoder.
 #pragma once
 
 #include <cstddef>
@@ -42,6 +47,7 @@ inline constexpr double kFuzzCpuSecondsLimit = 1.0;
 int fuzzLoader(const std::uint8_t* data, std::size_t size);
 int fuzzExpression(const std::uint8_t* data, std::size_t size);
 int fuzzDice(const std::uint8_t* data, std::size_t size);
+int fuzzCheckpoint(const std::uint8_t* data, std::size_t size);
 
 // Runs one entry as a libFuzzer target does: an input over
 // kFuzzCpuSecondsLimit of process CPU time is a finding (fuzzFailure). At exit

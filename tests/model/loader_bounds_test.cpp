@@ -3,6 +3,8 @@
 // cannot overflow an engine, and a clear message for YAML nested too deeply.
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
 #include <string>
 
 #include "model/validation/ruleset_validator.h"
@@ -70,4 +72,19 @@ TEST(LoaderBounds, DeepNestingSaysWhatIsWrong) {
   EXPECT_NE(allMessages(r).find("error: YAML nested too deeply: more than 500 levels of lists and maps"),
             std::string::npos)
       << allMessages(r);
+}
+
+// Issue 35, item 13: 4 MiB of unclosed `[` took 999 MB before yaml-cpp's own
+// guard said "nested too deeply". The depth is checked before the tree is built.
+TEST(LoaderBounds, DeepFlowNestingIsRefusedBeforeTheTreeIsBuilt) {
+  rusage before{};
+  ::getrusage(RUSAGE_SELF, &before);
+  const std::string text = kHead + "cards: " + std::string((std::size_t{4} << 20) - 64, '[');
+  auto r = loadRulesetFromString(text, "deep.yaml");
+  rusage after{};
+  ::getrusage(RUSAGE_SELF, &after);
+  EXPECT_FALSE(r.ok());
+  // Line 4 is "cards: [[[...": the 501st `[` is at column 7 + 501.
+  EXPECT_NE(allMessages(r).find("deep.yaml:4:508: error: YAML nested too deeply"), std::string::npos) << allMessages(r);
+  EXPECT_LT(after.ru_maxrss - before.ru_maxrss, 200L * 1024) << "KiB of peak memory grown by the load";
 }

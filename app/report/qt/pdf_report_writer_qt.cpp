@@ -2,9 +2,10 @@
 // charts come in as images rendered from their SVG, QPdfWriter prints A4 pages.
 #include <cstdlib>
 #include <memory>
+#include <string_view>
 
 #include <QtCore/QByteArray>
-#include <QtCore/QFile>
+#include <QtCore/QBuffer>
 #include <QtCore/QMarginsF>
 #include <QtCore/QSizeF>
 #include <QtCore/QUrl>
@@ -19,6 +20,7 @@
 
 #include "app/report/html_report_writer.h"
 #include "app/report/pdf_report_writer.h"
+#include "model/core/atomic_file.h"
 
 namespace wb::app {
 namespace {
@@ -61,9 +63,13 @@ bool writePdfReport(const ReportData& data, const std::string& path, std::string
       " .muted{color:#777777}");
   doc.setHtml(QString::fromStdString(htmlReport(data, sink, true)));
 
-  const std::string tmp = path + ".tmp";
+  // Printed to memory, then written with the atomic writer the HTML report uses
+  // (model/core/atomic_file.h): a unique temporary file, the old file's mode,
+  // symlinks written through; a kill leaves the old report or the new one.
+  QBuffer buffer;
+  buffer.open(QIODevice::WriteOnly);
   {
-    QPdfWriter writer(QString::fromStdString(tmp));
+    QPdfWriter writer(&buffer);
     writer.setPageSize(QPageSize(QPageSize::A4));
     writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
     writer.setResolution(96);
@@ -72,14 +78,15 @@ bool writePdfReport(const ReportData& data, const std::string& path, std::string
     doc.setPageSize(QSizeF(writer.width(), writer.height()));
     doc.print(&writer);
   }
-  QFile out(QString::fromStdString(tmp));
-  if (!out.exists() || out.size() == 0) {
-    error = "Qt wrote no PDF to " + tmp;
+  buffer.close();
+  const QByteArray& bytes = buffer.data();
+  if (bytes.isEmpty()) {
+    error = "Qt wrote no PDF for " + path;
     return false;
   }
-  QFile::remove(QString::fromStdString(path));
-  if (!out.rename(QString::fromStdString(path))) {
-    error = "cannot rename " + tmp + " to " + path;
+  std::string why;
+  if (!model::writeFileAtomically(path, std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), &why)) {
+    error = "cannot write " + path + ": " + why;
     return false;
   }
   return true;

@@ -121,3 +121,28 @@ TEST(LadderAnalysis, KendallTau) {
   EXPECT_NEAR(kendallTau({1, 2, 3, 4}, {1, 3, 2, 4}), 4.0 / 6.0, 1e-12);
   EXPECT_DOUBLE_EQ(kendallTau({1}, {1}), 0.0);
 }
+
+// Issue 35, item 6: a ladder cancelled while the agents play alone rendered
+// the conclusions of agents it never reached (out of bounds: exit 139).
+TEST(Ladder, ACancelledLadderPrintsItsPartialTableMarkedCancelled) {
+  toy::ReplyGame game;
+  LadderConfig c;
+  c.agents = {"random", "greedy"};
+  c.run.games = 40;
+  c.run.seed = 7;
+  c.run.threads = 1;
+  c.run.players = 2;
+  LadderRunner ladder(game, c);
+  ladder.setProgressCallback([&ladder](const LadderProgress& p) {
+    if (p.what.find("alone") != std::string::npos) ladder.cancel();  // at the start of the first own run
+  });
+  const LadderResult r = ladder.run();
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_TRUE(r.cancelled);
+  EXPECT_LT(r.conclusions.size(), 2u);
+  const std::string text = ladderText(r, "reply");
+  EXPECT_NE(text.find("CANCELLED"), std::string::npos) << text;
+  EXPECT_NE(text.find("not played"), std::string::npos) << text;
+  EXPECT_FALSE(ladderToJson(r).empty());
+  EXPECT_FALSE(ladderMarkdown(r, "reply").empty());
+}

@@ -336,3 +336,20 @@ TEST(SweepRunner, ACardValueWithNoEffectHasNoDetectableImpact) {
   EXPECT_GT(bp.gamesFor2Points, 400u);
   EXPECT_NE(sim::sweepResultToJson(r).find("\"no_detectable_effect\": true"), std::string::npos);
 }
+
+// Issue 35, item 13: a 100 x 100 grid took 2.2 GB and wrote a 676 MB JSON. The
+// grid is bounded (every point keeps its whole run) and refused before it plays.
+TEST(SweepRunner, AGridBeyondTheBoundIsRefusedBeforeItPlays) {
+  auto registry = test::toyRegistry();
+  auto base = test::toyDuelRuleset();
+  std::vector<double> hundred;
+  for (int v = 0; v < 100; ++v) hundred.push_back(v);
+  auto c = config(hundred, 10);
+  c.axes.push_back({"parameters.p1", hundred});
+  std::string error;
+  EXPECT_FALSE(sim::SweepRunner(registry, base, c).validate(error));
+  EXPECT_NE(error.find("the sweep has 10000 points (at most 1000"), std::string::npos) << error;
+  c.axes[1].values.resize(10);  // 100 x 10 is within the bound
+  EXPECT_TRUE(sim::SweepRunner(registry, base, c).validate(error)) << error;
+}
+
