@@ -28,7 +28,9 @@ namespace {
 
 // The commands whose games the ranks share; every other command runs whole on
 // every rank (and only rank 0 prints).
-bool sharesGames(const std::string& command) { return command == "run" || command == "sweep" || command == "impact"; }
+bool sharesGames(const std::string& command) {
+  return command == "run" || command == "sweep" || command == "impact" || command == "tune";
+}
 
 class NullBuffer : public std::streambuf {
  protected:
@@ -75,7 +77,7 @@ std::string checkpointKey(const std::vector<std::string>& args) {
   std::uint64_t h = 1469598103934665603ULL;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if ((a == "--threads" || a == "--json") && i + 1 < args.size()) {
+    if ((a == "--threads" || a == "--json" || a == "--write") && i + 1 < args.size()) {
       ++i;
       continue;
     }
@@ -122,7 +124,7 @@ int runBalanceProcess(const std::vector<std::string>& given, CommandIo& io) {
   const bool help = std::find(args.begin(), args.end(), "--help") != args.end() ||
                     std::find(args.begin(), args.end(), "-h") != args.end();
   if ((!options.checkpointPath.empty() || checkpointEveryGiven) && !sharesGames(command)) {
-    io.err << "balance: --checkpoint is for run, sweep and impact\n";
+    io.err << "balance: --checkpoint is for run, sweep, impact and tune\n";
     return kExitUsage;
   }
   if (checkpointEveryGiven && options.checkpointPath.empty()) {
@@ -143,6 +145,11 @@ int runBalanceProcess(const std::vector<std::string>& given, CommandIo& io) {
     // Only rank 0 writes files: the others send their documents nowhere.
     for (std::size_t i = 0; i + 1 < args.size(); ++i)
       if (args[i] == "--json") args[i + 1] = "-";
+    // ... and no ruleset (`balance tune --write FILE`).
+    for (std::size_t i = 0; i + 1 < args.size();) {
+      if (args[i] == "--write") args.erase(args.begin() + static_cast<std::ptrdiff_t>(i), args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+      else ++i;
+    }
   }
   if (sharesGames(command) && !help && (session.ranks() > 1 || !options.checkpointPath.empty())) {
     options.key = checkpointKey(args);
