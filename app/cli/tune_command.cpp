@@ -242,7 +242,8 @@ int runTune(const std::vector<std::string>& args, CommandIo& io) {
   const sim::EngineRegistry& engines = rulesets::builtinEngines();
   std::vector<sim::Target> targets;
   sim::KnobSpace knobs;
-  if (!diags.hasErrors()) {
+  {
+    // The names are checked even when the file has problems of form: every problem at once.
     sim::TuneShape shape;
     if (!sim::TuneSearch::gameShape(engines, *ruleset, config.run, shape, error)) {
       io.err << error << (error.empty() || error.back() == '\n' ? "" : "\n");

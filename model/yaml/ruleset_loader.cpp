@@ -138,7 +138,10 @@ class Loader {
         readIncludeList(reader, e);
       } else if (e.key == "targets" || e.key == "knobs") {
         // The tuner's targets and knobs (simulation/tune/tune_spec.h) may live in the
-        // ruleset; `balance tune` reads and checks them, the rule model keeps no copy.
+        // ruleset; `balance tune` reads and checks them, the model keeps their text.
+        YAML::Emitter out;
+        out << e.value;
+        rs.tuning.emplace_back(e.key, out.good() ? std::string(out.c_str()) : std::string("[]"));
       } else {
         reader.unknownKey(e, "ruleset");
       }

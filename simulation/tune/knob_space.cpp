@@ -90,7 +90,7 @@ bool checkValues(const Knob& k, const model::Ruleset& ruleset, const model::Engi
   for (std::size_t i = 0; i < k.values.size(); ++i) {
     std::string why;
     if (!model::setPath(scratch, k.path, k.values[i], &why)) {
-      error = "value " + k.values[i] + " for " + k.path + ": " + why;
+      error = why;
       return false;
     }
     const bool end = i == 0 || i + 1 == k.values.size();

@@ -9,6 +9,7 @@
 #include "simulation/core/rng.h"
 #include "simulation/distributed/byte_buffer.h"
 #include "simulation/distributed/distribution.h"
+#include "simulation/factions/faction_duel.h"
 #include "simulation/runner/faction_schedule.h"
 #include "simulation/runner/monte_carlo_runner.h"
 
@@ -16,6 +17,7 @@ namespace wb::sim {
 namespace {
 
 constexpr std::uint64_t kVerifySalt = 0x7475'6e65'7665'7269ULL;  // "tuneveri"
+constexpr std::uint64_t kDuelSalt = 0x6475'656cULL;               // "duel"
 
 std::uint64_t fnv(std::uint64_t h, const std::string& s) {
   for (unsigned char c : s) {
@@ -103,18 +105,55 @@ std::uint64_t TuneEvaluator::streamSeed(int stream) const {
   return stream == kVerify ? deriveSeed(m_settings.seed, kVerifySalt, 0) : m_settings.seed;
 }
 
+std::uint64_t TuneEvaluator::gamesPerBlock() const {
+  std::uint64_t duels = 0;
+  bool runner = false;
+  for (const auto& m : m_metrics) {
+    if (m.isDuel()) ++duels;
+    else runner = true;
+  }
+  return m_blockGames * ((runner ? 1 : 0) + duels);
+}
+
 void TuneEvaluator::playTask(const Task& task, double* out) const {
+  const std::vector<std::string>& agents =
+      task.agents == kVerifyAgents ? m_settings.verifyAgents : m_settings.searchAgents;
+  // Faction targets: the block's games of each faction against the baseline,
+  // seats alternating, game g seeded from (stream seed, faction, g) alone.
+  bool runner = false;
+  const std::vector<std::string> factions = task.game->factions();
+  const int cap = m_settings.maxTurns > 0 ? m_settings.maxTurns : task.game->defaultMaxTurns();
+  for (std::size_t m = 0; m < m_metrics.size(); ++m) {
+    if (!m_metrics[m].isDuel()) {
+      runner = true;
+      continue;
+    }
+    const auto it = std::find(factions.begin(), factions.end(), m_metrics[m].id);
+    double score = 0;
+    for (std::uint64_t i = 0; it != factions.end() && i < m_blockGames; ++i) {
+      const std::uint64_t g = task.block * m_blockGames + i;
+      const auto f = static_cast<std::uint64_t>(it - factions.begin());
+      const std::uint64_t seed = deriveSeed(deriveSeed(streamSeed(task.stream), f, kDuelSalt), g, 0);
+      score += playFactionDuel(*task.game, static_cast<int>(f), m_shape.baselineFaction, static_cast<int>(g % 2), agents,
+                               seed, cap)
+                   .score;
+    }
+    out[2 * m] = score;
+    out[2 * m + 1] = it == factions.end() ? 0.0 : static_cast<double>(m_blockGames);
+  }
+  if (!runner) return;
   RunConfig config;
   config.games = m_blockGames;
   config.firstGame = task.block * m_blockGames;
   config.seed = streamSeed(task.stream);
   config.threads = 1;
   config.players = m_settings.players;
-  config.agents = task.agents == kVerifyAgents ? m_settings.verifyAgents : m_settings.searchAgents;
+  config.agents = agents;
   config.maxTurns = m_settings.maxTurns;
-  MonteCarloRunner runner(*task.game, config);
-  const RunResult result = runner.run();
+  MonteCarloRunner play(*task.game, config);
+  const RunResult result = play.run();
   for (std::size_t m = 0; m < m_metrics.size(); ++m) {
+    if (m_metrics[m].isDuel()) continue;
     const Ratio r = result.ok() ? m_metrics[m].measure(result) : Ratio{};
     out[2 * m] = r.num;
     out[2 * m + 1] = r.den;
@@ -242,7 +281,7 @@ bool TuneEvaluator::play(const std::vector<Request>& requests, std::string& erro
     s.metric.resize(m_metrics.size());
     for (std::size_t m = 0; m < m_metrics.size(); ++m)
       s.metric[m].push_back(Ratio{values[t * width + 2 * m], values[t * width + 2 * m + 1]});
-    m_games[tasks[t].stream == kVerify ? 1 : 0] += m_blockGames;
+    m_games[tasks[t].stream == kVerify ? 1 : 0] += gamesPerBlock();
   }
   return true;
 }

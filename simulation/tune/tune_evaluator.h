@@ -11,8 +11,10 @@
 // plays them: the same chance seeds, seat rotation and faction schedule for
 // every candidate, so two candidates differ on a block only through their
 // edits. Stream 0 is the search's bank; stream 1 (another run seed) is kept
-// for verification and never used by the search. Block sums do not depend on
-// the thread count or the ranks.
+// for verification and never used by the search. Faction targets play faction
+// duels instead (faction_duel.h, as `balance specialties`): game g of block b
+// pits the faction against the baseline faction from seat g mod 2, seeded from
+// (stream seed, faction, g). Block sums do not depend on the thread count or the ranks.
 #pragma once
 
 #include <atomic>
@@ -78,6 +80,9 @@ class TuneEvaluator {
   std::string infeasible(const EditSet& edits) const;
 
   std::uint64_t blockGames() const { return m_blockGames; }
+  // Games one block of a candidate plays: a Monte Carlo block when a target
+  // is measured on it, and blockGames() faction duels per faction target.
+  std::uint64_t gamesPerBlock() const;
   std::uint64_t gamesPlayed(int stream) const { return m_games[stream == kVerify ? 1 : 0]; }
   const TuneRunSettings& settings() const { return m_settings; }
 

@@ -59,6 +59,33 @@ bool byIndex(Kind kind, std::string_view what, std::string_view rest, int count,
 }
 
 bool byId(Kind kind, std::string_view what, std::string_view id, const std::vector<std::string>& ids,
+          std::vector<TuneMetric>& out, std::string& error);
+
+bool byFaction(std::string_view id, const TuneShape& shape, std::vector<TuneMetric>& out, std::string& error) {
+  if (shape.players != 2) {
+    error = "faction targets are faction duels against the baseline faction (as balance specialties): "
+            "2 players only, the game has " + std::to_string(shape.players);
+    return false;
+  }
+  const auto base = static_cast<std::size_t>(shape.baselineFaction);
+  const std::string baseId = base < shape.factions.size() ? shape.factions[base] : std::string();
+  if (id == "*") {
+    if (shape.factions.size() < 2) {
+      error = "the game has no factions to expand 'faction:*' (are specialties enabled?)";
+      return false;
+    }
+    for (const auto& f : shape.factions)
+      if (f != baseId) out.push_back(TuneMetric{Kind::Faction, 0, f});
+    return true;
+  }
+  if (id == baseId) {
+    error = "faction '" + std::string(id) + "' is the baseline every faction is measured against";
+    return false;
+  }
+  return byId(Kind::Faction, "faction", id, shape.factions, out, error);
+}
+
+bool byId(Kind kind, std::string_view what, std::string_view id, const std::vector<std::string>& ids,
           std::vector<TuneMetric>& out, std::string& error) {
   if (id == "*") {
     if (ids.empty()) {
@@ -100,7 +127,7 @@ std::string TuneMetric::label() const {
     case Kind::FirstSide: return "first-side win share (of games with a winner)";
     case Kind::Seat: return "seat " + std::to_string(index) + " win rate";
     case Kind::Team: return "team " + std::to_string(index) + " win rate";
-    case Kind::Faction: return "faction " + id + " win rate";
+    case Kind::Faction: return "faction " + id + " score against the baseline faction (a draw counts half)";
     case Kind::Agent: return "agent " + id + " win rate";
     case Kind::Length: return "mean game length (turns)";
     case Kind::Timeouts: return "timeout rate (turn cap)";
@@ -126,10 +153,7 @@ Ratio TuneMetric::measure(const RunResult& result) const {
       return index < static_cast<int>(s.seats().size()) ? tally(s.seats()[static_cast<std::size_t>(index)]) : Ratio{};
     case Kind::Team:
       return index < static_cast<int>(s.sides().size()) ? tally(s.sides()[static_cast<std::size_t>(index)]) : Ratio{};
-    case Kind::Faction:
-      for (std::size_t i = 0; i < result.factions.size() && i < s.factions().size(); ++i)
-        if (result.factions[i] == id) return tally(s.factions()[i]);
-      return {};
+    case Kind::Faction: return {};  // faction duels (tune_evaluator.cpp)
     case Kind::Agent:
       for (std::size_t i = 0; i < result.agents.size() && i < s.agents().size(); ++i)
         if (result.agents[i] == id) return tally(s.agents()[i]);
@@ -162,7 +186,7 @@ bool parseTuneMetrics(std::string_view text, const TuneShape& shape, std::vector
   if (colon != std::string_view::npos && rest == "*") {
     if (head == "seat") return byIndex(Kind::Seat, "seat", rest, shape.players, out, error);
     if (head == "team") return byIndex(Kind::Team, "team", rest, shape.sides, out, error);
-    if (head == "faction") return byId(Kind::Faction, "faction", rest, shape.factions, out, error);
+    if (head == "faction") return byFaction(rest, shape, out, error);
     if (head == "agent") return byId(Kind::Agent, "agent", rest, shape.agents, out, error);
   }
   if (head == "team") return byIndex(Kind::Team, "team", rest, shape.sides, out, error);
@@ -192,7 +216,7 @@ bool parseTuneMetrics(std::string_view text, const TuneShape& shape, std::vector
     case SweepMetric::Kind::FirstPlayer: return byIndex(Kind::Seat, "seat", "0", shape.players, out, error);
     case SweepMetric::Kind::Seat:
       return byIndex(Kind::Seat, "seat", std::to_string(m->seat), shape.players, out, error);
-    case SweepMetric::Kind::Faction: return byId(Kind::Faction, "faction", m->id, shape.factions, out, error);
+    case SweepMetric::Kind::Faction: return byFaction(m->id, shape, out, error);
     case SweepMetric::Kind::Agent:
       if (shape.agents.size() < 2) {
         error = "metric '" + std::string(text) + "' needs several agents in --agents (the search has " +
@@ -209,11 +233,12 @@ bool parseTuneMetrics(std::string_view text, const TuneShape& shape, std::vector
 std::vector<std::string> tuneMetricNames(const TuneShape& shape) {
   std::vector<std::string> out = {"first_side", "length", "timeouts", "adjudicated", "nobody_wins", "draws", "seat:*"};
   if (shape.teams) out.push_back("team:*");
-  if (!shape.factions.empty()) out.push_back("faction:*");
+  if (shape.players == 2 && shape.factions.size() > 1) out.push_back("faction:*");
   if (shape.agents.size() > 1) out.push_back("agent:*");
   for (int i = 0; i < shape.players; ++i) out.push_back("seat:" + std::to_string(i));
   for (int i = 0; shape.teams && i < shape.sides; ++i) out.push_back("team:" + std::to_string(i));
-  for (const auto& f : shape.factions) out.push_back("faction:" + f);
+  for (std::size_t i = 0; shape.players == 2 && i < shape.factions.size(); ++i)
+    if (static_cast<int>(i) != shape.baselineFaction) out.push_back("faction:" + shape.factions[i]);
   for (std::size_t i = 0; shape.agents.size() > 1 && i < shape.agents.size(); ++i) out.push_back("agent:" + shape.agents[i]);
   return out;
 }

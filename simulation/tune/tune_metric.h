@@ -5,7 +5,9 @@
 //   first_player      seat 0's win rate (= seat:0)
 //   seat:N            seat N's win rate over all games
 //   team:N            side N's win rate (engines with teams; without teams the sides are the seats)
-//   faction:ID        faction ID's win rate in the runner's balanced round robin
+//   faction:ID        faction ID's score against the baseline faction (the first,
+//                     e.g. mage_none), seats alternating, a draw counting half:
+//                     the measure of `balance specialties` (faction_duel.h); 2 players
 //   agent:SPEC        the win rate of one agent spec of --agents (with several agents)
 //   length            mean game length in turns (capped games counted at the cap)
 //   timeouts          share of games stopped at the turn cap
@@ -13,7 +15,7 @@
 //   nobody_wins       share of games that ended with nobody winning
 //   draws             share of games drawn between sides
 // `seat:*`, `team:*`, `faction:*` and `agent:*` expand to every entity the
-// engine reports. Each metric is a ratio of sums over the games (wins / games,
+// engine reports (`faction:*`: every faction but the baseline). Each metric is a ratio of sums over the games (wins / games,
 // wins / decided games, turns / games), so blocks of games pair and pool
 // exactly (ratio_estimate.h).
 #pragma once
@@ -32,6 +34,7 @@ struct TuneShape {
   int sides = 2;                        // teams where the engine declares them, else one per seat
   bool teams = false;
   std::vector<std::string> factions;    // Game::factions()
+  int baselineFaction = 0;              // what faction:ID is measured against
   std::vector<std::string> agents;      // distinct agent specs of the search
 };
 
@@ -51,7 +54,10 @@ struct TuneMetric {
   std::string label() const;   // "first-side win share", "mean game length (turns)", ...
   // A share of games (its interval is a Wilson interval); false for the length.
   bool isProportion() const { return kind != Kind::Length; }
-  // The metric's sums in one run's statistics (0 / 0 when it has no games of it).
+  // Played as faction duels against the baseline faction, not measured on a run.
+  bool isDuel() const { return kind == Kind::Faction; }
+  // The metric's sums in one run's statistics (0 / 0 when it has no games of
+  // it; a duel metric has none).
   Ratio measure(const RunResult& result) const;
   friend bool operator==(const TuneMetric&, const TuneMetric&) = default;
 };

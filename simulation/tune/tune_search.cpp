@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <set>
 
 #include "simulation/core/wall_clock.h"
@@ -82,16 +84,18 @@ std::size_t TuneSearch::bankBlocks(const EditSet& e) const {
   return s ? s->blocks() : 0;
 }
 
-bool TuneSearch::budgetLeft(const std::vector<EditSet>& candidates, std::size_t blocks, bool firstRound) const {
+bool TuneSearch::budgetLeft(const std::vector<EditSet>& candidates, std::size_t blocks, bool firstRound,
+                            std::uint64_t limit) const {
   const std::uint64_t played = m_eval->gamesPlayed(TuneEvaluator::kSearch);
   if (played >= m_config.budget) return false;
   if (firstRound) return true;  // a step that has not started plays its first round
+  limit = std::min(limit, m_config.budget);
   std::uint64_t need = 0;
   for (const auto& c : candidates) {
     const std::size_t have = bankBlocks(c);
-    if (have < blocks) need += (blocks - have) * m_eval->blockGames();
+    if (have < blocks) need += (blocks - have) * m_eval->gamesPerBlock();
   }
-  return played + need <= m_config.budget;
+  return played + need <= limit;
 }
 
 bool TuneSearch::playBank(const std::vector<EditSet>& candidates, std::size_t blocks) {
@@ -128,6 +132,21 @@ bool TuneSearch::passesOnBank(const EditSet& edits, std::size_t blocks) {
   return s && s->blocks() >= blocks && allPass(readings(*s, blocks));
 }
 
+std::size_t TuneSearch::measure(const EditSet& e) {
+  for (std::size_t b = std::max(2 * m_config.roundBlocks, bankBlocks(e));; b = std::min(2 * b, m_config.raceBlocks)) {
+    if (bankBlocks(e) < b && !budgetLeft({e}, b, b == 2 * m_config.roundBlocks)) break;
+    if (!playBank({e}, b)) break;
+    const BlockSeries* s = m_eval->series(e, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
+    if (!s) break;
+    const auto r = readings(*s, s->blocks());
+    const bool decided = std::none_of(r.begin(), r.end(), [](const TargetReading& x) {
+      return x.verdict == TargetVerdict::Undecided;
+    });
+    if (decided || b >= m_config.raceBlocks) break;
+  }
+  return bankBlocks(e);
+}
+
 // Races every one-step change around `centre` (see the header) and refits the
 // sensitivity model from the paired differences.
 void TuneSearch::screen(const EditSet& centre, std::size_t blocks) {
@@ -136,20 +155,15 @@ void TuneSearch::screen(const EditSet& centre, std::size_t blocks) {
   const BlockSeries* cs = m_eval->series(centre, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
   if (!cs) return;
   const std::vector<TargetReading> here = readings(*cs, blocks);
-  // What each target needs: the way to its band, and the least move that matters.
+  // What each target needs: the way to its band, and the least move that
+  // matters. A target inside its band by its value needs no move (more games
+  // decide it), even when its interval still crosses an edge.
   std::vector<int> dir(m_targets.size(), 0);
   std::vector<double> least(m_targets.size(), 0.0);
   for (std::size_t t = 0; t < m_targets.size(); ++t) {
     const Target& target = m_targets[t];
     const double v = here[t].value.value;
     dir[t] = target.direction(v);
-    if (dir[t] == 0 && here[t].verdict != TargetVerdict::Pass) {
-      // Inside by its value but not by its interval: towards the band's middle.
-      const double mid = std::isfinite(target.min) && std::isfinite(target.max) ? (target.min + target.max) / 2
-                         : std::isfinite(target.min)                             ? target.min + here[t].value.ci.halfWidth()
-                                                                                 : target.max - here[t].value.ci.halfWidth();
-      dir[t] = v < mid ? 1 : -1;
-    }
     least[t] = 0.1 * target.miss(v);
   }
   struct Probe {
@@ -169,12 +183,18 @@ void TuneSearch::screen(const EditSet& centre, std::size_t blocks) {
     }
   }
   const bool anyNeed = std::any_of(dir.begin(), dir.end(), [](int d) { return d != 0; });
-  // Racing: rounds that double the blocks, each capped by the screening's share of the budget.
+  if (std::getenv("WB_TUNE_DEBUG"))
+    for (std::size_t t = 0; t < m_targets.size(); ++t)
+      std::fprintf(stderr, "screen: target %zu value %g dir %d, %zu probes\n", t, here[t].value.value, dir[t], probes.size());
+  // Racing: rounds that double the blocks. After the first round the screening
+  // may use 60% of the budget left, the rest is for racing the proposals.
+  const std::uint64_t before = m_eval->gamesPlayed(TuneEvaluator::kSearch);
+  const std::uint64_t share = before + (m_config.budget > before ? (m_config.budget - before) * 3 / 5 : 0);
   for (std::size_t b = m_config.roundBlocks; anyNeed; b = std::min(2 * b, m_config.screenBlocks)) {
     std::vector<EditSet> alive;
     for (const Probe& p : probes)
       if (p.alive && m_eval->infeasible(p.edits).empty()) alive.push_back(p.edits);
-    if (alive.empty() || !budgetLeft(alive, b, b == m_config.roundBlocks)) break;
+    if (alive.empty() || !budgetLeft(alive, b, b == m_config.roundBlocks, share)) break;
     alive.push_back(centre);
     if (!playBank(alive, b)) return;
     report("screening", centre, 0);
@@ -291,9 +311,9 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
 }
 
 void TuneSearch::verify(const EditSet& proposal, TuneResult& result) {
-  const std::uint64_t B = m_eval->blockGames();
+  const std::uint64_t perBlock = std::max<std::uint64_t>(1, m_eval->gamesPerBlock());
   const std::uint64_t games = m_config.verifyGames > 0 ? m_config.verifyGames : std::max<std::uint64_t>(m_config.budget / 4, 1);
-  const std::size_t blocks = static_cast<std::size_t>(std::max<std::uint64_t>(2, (games + B - 1) / B));
+  const std::size_t blocks = static_cast<std::size_t>(std::max<std::uint64_t>(2, (games + perBlock - 1) / perBlock));
   const bool twoSets = m_config.run.verifyAgents != m_config.run.searchAgents;
   std::vector<TuneEvaluator::Request> requests;
   for (int agents : {TuneEvaluator::kVerifyAgents, TuneEvaluator::kSearchAgents}) {
@@ -321,7 +341,7 @@ void TuneSearch::verify(const EditSet& proposal, TuneResult& result) {
     o.baselineSearchAgents = baselineS[t];
     anyFail = anyFail || o.verified.verdict == TargetVerdict::Fail;
     allPassed = allPassed && o.verified.verdict == TargetVerdict::Pass;
-    o.gamesToDecide = m_targets[t].gamesToDecide(o.verified.value.value, o.verified.value.ci, blocks * B);
+    o.gamesToDecide = m_targets[t].gamesToDecide(o.verified.value.value, o.verified.value.ci, blocks * perBlock);
     result.gamesToDecide = std::max(result.gamesToDecide, o.gamesToDecide);
   }
   result.verdict = allPassed ? TuneVerdict::Pass : anyFail ? TuneVerdict::Fail : TuneVerdict::Undecided;
@@ -391,10 +411,9 @@ TuneResult TuneSearch::run() {
     if (!m_error.empty() && r.error.empty()) r.error = m_error;
   };
 
-  // 1. The starting ruleset on the bank.
+  // 1. The starting ruleset on the bank, until its targets are decided.
   const EditSet none;
-  std::size_t blocks = 2 * m_config.roundBlocks;
-  playBank({none}, blocks);
+  std::size_t blocks = measure(none);
   const BlockSeries* base = m_eval->series(none, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
   EditSet centre = none, best = none;
   double centreMiss = base ? totalMiss(readings(*base, blocks)) : 0.0;
@@ -406,19 +425,23 @@ TuneResult TuneSearch::run() {
   // 2-4. Screen, propose, race, refit.
   for (int refit = 0; !passed && refit <= m_config.maxRefits && !m_eval->cancelled() && m_error.empty(); ++refit) {
     if (!budgetLeft({centre}, blocks, true)) break;
+    blocks = std::max(blocks, measure(centre));
     screen(centre, blocks);
     if (m_eval->cancelled() || !m_error.empty()) break;
     std::vector<EditSet> proposals;
     for (EditSet& p : propose(centre, blocks))
       if (raced.insert(m_knobs.key(p)).second) proposals.push_back(std::move(p));
+    if (std::getenv("WB_TUNE_DEBUG"))
+      std::fprintf(stderr, "refit %d: %zu effects, %zu proposals\n", refit, m_effects.size(), proposals.size());
     if (proposals.empty()) break;
     report("proposals", best, bestMiss);
     std::vector<bool> alive(proposals.size(), true);
-    for (std::size_t b = std::max(blocks, m_config.roundBlocks);; b = std::min(2 * b, m_config.raceBlocks)) {
+    const std::size_t firstRace = 2 * m_config.roundBlocks;
+    for (std::size_t b = firstRace;; b = std::min(2 * b, m_config.raceBlocks)) {
       std::vector<EditSet> playing;
       for (std::size_t i = 0; i < proposals.size(); ++i)
         if (alive[i]) playing.push_back(proposals[i]);
-      if (playing.empty() || !budgetLeft(playing, b, b == std::max(blocks, m_config.roundBlocks))) break;
+      if (playing.empty() || !budgetLeft(playing, b, b == firstRace)) break;
       if (!playBank(playing, b)) break;
       bool anyAlive = false, anyPass = false;
       for (std::size_t i = 0; i < proposals.size(); ++i) {
@@ -466,12 +489,14 @@ TuneResult TuneSearch::run() {
       bestMiss = roundMiss;
       break;
     }
+    if (std::getenv("WB_TUNE_DEBUG"))
+      std::fprintf(stderr, "refit %d: %zu proposals, round best %s miss %g pass %d, centre miss %g\n", refit,
+                   proposals.size(), m_knobs.key(roundBest).c_str(), roundMiss, roundPass ? 1 : 0, centreMiss);
     if (!haveRound || roundMiss >= centreMiss) break;  // nothing better than the centre: stop
     centre = roundBest;
     centreMiss = roundMiss;
     best = centre;
     bestMiss = centreMiss;
-    blocks = std::max(blocks, bankBlocks(centre));
   }
 
   // 5. The fewest edits.

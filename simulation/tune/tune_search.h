@@ -53,7 +53,7 @@ namespace wb::sim {
 struct TuneConfig {
   TuneRunSettings run;                 // seed, players, agents, threads, block size
   std::uint64_t budget = 20000;        // games the search may play (verification apart)
-  std::uint64_t verifyGames = 0;       // games per verification run; 0: a quarter of the budget
+  std::uint64_t verifyGames = 0;       // games of each verification run (one candidate, one agent set); 0: budget / 4
   std::size_t maxEdits = 6;            // largest edit set proposed
   std::size_t roundBlocks = 8;         // blocks per racing round
   std::size_t screenBlocks = 64;       // the most blocks a one-step change is raced on
@@ -103,9 +103,13 @@ class TuneSearch {
   std::size_t bankBlocks(const EditSet& e) const;
   // Whether the budget allows playing `candidates` up to `blocks` (the first
   // round of a step only needs some budget left).
-  bool budgetLeft(const std::vector<EditSet>& candidates, std::size_t blocks, bool firstRound) const;
+  bool budgetLeft(const std::vector<EditSet>& candidates, std::size_t blocks, bool firstRound,
+                  std::uint64_t limit = UINT64_MAX) const;
   void report(const std::string& phase, const EditSet& best, double miss);
   std::vector<TuneEditText> editText(const EditSet& e) const;
+  // Plays `e` on the bank in doubling rounds until every target is decided
+  // (or the race's cap or the budget); returns its blocks.
+  std::size_t measure(const EditSet& e);
   void screen(const EditSet& centre, std::size_t blocks);
   std::vector<EditSet> propose(const EditSet& centre, std::size_t blocks) const;
   void verify(const EditSet& proposal, TuneResult& result);

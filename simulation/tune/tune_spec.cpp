@@ -13,7 +13,10 @@ namespace {
 using model::yaml::MapEntry;
 using model::yaml::NodeReader;
 
+// Items with a problem of form are reported here and left out, so that the
+// checks against the game (tune_target.h, knob_space.h) report only the others.
 void readTarget(NodeReader& r, const YAML::Node& node, TuneSpec& spec) {
+  const std::size_t before = r.diagnostics().size();
   if (!node.IsMap()) {
     r.error(r.loc(node), "expected a target map {metric: NAME, min: X, max: Y}, got " + NodeReader::describe(node));
     return;
@@ -51,7 +54,7 @@ void readTarget(NodeReader& r, const YAML::Node& node, TuneSpec& spec) {
   if (t.min && t.max && *t.min > *t.max)
     r.error(maxLoc, "target '" + t.metric + "': min " + model::formatNumber(*t.min) + " > max " +
                         model::formatNumber(*t.max));
-  spec.targets.push_back(std::move(t));
+  if (r.diagnostics().size() == before) spec.targets.push_back(std::move(t));
 }
 
 // "a:b:step" -> the three numbers; false with a message.
@@ -92,6 +95,7 @@ bool parseRange(const std::string& text, KnobSpec& k, std::string& error) {
 }
 
 void readKnob(NodeReader& r, const YAML::Node& node, TuneSpec& spec) {
+  const std::size_t before = r.diagnostics().size();
   if (!node.IsMap()) {
     r.error(r.loc(node), "expected a knob map {path: PATH, values: [..] | range: \"a:b:step\"}, got " +
                              NodeReader::describe(node));
@@ -133,7 +137,7 @@ void readKnob(NodeReader& r, const YAML::Node& node, TuneSpec& spec) {
     return;
   }
   if (hasValues && hasRange) r.error(k.where, "knob '" + k.pattern + "' has both 'values' and 'range': give one");
-  spec.knobs.push_back(std::move(k));
+  if (r.diagnostics().size() == before) spec.knobs.push_back(std::move(k));
 }
 
 }  // namespace

@@ -42,3 +42,9 @@ if(WB_WITH_MPI)
   # with the message, the checkpoint keeps the chunk and the run resumes from it.
   wb_add_distributed_test(mpi_dead_rank_resume ARGS ${wb_run_args} RANKS 2 THREADS 1 KILL_AFTER 1 KILL_RANK 1)
 endif()
+
+# Ctrl-C during a tune (issue 30): exit 130, the best so far marked interrupted, nothing written.
+add_test(NAME tune_interrupt COMMAND ${CMAKE_COMMAND} -DBALANCE=$<TARGET_FILE:balance>
+         -DRULESET=${wb_card_dice} -DTARGETS=${CMAKE_SOURCE_DIR}/data/tune/card-dice-costs.yaml
+         -DWORK=${CMAKE_CURRENT_BINARY_DIR}/tune_interrupt -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/tune_interrupt_check.cmake)
+set_tests_properties(tune_interrupt PROPERTIES TIMEOUT 60)

@@ -48,7 +48,7 @@ TEST(TuneCommand, FindsTheFixVerifiesItAndWritesTheRuleset) {
   auto r = balance(fast({"tune", kElement, "--targets", kTargets, "--json", json.string(), "--write", out.string()}));
   ASSERT_EQ(r.exit, 0) << r.err << r.out;
   for (const char* text : {"tune verdict pass", "parameters.dice_per_turn: 4 -> 3", "length", "[45, 55]",
-                           "games: ", "search (budget 3000", "600 verification", "alternatives with fewer edits",
+                           "games: ", "search (budget 3000", "1200 verification", "alternatives with fewer edits",
                            "no edits: misses length"})
     EXPECT_NE(r.out.find(text), std::string::npos) << text << "\n" << r.out;
   EXPECT_NE(r.err.find("balance tune: screening"), std::string::npos) << r.err;
@@ -97,22 +97,22 @@ TEST(TuneCommand, BadInputMessageExitCodeAndNothingWritten) {
   };
   const std::vector<Case> cases = {
       {"unknown-metric", "targets:\n  - {metric: lenght, min: 45}\n", 1,
-       "unknown-metric.yaml:2:15: error: unknown metric 'lenght' (did you mean 'length'?)"},
+       "unknown-metric.yaml:2:14: error: unknown metric 'lenght' (did you mean 'length'?)"},
       {"unknown-entity", "targets:\n  - {metric: \"seat:7\", min: 0.4}\n", 1,
-       "unknown-entity.yaml:2:16: error: the game has no seat 7"},
+       "unknown-entity.yaml:2:15: error: the game has no seat 7"},
       {"min-above-max", "targets:\n  - {metric: length, min: 60, max: 45}\n", 1,
        "min-above-max.yaml:2:36: error: target 'length': min 60 > max 45"},
       {"empty-range", "targets:\n  - {metric: length, min: 45}\nknobs:\n  - {path: parameters.dice_per_turn, range: \"\"}\n",
-       1, "empty-range.yaml:4:51: error: empty range"},
+       1, "empty-range.yaml:4:46: error: empty range"},
       {"inverted-range",
        "targets:\n  - {metric: length, min: 45}\nknobs:\n  - {path: parameters.dice_per_turn, range: \"6:2:1\"}\n", 1,
-       "inverted-range.yaml:4:51: error: inverted range '6:2:1'"},
+       "inverted-range.yaml:4:46: error: inverted range '6:2:1'"},
       {"no-match", "targets:\n  - {metric: length, min: 45}\nknobs:\n  - {path: \"cards.*.cost\", values: [1, 2]}\n", 1,
-       "no-match.yaml:4:12: error: knob 'cards.*.cost' matches no value of the ruleset"},
+       "no-match.yaml:4:13: error: knob 'cards.*.cost' matches no value of the ruleset"},
       {"outside-schema",
        "targets:\n  - {metric: length, min: 45}\nknobs:\n  - {path: parameters.dice_per_turn, range: \"1:9:1\"}\n", 1,
-       "outside-schema.yaml:4:11: error: knob 'parameters.dice_per_turn': value 9 for parameters.dice_per_turn: value 9 "
-       "is out of range [1, 8]"},
+       "outside-schema.yaml:4:12: error: knob 'parameters.dice_per_turn': parameters.dice_per_turn: value 9 of "
+       "parameter 'dice_per_turn' is out of range [1, 8]"},
       {"not-yaml", "targets: [\n  {metric: length\n", 1, "not-yaml.yaml:"},
       {"binary", std::string("targets:\0\x01", 11), 1, "binary file (NUL byte)"},
   };

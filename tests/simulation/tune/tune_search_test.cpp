@@ -87,10 +87,10 @@ TEST(TuneSearch, FindsTheKnownBestSettingAndVerifiesIt) {
   EXPECT_EQ(fs.baseline.verdict, sim::TargetVerdict::Fail);
   EXPECT_LE(r.searchGames, 30000u + 4000u);
   EXPECT_EQ(r.verifyGames, 2u * 4000u);
-  // The alternative with fewer edits is the starting ruleset, which misses first_side.
+  // The alternative with fewer edits is the starting ruleset, whose first side lies above the band.
   ASSERT_FALSE(r.alternatives.empty());
   EXPECT_TRUE(r.alternatives.back().edits.empty());
-  EXPECT_EQ(r.alternatives.back().targets[0].verdict, sim::TargetVerdict::Fail);
+  EXPECT_GT(r.alternatives.back().targets[0].miss, 0.0);
   // The sensitivity model saw that `unused` moves nothing (common random numbers: exactly 0).
   bool sawUnused = false;
   for (const auto& s : r.sensitivity)
