@@ -32,7 +32,9 @@ const char* const kDistributedHelp =
 namespace {
 
 // The commands whose games the ranks share; every other command runs on rank 0 alone.
-bool sharesGames(const std::string& command) { return command == "run" || command == "sweep" || command == "impact"; }
+bool sharesGames(const std::string& command) {
+  return command == "run" || command == "sweep" || command == "impact" || command == "tune";
+}
 
 class NullBuffer : public std::streambuf {
  protected:
@@ -80,7 +82,7 @@ std::string checkpointKey(const std::vector<std::string>& args) {
   std::ostringstream key;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if ((a == "--threads" || a == "--json") && i + 1 < args.size()) {
+    if ((a == "--threads" || a == "--json" || a == "--write") && i + 1 < args.size()) {
       ++i;
       continue;
     }
@@ -136,7 +138,7 @@ int runBalanceProcess(const std::vector<std::string>& given, CommandIo& io) {
   const bool help = std::find(args.begin(), args.end(), "--help") != args.end() ||
                     std::find(args.begin(), args.end(), "-h") != args.end();
   if ((!options.checkpointPath.empty() || checkpointEveryGiven) && !sharesGames(command)) {
-    io.err << "balance: --checkpoint is for run, sweep and impact\n";
+    io.err << "balance: --checkpoint is for run, sweep, impact and tune\n";
     return kExitUsage;
   }
   if (checkpointEveryGiven && options.checkpointPath.empty()) {
@@ -157,6 +159,11 @@ int runBalanceProcess(const std::vector<std::string>& given, CommandIo& io) {
     // Only rank 0 writes files: the others send their documents nowhere.
     for (std::size_t i = 0; i + 1 < args.size(); ++i)
       if (args[i] == "--json") args[i + 1] = "-";
+    // ... and no ruleset (`balance tune --write FILE`).
+    for (std::size_t i = 0; i + 1 < args.size();) {
+      if (args[i] == "--write") args.erase(args.begin() + static_cast<std::ptrdiff_t>(i), args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+      else ++i;
+    }
   }
   if (sharesGames(command) && !help && (session.ranks() > 1 || !options.checkpointPath.empty())) {
     options.key = checkpointKey(args);

@@ -7,7 +7,9 @@
 // cap or rule of its own, not the game's rules), and each faction's power uses per
 // game (the sum of its seat's "power_*" engine counters, Game::counterIds()),
 // then the round-robin score and the matrix. Game i of a pairing is seeded from
-// (seed, pairing, i), so results do not depend on --threads.
+// (seed, pairing, i), so results do not depend on --threads. One game is a
+// faction duel (simulation/factions/faction_duel.h), the measure the tuner's
+// faction:ID targets share.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -26,6 +28,7 @@
 #include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
 #include "simulation/core/rng.h"
+#include "simulation/factions/faction_duel.h"
 #include "simulation/stats/statistics.h"
 
 namespace wb::app {
@@ -60,51 +63,10 @@ struct Tally {
   double turns = 0.0;
 };
 
-struct GameOutcome {
-  double score = 0.5;
-  bool adjudicated = false;
-  bool capped = false;
-  double powerUses = 0.0;
-  int turns = 0;
-};
-
 struct Pairing {
   int a = 0, b = 0;
   Tally t;
 };
-
-// Plays one game between factions a (seat `seatA`) and b: a's score in [0, 1] and how it ended.
-GameOutcome playOne(const sim::Game& game, int a, int b, int seatA, const std::vector<std::string>& specs,
-                    std::uint64_t seed, int cap) {
-  sim::GameSetup setup{2, {}};
-  setup.factionOfSeat = seatA == 0 ? std::vector<int>{a, b} : std::vector<int>{b, a};
-  sim::Rng chance(sim::deriveSeed(seed, 0, 0));
-  std::unique_ptr<sim::State> s = game.newInitialState(setup, chance);
-  std::vector<std::unique_ptr<sim::Agent>> agents;
-  std::vector<sim::Rng> rngs;
-  for (int seat = 0; seat < 2; ++seat) {
-    std::string error;
-    agents.push_back(sim::makeAgent(specs[static_cast<std::size_t>(seat) % specs.size()], error));
-    rngs.emplace_back(sim::deriveSeed(seed, 0, 1 + static_cast<std::uint64_t>(seat)));
-  }
-  while (!s->isTerminal() && s->turnCount() < cap) {
-    const int p = s->currentPlayer();
-    const sim::Action act = agents[static_cast<std::size_t>(p)]->chooseAction(*s, rngs[static_cast<std::size_t>(p)]);
-    if (!s->applyAction(act, chance)) break;
-  }
-  GameOutcome out;
-  out.turns = s->turnCount();
-  const std::vector<std::string>& counters = game.counterIds();
-  for (std::size_t c = 0; c < counters.size(); ++c)
-    if (counters[c].rfind("power_", 0) == 0) out.powerUses += s->counters().count(seatA, static_cast<int>(c));
-  if (!s->isTerminal()) {
-    out.capped = true;  // capped: counted as a draw
-    return out;
-  }
-  out.adjudicated = s->adjudicated();
-  out.score = s->returns()[static_cast<std::size_t>(seatA)];
-  return out;
-}
 
 // Plays every pairing's games on `threads` threads. Each thread sums its own
 // tallies (memory does not grow with the games: --games 1e9 runs in the same
@@ -122,7 +84,8 @@ void playPairings(const sim::Game& game, std::vector<Pairing>& pairings, std::ui
       const Pairing& p = pairings[i / gamesEach];
       const std::uint64_t g = i % gamesEach;
       const std::uint64_t gameSeed = sim::deriveSeed(seed ^ seedSalt, (i / gamesEach) * 1000003ULL + g, 0);
-      const GameOutcome o = playOne(game, p.a, p.b, static_cast<int>(g % 2), specs, gameSeed, cap);
+      const sim::FactionDuelOutcome o =
+          sim::playFactionDuel(game, p.a, p.b, static_cast<int>(g % 2), specs, gameSeed, cap);
       Tally& t = tallies[i / gamesEach];
       t.games++;
       t.score += o.score;

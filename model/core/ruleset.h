@@ -7,6 +7,7 @@
 #include <array>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "model/core/dice_question.h"
@@ -36,6 +37,11 @@ struct Ruleset {
   std::array<std::vector<Entity>, kSectionCount> sections;
   std::vector<DiceQuestion> diceQuestions;
   Origin origin;             // origin.loc.file: the root file
+  // The tuner's `targets:` and `knobs:` sections of the root file, each as its
+  // key and its value written as a YAML block: the model does not read them
+  // (simulation/tune does, for `balance tune` without --targets) but keeps
+  // them, so that a save writes them back.
+  std::vector<std::pair<std::string, std::string>> tuning;
 
   std::vector<Entity>& entities(Section s) { return sections[static_cast<int>(s)]; }
   const std::vector<Entity>& entities(Section s) const { return sections[static_cast<int>(s)]; }

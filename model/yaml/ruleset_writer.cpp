@@ -63,7 +63,7 @@ void writeContentKey(yaml::YamlLines& w, const std::string& key, const FilePart&
 const std::vector<std::string>& topLevelKeys() {
   static const std::vector<std::string> keys = {
       "id",         "name", "engine", "version", "players", "description", "assumed", "include", "parameters",
-      "dice",       "cards", "tiles", "events",  "abilities", "factions",  "dice_questions"};
+      "dice",       "cards", "tiles", "events",  "abilities", "factions",  "dice_questions", "targets", "knobs"};
   return keys;
 }
 
@@ -80,6 +80,8 @@ std::string writeFile(const Ruleset& rs, const FilePart& part, bool withIncludes
     if (k == "description") return !rs.description.empty() || written;
     if (k == "assumed") return !rs.assumed.empty() || written;
     if (k == "include") return withIncludes && !rs.includes.empty();
+    if (k == "targets" || k == "knobs")
+      return std::any_of(rs.tuning.begin(), rs.tuning.end(), [&](const auto& t) { return t.first == k; });
     return true;  // content keys decide for themselves below
   };
   for (const auto& k : orderKeys(topLevelKeys(), rs.origin, present)) {
@@ -92,6 +94,17 @@ std::string writeFile(const Ruleset& rs, const FilePart& part, bool withIncludes
     if (k == "description") w.text(0, k, rs.description);
     if (k == "assumed") w.text(0, k, rs.assumed);
     if (k == "include") w.raw(0, k, flowList(rs.includes));
+    for (const auto& [key, block] : rs.tuning) {
+      if (key != k) continue;
+      w.blank();
+      w.raw(0, k, "");
+      std::size_t start = 0;
+      while (start < block.size()) {
+        const auto end = block.find('\n', start);
+        w.text() += "  " + block.substr(start, end == std::string::npos ? std::string::npos : end - start) + "\n";
+        start = end == std::string::npos ? block.size() : end + 1;
+      }
+    }
     writeContentKey(w, k, part, inOrder(rs.origin, k));
   }
   return w.text();
@@ -193,7 +206,7 @@ bool sameContent(const Ruleset& file, const Ruleset& rs, const FilePart& part) {
   if (!part.root) return true;
   return file.id == rs.id && file.name == rs.name && file.engine == rs.engine && file.version == rs.version &&
          file.players == rs.players && file.description == rs.description && file.assumed == rs.assumed &&
-         file.includes == rs.includes;
+         file.includes == rs.includes && file.tuning == rs.tuning;
 }
 
 // The text to save for one file: the file as it is when it already says

@@ -17,7 +17,9 @@ bool MonteCarloRunner::playDistributed(Distribution& distribution, RunResult& re
   char ci[64];
   std::snprintf(ci, sizeof ci, "%a", m_config.untilCi);
   std::ostringstream fingerprint;
-  fingerprint << "run engine=" << m_game.engine() << " games=" << m_config.games << " seed=" << m_config.seed
+  fingerprint << "run engine=" << m_game.engine() << " games=" << m_config.games << " seed=" << m_config.seed;
+  if (m_config.firstGame > 0) fingerprint << " first=" << m_config.firstGame;
+  fingerprint
               << " players=" << m_config.players << " agents=";
   for (std::size_t i = 0; i < m_config.agents.size(); ++i) fingerprint << (i ? "," : "") << m_config.agents[i];
   fingerprint << " max_turns=" << m_maxTurns << " max_actions=" << m_maxActionsPerTurn << "/" << m_maxActions
@@ -34,7 +36,7 @@ bool MonteCarloRunner::playDistributed(Distribution& distribution, RunResult& re
   job.play = [this, &empty, threads, startTime](std::uint64_t begin, std::uint64_t end) -> std::optional<std::string> {
     RunStats part = empty;
     std::uint64_t done = 0;
-    playBatch(begin, end, threads, part, done, startTime, m_config.games);
+    playBatch(m_config.firstGame + begin, m_config.firstGame + end, threads, part, done, startTime, m_config.games);
     if (m_cancel.load()) return std::nullopt;  // the range may be incomplete: none of it counts
     return RunStatsCodec::encode(part);
   };

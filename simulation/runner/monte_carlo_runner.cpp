@@ -94,6 +94,10 @@ bool MonteCarloRunner::validate(std::string& error) const {
     error = "the number of games must be at least 1";
     return false;
   }
+  if (m_config.firstGame > UINT64_MAX - m_config.games) {
+    error = "the first game index plus the number of games is too large";
+    return false;
+  }
   if (m_config.threads < 0 || m_config.threads > kMaxThreads) {
     error = "the number of threads must be 1 to " + std::to_string(kMaxThreads) + " (0 = all cores), got " +
             std::to_string(m_config.threads);
@@ -314,12 +318,13 @@ RunResult MonteCarloRunner::run() {
   m_gamesDone.store(0);
   std::uint64_t done = 0;
   const std::uint64_t limit = m_config.games;
+  const std::uint64_t first = m_config.firstGame;
   if (Distribution* distribution = Distribution::current()) {
     if (!playDistributed(*distribution, result, threads, start)) return result;
   } else if (m_config.untilCi > 0.0 || m_resultCallback) {
     const std::uint64_t batch = std::max<std::uint64_t>(1, m_config.batchGames);
     for (std::uint64_t begin = 0; begin < limit && !m_cancel.load(); begin += batch) {
-      playBatch(begin, std::min(limit, begin + batch), threads, result.stats, done, start, limit);
+      playBatch(first + begin, first + std::min(limit, begin + batch), threads, result.stats, done, start, limit);
       const bool narrowEnough = m_config.untilCi > 0.0 && result.maxHeadlineHalfWidth() <= m_config.untilCi;
       if (m_resultCallback) {
         result.elapsedSeconds = wallSeconds() - start;
@@ -333,7 +338,7 @@ RunResult MonteCarloRunner::run() {
       }
     }
   } else {
-    playBatch(0, limit, threads, result.stats, done, start, limit);
+    playBatch(first, first + limit, threads, result.stats, done, start, limit);
   }
   result.cancelled = result.cancelled || m_cancel.load();
   result.elapsedSeconds = wallSeconds() - start;

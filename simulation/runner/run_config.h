@@ -14,6 +14,10 @@ inline constexpr int kMaxThreads = 256;
 
 struct RunConfig {
   std::uint64_t games = 1000;        // games to play; with untilCi > 0, the most to play
+  // The run plays games [firstGame, firstGame + games) of the seed's stream:
+  // game i is seeded, seated and scheduled as game i of a run from 0, so a
+  // long run can be played as consecutive blocks (the tuner's bank of games).
+  std::uint64_t firstGame = 0;
   std::uint64_t seed = 1;            // run seed: game i uses deriveSeed(seed, i, stream)
   int threads = 0;                   // 0 = std::thread::hardware_concurrency(); at most kMaxThreads
   int players = 2;                   // seats per game

@@ -7,6 +7,10 @@ set(wb_impact_args impact ${wb_card_dice} --entities meteor_strike,veto --games 
 # first_player: the sweep plays Monte Carlo runs (a cost sweep would default to the impact metric).
 set(wb_sweep_args sweep ${wb_card_dice} --param cards.meteor_strike.cost --values 12,18 --games 30 --seed 2
     --metric first_player)
+# A tune (issue 30): one job per racing round, so checkpoints and ranks see many jobs.
+set(wb_tune_args tune ${CMAKE_SOURCE_DIR}/data/rulesets/element/element.yaml
+    --targets ${CMAKE_SOURCE_DIR}/tests/data/cli/tune/element-length.yaml
+    --agents random --verify-agents random --budget 3000 --verify-games 600 --seed 3)
 
 function(wb_add_distributed_test name)
   cmake_parse_arguments(T "" "RANKS;THREADS;KILL_AFTER;KILL_RANK" "ARGS" ${ARGN})
@@ -26,11 +30,14 @@ endfunction()
 wb_add_distributed_test(checkpoint_kill_resume ARGS ${wb_run_args} THREADS 2 KILL_AFTER 3)
 wb_add_distributed_test(checkpoint_kill_resume_sweep ARGS ${wb_sweep_args} KILL_AFTER 20)
 wb_add_distributed_test(checkpoint_kill_resume_impact ARGS ${wb_impact_args} KILL_AFTER 5)
+wb_add_distributed_test(tune_threads_2 ARGS ${wb_tune_args} THREADS 2)
+wb_add_distributed_test(checkpoint_kill_resume_tune ARGS ${wb_tune_args} THREADS 2 KILL_AFTER 12)
 
 if(WB_WITH_MPI)
   wb_add_distributed_test(mpi_run_2_ranks ARGS ${wb_run_args} RANKS 2 THREADS 2)
   wb_add_distributed_test(mpi_sweep_2_ranks ARGS ${wb_sweep_args} RANKS 2 THREADS 1)
   wb_add_distributed_test(mpi_impact_2_ranks ARGS ${wb_impact_args} RANKS 2 THREADS 2)
+  wb_add_distributed_test(mpi_tune_2_ranks ARGS ${wb_tune_args} RANKS 2 THREADS 1)
   # Rank 1 dies after one chunk (rank 0 only hands out work then): the run ends
   # with the message, the checkpoint keeps the chunk and the run resumes from it.
   wb_add_distributed_test(mpi_dead_rank_resume ARGS ${wb_run_args} RANKS 2 THREADS 1 KILL_AFTER 1 KILL_RANK 1)
@@ -46,3 +53,9 @@ if(WB_WITH_MPI)
   set_tests_properties(mpi_report_rank_0_writes PROPERTIES TIMEOUT 120
     ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;OMPI_MCA_btl_vader_single_copy_mechanism=none")
 endif()
+
+# Ctrl-C during a tune (issue 30): exit 130, the best so far marked interrupted, nothing written.
+add_test(NAME tune_interrupt COMMAND ${CMAKE_COMMAND} -DBALANCE=$<TARGET_FILE:balance>
+         -DRULESET=${wb_card_dice} -DTARGETS=${CMAKE_SOURCE_DIR}/data/tune/card-dice-costs.yaml
+         -DWORK=${CMAKE_CURRENT_BINARY_DIR}/tune_interrupt -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/tune_interrupt_check.cmake)
+set_tests_properties(tune_interrupt PROPERTIES TIMEOUT 60)

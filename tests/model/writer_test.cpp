@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "model/core/atomic_file.h"
+#include "model/path/ruleset_path.h"
 #include "model/yaml/ruleset_loader.h"
 #include "model/yaml/ruleset_writer.h"
 #include "yaml_test_util.h"
@@ -250,6 +251,36 @@ TEST(RulesetWriter, MutatedFilesThatLoadAlsoRoundTrip) {
     EXPECT_TRUE(first.ruleset == second.ruleset) << "offset " << i << "\n" << saved;
   }
   EXPECT_GT(checked, 100);
+}
+
+}  // namespace
+}  // namespace wb::model
+
+namespace wb::model {
+namespace {
+
+// Issue 30: a ruleset may hold the tuner's `targets:` and `knobs:`. The loader
+// keeps them, a save writes them back, and a changed value elsewhere keeps the
+// file's layout (before, the extra root keys made the layout merge give up and
+// the sections were lost).
+TEST(RulesetWriter, TuningSectionsSurviveASave) {
+  const std::string text =
+      "id: t\nname: T\nengine: toy\nversion: 1\nplayers: {min: 2, max: 2}\n\n# the game's numbers\nparameters:\n  p0: {type: int, default: 50, min: 0, max: 100}"
+      "   # first player\n\ntargets:\n  - {metric: first_side, min: 0.45, max: 0.55}   # fair\nknobs:\n"
+      "  - {path: parameters.p0, range: \"20:60:10\"}\n";
+  const std::string dir = tempDir("tuning");
+  const std::string path = dir + "/t.yaml";
+  std::string error;
+  ASSERT_TRUE(writeFileAtomically(path, text, &error)) << error;
+  auto loaded = loadRuleset(path);
+  ASSERT_TRUE(loaded.ok()) << loaded.diagnostics.format();
+  ASSERT_EQ(loaded.ruleset.tuning.size(), 2u);
+  EXPECT_EQ(loaded.ruleset.tuning[0].first, "targets");
+  ASSERT_TRUE(setPath(loaded.ruleset, "parameters.p0", "40", &error)) << error;
+  ASSERT_TRUE(saveRuleset(loaded.ruleset, path, &error)) << error;
+  std::string expected = text;
+  expected.replace(expected.find("default: 50"), 11, "default: 40");
+  EXPECT_EQ(readText(path), expected);
 }
 
 }  // namespace

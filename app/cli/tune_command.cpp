@@ -1,0 +1,312 @@
+// `balance tune RULESET --targets FILE`: automatic balancing (issue 30). The
+// designer states targets (a metric and a band) and knobs (paths with finite
+// domains); simulation/tune searches the fewest edits that meet every target on
+// common random numbers and verifies the answer on fresh seeds. Prints the
+// edits, each target's baseline and verified value with its interval and
+// verdict, the alternatives with fewer edits and what they miss, and the games
+// played; --json writes data/schema/tune-result.md, --write the patched ruleset
+// (layout kept). Ctrl-C stops the search: the best proposal so far is printed
+// (and written to --json) marked "interrupted", the ruleset is not written, exit 130.
+#include <atomic>
+#include <cmath>
+#include <csignal>
+#include <iomanip>
+#include <limits>
+#include <ostream>
+#include <sstream>
+
+#include "app/cli/arg_parser.h"
+#include "app/cli/cli_format.h"
+#include "app/cli/command.h"
+#include "app/cli/ruleset_input.h"
+#include "app/cli/run_options.h"
+#include "model/yaml/ruleset_writer.h"
+#include "rulesets/engine_catalog.h"
+#include "simulation/agents/agent_factory.h"
+#include "simulation/tune/knob_space.h"
+#include "simulation/tune/tune_result_json.h"
+#include "simulation/tune/tune_search.h"
+#include "simulation/tune/tune_spec.h"
+
+namespace wb::app {
+namespace {
+
+constexpr int kExitInterrupted = 130;
+
+const char* kUsage =
+    "usage: balance tune RULESET [--targets FILE] [--set PATH=VALUE]... [--agents A]\n"
+    "                            [--verify-agents B] [--budget GAMES] [--verify-games N]\n"
+    "                            [--seed S] [--threads T] [--players P] [--max-turns K]\n"
+    "                            [--json OUT|-] [--write FILE]\n\n"
+    "Automatic balancing: finds the fewest edits of the knobs that bring every target\n"
+    "inside its band, and verifies them on fresh seeds. The targets file (or the\n"
+    "ruleset's own `targets:` and `knobs:` sections when --targets is left out):\n\n"
+    "  targets:\n"
+    "    - {metric: first_side, min: 0.45, max: 0.55}\n"
+    "    - {metric: \"faction:*\", min: 0.40, max: 0.60}\n"
+    "    - {metric: timeouts, max: 0.05}\n"
+    "  knobs:                                  # default: every value the schema bounds\n"
+    "    - {path: \"cards.*.cost\", values: [3, 7, 12, 18]}\n"
+    "    - {path: parameters.starting_health, range: \"60:160:10\"}\n"
+    "    - {path: cards.veto.cost, lock: true}\n\n"
+    "Metrics: first_side, first_player, seat:N, team:N, faction:ID, agent:SPEC, length,\n"
+    "timeouts, adjudicated, nobody_wins, draws; `*` for every seat, team, faction, agent.\n"
+    "Every candidate plays the same bank of games (common random numbers, seats\n"
+    "rotated) paired with the starting ruleset; the answer is replayed on seeds the\n"
+    "search never used. A target passes when its 95% interval lies inside its band,\n"
+    "fails when it lies outside, and is undecided otherwise.\n\n"
+    "  RULESET            the ruleset's root YAML file (or its folder)\n"
+    "  --targets FILE     targets and knobs (default: the ruleset's own sections)\n"
+    "  --set PATH=VALUE   change a value first: the starting point (repeatable)\n"
+    "  --agents A         agents of the search (default: the engine's)\n"
+    "  --verify-agents B  agents of the verification (default: the engine's, the planner\n"
+    "                     where the engine declares it)\n"
+    "  --budget GAMES     games the search may play (default 20000; verification apart)\n"
+    "  --verify-games N   games of each verification run (default: budget / 4)\n"
+    "  --seed S           seed of the search's bank (default 1); verification uses its own\n"
+    "  --threads T        worker threads (default: all cores; results do not depend on it)\n"
+    "  --players P        player count (default: the ruleset's minimum)\n"
+    "  --max-turns K      turn cap; capped games are timeouts\n"
+    "  --json OUT|-       write the result document (data/schema/tune-result.md)\n"
+    "  --write FILE       save the ruleset with the proposal's edits (layout and comments kept)\n\n";
+
+const char* kExitText =
+    "exit: 0 the tune ran (any verdict), 1 the ruleset or targets have problems,\n"
+    "      2 usage error, 130 interrupted (Ctrl-C)\n";
+
+std::atomic<sim::TuneSearch*> g_tuning{nullptr};
+extern "C" void onTuneInterrupt(int) {
+  if (auto* s = g_tuning.load()) s->cancel();
+}
+
+std::string num(double v, int precision = 3) {
+  if (!std::isfinite(v)) return v > 0 ? "inf" : "-inf";
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(precision) << v;
+  return os.str();
+}
+
+std::string reading(const sim::TargetReading& r, int precision) {
+  return num(r.value.value, precision) + " [" + num(r.value.ci.lo, precision) + ", " + num(r.value.ci.hi, precision) + "]";
+}
+
+std::string agentsText(const std::vector<std::string>& a) {
+  std::string out;
+  for (const auto& s : a) out += (out.empty() ? "" : ",") + s;
+  return out;
+}
+
+void printResult(std::ostream& out, const sim::TuneResult& r) {
+  out << r.ruleset << ": tune verdict " << sim::toString(r.verdict);
+  if (r.verdict == sim::TuneVerdict::Undecided && r.gamesToDecide > 0) {
+    out << " (about ";
+    if (r.gamesToDecide == UINT64_MAX) out << "unbounded";
+    else out << r.gamesToDecide;
+    out << " verification games would decide it: --verify-games)";
+  }
+  out << "\n\nedits";
+  if (r.edits.empty()) out << ": none";
+  out << "\n";
+  for (const auto& e : r.editText) out << "  " << e.path << ": " << e.from << " -> " << e.to << "\n";
+  const bool interrupted = r.verdict == sim::TuneVerdict::Interrupted;
+  out << "\ntargets (" << (interrupted ? "on the search's games, not verified" : "fresh seeds, agents " + agentsText(r.verifyAgents))
+      << "; 95% intervals)\n";
+  out << std::left << std::setw(26) << "  metric" << std::setw(16) << "band" << std::setw(28) << "baseline"
+      << std::setw(28) << "proposal" << "verdict\n";
+  for (const auto& t : r.targets) {
+    const int p = t.target.metric.isProportion() ? 3 : 1;
+    out << "  " << std::left << std::setw(24) << t.target.metric.spec() << std::setw(16) << t.target.bandText()
+        << std::setw(28) << reading(t.baseline, p) << std::setw(28) << reading(t.verified, p)
+        << (interrupted ? "-" : sim::toString(t.verified.verdict));
+    if (t.verified.miss > 0) out << " (misses by " << num(t.verified.miss, p) << ")";
+    out << "\n";
+  }
+  out << std::right;
+  if (!interrupted && r.verifyAgents != r.searchAgents) {
+    out << "\nwith the search agents (" << agentsText(r.searchAgents) << "), fresh seeds:\n";
+    for (const auto& t : r.targets) {
+      const int p = t.target.metric.isProportion() ? 3 : 1;
+      out << "  " << std::left << std::setw(24) << t.target.metric.spec() << std::setw(16) << t.target.bandText()
+          << std::setw(28) << reading(t.baselineSearchAgents, p) << std::setw(28) << reading(t.verifiedSearchAgents, p)
+          << sim::toString(t.verifiedSearchAgents.verdict) << "\n" << std::right;
+    }
+  }
+  if (!r.alternatives.empty()) {
+    out << "\nalternatives with fewer edits (on the search's games):\n";
+    for (const auto& a : r.alternatives) {
+      out << "  ";
+      if (a.text.empty()) out << "no edits";
+      for (std::size_t i = 0; i < a.text.size(); ++i)
+        out << (i ? ", " : "") << a.text[i].path << ": " << a.text[i].from << " -> " << a.text[i].to;
+      out << (a.passes ? ": passes" : ": misses");
+      bool first = true;
+      for (std::size_t t = 0; t < a.targets.size() && t < r.targets.size(); ++t) {
+        if (a.targets[t].verdict == sim::TargetVerdict::Pass) continue;
+        const int p = r.targets[t].target.metric.isProportion() ? 3 : 1;
+        out << (first ? " " : "; ") << r.targets[t].target.metric.spec() << " " << num(a.targets[t].value.value, p)
+            << " (" << (a.targets[t].miss > 0 ? "by " + num(a.targets[t].miss, p) : std::string("interval crosses the band")) << ")";
+        first = false;
+      }
+      out << "\n";
+    }
+  }
+  out << "\ngames: " << r.searchGames << " search (budget " << r.budget << ", blocks of " << r.blockGames << "), "
+      << r.verifyGames << " verification; agents: search " << agentsText(r.searchAgents) << ", verify "
+      << agentsText(r.verifyAgents) << "; seed " << r.seed << "; " << r.knobs.size() << " knobs\n";
+  out << "time: " << num(r.elapsedSeconds, 1) << " s\n";
+}
+
+int runTune(const std::vector<std::string>& args, CommandIo& io) {
+  ArgParser parser;
+  declareRunOptions(parser);
+  parser.option("--targets").option("--verify-agents").option("--budget").option("--verify-games").option("--json")
+      .option("--write").option("--block-games");
+  std::string error;
+  if (!parser.parse(args, error)) {
+    io.err << "balance tune: " << error << " (see balance tune --help)\n";
+    return kExitUsage;
+  }
+  if (parser.positional().size() != 1) {
+    io.err << "balance tune: " << (parser.positional().empty() ? "no ruleset file given" : "give exactly one ruleset file")
+           << " (usage: balance tune RULESET --targets FILE [options])\n";
+    return kExitUsage;
+  }
+  for (const char* unused : {"--games", "--until-ci"}) {
+    if (parser.has(unused)) {
+      io.err << "balance tune: " << unused << " does not apply: give the search's games as --budget\n";
+      return kExitUsage;
+    }
+  }
+  RunOptions options;
+  if (!readRunOptions(parser, options, error)) {
+    io.err << "balance tune: " << error << "\n";
+    return kExitUsage;
+  }
+  long long budget = 20000, verifyGames = 0, blockGames = 0;
+  if (!parser.intValue("--budget", budget, error, std::numeric_limits<long long>::min(), kMaxGames) ||
+      !parser.intValue("--verify-games", verifyGames, error, 1, kMaxGames) ||
+      !parser.intValue("--block-games", blockGames, error, 1, 1'000'000)) {
+    io.err << "balance tune: " << error << "\n";
+    return kExitUsage;
+  }
+  if (budget < 1) {
+    io.err << "balance tune: --budget must be at least 1 game, got " << *parser.value("--budget") << "\n";
+    return kExitUsage;
+  }
+  std::vector<std::string> verifyAgents;
+  if (auto list = parser.value("--verify-agents")) {
+    if (!sim::splitAgentList(*list, verifyAgents, error)) {
+      io.err << "balance tune: --verify-agents: " << error << "\n";
+      return kExitUsage;
+    }
+    for (const auto& a : verifyAgents)
+      if (!sim::isValidAgentSpec(a, error)) {
+        io.err << "balance tune: --verify-agents: " << error << "\n";
+        return kExitUsage;
+      }
+  }
+
+  std::string path;
+  if (!resolveRulesetPath(parser.positional().front(), path, error)) {
+    io.err << "balance tune: " << error << "\n";
+    return kExitUsage;
+  }
+  auto ruleset = loadRulesetForCli(path, io);
+  if (!ruleset) return kExitInvalid;
+  if (!applySets(*ruleset, options.sets, io)) return kExitUsage;
+  if (!finishRunOptions(options, *ruleset, error)) {
+    io.err << "balance tune: " << error << "\n";
+    return kExitUsage;
+  }
+  if (verifyAgents.empty()) verifyAgents = {rulesets::defaultAgent(ruleset->engine)};
+  if (verifyAgents.size() != 1 && static_cast<int>(verifyAgents.size()) != options.config.players) {
+    io.err << "balance tune: --verify-agents: " << verifyAgents.size() << " agents for " << options.config.players
+           << " players (give one agent for every seat, or one per seat)\n";
+    return kExitUsage;
+  }
+
+  // The request: the targets file, or the ruleset's own sections.
+  model::Diagnostics diags;
+  const auto targetsPath = parser.value("--targets");
+  const sim::TuneSpec spec = sim::loadTuneSpec(targetsPath ? *targetsPath : path, !targetsPath, diags);
+  sim::TuneConfig config;
+  config.run.seed = options.config.seed;
+  config.run.players = options.config.players;
+  config.run.maxTurns = options.config.maxTurns;
+  config.run.threads = options.config.threads;
+  config.run.blockGames = static_cast<std::uint64_t>(blockGames);
+  config.run.searchAgents = options.config.agents;
+  config.run.verifyAgents = verifyAgents;
+  config.budget = static_cast<std::uint64_t>(budget);
+  config.verifyGames = static_cast<std::uint64_t>(verifyGames);
+  const sim::EngineRegistry& engines = rulesets::builtinEngines();
+  std::vector<sim::Target> targets;
+  sim::KnobSpace knobs;
+  {
+    // The names are checked even when the file has problems of form: every problem at once.
+    sim::TuneShape shape;
+    if (!sim::TuneSearch::gameShape(engines, *ruleset, config.run, shape, error)) {
+      io.err << error << (error.empty() || error.back() == '\n' ? "" : "\n");
+      return kExitInvalid;
+    }
+    targets = sim::resolveTargets(spec, shape, diags);
+    const sim::EngineInfo* info = engines.find(ruleset->engine);
+    knobs = sim::buildKnobSpace(*ruleset, info ? &info->schema : nullptr, spec, diags);
+  }
+  diags.sort();
+  io.err << diags.format();
+  if (diags.hasErrors()) return kExitInvalid;
+
+  sim::TuneSearch search(engines, *ruleset, knobs, targets, config);
+  const bool bar = wantsProgressBar(io.err);
+  std::string lastPhase;
+  search.setProgressCallback([&](const sim::TuneProgress& p) {
+    if (bar) {
+      drawProgressBar(io.err, p.searchGames, p.budget, 0.0, "tune " + p.phase + " ");
+    } else if (p.phase != lastPhase) {
+      io.err << "balance tune: " << p.phase << " (" << p.searchGames << " of " << p.budget << " search games"
+             << (p.best.empty() ? std::string() : "; best so far " + p.best) << ")\n";
+    }
+    lastPhase = p.phase;
+  });
+  g_tuning.store(&search);
+  auto previous = std::signal(SIGINT, onTuneInterrupt);
+  sim::TuneResult result = search.run();
+  std::signal(SIGINT, previous == SIG_ERR ? SIG_DFL : previous);
+  g_tuning.store(nullptr);
+  if (bar) clearProgressBar(io.err);
+  if (!result.ok()) {
+    io.err << "balance tune: " << result.error << "\n";
+    return kExitInvalid;
+  }
+  const bool interrupted = result.verdict == sim::TuneVerdict::Interrupted;
+  const auto jsonPath = parser.value("--json");
+  if (jsonPath && !writeJsonOutput(io.out, io.err, "tune", *jsonPath, sim::tuneResultToJson(result))) return kExitInvalid;
+  if (!jsonPath || *jsonPath != "-") printResult(io.out, result);
+  if (interrupted) {
+    io.err << "balance tune: interrupted; the best proposal so far is not verified"
+           << (parser.has("--write") ? " and the ruleset was not written" : "") << "\n";
+    return kExitInterrupted;
+  }
+  if (auto writePath = parser.value("--write")) {
+    model::Ruleset patched = *ruleset;
+    if (!knobs.apply(result.edits, patched, error)) {
+      io.err << "balance tune: cannot apply the proposal: " << error << "\n";
+      return kExitInvalid;
+    }
+    if (!model::saveRuleset(patched, *writePath, &error)) {
+      io.err << "balance tune: cannot write " << *writePath << ": " << error << "\n";
+      return kExitInvalid;
+    }
+    io.err << "balance tune: wrote " << *writePath << " (" << result.edits.size() << " edit"
+           << (result.edits.size() == 1 ? "" : "s") << ")\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+WB_REGISTER_COMMAND(tune, "tune", "automatic balancing: the fewest edits that meet the targets, verified on fresh seeds",
+                    std::string(kUsage) + sim::agentHelp() + "\n" + kExitText, runTune);
+
+}  // namespace wb::app

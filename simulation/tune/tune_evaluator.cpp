@@ -1,0 +1,289 @@
+#include "simulation/tune/tune_evaluator.h"
+
+#include <algorithm>
+#include <atomic>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include "simulation/core/rng.h"
+#include "simulation/distributed/byte_buffer.h"
+#include "simulation/distributed/distribution.h"
+#include "simulation/factions/faction_duel.h"
+#include "simulation/runner/faction_schedule.h"
+#include "simulation/runner/monte_carlo_runner.h"
+
+namespace wb::sim {
+namespace {
+
+constexpr std::uint64_t kVerifySalt = 0x7475'6e65'7665'7269ULL;  // "tuneveri"
+constexpr std::uint64_t kDuelSalt = 0x6475'656cULL;               // "duel"
+
+std::uint64_t fnv(std::uint64_t h, const std::string& s) {
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+}  // namespace
+
+TuneEvaluator::TuneEvaluator(const EngineRegistry& registry, const model::Ruleset& start, const KnobSpace& knobs,
+                             std::vector<TuneMetric> metrics, TuneRunSettings settings)
+    : m_registry(registry), m_start(start), m_knobs(knobs), m_metrics(std::move(metrics)), m_settings(std::move(settings)) {
+  const auto players = static_cast<std::uint64_t>(std::max(1, m_settings.players));
+  m_blockGames = m_settings.blockGames > 0 ? m_settings.blockGames : 2 * players;
+  // Whole rotations of the seats in every block.
+  m_blockGames = (m_blockGames + players - 1) / players * players;
+  m_threads = m_settings.threads > 0 ? m_settings.threads
+                                     : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  m_threads = std::clamp(m_threads, 1, kMaxThreads);
+}
+
+bool TuneEvaluator::prepare(std::string& error) {
+  const Game* game = compiled({});
+  if (!game) {
+    error = infeasible({});
+    return false;
+  }
+  m_shape.players = m_settings.players;
+  m_shape.factions = game->factions();
+  std::vector<std::string> distinct;
+  for (const auto& a : m_settings.searchAgents)
+    if (std::find(distinct.begin(), distinct.end(), a) == distinct.end()) distinct.push_back(a);
+  m_shape.agents = distinct;
+  // The sides of seats, from game 0's setup (engines fix them by the seat count).
+  GameSetup setup{m_settings.players, {}};
+  const FactionSchedule schedule(m_settings.players, static_cast<int>(m_shape.factions.size()));
+  for (int s = 0; schedule.factions() > 0 && s < m_settings.players; ++s) setup.factionOfSeat.push_back(schedule.factionOf(0, s));
+  Rng rng(deriveSeed(m_settings.seed, 0, 0));
+  const std::unique_ptr<State> state = game->newInitialState(setup, rng);
+  int sides = 0;
+  for (int s = 0; state && s < m_settings.players; ++s) sides = std::max(sides, state->sideOf(s) + 1);
+  m_shape.sides = sides > 0 ? sides : m_settings.players;
+  m_shape.teams = m_shape.sides < m_settings.players;
+  return true;
+}
+
+const Game* TuneEvaluator::compiled(const EditSet& edits) {
+  const std::string key = m_knobs.key(edits);
+  if (auto it = m_compiled.find(key); it != m_compiled.end()) return it->second.get();
+  if (m_infeasible.count(key)) return nullptr;
+  model::Ruleset ruleset = m_start;
+  std::string error;
+  if (!m_knobs.apply(edits, ruleset, error)) {
+    m_infeasible[key] = error;
+    return nullptr;
+  }
+  model::Diagnostics diagnostics;
+  std::unique_ptr<Game> game = m_registry.compile(ruleset, diagnostics);
+  if (!game || diagnostics.hasErrors()) {
+    std::string text = diagnostics.format();
+    if (!text.empty() && text.back() == '\n') text.pop_back();
+    m_infeasible[key] = text.empty() ? "the engine cannot compile it" : text;
+    return nullptr;
+  }
+  return m_compiled.emplace(key, std::move(game)).first->second.get();
+}
+
+std::string TuneEvaluator::infeasible(const EditSet& edits) const {
+  auto it = m_infeasible.find(m_knobs.key(edits));
+  return it == m_infeasible.end() ? std::string() : it->second;
+}
+
+std::string TuneEvaluator::seriesKey(const EditSet& edits, int stream, int agents) const {
+  return std::to_string(stream) + "/" + std::to_string(agents) + "/" + m_knobs.key(edits);
+}
+
+const BlockSeries* TuneEvaluator::series(const EditSet& edits, int stream, int agents) const {
+  auto it = m_series.find(seriesKey(edits, stream, agents));
+  return it == m_series.end() ? nullptr : &it->second;
+}
+
+std::uint64_t TuneEvaluator::streamSeed(int stream) const {
+  return stream == kVerify ? deriveSeed(m_settings.seed, kVerifySalt, 0) : m_settings.seed;
+}
+
+std::uint64_t TuneEvaluator::gamesPerBlock() const {
+  std::uint64_t duels = 0;
+  bool runner = false;
+  for (const auto& m : m_metrics) {
+    if (m.isDuel()) ++duels;
+    else runner = true;
+  }
+  return m_blockGames * ((runner ? 1 : 0) + duels);
+}
+
+void TuneEvaluator::playTask(const Task& task, double* out) const {
+  const std::vector<std::string>& agents =
+      task.agents == kVerifyAgents ? m_settings.verifyAgents : m_settings.searchAgents;
+  // Faction targets: the block's games of each faction against the baseline,
+  // seats alternating, game g seeded from (stream seed, faction, g) alone.
+  bool runner = false;
+  const std::vector<std::string> factions = task.game->factions();
+  const int cap = m_settings.maxTurns > 0 ? m_settings.maxTurns : task.game->defaultMaxTurns();
+  for (std::size_t m = 0; m < m_metrics.size(); ++m) {
+    if (!m_metrics[m].isDuel()) {
+      runner = true;
+      continue;
+    }
+    const auto it = std::find(factions.begin(), factions.end(), m_metrics[m].id);
+    double score = 0;
+    for (std::uint64_t i = 0; it != factions.end() && i < m_blockGames; ++i) {
+      const std::uint64_t g = task.block * m_blockGames + i;
+      const auto f = static_cast<std::uint64_t>(it - factions.begin());
+      const std::uint64_t seed = deriveSeed(deriveSeed(streamSeed(task.stream), f, kDuelSalt), g, 0);
+      score += playFactionDuel(*task.game, static_cast<int>(f), m_shape.baselineFaction, static_cast<int>(g % 2), agents,
+                               seed, cap)
+                   .score;
+    }
+    out[2 * m] = score;
+    out[2 * m + 1] = it == factions.end() ? 0.0 : static_cast<double>(m_blockGames);
+  }
+  if (!runner) return;
+  RunConfig config;
+  config.games = m_blockGames;
+  config.firstGame = task.block * m_blockGames;
+  config.seed = streamSeed(task.stream);
+  config.threads = 1;
+  config.players = m_settings.players;
+  config.agents = agents;
+  config.maxTurns = m_settings.maxTurns;
+  MonteCarloRunner play(*task.game, config);
+  const RunResult result = play.run();
+  for (std::size_t m = 0; m < m_metrics.size(); ++m) {
+    if (m_metrics[m].isDuel()) continue;
+    const Ratio r = result.ok() ? m_metrics[m].measure(result) : Ratio{};
+    out[2 * m] = r.num;
+    out[2 * m + 1] = r.den;
+  }
+}
+
+bool TuneEvaluator::play(const std::vector<Request>& requests, std::string& error) {
+  if (m_cancel.load()) return true;
+  // The missing blocks, in request order then block order (the task index is
+  // what the distribution shares out; the order is the same on every rank).
+  std::vector<Task> tasks;
+  std::uint64_t hash = 1469598103934665603ULL;
+  for (const Request& r : requests) {
+    const Game* game = compiled(r.edits);
+    if (!game) continue;
+    const std::string key = seriesKey(r.edits, r.stream, r.agents);
+    if (std::any_of(tasks.begin(), tasks.end(), [&](const Task& t) { return t.key == key; })) continue;
+    const auto it = m_series.find(key);
+    const std::size_t have = it == m_series.end() ? 0 : it->second.blocks();
+    for (std::size_t b = have; b < r.blocks; ++b) {
+      tasks.push_back(Task{game, key, r.stream, r.agents, b});
+      hash = fnv(hash, key + "#" + std::to_string(b) + ";");
+    }
+  }
+  if (tasks.empty()) return true;
+  const std::size_t width = 2 * m_metrics.size();
+  std::vector<double> values(tasks.size() * width, 0.0);
+  std::vector<std::uint8_t> done(tasks.size(), 0);
+
+  // Plays tasks [begin, end) on threads of its own (never the caller's: a
+  // Distribution belongs to the thread that installed it, and each block's
+  // MonteCarloRunner must play locally).
+  auto playRange = [&](std::uint64_t begin, std::uint64_t end) -> std::optional<std::string> {
+    std::vector<double> part(static_cast<std::size_t>(end - begin) * width, 0.0);
+    std::atomic<std::uint64_t> next{begin};
+    std::atomic<bool> stopped{false};
+    const int used = static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(m_threads), end - begin));
+    std::vector<std::thread> pool;
+    for (int t = 0; t < used; ++t) {
+      pool.emplace_back([&] {
+        while (true) {
+          if (m_cancel.load()) {
+            stopped.store(true);
+            return;
+          }
+          const std::uint64_t i = next.fetch_add(1);
+          if (i >= end) return;
+          playTask(tasks[static_cast<std::size_t>(i)], &part[static_cast<std::size_t>(i - begin) * width]);
+        }
+      });
+    }
+    for (auto& th : pool) th.join();
+    if (stopped.load()) return std::nullopt;
+    ByteWriter w;
+    w.u64(begin);
+    w.u64(end);
+    for (double x : part) w.f64(x);
+    return w.take();
+  };
+  auto mergeBytes = [&](const std::string& bytes) {
+    ByteReader in(bytes);
+    const std::uint64_t begin = in.u64(), end = in.u64();
+    if (!in.ok() || begin > end || end > tasks.size()) return false;
+    for (std::uint64_t t = begin; t < end; ++t) {
+      for (std::size_t k = 0; k < width; ++k) values[static_cast<std::size_t>(t) * width + k] = in.f64();
+      done[static_cast<std::size_t>(t)] = 1;
+    }
+    return in.ok() && in.atEnd();
+  };
+  auto totalBytes = [&] {
+    ByteWriter w;
+    w.u64(tasks.size());
+    for (std::size_t t = 0; t < tasks.size(); ++t) {
+      w.u64(done[t]);
+      if (done[t])
+        for (std::size_t k = 0; k < width; ++k) w.f64(values[t * width + k]);
+    }
+    return w.take();
+  };
+  auto restoreBytes = [&](const std::string& bytes) {
+    ByteReader in(bytes);
+    if (in.u64() != tasks.size() || !in.ok()) return false;
+    std::fill(done.begin(), done.end(), 0);
+    for (std::size_t t = 0; t < tasks.size(); ++t) {
+      done[t] = in.u64() != 0 ? 1 : 0;
+      if (done[t])
+        for (std::size_t k = 0; k < width; ++k) values[t * width + k] = in.f64();
+    }
+    return in.ok() && in.atEnd();
+  };
+
+  bool cancelled = false;
+  if (Distribution* distribution = Distribution::current()) {
+    std::ostringstream fingerprint;
+    fingerprint << "tune engine=" << m_start.engine << " seed=" << m_settings.seed << " block=" << m_blockGames
+                << " players=" << m_settings.players << " max_turns=" << m_settings.maxTurns << " metrics=" << m_metrics.size()
+                << " tasks=" << tasks.size() << " hash=" << std::hex << hash;
+    DistributedJob job;
+    job.fingerprint = fingerprint.str();
+    job.tasks = tasks.size();
+    job.minChunk = static_cast<std::uint64_t>(m_threads);
+    job.play = playRange;
+    job.merge = mergeBytes;
+    job.total = totalBytes;
+    job.restore = restoreBytes;
+    job.cancelRequested = [this] { return m_cancel.load(); };
+    if (!distribution->execute(job, error)) return false;
+    cancelled = job.cancelled;
+  } else {
+    std::optional<std::string> bytes = playRange(0, tasks.size());
+    if (!bytes || !mergeBytes(*bytes)) cancelled = true;
+  }
+  if (cancelled || m_cancel.load()) {
+    m_cancel.store(true);
+    return true;
+  }
+  for (std::size_t t = 0; t < tasks.size(); ++t) {
+    if (!done[t]) {
+      error = "a tuning job ended with blocks missing";
+      return false;
+    }
+  }
+  for (std::size_t t = 0; t < tasks.size(); ++t) {
+    BlockSeries& s = m_series[tasks[t].key];
+    s.metric.resize(m_metrics.size());
+    for (std::size_t m = 0; m < m_metrics.size(); ++m)
+      s.metric[m].push_back(Ratio{values[t * width + 2 * m], values[t * width + 2 * m + 1]});
+    m_games[tasks[t].stream == kVerify ? 1 : 0] += gamesPerBlock();
+  }
+  return true;
+}
+
+}  // namespace wb::sim

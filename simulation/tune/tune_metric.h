@@ -1,0 +1,74 @@
+// The quantities a tuning target bands (simulation/tune), measured on a block
+// of games from its RunResult. The names are the ones `balance sweep --metric`
+// knows (sweep_metric.h) plus the outcome rates and the length:
+//   first_side        share of the games one side won that the side of seat 0 won
+//   first_player      seat 0's win rate (= seat:0)
+//   seat:N            seat N's win rate over all games
+//   team:N            side N's win rate (engines with teams; without teams the sides are the seats)
+//   faction:ID        faction ID's score against the baseline faction (the first,
+//                     e.g. mage_none), seats alternating, a draw counting half:
+//                     the measure of `balance specialties` (faction_duel.h); 2 players
+//   agent:SPEC        the win rate of one agent spec of --agents (with several agents)
+//   length            mean game length in turns (capped games counted at the cap)
+//   timeouts          share of games stopped at the turn cap
+//   adjudicated       share of games the engine ended at its own cap
+//   nobody_wins       share of games that ended with nobody winning
+//   draws             share of games drawn between sides
+// `seat:*`, `team:*`, `faction:*` and `agent:*` expand to every entity the
+// engine reports (`faction:*`: every faction but the baseline). Each metric is a ratio of sums over the games (wins / games,
+// wins / decided games, turns / games), so blocks of games pair and pool
+// exactly (ratio_estimate.h).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "simulation/runner/run_result.h"
+
+namespace wb::sim {
+
+// What a metric may name in one game: seats, sides, factions and agent specs.
+struct TuneShape {
+  int players = 2;
+  int sides = 2;                        // teams where the engine declares them, else one per seat
+  bool teams = false;
+  std::vector<std::string> factions;    // Game::factions()
+  int baselineFaction = 0;              // what faction:ID is measured against
+  std::vector<std::string> agents;      // distinct agent specs of the search
+};
+
+// A metric's numerator and denominator summed over some games.
+struct Ratio {
+  double num = 0, den = 0;
+  double value() const { return den > 0 ? num / den : 0.0; }
+};
+
+struct TuneMetric {
+  enum class Kind { FirstSide, Seat, Team, Faction, Agent, Length, Timeouts, Adjudicated, NobodyWins, Draws };
+  Kind kind = Kind::FirstSide;
+  int index = 0;    // Seat, Team
+  std::string id;   // Faction, Agent
+
+  std::string spec() const;    // "first_side", "seat:1", "faction:fire", "length", ...
+  std::string label() const;   // "first-side win share", "mean game length (turns)", ...
+  // A share of games (its interval is a Wilson interval); false for the length.
+  bool isProportion() const { return kind != Kind::Length; }
+  // Played as faction duels against the baseline faction, not measured on a run.
+  bool isDuel() const { return kind == Kind::Faction; }
+  // The metric's sums in one run's statistics (0 / 0 when it has no games of
+  // it; a duel metric has none).
+  Ratio measure(const RunResult& result) const;
+  friend bool operator==(const TuneMetric&, const TuneMetric&) = default;
+};
+
+// Parses a target's metric text against the game's shape, expanding `*`.
+// False with a message, e.g. "unknown metric 'frist_side' (did you mean
+// 'first_side'?)" or "the game has no faction 'fier' (did you mean 'fire'?)".
+bool parseTuneMetrics(std::string_view text, const TuneShape& shape, std::vector<TuneMetric>& out,
+                      std::string& error);
+
+// Every metric name the shape offers, `*` forms first (the GUI's metric picker).
+std::vector<std::string> tuneMetricNames(const TuneShape& shape);
+
+}  // namespace wb::sim

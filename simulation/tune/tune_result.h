@@ -1,0 +1,82 @@
+// What a tune returns (TuneSearch::run): the proposal as edits of the
+// starting ruleset, each target's baseline and verified numbers on fresh
+// seeds with their verdicts, the alternatives with fewer edits and what they
+// miss, the sensitivity model, and the games played. `balance tune` prints it
+// and writes it as JSON (tune_result_json.h, data/schema/tune-result.md); the
+// workbench's Balance tab shows the same fields.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "simulation/tune/knob_space.h"
+#include "simulation/tune/ratio_estimate.h"
+#include "simulation/tune/tune_target.h"
+
+namespace wb::sim {
+
+enum class TuneVerdict { Pass, Fail, Undecided, Interrupted };
+const char* toString(TuneVerdict v);
+
+struct TuneEditText {
+  std::string path, from, to;
+};
+
+// One target measured on one candidate.
+struct TargetReading {
+  Estimate value;                      // pooled value and 95% interval
+  TargetVerdict verdict = TargetVerdict::Undecided;
+  double miss = 0;                     // how far the value lies outside the band (0 inside)
+};
+
+struct TargetOutcome {
+  Target target;
+  TargetReading baseline;              // the starting ruleset, fresh seeds, verify agents
+  TargetReading verified;              // the proposal, fresh seeds, verify agents
+  TargetReading baselineSearchAgents;  // the same with the search agents
+  TargetReading verifiedSearchAgents;
+  std::uint64_t gamesToDecide = 0;     // undecided: verification games that would decide it
+};
+
+// A smaller edit set the search tried, with its readings on the search's bank.
+struct TuneAlternative {
+  EditSet edits;
+  std::vector<TuneEditText> text;
+  std::vector<TargetReading> targets;  // in TuneResult::targets order
+  bool passes = false;                 // every target inside its band on the bank
+};
+
+// The sensitivity model: effect of one step of a knob on a metric, paired
+// against the centre it was measured from.
+struct Sensitivity {
+  std::string path;
+  std::string metric;
+  int direction = 1;                   // +1: the next value up the domain, -1: down
+  std::string from, to;
+  Estimate effect;                     // metric(to) - metric(from), per step
+};
+
+struct TuneResult {
+  std::string ruleset, engine;
+  TuneVerdict verdict = TuneVerdict::Undecided;
+  bool searchPassed = false;           // a proposal passed every target on the bank
+  EditSet edits;
+  std::vector<TuneEditText> editText;
+  std::vector<TargetOutcome> targets;
+  std::vector<TuneAlternative> alternatives;
+  std::vector<Sensitivity> sensitivity;
+  std::vector<std::string> knobs;      // the knob paths searched
+  std::uint64_t searchGames = 0, verifyGames = 0;
+  std::uint64_t budget = 0;
+  std::uint64_t gamesToDecide = 0;     // undecided: verification games that would decide every target
+  std::uint64_t blockGames = 0;
+  std::vector<std::string> searchAgents, verifyAgents;
+  std::uint64_t seed = 0;
+  int players = 0;
+  double elapsedSeconds = 0;
+  std::string error;                   // non-empty: the tune could not run
+  bool ok() const { return error.empty(); }
+};
+
+}  // namespace wb::sim

@@ -1,0 +1,135 @@
+#include "simulation/tune/tune_result_json.h"
+
+#include <cmath>
+
+namespace wb::sim {
+namespace {
+
+using ull = unsigned long long;
+
+void bound(JsonWriter& w, std::string_view key, double v) {
+  w.key(key);
+  if (std::isfinite(v)) w.value(v);
+  else w.null();
+}
+
+void reading(JsonWriter& w, const TargetReading& r, bool withVerdict) {
+  w.beginObject();
+  w.field("value", r.value.value);
+  w.key("ci95").beginArray().value(r.value.ci.lo).value(r.value.ci.hi).endArray();
+  if (withVerdict) w.field("verdict", toString(r.verdict));
+  w.field("miss", r.miss);
+  w.endObject();
+}
+
+void edits(JsonWriter& w, const std::vector<TuneEditText>& e) {
+  w.beginArray();
+  for (const auto& x : e) {
+    w.beginObject();
+    w.field("path", x.path);
+    w.field("from", x.from);
+    w.field("to", x.to);
+    w.endObject();
+  }
+  w.endArray();
+}
+
+void strings(JsonWriter& w, const std::vector<std::string>& v) {
+  w.beginArray();
+  for (const auto& s : v) w.value(s);
+  w.endArray();
+}
+
+}  // namespace
+
+void writeTuneResultJson(JsonWriter& w, const TuneResult& r) {
+  w.beginObject();
+  w.field("ruleset", r.ruleset);
+  w.field("engine", r.engine);
+  w.field("verdict", toString(r.verdict));
+  w.field("search_passed", r.searchPassed);
+  w.key("edits");
+  edits(w, r.editText);
+  w.key("targets").beginArray();
+  for (const TargetOutcome& t : r.targets) {
+    w.beginObject();
+    w.field("metric", t.target.metric.spec());
+    w.field("label", t.target.metric.label());
+    bound(w, "min", t.target.min);
+    bound(w, "max", t.target.max);
+    w.key("baseline");
+    reading(w, t.baseline, true);
+    w.key("verified");
+    reading(w, t.verified, true);
+    w.key("search_agents").beginObject();
+    w.key("baseline");
+    reading(w, t.baselineSearchAgents, true);
+    w.key("verified");
+    reading(w, t.verifiedSearchAgents, true);
+    w.endObject();
+    w.field("games_to_decide", static_cast<ull>(t.gamesToDecide));
+    w.endObject();
+  }
+  w.endArray();
+  w.key("alternatives").beginArray();
+  for (const TuneAlternative& a : r.alternatives) {
+    w.beginObject();
+    w.key("edits");
+    edits(w, a.text);
+    w.field("passes", a.passes);
+    w.key("misses").beginArray();
+    for (std::size_t t = 0; t < a.targets.size() && t < r.targets.size(); ++t) {
+      if (a.targets[t].verdict == TargetVerdict::Pass) continue;
+      w.beginObject();
+      w.field("metric", r.targets[t].target.metric.spec());
+      w.field("value", a.targets[t].value.value);
+      w.key("ci95").beginArray().value(a.targets[t].value.ci.lo).value(a.targets[t].value.ci.hi).endArray();
+      w.field("verdict", toString(a.targets[t].verdict));
+      w.field("miss", a.targets[t].miss);
+      w.endObject();
+    }
+    w.endArray();
+    w.endObject();
+  }
+  w.endArray();
+  w.key("sensitivity").beginArray();
+  for (const Sensitivity& s : r.sensitivity) {
+    w.beginObject();
+    w.field("path", s.path);
+    w.field("from", s.from);
+    w.field("to", s.to);
+    w.field("metric", s.metric);
+    w.field("effect", s.effect.value);
+    w.field("se", s.effect.se);
+    w.field("blocks", static_cast<ull>(s.effect.blocks));
+    w.endObject();
+  }
+  w.endArray();
+  w.key("knobs");
+  strings(w, r.knobs);
+  w.key("games").beginObject();
+  w.field("search", static_cast<ull>(r.searchGames));
+  w.field("verification", static_cast<ull>(r.verifyGames));
+  w.field("budget", static_cast<ull>(r.budget));
+  w.field("block", static_cast<ull>(r.blockGames));
+  w.field("to_decide", static_cast<ull>(r.gamesToDecide));
+  w.endObject();
+  w.key("agents").beginObject();
+  w.key("search");
+  strings(w, r.searchAgents);
+  w.key("verify");
+  strings(w, r.verifyAgents);
+  w.endObject();
+  w.field("seed", static_cast<ull>(r.seed));
+  w.field("players", r.players);
+  w.field("elapsed_s", r.elapsedSeconds);
+  w.endObject();
+}
+
+std::string tuneResultToJson(const TuneResult& result, bool pretty) {
+  JsonWriter w(pretty);
+  writeTuneResultJson(w, result);
+  return w.str() + "\n";
+}
+
+}  // namespace wb::sim

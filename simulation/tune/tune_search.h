@@ -1,0 +1,136 @@
+// TuneSearch: the fewest edits that bring every target inside its band
+// (issue 30), on common random numbers throughout (tune_evaluator.h).
+//
+//   1. The starting ruleset (the "centre") is played on the search bank.
+//   2. Screening: every one-step change of every knob from the centre is
+//      raced in rounds of blocks, paired with the centre on the same blocks.
+//      A change is dropped as soon as its paired 95% interval shows it does not
+//      move any target the centre misses the right way (by at least a tenth
+//      of the miss); the others play on until one target's move is clear or
+//      their share of the budget is spent. The paired differences form the
+//      sensitivity model: the effect of one step, per knob, direction and
+//      metric, with its standard error.
+//   3. Proposals: from the model (effects add, steps scale them), a beam
+//      search finds the edit sets of size 1, 2, 3, ... with the smallest
+//      predicted miss; the best of each size up to the first that is predicted
+//      to pass are raced on real games. A proposal passes when every target's
+//      95% interval lies inside its band.
+//   4. No pass: the raced proposal that misses least becomes the centre if it
+//      misses less than the centre, and the search screens around it again
+//      (refit); it stops when a proposal passes, nothing improves, or the
+//      budget (search games) is spent.
+//   5. Backward elimination: every edit whose removal still passes is dropped,
+//      one at a time; the smaller sets that fail are the alternatives.
+//   6. Verification on fresh seeds (stream 1, never searched): the proposal and
+//      the starting ruleset with the search agents and the verify agents. The
+//      verify agents decide: "pass" when every target's interval lies inside
+//      its band, "fail" when one lies outside, else "undecided" with the
+//      games that would decide it.
+// Every decision depends only on block sums in a fixed order, so the result
+// is the same for any thread count and any number of MPI ranks.
+//
+//   TuneSearch search(rulesets::builtinEngines(), ruleset, knobs, spec, config);
+//   TuneResult r = search.run();          // blocking; search.cancel() from any thread
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/core/ruleset.h"
+#include "simulation/core/engine_registry.h"
+#include "simulation/tune/knob_space.h"
+#include "simulation/tune/tune_evaluator.h"
+#include "simulation/tune/tune_result.h"
+#include "simulation/tune/tune_spec.h"
+#include "simulation/tune/tune_target.h"
+
+namespace wb::sim {
+
+struct TuneConfig {
+  TuneRunSettings run;                 // seed, players, agents, threads, block size
+  std::uint64_t budget = 20000;        // games the search may play (verification apart)
+  std::uint64_t verifyGames = 0;       // games of each verification run (one candidate, one agent set); 0: budget / 4
+  std::size_t maxEdits = 6;            // largest edit set proposed
+  std::size_t roundBlocks = 8;         // blocks per racing round
+  std::size_t screenBlocks = 64;       // the most blocks a one-step change is raced on
+  std::size_t raceBlocks = 512;        // the most blocks a proposal is raced on
+  std::size_t beamWidth = 8;
+  int maxRefits = 8;
+};
+
+struct TuneProgress {
+  std::string phase;                   // "baseline", "screening", "proposals", "elimination", "verification"
+  std::uint64_t searchGames = 0, budget = 0, verifyGames = 0;
+  std::string best;                    // the best proposal so far, "path=value,..." ("" = no edits)
+  double bestMiss = 0;                 // its summed normalized miss on the bank
+};
+
+class TuneSearch {
+ public:
+  using ProgressCallback = std::function<void(const TuneProgress&)>;
+
+  // All references must outlive the search.
+  TuneSearch(const EngineRegistry& registry, const model::Ruleset& start, const KnobSpace& knobs,
+             std::vector<Target> targets, TuneConfig config);
+
+  // Compiles the start and resolves nothing else; the shape of the game for
+  // resolveTargets (call before run() when the targets are still text).
+  static bool gameShape(const EngineRegistry& registry, const model::Ruleset& start, const TuneRunSettings& run,
+                        TuneShape& shape, std::string& error);
+
+  void setProgressCallback(ProgressCallback callback) { m_progress = std::move(callback); }
+  TuneResult run();
+  // Asks a running run() to stop soon; it returns the best proposal so far,
+  // verdict Interrupted, without verification. Thread-safe.
+  void cancel();
+
+  // Steps of run(), public for tests and tools (after the baseline is played,
+  // which they do themselves when needed):
+  // drops every edit of `edits` whose removal still passes on the bank.
+  EditSet eliminate(const EditSet& edits);
+  // Every target inside its band on the bank's first `blocks` blocks (played here if missing).
+  bool passesOnBank(const EditSet& edits, std::size_t blocks);
+
+ private:
+  std::vector<TargetReading> readings(const BlockSeries& s, std::size_t blocks) const;
+  double totalMiss(const std::vector<TargetReading>& r) const;
+  bool allPass(const std::vector<TargetReading>& r) const;
+  bool playBank(const std::vector<EditSet>& candidates, std::size_t blocks);
+  std::size_t bankBlocks(const EditSet& e) const;
+  // Whether the budget allows playing `candidates` up to `blocks` (the first
+  // round of a step only needs some budget left).
+  bool budgetLeft(const std::vector<EditSet>& candidates, std::size_t blocks, bool firstRound,
+                  std::uint64_t limit = UINT64_MAX) const;
+  void report(const std::string& phase, const EditSet& best, double miss);
+  std::vector<TuneEditText> editText(const EditSet& e) const;
+  // Plays `e` on the bank in doubling rounds until every target is decided
+  // (or the race's cap or the budget); returns its blocks.
+  std::size_t measure(const EditSet& e);
+  void screen(const EditSet& centre, std::size_t blocks);
+  std::vector<EditSet> propose(const EditSet& centre, std::size_t blocks) const;
+  void verify(const EditSet& proposal, TuneResult& result);
+
+  const EngineRegistry& m_registry;
+  const model::Ruleset& m_start;
+  const KnobSpace& m_knobs;
+  std::vector<Target> m_targets;
+  TuneConfig m_config;
+  std::unique_ptr<TuneEvaluator> m_eval;
+  ProgressCallback m_progress;
+  std::string m_error;
+  // The sensitivity model: (knob, direction) -> effect per step on each target's metric.
+  struct Effect {
+    int direction = 1;
+    std::vector<Estimate> perTarget;
+    bool measured = false;
+  };
+  std::map<std::pair<std::size_t, int>, Effect> m_effects;
+  std::vector<Sensitivity> m_sensitivity;
+  std::vector<TuneAlternative> m_alternatives;
+};
+
+}  // namespace wb::sim

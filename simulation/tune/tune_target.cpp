@@ -1,0 +1,86 @@
+#include "simulation/tune/tune_target.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "model/core/scalar.h"
+
+namespace wb::sim {
+
+const char* toString(TargetVerdict v) {
+  switch (v) {
+    case TargetVerdict::Pass: return "pass";
+    case TargetVerdict::Fail: return "fail";
+    case TargetVerdict::Undecided: return "undecided";
+  }
+  return "undecided";
+}
+
+double Target::miss(double value) const {
+  if (value < min) return min - value;
+  if (value > max) return value - max;
+  return 0.0;
+}
+
+double Target::scale() const {
+  double s = 0;
+  if (std::isfinite(min) && std::isfinite(max) && max > min) s = max - min;
+  else if (metric.isProportion()) s = 0.1;
+  else s = 0.1 * std::max(1.0, std::abs(std::isfinite(min) ? min : max));
+  return std::max(s, 1e-9);
+}
+
+double Target::normalizedMiss(double value) const { return miss(value) / scale(); }
+
+TargetVerdict Target::verdict(const Interval& ci) const {
+  if (ci.lo >= min && ci.hi <= max) return TargetVerdict::Pass;
+  if (ci.hi < min || ci.lo > max) return TargetVerdict::Fail;
+  return TargetVerdict::Undecided;
+}
+
+std::uint64_t Target::gamesToDecide(double value, const Interval& ci, std::uint64_t games) const {
+  if (verdict(ci) != TargetVerdict::Undecided) return 0;
+  const double edge = std::min(std::abs(value - min), std::abs(value - max));
+  const double half = std::max(value - ci.lo, ci.hi - value);
+  if (!(edge > 0) || !std::isfinite(half)) return UINT64_MAX;
+  const double need = static_cast<double>(games) * (half / edge) * (half / edge);
+  return need >= 1e18 ? UINT64_MAX : static_cast<std::uint64_t>(std::ceil(need));
+}
+
+std::string Target::bandText() const {
+  if (std::isfinite(min) && std::isfinite(max))
+    return "[" + model::formatNumber(min) + ", " + model::formatNumber(max) + "]";
+  if (std::isfinite(max)) return "<= " + model::formatNumber(max);
+  return ">= " + model::formatNumber(min);
+}
+
+std::vector<Target> resolveTargets(const TuneSpec& spec, const TuneShape& shape, model::Diagnostics& out) {
+  std::vector<Target> targets;
+  for (const TargetSpec& t : spec.targets) {
+    std::vector<TuneMetric> metrics;
+    std::string error;
+    if (!parseTuneMetrics(t.metric, shape, metrics, error)) {
+      out.error(t.where, error);
+      continue;
+    }
+    for (const TuneMetric& m : metrics) {
+      Target target;
+      target.metric = m;
+      if (t.min) target.min = *t.min;
+      if (t.max) target.max = *t.max;
+      auto same = std::find_if(targets.begin(), targets.end(), [&](const Target& x) { return x.metric == m; });
+      if (same != targets.end()) {
+        // Two targets on one metric: the value must lie in both bands.
+        same->min = std::max(same->min, target.min);
+        same->max = std::min(same->max, target.max);
+        if (same->min > same->max)
+          out.error(t.where, "the targets on " + m.spec() + " leave no value: " + same->bandText());
+        continue;
+      }
+      targets.push_back(target);
+    }
+  }
+  return targets;
+}
+
+}  // namespace wb::sim

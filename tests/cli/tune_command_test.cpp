@@ -1,0 +1,145 @@
+// `balance tune` (issue 30, item 4): the fix found and verified, the JSON
+// document, `--write` keeping the layout, targets inside the ruleset, and
+// every bad input with its message, exit code and nothing written.
+// Element with random agents: 38 turns a game on 4 dice a turn, 49 on 3
+// (tests/data/cli/tune/element-length.yaml); a few thousand games, ~2 s.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tests/cli/balance_cli.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using wb::app::testing::balance;
+
+const std::string kElement = std::string(WB_SOURCE_DIR) + "/data/rulesets/element/element.yaml";
+const std::string kTargets = std::string(WB_SOURCE_DIR) + "/tests/data/cli/tune/element-length.yaml";
+
+std::string readAll(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::path(::testing::TempDir()) / ("wb_tune_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::vector<std::string> fast(std::vector<std::string> args) {
+  for (const char* a : {"--agents", "random", "--verify-agents", "random", "--budget", "3000", "--verify-games", "600",
+                        "--seed", "3", "--threads", "2"})
+    args.push_back(a);
+  return args;
+}
+
+}  // namespace
+
+TEST(TuneCommand, FindsTheFixVerifiesItAndWritesTheRuleset) {
+  const fs::path dir = scratch("ok");
+  const fs::path json = dir / "tune.json", out = dir / "element.yaml";
+  auto r = balance(fast({"tune", kElement, "--targets", kTargets, "--json", json.string(), "--write", out.string()}));
+  ASSERT_EQ(r.exit, 0) << r.err << r.out;
+  for (const char* text : {"tune verdict pass", "parameters.dice_per_turn: 4 -> 3", "length", "[45, 55]",
+                           "games: ", "search (budget 3000", "1200 verification", "alternatives with fewer edits",
+                           "no edits: misses length"})
+    EXPECT_NE(r.out.find(text), std::string::npos) << text << "\n" << r.out;
+  EXPECT_NE(r.err.find("balance tune: screening"), std::string::npos) << r.err;
+  const std::string doc = readAll(json);
+  for (const char* key : {"\"verdict\": \"pass\"", "\"edits\": [", "\"path\": \"parameters.dice_per_turn\"",
+                          "\"from\": \"4\"", "\"to\": \"3\"", "\"metric\": \"length\"", "\"min\": 45", "\"max\": 55",
+                          "\"baseline\": {", "\"verified\": {", "\"ci95\": [", "\"alternatives\": [", "\"games\": {",
+                          "\"search\": ", "\"verification\": 1200", "\"agents\": {", "\"seed\": 3"})
+    EXPECT_NE(doc.find(key), std::string::npos) << key << "\n" << doc;
+  // The written ruleset differs from the original in the one value, comments kept.
+  const std::string before = readAll(kElement), after = readAll(out);
+  ASSERT_FALSE(after.empty());
+  EXPECT_NE(after.find("dice_per_turn: {type: int, default: 3, min: 1, max: 8"), std::string::npos);
+  std::string expected = before;
+  const auto at = expected.find("dice_per_turn: {type: int, default: 4");
+  ASSERT_NE(at, std::string::npos);
+  expected.replace(at, std::string("dice_per_turn: {type: int, default: 4").size(), "dice_per_turn: {type: int, default: 3");
+  EXPECT_EQ(after, expected);
+}
+
+TEST(TuneCommand, TargetsInsideTheRuleset) {
+  const fs::path dir = scratch("inside");
+  const fs::path rules = dir / "element.yaml", out = dir / "patched.yaml";
+  {
+    std::ofstream f(rules);
+    f << readAll(kElement) << "\n" << readAll(kTargets);
+  }
+  auto v = balance({"validate", rules.string()});
+  EXPECT_EQ(v.exit, 0) << v.err << v.out;
+  auto r = balance(fast({"tune", rules.string(), "--write", out.string()}));
+  ASSERT_EQ(r.exit, 0) << r.err << r.out;
+  EXPECT_NE(r.out.find("parameters.dice_per_turn: 4 -> 3"), std::string::npos) << r.out;
+  // The targets and knobs sections survive the layout-keeping save.
+  const std::string after = readAll(out);
+  EXPECT_NE(after.find("- {metric: length, min: 45, max: 55}"), std::string::npos) << after;
+  EXPECT_NE(after.find("dice_per_turn: {type: int, default: 3"), std::string::npos);
+}
+
+TEST(TuneCommand, BadInputMessageExitCodeAndNothingWritten) {
+  const fs::path dir = scratch("bad");
+  const fs::path json = dir / "out.json", out = dir / "out.yaml";
+  struct Case {
+    std::string name, yaml;
+    int exit;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {"unknown-metric", "targets:\n  - {metric: lenght, min: 45}\n", 1,
+       "unknown-metric.yaml:2:14: error: unknown metric 'lenght' (did you mean 'length'?)"},
+      {"unknown-entity", "targets:\n  - {metric: \"seat:7\", min: 0.4}\n", 1,
+       "unknown-entity.yaml:2:15: error: the game has no seat 7"},
+      {"min-above-max", "targets:\n  - {metric: length, min: 60, max: 45}\n", 1,
+       "min-above-max.yaml:2:36: error: target 'length': min 60 > max 45"},
+      {"empty-range", "targets:\n  - {metric: length, min: 45}\nknobs:\n  - {path: parameters.dice_per_turn, range: \"\"}\n",
+       1, "empty-range.yaml:4:46: error: empty range"},
+      {"inverted-range",
+       "targets:\n  - {metric: length, min: 45}\nknobs:\n  - {path: parameters.dice_per_turn, range: \"6:2:1\"}\n", 1,
+       "inverted-range.yaml:4:46: error: inverted range '6:2:1'"},
+      {"no-match", "targets:\n  - {metric: length, min: 45}\nknobs:\n  - {path: \"cards.*.cost\", values: [1, 2]}\n", 1,
+       "no-match.yaml:4:13: error: knob 'cards.*.cost' matches no value of the ruleset"},
+      {"outside-schema",
+       "targets:\n  - {metric: length, min: 45}\nknobs:\n  - {path: parameters.dice_per_turn, range: \"1:9:1\"}\n", 1,
+       "outside-schema.yaml:4:12: error: knob 'parameters.dice_per_turn': parameters.dice_per_turn: value 9 of "
+       "parameter 'dice_per_turn' is out of range [1, 8]"},
+      {"not-yaml", "targets: [\n  {metric: length\n", 1, "not-yaml.yaml:"},
+      {"binary", std::string("targets:\0\x01", 11), 1, "binary file (NUL byte)"},
+  };
+  for (const Case& c : cases) {
+    const fs::path file = dir / (c.name + ".yaml");
+    {
+      std::ofstream f(file, std::ios::binary);
+      f << c.yaml;
+    }
+    auto r = balance(fast({"tune", kElement, "--targets", file.string(), "--json", json.string(), "--write", out.string()}));
+    EXPECT_EQ(r.exit, c.exit) << c.name << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << c.name << "\n" << r.err;
+    EXPECT_FALSE(fs::exists(json)) << c.name;
+    EXPECT_FALSE(fs::exists(out)) << c.name;
+  }
+  auto zero = balance({"tune", kElement, "--targets", kTargets, "--budget", "0", "--json", json.string()});
+  EXPECT_EQ(zero.exit, 2);
+  EXPECT_NE(zero.err.find("--budget must be at least 1 game, got 0"), std::string::npos) << zero.err;
+  auto missing = balance({"tune", kElement, "--targets", (dir / "none.yaml").string()});
+  EXPECT_EQ(missing.exit, 1);
+  EXPECT_NE(missing.err.find("cannot open file"), std::string::npos) << missing.err;
+  auto noTargets = balance({"tune", kElement});
+  EXPECT_EQ(noTargets.exit, 1);
+  EXPECT_NE(noTargets.err.find("no 'targets:' list"), std::string::npos) << noTargets.err;
+  EXPECT_EQ(balance({"tune", kElement, "--targets", kTargets, "--games", "10"}).exit, 2);
+  EXPECT_EQ(balance({"tune"}).exit, 2);
+  EXPECT_FALSE(fs::exists(json));
+  auto help = balance({"--help"});
+  EXPECT_NE(help.out.find("tune"), std::string::npos) << help.out;
+}
