@@ -28,6 +28,9 @@ struct Parameter {
   std::vector<std::string> choices;    // Enum only
   std::string description;
   std::string assumed;                 // why the value is assumed; empty = from a source
+  // Other readings of an assumed value (`alternatives: [..]` beside `assumed`),
+  // as written; each parses as the parameter's type and passes check().
+  std::vector<std::string> alternatives;
   Origin origin;
 
   // Checks `v` against type, range and choices; returns an error message or "".

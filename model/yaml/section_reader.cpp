@@ -156,6 +156,7 @@ Parameter readParameter(NodeReader& reader, const MapEntry& entry) {
   if (!typeKnown && defaultEntry && defaultEntry->value.IsScalar())
     p.type = inferType(defaultEntry->value.Scalar(), hasChoices);
 
+  const MapEntry* alternativesEntry = nullptr;
   for (const auto& e : entries) {
     if (e.key == "type" || e.key == "default") continue;  // default: read below, once min, max and choices are known
     if (e.key == "min") {
@@ -170,6 +171,9 @@ Parameter readParameter(NodeReader& reader, const MapEntry& entry) {
       if (auto v = reader.text(e)) p.description = std::move(*v);
     } else if (e.key == "assumed") {
       if (auto v = reader.text(e)) p.assumed = std::move(*v);
+    } else if (e.key == "alternatives") {
+      if (auto v = reader.textList(e)) p.alternatives = std::move(*v);
+      alternativesEntry = &e;
     } else {
       reader.unknownKey(e, what);
     }
@@ -181,6 +185,15 @@ Parameter readParameter(NodeReader& reader, const MapEntry& entry) {
     readParameterValue(reader, p, *defaultEntry);
   } else {
     p.value = placeholderValue(p);  // unknown type: already reported
+  }
+  if (alternativesEntry && (typeKnown || !typeEntry)) {
+    for (const std::string& text : p.alternatives) {
+      const auto v = p.parse(text);
+      const std::string problem = v ? p.check(*v) : std::string("not ") + expectedFor(p.type);
+      if (!problem.empty())
+        reader.error(alternativesEntry->valueLoc,
+                     "alternative '" + text + "' of parameter '" + p.id + "': " + problem);
+    }
   }
   return p;
 }

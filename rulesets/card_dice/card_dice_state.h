@@ -162,7 +162,9 @@ class CardDiceState : public sim::State {
   void legalActions(std::vector<sim::Action>& out) const override;
   bool isTerminal() const override { return m_phase == Phase::Over; }
   std::vector<double> returns() const override;
-  int turnCount() const override { return m_turn; }
+  // Turns started, the current one included (the game ends inside a turn, when a
+  // health reaches zero): m_turn counts the turns ended.
+  int turnCount() const override { return m_turn + 1; }
   std::unique_ptr<sim::State> clone() const override;
   void cloneInto(std::unique_ptr<sim::State>& slot) const override { sim::assignInto(*this, slot); }
   std::unique_ptr<sim::State> determinize(int observer, sim::Rng& rng) const override;

@@ -62,7 +62,9 @@ class ElemMasterState : public sim::State {
   using sim::State::legalActions;
   bool isTerminal() const override { return m_terminal; }
   std::vector<double> returns() const override;
-  int turnCount() const override { return m_turn; }
+  // Turns started, the current one included: m_turn counts the turns ended; a game
+  // settled between two turns (turn limit, repeated position) started no next one.
+  int turnCount() const override { return m_turn + (m_adjudicated ? 0 : 1); }
   // Outcome hooks (elem_master_impact.cpp): returns per side, teams are sides; a game
   // the engine ends itself (the assumed turn limit, a repeated position) is adjudicated.
   int sideOf(int seat) const override;

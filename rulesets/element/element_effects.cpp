@@ -170,6 +170,8 @@ void ElementState::flowRiver() {
   }
   m_river.left = 0;
   m_stage = Stage::Play;
+  // Assumed (river_capture: after_flow): a capture counts once the river has flowed.
+  if (m_rules->captureAfterFlow) checkCapture(m_river.stone);
 }
 
 void ElementState::stepRiver(int dir) {
@@ -190,7 +192,8 @@ void ElementState::stepRiver(int dir) {
   --m_river.left;
   m_stage = Stage::Play;
   counterLog().add(m_player, kCounterFlowSteps);
-  checkCapture(m_river.stone);
+  // Assumed (river_capture: each_square): the instant a square closes the ring.
+  if (!m_rules->captureAfterFlow) checkCapture(m_river.stone);
 }
 
 }  // namespace wb::rulesets::element

@@ -60,7 +60,7 @@ double ElementState::heuristic(int player) const {
   for (int x = 0; x < kPlayers; ++x) {
     // One search per sorcerer gives its escapes (at the start and at every
     // square within tempo steps), its mobility and its wind lines.
-    const int tempo = x == m_player && !m_lastWasMove ? m_steps : -1;
+    const int tempo = x == m_player && mayMove() ? m_steps : -1;
     reach(x, std::max(kLookSteps, tempo + 1), reachable);
     esc[x] = reachable.escapes[m_sorcerer[x]];
     int mobility = 0, windLines = 0, safety = esc[x];

@@ -79,6 +79,14 @@ void ElementState::reach(int p, int steps, Reach& out) const {
   q.erase(0);
 }
 
+// "You can choose to move your Sorcerer one space ... at any point during your
+// turn": two moves in a row are one move. How often a turn may move (and whether
+// a later move may be a flight of jumps alone) is the assumed `sorcerer_moves`.
+bool ElementState::mayMove() const {
+  if (m_lastWasMove) return false;
+  return m_rules->moves != Moves::Once || m_movesMade == 0;
+}
+
 void ElementState::moveSorcerer(int cell) {
   Reach reachable;
   reach(m_player, m_steps, reachable);
@@ -88,6 +96,7 @@ void ElementState::moveSorcerer(int cell) {
   m_stepsUsed = static_cast<std::uint8_t>(m_stepsUsed + cost);
   m_sorcerer[m_player] = static_cast<std::uint8_t>(cell);
   m_lastWasMove = true;
+  ++m_movesMade;
   if (cost > 0) counterLog().add(m_player, kCounterSteps, static_cast<std::uint32_t>(cost));
   if (jumps > 0) {
     counterLog().add(m_player, kCounterJumps, static_cast<std::uint32_t>(jumps));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <variant>
 
 namespace wb::rulesets::element {
 
@@ -17,6 +18,14 @@ int intParam(const model::Ruleset& rs, const char* id, int fallback) {
 
 bool boolParam(const model::Ruleset& rs, const char* id, bool fallback) {
   return rs.number(id, fallback ? 1 : 0) != 0;
+}
+
+// An enum parameter's value (the model checks it against its choices).
+std::string enumParam(const model::Ruleset& rs, const char* id, const char* fallback) {
+  const model::Parameter* p = rs.parameter(id);
+  if (!p) return fallback;
+  if (const auto* s = std::get_if<std::string>(&p->value)) return *s;
+  return fallback;
 }
 
 Power powerFromName(const std::string& w) {
@@ -267,6 +276,11 @@ std::shared_ptr<const ElementRules> compileRules(const model::Ruleset& rs, model
   r->stepDirs = r->diagonalSteps ? 0xff : 0x55;
   r->flowOptional = boolParam(rs, "flow_optional", true);
   r->turnLimit = std::max(1, intParam(rs, "turn_limit", 200));
+  const std::string moves = enumParam(rs, "sorcerer_moves", "any_time");
+  r->moves = moves == "once" ? Moves::Once : moves == "stepping" ? Moves::Stepping : Moves::AnyTime;
+  r->selfCaptureAtOnce = enumParam(rs, "walled_in_self", "at_turn_end") == "at_once";
+  r->bothWalledDraw = enumParam(rs, "both_walled_in", "mover_wins") == "draw";
+  r->captureAfterFlow = enumParam(rs, "river_capture", "each_square") == "after_flow";
   buildGeometry(*r);
   compileStones(rs, *r, out);
   for (const StoneDef& s : r->stones) r->ids.push_back(s.id);

@@ -35,6 +35,13 @@ inline constexpr int opposite(int d) { return (d + 4) & 7; }
 inline constexpr int leftOf(int d) { return (d + 6) & 7; }   // a quarter turn left (orthogonal d)
 inline constexpr int rightOf(int d) { return (d + 2) & 7; }  // a quarter turn right
 
+// How often a sorcerer may move in a turn (parameter `sorcerer_moves`, assumed):
+// AnyTime, after every placement, each move jumping wind for free (a new flight
+// may start after every placement); Stepping, likewise, but a move after the
+// turn's first must spend a step (no flight of jumps alone after a placement);
+// Once, a single move a turn (steps and jumps together).
+enum class Moves : std::uint8_t { AnyTime, Stepping, Once };
+
 // A stone's natural property (rules: "Element properties").
 enum class Power : std::uint8_t { None, Spread, Jump, Fortress, Flow };
 
@@ -69,6 +76,10 @@ struct ElementRules {
   bool diagonalSteps = true;
   bool flowOptional = true;
   int turnLimit = 200;
+  Moves moves = Moves::AnyTime;       // sorcerer_moves
+  bool selfCaptureAtOnce = false;     // walled_in_self: at_turn_end (false) | at_once
+  bool bothWalledDraw = false;        // both_walled_in: mover_wins (false) | draw
+  bool captureAfterFlow = false;      // river_capture: each_square (false) | after_flow
 
   std::vector<StoneDef> stones;
   std::vector<FaceDef> faces;              // the die

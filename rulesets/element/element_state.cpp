@@ -104,6 +104,7 @@ void ElementState::applyFaces() {
   m_steps = static_cast<std::uint8_t>(r.baseSteps);
   m_stepsUsed = 0;
   m_lastWasMove = false;
+  m_movesMade = 0;
   for (std::uint8_t f : m_roll) {
     const FaceDef& face = r.faces[f];
     log().add(m_player, face.entity, sim::EntityUse::Acquired);
@@ -122,7 +123,8 @@ void ElementState::endTurn(sim::Rng& rng) {
   if (lost > 0) counterLog().add(m_player, kCounterLostStones, static_cast<std::uint32_t>(lost));
   if (r.logoEntity >= 0 && m_stepsUsed > r.baseSteps)
     log().add(m_player, r.logoEntity, sim::EntityUse::Played, static_cast<std::uint32_t>(m_stepsUsed - r.baseSteps));
-  // Assumed: a sorcerer that ends its own turn unable to move is captured.
+  // Assumed (walled_in_self): a sorcerer that ends its own turn unable to move is
+  // captured (with `at_once` that happened the instant it was walled in).
   if (trapped(m_player)) {
     finish(Outcome::SelfCapture, 1 - m_player, kClosedBySelf);
     return;
@@ -150,17 +152,28 @@ void ElementState::finish(Outcome o, int winner, int closer) {
 }
 
 bool ElementState::checkCapture(int closer) {
+  const ElementRules& r = *m_rules;
   // "The game is won the instant the enemy Sorcerer is surrounded."
-  if (!trapped(1 - m_player)) return false;
-  finish(Outcome::Capture, m_player, closer);
-  return true;
+  if (trapped(1 - m_player)) {
+    // Assumed (both_walled_in): one stone that walls in both sorcerers wins for
+    // the player to act, or (`draw`) ends the duel drawn.
+    if (r.bothWalledDraw && trapped(m_player)) finish(Outcome::BothWalled, -1, closer);
+    else finish(Outcome::Capture, m_player, closer);
+    return true;
+  }
+  // Assumed (walled_in_self: at_once): walling in the own sorcerer loses at once.
+  if (r.selfCaptureAtOnce && trapped(m_player)) {
+    finish(Outcome::SelfCapture, 1 - m_player, kClosedBySelf);
+    return true;
+  }
+  return false;
 }
 
 std::vector<double> ElementState::returns() const {
   std::vector<double> out(kPlayers, 0.0);
   if (m_stage != Stage::Over) return out;
   if (m_winner >= 0) out[m_winner] = 1.0;
-  else if (m_outcome == Outcome::TurnLimit) out.assign(kPlayers, 0.5);
+  else if (m_outcome == Outcome::TurnLimit || m_outcome == Outcome::BothWalled) out.assign(kPlayers, 0.5);
   return out;
 }
 
@@ -216,10 +229,11 @@ void ElementState::legalActions(std::vector<sim::Action>& out) const {
   }
   addPlacements(out);
   const bool placements = !out.empty();
-  if (!m_lastWasMove) {
+  if (mayMove()) {
     Reach reachable;
     reach(m_player, m_steps, reachable);
-    for (std::uint8_t c : reachable.cells) out.push_back(moveAction(c));
+    for (std::uint8_t c : reachable.cells)
+      if (mayMoveSpending(reachable.steps[c])) out.push_back(moveAction(c));
   }
   if (!placements) out.push_back(kEndTurn);
 }
@@ -246,10 +260,10 @@ bool ElementState::isLegal(sim::Action a) const {
       return d.stone < m_rules->stoneCount() && (m_need[d.stone] > 0 || m_seals > 0) && m_supply[d.stone] > 0 &&
              canPlace(d.stone, d.cell);
     case ActionKind::Move: {
-      if (m_lastWasMove || d.cell >= m_rules->cells || d.cell == m_sorcerer[m_player]) return false;
+      if (!mayMove() || d.cell >= m_rules->cells || d.cell == m_sorcerer[m_player]) return false;
       Reach reachable;
       reach(m_player, m_steps, reachable);
-      return reachable.steps[d.cell] != 255;
+      return reachable.steps[d.cell] != 255 && mayMoveSpending(reachable.steps[d.cell]);
     }
     case ActionKind::EndTurn:
       return !anyPlacement();

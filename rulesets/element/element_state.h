@@ -20,13 +20,17 @@
 // Parameters (data/rulesets/element/element.yaml):
 // | parameter          | default | meaning                                              |
 // |--------------------|---------|------------------------------------------------------|
-// | board_size         | 11      | squares per side (recovered)                         |
-// | stones_per_element | 30      | stones in each tray, shared (recovered)              |
+// | board_size         | 11      | squares per side (assumed: the later edition's)      |
+// | stones_per_element | 30      | stones in each tray, shared (assumed, later edition) |
 // | dice_per_turn      | 4       | dice rolled each turn                                |
 // | base_steps         | 1       | steps every turn before logos                        |
 // | fortress_size      | 3       | connected earth that make a fortress                 |
 // | diagonal_steps     | true    | steps and escape squares in 8 directions (assumed)   |
 // | flow_optional      | true    | a river may be left where it is (assumed)            |
+// | sorcerer_moves     | any_time| moves a turn: any_time / stepping / once (assumed)   |
+// | walled_in_self     | at_turn_end | walling in the own sorcerer loses at the turn's end or at once (assumed) |
+// | both_walled_in     | mover_wins | one stone walls in both: mover wins or draw (assumed) |
+// | river_capture      | each_square | a river captures mid-flow or after it (assumed)   |
 // | turn_limit         | 200     | an unfinished duel is a draw, adjudicated (assumed)  |
 // The cycle (`beats`), the powers, the initial stones (assumed), the die's faces
 // and the logo's steps are data on the tiles and the die.
@@ -51,7 +55,8 @@ namespace wb::rulesets::element {
 using sim::FixedVector;
 
 enum class Stage : std::uint8_t { Play, ChooseRiver, Steer, Over };
-enum class Outcome : std::uint8_t { None, Capture, SelfCapture, TurnLimit };
+// BothWalled: one stone walled in both sorcerers and both_walled_in is `draw`.
+enum class Outcome : std::uint8_t { None, Capture, SelfCapture, TurnLimit, BothWalled };
 
 // What closed a capture (the metric "captures by the closing element").
 inline constexpr int kClosedBySorcerer = 100;
@@ -95,7 +100,10 @@ class ElementState : public sim::State {
   std::vector<double> returns() const override;
   bool adjudicated() const override { return m_outcome == Outcome::TurnLimit; }
   void actionEntities(sim::Action a, std::vector<int>& out) const override;
-  int turnCount() const override { return m_turn; }
+  // Turns started (DESIGN.md, "Length means turns started"): m_turn counts the
+  // turns ended; the one being played, or the one the game ended in, counts too,
+  // except after a duel ended between turns at turn_limit.
+  int turnCount() const override { return m_turn + (m_outcome == Outcome::TurnLimit ? 0 : 1); }
   std::unique_ptr<sim::State> clone() const override { return std::make_unique<ElementState>(*this); }
   double heuristic(int player) const override;
   std::string actionToString(sim::Action a) const override;
@@ -171,6 +179,9 @@ class ElementState : public sim::State {
   // element_moves.cpp: the sorcerer.
   void moveSorcerer(int cell);
   int jumpLanding(int from, int dir, int mover, int* jumped = nullptr) const;
+  // Whether a move to a square reached with `steps` steps is legal now (sorcerer_moves).
+  bool mayMove() const;
+  bool mayMoveSpending(int steps) const { return m_movesMade == 0 || m_rules->moves != Moves::Stepping || steps > 0; }
 
   std::shared_ptr<const ElementRules> m_rules;
   std::array<std::uint8_t, kMaxCells> m_board{};  // stone + 1 (0 empty) | kFortified
@@ -185,6 +196,7 @@ class ElementState : public sim::State {
   std::uint8_t m_steps = 0;                       // steps left
   std::uint8_t m_stepsUsed = 0;
   bool m_lastWasMove = false;
+  std::uint8_t m_movesMade = 0;                   // moves this turn (sorcerer_moves)
   FixedVector<std::uint8_t, kMaxDice> m_roll;     // face indices
   std::array<FixedVector<std::uint8_t, kMaxDice>, kPlayers> m_granted{};  // faces added to a seat's first roll
   River m_river;

@@ -23,7 +23,7 @@ enum class ActionKind : int {
   BuyPulse = 10,    // 0: draw a pulse token onto the own totem
   BurnPulse = 11,   // target seat
   BuyAvatar = 12,   // avatar type
-  BurnAvatar = 13,  // target seat
+  BurnAvatar = 13,  // symbol of the pair paid * 10 + target seat
   UseAvatar = 14,   // avatar type * 1'000'000 + argument (see avatarArg*)
   EndTurn = 15,     // 0
   React = 16,       // source * 100'000 + index * 1000 + die * 10 + face (source: 0 waiting combo, 1 token, 2 avatar)
@@ -35,6 +35,9 @@ enum class ActionKind : int {
   HitTotem = 22,    // token type a * 32 + token type b: discarded instead of one die
   HitLose = 23,     // location: 0 other dice, 1 SHIELD, 2 starting bonus, 3 used die (own turn),
                     // 10 + face: an unused die showing it (own turn), 20 + colour (2 players)
+  TideReroll = 24,  // 0: Water re-rolls the die it just healed (a second die if it shows water)
+  TideKeep = 25,    // 0: Water keeps the healed die unrolled
+  ChooseColour = 26,  // colour: 2 players, harder variant, the colour of the player's dice
 };
 
 inline constexpr sim::Action kKindBase = 1'000'000'000;

@@ -20,11 +20,13 @@ int ElemenzState::defence(int p) const {
 }
 
 // Rule "Using Zee": a wild mimics a symbol only when another rolled die shows it
-// (used dice still show it); an element pulse token on the totem anchors too.
+// (used dice still show it); "Wild dice can be anchored to these energy tokens":
+// with token_anchor on_totem (assumed) an element token on the totem anchors too,
+// with in_combo only a token played in the same combo (planFill).
 bool ElemenzState::anchored(int element) const {
   for (const TurnDie& d : m_dice)
     if (inPlay(d) && d.face == element) return true;
-  if (m_duel) return false;
+  if (m_duel || !m_rules->tokenAnchorsOnTotem) return false;
   for (std::uint8_t t : m_p[static_cast<std::size_t>(m_active)].totem) {
     const TokenType& tt = m_rules->tokens[t];
     if (tt.op == TokenOp::Element && tt.symbol == element) return true;
@@ -54,21 +56,6 @@ bool ElemenzState::payDice(int element, int n, bool apply) {
         --n;
       }
   return true;
-}
-
-// Burning an avatar: "a pair of dice of any matching symbol" (the engine pays with
-// the symbol it has most of).
-bool ElemenzState::payPair(bool apply) {
-  int best = -1, bestShowing = 0;
-  for (int e = 0; e < kElements; ++e) {
-    const int s = showing(e);
-    if (s >= m_rules->avatarBurnDice && s > bestShowing) {
-      best = e;
-      bestShowing = s;
-    }
-  }
-  if (best < 0) return false;
-  return payDice(best, m_rules->avatarBurnDice, apply);
 }
 
 // The dice (and element tokens) a combo takes: natural dice first; what they
@@ -111,6 +98,16 @@ bool ElemenzState::planFill(int combo, int dice, FillPlan& plan) const {
     }
     return false;
   };
+  auto takeZees = [&](int& n) {
+    for (int i = 0; i < m_dice.count() && n > 0; ++i) {
+      const TurnDie& d = m_dice[static_cast<std::size_t>(i)];
+      if (isFree(d) && d.face == kZee && !taken[static_cast<std::size_t>(i)]) {
+        taken[static_cast<std::size_t>(i)] = true;
+        plan.dice.push_back(static_cast<std::uint8_t>(i));
+        --n;
+      }
+    }
+  };
   const bool wild = !m_duel || m_rules->duelVariant == DuelVariant::Easier;
   for (int pass = 0; pass < 2; ++pass) {
     for (int e = 0; e < kElements; ++e) {
@@ -118,17 +115,14 @@ bool ElemenzState::planFill(int combo, int dice, FillPlan& plan) const {
       if (n == 0) continue;
       const bool anchor = wild && anchored(e);
       if (pass == 0 && anchor) continue;  // unanchored shortfalls take tokens first
-      if (anchor) {
-        for (int i = 0; i < m_dice.count() && n > 0; ++i) {
-          const TurnDie& d = m_dice[static_cast<std::size_t>(i)];
-          if (isFree(d) && d.face == kZee && !taken[static_cast<std::size_t>(i)]) {
-            taken[static_cast<std::size_t>(i)] = true;
-            plan.dice.push_back(static_cast<std::uint8_t>(i));
-            --n;
-          }
-        }
+      if (anchor) takeZees(n);
+      int tokens = 0;
+      while (n > 0 && !m_duel && takeToken(e)) {
+        --n;
+        ++tokens;
       }
-      while (n > 0 && !m_duel && takeToken(e)) --n;
+      // token_anchor in_combo (assumed): a Zee anchors to a token played in this combo.
+      if (n > 0 && wild && !anchor && tokens > 0) takeZees(n);
       if (n > 0) return false;
     }
   }
@@ -172,6 +166,8 @@ void ElemenzState::complete(int combo, int dice, int target, sim::Rng& rng) {
   m_doneCombos |= std::uint64_t{1} << combo;
   counterLog().add(m_active, c.counter);
   log().add(m_active, c.entity, sim::EntityUse::Played);
+  // Fire's race ability: the free dice locked into this combo did their work.
+  if (c.lockedBy >= 0) log().add(m_active, c.lockedBy, sim::EntityUse::Triggered);
   for (const ComboEffect& e : c.effects) {
     const int amount = e.fromDice ? dice : e.amount;
     auto hitTargets = [&](EffectOp op) {
@@ -201,7 +197,7 @@ void ElemenzState::complete(int combo, int dice, int target, sim::Rng& rng) {
         break;
       }
       case EffectOp::Heal:
-        heal(m_active, amount, false, rng);
+        heal(m_active, amount, false, HealSource::Combo);
         break;
       case EffectOp::Energise:
         fillTotem(m_active, amount, rng);
@@ -214,6 +210,10 @@ void ElemenzState::complete(int combo, int dice, int target, sim::Rng& rng) {
       case EffectOp::TakeDie:
         break;
     }
+  }
+  if (m_tideDie >= 0) {
+    beginTide(Stage::Assign);  // processHits follows the tide choice
+    return;
   }
   if (!m_hits.empty()) processHits(rng);
 }
@@ -250,7 +250,11 @@ void ElemenzState::useToken(int type, int die, sim::Rng& rng) {
   log().add(m_active, t.entity, sim::EntityUse::Played);
   switch (t.op) {
     case TokenOp::Restore:
-      heal(m_active, t.amount, rollingOpen(), rng);
+      heal(m_active, t.amount, rollingOpen(), HealSource::Token);
+      if (m_tideDie >= 0) {
+        beginTide(m_stage);
+        break;
+      }
       if (surgeNow()) afterRoll(rng);
       break;
     case TokenOp::WindsOfChange:

@@ -18,6 +18,8 @@ const char* stageName(Stage s) {
     case Stage::React: return "react";
     case Stage::Assign: return "assign";
     case Stage::Hit: return "hit";
+    case Stage::TideChoice: return "tide-choice";
+    case Stage::ColourChoice: return "colour-choice";
     case Stage::Over: return "over";
   }
   return "?";
@@ -81,7 +83,11 @@ void ElemenzState::actionEntities(sim::Action a, std::vector<int>& out) const {
   switch (kindOf(a)) {
     case ActionKind::Complete: {
       const int c = static_cast<int>(payload / 1000);
-      if (c >= 0 && c < static_cast<int>(R.combos.size())) out.push_back(R.combos[static_cast<std::size_t>(c)].entity);
+      if (c >= 0 && c < static_cast<int>(R.combos.size())) {
+        out.push_back(R.combos[static_cast<std::size_t>(c)].entity);
+        // Fire's locked dice: restricting the ability forbids the combos they fill.
+        if (R.combos[static_cast<std::size_t>(c)].lockedBy >= 0) out.push_back(R.combos[static_cast<std::size_t>(c)].lockedBy);
+      }
       break;
     }
     case ActionKind::UseToken: {
@@ -107,7 +113,8 @@ void ElemenzState::actionEntities(sim::Action a, std::vector<int>& out) const {
     case ActionKind::HitWard:
       out.push_back(R.combos[static_cast<std::size_t>(payload)].entity);
       break;
-    case ActionKind::FreeReroll: {
+    case ActionKind::FreeReroll:
+    case ActionKind::TideReroll: {
       const Shaman& sh = R.shamans[static_cast<std::size_t>(m_p[static_cast<std::size_t>(m_active)].shaman)];
       if (!sh.abilityEntities.empty()) out.push_back(sh.abilityEntities.front());
       break;
@@ -122,7 +129,9 @@ std::string ElemenzState::actionToString(sim::Action a) const {
   const std::int64_t payload = payloadOf(a);
   auto dieText = [&](int i) {
     if (i < 0 || i >= m_dice.count()) return std::string("die ?");
-    return std::string("a ") + elementName(m_dice[static_cast<std::size_t>(i)].face) + " die";
+    const TurnDie& d = m_dice[static_cast<std::size_t>(i)];
+    if (d.flags & (kDieUnrolled | kDieAside)) return std::string("the just-healed ") + elementName(d.colour) + " die";
+    return std::string("a ") + elementName(d.face) + " die";
   };
   auto seat = [](std::int64_t s) { return "seat " + std::to_string(s); };
   std::ostringstream o;
@@ -163,14 +172,20 @@ std::string ElemenzState::actionToString(sim::Action a) const {
     case ActionKind::BuyPulse: return "re-energise a pulse token";
     case ActionKind::BurnPulse: return "burn a pulse token of " + seat(payload);
     case ActionKind::BuyAvatar: return "buy avatar " + R.avatars[static_cast<std::size_t>(payload)].name;
-    case ActionKind::BurnAvatar: return "burn an avatar of " + seat(payload);
+    case ActionKind::BurnAvatar:
+      return "burn an avatar of " + seat(payload % 10) + " with a pair of " + elementName(static_cast<int>(payload / 10));
+    case ActionKind::TideReroll: return "water tide: re-roll the healed die";
+    case ActionKind::TideKeep: return "water tide: keep the healed die unrolled";
+    case ActionKind::ChooseColour: return std::string("take the harder game's dice in ") + elementName(static_cast<int>(payload));
     case ActionKind::UseAvatar: {
       const AvatarType& av = R.avatars[static_cast<std::size_t>(payload / 1'000'000)];
       const std::int64_t arg = payload % 1'000'000;
       o << "use avatar " << av.name;
       if (av.op == AvatarOp::FlipOwn) o << ": " << dieText(static_cast<int>(arg / 10)) << " to " << elementName(static_cast<int>(arg % 10));
       if (av.op == AvatarOp::SurgeTwo || av.op == AvatarOp::NoHeal) o << " on " << seat(arg);
-      if (av.op == AvatarOp::BlockSpace) o << ": block " << R.combos[static_cast<std::size_t>(arg % 100)].name << " of " << seat(arg / 100 % 100);
+      if (av.op == AvatarOp::BlockSpace)
+        o << ": block " << R.combos[static_cast<std::size_t>(arg % 100)].name << " of " << seat(arg / 100 % 100) << " with "
+          << dieText(static_cast<int>(arg / 10000));
       return o.str();
     }
     case ActionKind::EndTurn: return "end the turn";

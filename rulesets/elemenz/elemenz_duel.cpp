@@ -36,18 +36,37 @@ void ElemenzState::setUpDuel(const std::vector<int>& factionOfSeat, sim::Rng& rn
     ps.shaman = static_cast<std::int8_t>(elements[static_cast<std::size_t>(s)]);
     ps.side = static_cast<std::int8_t>(R.sideOf[static_cast<std::size_t>(ps.shaman)]);
     counterLog().add(s, R.sideCounter[static_cast<std::size_t>(ps.side)]);
-    for (int m = 0; m < 2; ++m) {
-      const int colour = R.sideElements[static_cast<std::size_t>(ps.side)][static_cast<std::size_t>(m)];
-      // "Harder Game: start with only 4 dice of one of their colours" (the seat's own shaman colour).
-      int n = R.duelVariant == DuelVariant::Harder ? (colour == ps.shaman ? R.duelHarderDice : 0) : R.duelDicePerColour;
-      n = std::min<int>(n, m_pool[static_cast<std::size_t>(colour)]);
-      m_pool[static_cast<std::size_t>(colour)] = static_cast<std::uint8_t>(m_pool[static_cast<std::size_t>(colour)] - n);
-      ps.hand[static_cast<std::size_t>(colour)] = static_cast<std::uint8_t>(n);
-      ps.dice = static_cast<std::int8_t>(ps.dice + n);
-    }
-    ps.totemGone = true;  // assumed: the 2-player setup has no totems
+    // "each player draws 3 dice of each of their corresponding colours"; the harder
+    // game's "only 4 dice of one of their colours" is each player's choice, made at
+    // the start of the first turn (chooseColour).
+    if (R.duelVariant != DuelVariant::Harder)
+      for (int m = 0; m < 2; ++m) {
+        const int colour = R.sideElements[static_cast<std::size_t>(ps.side)][static_cast<std::size_t>(m)];
+        const int n = std::min<int>(R.duelDicePerColour, m_pool[static_cast<std::size_t>(colour)]);
+        m_pool[static_cast<std::size_t>(colour)] = static_cast<std::uint8_t>(m_pool[static_cast<std::size_t>(colour)] - n);
+        ps.hand[static_cast<std::size_t>(colour)] = static_cast<std::uint8_t>(n);
+        ps.dice = static_cast<std::int8_t>(ps.dice + n);
+      }
+    ps.totemGone = true;  // assumed (duel_rule duel_no_totems): the 2-player setup has no totems
   }
+  m_colourChooser = R.duelVariant == DuelVariant::Harder ? 0 : -1;
   startTurn(0, rng);
+}
+
+// Harder game: the player choosing (seat 0, then seat 1) takes duel_harder_dice dice
+// of `colour` from the pool; then the first player rolls.
+void ElemenzState::chooseColour(int colour, sim::Rng& rng) {
+  PlayerState& ps = m_p[static_cast<std::size_t>(m_colourChooser)];
+  const int n = std::min<int>(m_rules->duelHarderDice, m_pool[static_cast<std::size_t>(colour)]);
+  m_pool[static_cast<std::size_t>(colour)] = static_cast<std::uint8_t>(m_pool[static_cast<std::size_t>(colour)] - n);
+  ps.hand[static_cast<std::size_t>(colour)] = static_cast<std::uint8_t>(ps.hand[static_cast<std::size_t>(colour)] + n);
+  ps.dice = static_cast<std::int8_t>(ps.dice + n);
+  if (++m_colourChooser < 2) {
+    m_actor = m_colourChooser;
+    return;
+  }
+  m_colourChooser = -1;
+  rollDuelHand(m_active, rng);
 }
 
 int ElemenzState::duelMinCombo(int p) const {
@@ -62,14 +81,26 @@ int ElemenzState::duelMinCombo(int p) const {
 }
 
 void ElemenzState::startDuelTurn(int p, sim::Rng& rng) {
-  resetTurn(p);
   const PlayerState& ps = m_p[static_cast<std::size_t>(p)];
-  // "The winner is ... the opponent does not have enough energy dice to complete further combos."
-  if (ps.dice < duelMinCombo(p)) {
+  // "The winner is ... the opponent does not have enough energy dice to complete
+  // further combos": checked before the starved player's turn starts (assumed,
+  // duel_rule duel_starvation: fewer dice in hand than the smallest open combo).
+  if (m_colourChooser < 0 && ps.dice < duelMinCombo(p)) {
     counterLog().add(1 - p, kCounterDuelWinStarved);
     finish(1 - p);
     return;
   }
+  resetTurn(p);
+  if (m_colourChooser >= 0) {
+    m_stage = Stage::ColourChoice;
+    m_actor = m_colourChooser;
+    return;
+  }
+  rollDuelHand(p, rng);
+}
+
+void ElemenzState::rollDuelHand(int p, sim::Rng& rng) {
+  const PlayerState& ps = m_p[static_cast<std::size_t>(p)];
   for (int c = 0; c < kElements; ++c)
     for (int k = 0; k < ps.hand[static_cast<std::size_t>(c)] && !m_dice.full(); ++k)
       m_dice.push_back(TurnDie{static_cast<std::uint8_t>(c), 0, kDieUnrolled});

@@ -13,6 +13,17 @@ std::unique_ptr<ElemenzGame> ElemenzGame::create(const model::Ruleset& ruleset, 
 
 std::string ElemenzGame::engine() const { return kEngineName; }
 
+std::vector<std::string> ElemenzGame::factionLabels(int players) const {
+  std::vector<std::string> labels = m_rules->factionIds;
+  if (players != 2) return labels;
+  for (std::size_t f = 0; f < labels.size() && f < m_rules->factionElement.size(); ++f) {
+    const int side = m_rules->sideOf[static_cast<std::size_t>(m_rules->factionElement[f])];
+    const auto& pair = m_rules->sideElements[static_cast<std::size_t>(side)];
+    labels[f] = std::string("side ") + elementName(pair[0]) + "+" + elementName(pair[1]) + " (as " + labels[f] + ")";
+  }
+  return labels;
+}
+
 std::unique_ptr<sim::State> ElemenzGame::newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const {
   return newGame(setup, rng);
 }

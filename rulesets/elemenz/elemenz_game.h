@@ -26,6 +26,10 @@ class ElemenzGame : public sim::Game {
 
   std::string engine() const override;
   std::vector<std::string> factions() const override { return m_rules->factionIds; }
+  // 2 players: each seat plays a side of two shamans (Fire+Earth, Water+Air); a
+  // faction row counts the seats whose side was dealt through that shaman, so it
+  // is labelled "side fire+earth (via fire)".
+  std::vector<std::string> factionLabels(int players) const override;
   const std::vector<std::string>& entityIds() const override { return m_rules->ids; }
   const std::vector<std::string>& counterIds() const override { return m_rules->counterIds; }
   std::unique_ptr<sim::State> newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const override;

@@ -188,9 +188,13 @@ void ElemenzState::applyHitAction(sim::Action a, sim::Rng& rng) {
   processHits(rng);
 }
 
-// The reaction window (assumed timing, from the FAQ on DEEFOG/SEAFOG): after the
-// active shaman's last roll and before it assigns dice, each other shaman in
-// clockwise order may force re-rolls or flip a die, then passes.
+// The reaction window (assumed timing `reaction_window`, from the FAQ on
+// DEEFOG/SEAFOG: "a forced re-roll ... is separate and happens immediately";
+// Winds of Change "forces a target Shaman to re-roll a single dice"): after the
+// active shaman's last roll and before it assigns dice, and with after_each_roll
+// after each earlier roll too, each other shaman in clockwise order may force
+// re-rolls of the active shaman's dice (the one shaman with rolled dice) or flip
+// a die, then passes.
 bool ElemenzState::hasReaction(int q) const {
   const PlayerState& qs = m_p[static_cast<std::size_t>(q)];
   if (!qs.alive || q == m_active) return false;
@@ -231,7 +235,7 @@ void ElemenzState::nextReactor(sim::Rng& rng) {
     }
   }
   m_reactor = -1;
-  m_reactDone = true;
+  closeWindow();
   continueTurn(rng);
 }
 

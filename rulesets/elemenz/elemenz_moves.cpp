@@ -48,6 +48,17 @@ void ElemenzState::legalActions(std::vector<sim::Action>& out) const {
       out.push_back(encode(ActionKind::Heal, 0));
       out.push_back(encode(ActionKind::SkipHeal, 0));
       return;
+    case Stage::TideChoice:
+      // WATER: "the Water player can immediately re-roll this dice" (a choice).
+      out.push_back(encode(ActionKind::TideReroll, 0));
+      out.push_back(encode(ActionKind::TideKeep, 0));
+      return;
+    case Stage::ColourChoice: {
+      // Harder game: "only 4 dice of one of their colours" (each player's choice).
+      const PlayerState& ps = m_p[static_cast<std::size_t>(m_actor)];
+      for (int c : m_rules->sideElements[static_cast<std::size_t>(ps.side)]) out.push_back(encode(ActionKind::ChooseColour, c));
+      return;
+    }
     case Stage::React:
       addReact(out);
       return;
@@ -121,8 +132,15 @@ void ElemenzState::addOwnTurnExtras(std::vector<sim::Action>& out) const {
     leaders.push_back(static_cast<std::uint8_t>(i));
     if (d.face == kZee) zees.push_back(static_cast<std::uint8_t>(i));
   }
-  if (m_freeRerollsLeft > 0)
+  if (m_freeRerollsLeft > 0) {
     for (std::uint8_t i : leaders) out.push_back(encode(ActionKind::FreeReroll, i));
+    // AIR: "This even includes rolling a regained heal dice" (FAQ: a just-healed die, yes).
+    for (int i = 0; i < m_dice.count(); ++i)
+      if ((m_dice[static_cast<std::size_t>(i)].flags & kDieHealed) && !(m_dice[static_cast<std::size_t>(i)].flags & kDiePending)) {
+        out.push_back(encode(ActionKind::FreeReroll, i));
+        break;  // healed dice are alike
+      }
+  }
   for (int t = 0; t < static_cast<int>(R.tokens.size()); ++t) {
     if (!ps.totem.contains(static_cast<std::uint8_t>(t))) continue;
     switch (R.tokens[static_cast<std::size_t>(t)].op) {
@@ -136,8 +154,9 @@ void ElemenzState::addOwnTurnExtras(std::vector<sim::Action>& out) const {
         for (std::uint8_t i : zees) out.push_back(encode(ActionKind::UseToken, t * 32 + i));
         break;
       case TokenOp::TotemicBuff:
-        if (hold)
-          for (std::uint8_t i : zees) out.push_back(encode(ActionKind::UseToken, t * 32 + i));
+        // "negates the effect of a single wild 'Z' rolled by a Shaman": while rolling
+        // and while placing dice alike (the text gives no moment).
+        for (std::uint8_t i : zees) out.push_back(encode(ActionKind::UseToken, t * 32 + i));
         break;
       case TokenOp::Element:
         break;
@@ -177,13 +196,15 @@ void ElemenzState::addOwnTurnExtras(std::vector<sim::Action>& out) const {
             if (q != m_active && m_p[static_cast<std::size_t>(q)].alive) out.push_back(encode(ActionKind::UseAvatar, avatarPayload(a, q)));
         break;
       case AvatarOp::BlockSpace:
-        if (!hold && !leaders.empty())
-          for (int q = 0; q < m_players; ++q) {
-            const PlayerState& qs = m_p[static_cast<std::size_t>(q)];
-            if (q == m_active || !qs.alive || qs.blockedCombo >= 0) continue;
-            for (int c : R.shamans[static_cast<std::size_t>(qs.shaman)].board)
-              out.push_back(encode(ActionKind::UseAvatar, avatarPayload(a, leaders[0] * 10000 + q * 100 + c)));
-          }
+        // "Use 1 of your dice to block an opponents board space": the player picks the die.
+        if (!hold)
+          for (std::uint8_t i : leaders)
+            for (int q = 0; q < m_players; ++q) {
+              const PlayerState& qs = m_p[static_cast<std::size_t>(q)];
+              if (q == m_active || !qs.alive || qs.blockedCombo >= 0) continue;
+              for (int c : R.shamans[static_cast<std::size_t>(qs.shaman)].board)
+                out.push_back(encode(ActionKind::UseAvatar, avatarPayload(a, i * 10000 + q * 100 + c)));
+            }
         break;
       default:
         break;
@@ -226,12 +247,13 @@ void ElemenzState::addAssign(std::vector<sim::Action>& out) const {
   if (R.avatarsOn) {
     if (showing(ps.shaman) >= R.avatarBuyDice && !ps.avatars.full())
       for (std::uint8_t a : m_avatarPool) out.push_back(encode(ActionKind::BuyAvatar, a));
-    bool pair = false;
-    for (int e = 0; e < kElements; ++e) pair |= showing(e) >= R.avatarBurnDice;
-    if (pair)
+    // "a pair of dice of any matching symbol": one choice per symbol the player can pair.
+    for (int e = 0; e < kElements; ++e) {
+      if (showing(e) < R.avatarBurnDice) continue;
       for (int q = 0; q < m_players; ++q)
         if (q != m_active && m_p[static_cast<std::size_t>(q)].alive && !m_p[static_cast<std::size_t>(q)].avatars.empty())
-          out.push_back(encode(ActionKind::BurnAvatar, q));
+          out.push_back(encode(ActionKind::BurnAvatar, e * 10 + q));
+    }
   }
   addOwnTurnExtras(out);
   out.push_back(encode(ActionKind::EndTurn, 0));

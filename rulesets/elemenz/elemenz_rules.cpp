@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "rulesets/elemenz/elemenz_hold_tables.h"
 
@@ -101,6 +102,13 @@ std::shared_ptr<const ElemenzRules> compileRules(const model::Ruleset& ruleset, 
     const std::string text = model::toString(v->value);
     R.duelVariant = text == "harder" ? DuelVariant::Harder : text == "easier" ? DuelVariant::Easier : DuelVariant::Standard;
   }
+  auto enumParam = [&](const char* id, const char* fallback) {
+    const model::Parameter* v = ruleset.parameter(id);
+    return v ? model::toString(v->value) : std::string(fallback);
+  };
+  R.reactAfterEachRoll = enumParam("reaction_window", "after_each_roll") != "after_last_roll";
+  R.tideEveryHeal = enumParam("water_tide", "every_heal") != "heal_action";
+  R.tokenAnchorsOnTotem = enumParam("token_anchor", "on_totem") != "in_combo";
   if (ruleset.players.min < 2 || ruleset.players.max > kMaxPlayers)
     fail(ruleset.origin.at("players"), "elemenz plays 2 to 4 players");
 
@@ -286,6 +294,7 @@ std::shared_ptr<const ElemenzRules> compileRules(const model::Ruleset& ruleset, 
 
   // Race abilities.
   std::vector<const model::Entity*> abilities;
+  std::vector<std::pair<int, const model::Entity*>> lockers;  // combo, the ability locking a die in it
   for (const model::Entity& e : ruleset.entities(model::Section::Abilities)) {
     if (e.kind != "race_ability") continue;
     const int s = shamanOf(e);
@@ -312,7 +321,10 @@ std::shared_ptr<const ElemenzRules> compileRules(const model::Ruleset& ruleset, 
         if (cb.shaman != s) fail(fx.origin.at("combo"), "locked_die: combo '" + cb.id + "' is not on this shaman's board");
         else if (cb.locked[static_cast<std::size_t>(el)] >= cb.need[static_cast<std::size_t>(el)])
           fail(fx.origin.at("symbol"), "locked_die: combo '" + cb.id + "' has no free '" + symbol->text + "' space");
-        else ++cb.locked[static_cast<std::size_t>(el)];
+        else {
+          ++cb.locked[static_cast<std::size_t>(el)];
+          lockers.emplace_back(c, &e);
+        }
       } else {
         fail(fx.origin.at("op"), "race ability '" + e.id + "': op '" + fx.op + "' is not a race ability of engine elemenz");
       }
@@ -399,6 +411,8 @@ std::shared_ptr<const ElemenzRules> compileRules(const model::Ruleset& ruleset, 
     const model::Field* s = e->property("shaman");
     const int f = s ? R.factionIndex(s->text) : -1;
     if (f >= 0) R.shamans[static_cast<std::size_t>(R.factionElement[static_cast<std::size_t>(f)])].abilityEntities.push_back(static_cast<int>(R.ids.size()));
+    for (const auto& [c, by] : lockers)
+      if (by == e) R.combos[static_cast<std::size_t>(c)].lockedBy = static_cast<int>(R.ids.size());
     R.ids.push_back(e->id);
   }
   for (TokenType& t : R.tokens) {

@@ -58,6 +58,7 @@ struct Combo {
   int shaman = 0;               // element of the board it is on
   Counts need{};                // symbols per element (all spaces)
   Counts locked{};              // spaces filled by free dice (Fire's ability)
+  int lockedBy = -1;            // entity of the race ability that locks them (-1: none)
   int spaces = 0;
   bool partial = false;
   bool waiting = false;
@@ -163,6 +164,10 @@ struct ElemenzRules {
   int duelDicePerColour = 3;
   DuelVariant duelVariant = DuelVariant::Standard;
   int duelHarderDice = 4;
+  // Readings where the text is silent (parameters marked assumed):
+  bool reactAfterEachRoll = true;   // reaction_window: after_each_roll | after_last_roll
+  bool tideEveryHeal = true;        // water_tide: every_heal | heal_action
+  bool tokenAnchorsOnTotem = true;  // token_anchor: on_totem | in_combo
   int maxTurns = 400;
   int maxActionsPerTurn = 120;
 

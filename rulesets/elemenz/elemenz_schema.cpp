@@ -76,7 +76,7 @@ model::EngineSchema makeSchema() {
   };
   s.requiredParameters = {"dice_per_shaman", "rolls_per_turn", "surge_wilds", "totem_capacity", "max_turns"};
   s.kinds[model::Section::Factions] = {"shaman"};
-  s.kinds[model::Section::Abilities] = {"race_ability", "combo", "duel_combo", "monolith"};
+  s.kinds[model::Section::Abilities] = {"race_ability", "combo", "duel_combo", "monolith", "duel_rule"};
   s.kinds[model::Section::Cards] = {"pulse_token", "avatar"};
   s.kinds[model::Section::Tiles] = {};
   s.kinds[model::Section::Events] = {};

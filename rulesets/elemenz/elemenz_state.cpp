@@ -190,7 +190,9 @@ void ElemenzState::resetTurn(int p) {
   m_rollsDone = 0;
   m_stopped = false;
   m_reactDone = m_duel;
+  m_windowRoll = 0;
   m_reactor = -1;
+  m_tideDie = -1;
   m_healUsed = m_duel;
   m_freeRerollsLeft = m_duel ? 0 : R.shamans[static_cast<std::size_t>(ps.shaman)].freeRerolls;
   m_rerollOpposingUsed = false;
@@ -206,7 +208,9 @@ void ElemenzState::rollPending(sim::Rng& rng) {
   for (TurnDie& d : m_dice) {
     if (!(d.flags & kDiePending)) continue;
     d.face = static_cast<std::uint8_t>(rollFace(d.colour, rng));
-    d.flags &= static_cast<std::uint8_t>(~(kDiePending | kDieUnrolled));
+    // A just-healed die set aside (healed after the rolls) that Air re-rolls is in play.
+    const std::uint8_t aside = (d.flags & kDieHealed) ? kDieAside : 0;
+    d.flags &= static_cast<std::uint8_t>(~(kDiePending | kDieUnrolled | kDieHealed | aside));
   }
   if (m_pendingKind == RollKind::Main) ++m_rollsDone;
   afterRoll(rng);
@@ -275,33 +279,72 @@ void ElemenzState::wildSurge(sim::Rng& rng) {
 }
 
 // Heal: dice back from the pool; they roll with the next roll while rolls remain,
-// else they wait aside for the next turn. Water re-rolls the healed die at once and
-// takes a second die when it shows water.
-void ElemenzState::heal(int p, int dice, bool duringRolls, sim::Rng& rng) {
+// else they wait aside for the next turn ("These reclaimed 'healed' dice can be
+// used during the rest of the turn as long as the player has not re-rolled 3
+// times"). Water "can immediately re-roll this dice": the first die healed waits
+// for that choice (m_tideDie; the caller calls beginTide). Which heals the tide
+// follows is the assumed `water_tide`.
+void ElemenzState::heal(int p, int dice, bool duringRolls, HealSource source) {
   PlayerState& ps = m_p[static_cast<std::size_t>(p)];
   const int colour = ps.shaman;
   const bool active = p == m_active && m_stage != Stage::Over;
+  const bool tide = m_rules->shamans[static_cast<std::size_t>(colour)].healReroll &&
+                    (source == HealSource::Action || m_rules->tideEveryHeal);
   for (int k = 0; k < dice && m_pool[static_cast<std::size_t>(colour)] > 0; ++k) {
     --m_pool[static_cast<std::size_t>(colour)];
     ++ps.dice;
     if (!active || m_dice.full()) continue;
     m_dice.push_back(TurnDie{static_cast<std::uint8_t>(colour), 0,
-                             static_cast<std::uint8_t>(duringRolls ? kDieUnrolled : kDieAside)});
-    if (k == 0 && m_rules->shamans[static_cast<std::size_t>(colour)].healReroll) {
-      TurnDie& d = m_dice.back();
-      d.face = static_cast<std::uint8_t>(rollFace(colour, rng));
-      if (duringRolls) d.flags = 0;
-      log().add(p, m_rules->shamans[static_cast<std::size_t>(colour)].abilityEntities.empty()
-                       ? 0 : m_rules->shamans[static_cast<std::size_t>(colour)].abilityEntities.front(),
-                sim::EntityUse::Triggered);
-      if (d.face == colour && m_pool[static_cast<std::size_t>(colour)] > 0) {
-        --m_pool[static_cast<std::size_t>(colour)];
-        ++ps.dice;
-        if (!m_dice.full())
-          m_dice.push_back(TurnDie{static_cast<std::uint8_t>(colour), 0,
-                                   static_cast<std::uint8_t>(duringRolls ? kDieUnrolled : kDieAside)});
-      }
+                             static_cast<std::uint8_t>((duringRolls ? kDieUnrolled : kDieAside) | kDieHealed)});
+    if (k == 0 && tide) {
+      m_tideDie = m_dice.count() - 1;
+      m_tideDuringRolls = duringRolls;
+      m_tideSource = source;
     }
+  }
+}
+
+void ElemenzState::beginTide(Stage back) {
+  m_tideBack = back;
+  m_stage = Stage::TideChoice;
+  m_actor = m_active;
+}
+
+// Rule "Shaman abilities", WATER: "the Water player can immediately re-roll this
+// dice. If this dice shows a [water] the Water Shaman can claim a second water
+// dice from the pool (if able)." Then the heal's source goes on.
+void ElemenzState::resolveTide(bool reroll, sim::Rng& rng) {
+  const int i = m_tideDie;
+  m_tideDie = -1;
+  PlayerState& ps = m_p[static_cast<std::size_t>(m_active)];
+  const int colour = ps.shaman;
+  if (reroll && i >= 0 && i < m_dice.count()) {
+    TurnDie& d = m_dice[static_cast<std::size_t>(i)];
+    d.face = static_cast<std::uint8_t>(rollFace(colour, rng));
+    if (m_tideDuringRolls) d.flags = 0;  // rolled: in play now
+    const Shaman& sh = m_rules->shamans[static_cast<std::size_t>(colour)];
+    if (!sh.abilityEntities.empty()) log().add(m_active, sh.abilityEntities.front(), sim::EntityUse::Triggered);
+    if (d.face == colour && m_pool[static_cast<std::size_t>(colour)] > 0) {
+      --m_pool[static_cast<std::size_t>(colour)];
+      ++ps.dice;
+      if (!m_dice.full())
+        m_dice.push_back(TurnDie{static_cast<std::uint8_t>(colour), 0,
+                                 static_cast<std::uint8_t>((m_tideDuringRolls ? kDieUnrolled : kDieAside) | kDieHealed)});
+    }
+  }
+  m_stage = m_tideBack;
+  m_actor = m_active;
+  switch (m_tideSource) {
+    case HealSource::Action:
+      if (surgeNow()) afterRoll(rng);
+      else continueTurn(rng);
+      break;
+    case HealSource::Token:
+      if (surgeNow()) afterRoll(rng);
+      break;
+    case HealSource::Combo:
+      if (!m_hits.empty()) processHits(rng);
+      break;
   }
 }
 
@@ -312,9 +355,7 @@ void ElemenzState::continueTurn(sim::Rng& rng) {
     return;
   }
   m_actor = m_active;
-  if (rollingOpen()) {
-    m_stage = Stage::Hold;
-  } else if (!m_duel && !m_reactDone) {
+  if (windowPending()) {
     if (m_reactor < 0) beginReactions(rng);
     else if (hasReaction(m_reactor)) {
       m_stage = Stage::React;
@@ -322,9 +363,24 @@ void ElemenzState::continueTurn(sim::Rng& rng) {
     } else {
       nextReactor(rng);
     }
+  } else if (rollingOpen()) {
+    m_stage = Stage::Hold;
   } else {
     m_stage = Stage::Assign;
   }
+}
+
+// The reaction window (assumed `reaction_window`): after the last roll, before
+// the dice are assigned, and with after_each_roll also after each earlier roll.
+bool ElemenzState::windowPending() const {
+  if (m_duel) return false;
+  if (!rollingOpen()) return !m_reactDone;
+  return m_rules->reactAfterEachRoll && m_windowRoll < m_rollsDone;
+}
+
+void ElemenzState::closeWindow() {
+  if (rollingOpen()) m_windowRoll = m_rollsDone;
+  else m_reactDone = true;
 }
 
 void ElemenzState::eliminate(int p) {
@@ -444,9 +500,20 @@ void ElemenzState::doApplyAction(sim::Action a, sim::Rng& rng) {
     case ActionKind::Heal:
       m_healUsed = true;
       counterLog().add(m_active, kCounterHeal);
-      heal(m_active, m_rules->healDice, rollingOpen(), rng);
+      heal(m_active, m_rules->healDice, rollingOpen(), HealSource::Action);
+      if (m_tideDie >= 0) {
+        beginTide(Stage::Hold);
+        break;
+      }
       if (surgeNow()) afterRoll(rng);
       else continueTurn(rng);
+      break;
+    case ActionKind::TideReroll:
+    case ActionKind::TideKeep:
+      resolveTide(kindOf(a) == ActionKind::TideReroll, rng);
+      break;
+    case ActionKind::ChooseColour:
+      chooseColour(static_cast<int>(payload), rng);
       break;
     case ActionKind::SkipHeal:
       continueTurn(rng);
@@ -473,8 +540,9 @@ void ElemenzState::doApplyAction(sim::Action a, sim::Rng& rng) {
       break;
     }
     case ActionKind::BurnAvatar: {
-      payPair(true);
-      PlayerState& ts = m_p[static_cast<std::size_t>(payload)];
+      // "a pair of dice of any matching symbol": the player names the symbol.
+      payDice(static_cast<int>(payload / 10), m_rules->avatarBurnDice, true);
+      PlayerState& ts = m_p[static_cast<std::size_t>(payload % 10)];
       if (!ts.avatars.empty()) {
         const int slot = sim::uniformInt(rng, ts.avatars.count());  // face down: a random one
         m_avatarPool.push_back(ts.avatars[static_cast<std::size_t>(slot)]);
@@ -521,6 +589,7 @@ void ElemenzState::setTurnDice(const std::vector<int>& faces, int rollsDone, con
   m_rollsDone = rollsDone;
   m_stopped = rollsDone >= m_rules->rolls;
   m_reactDone = m_stopped || m_duel;  // a position set at the last roll skips the reaction window
+  m_windowRoll = rollsDone;           // and so does one set after an earlier roll
   m_reactor = -1;
   m_stage = rollingOpen() ? Stage::Hold : Stage::Assign;
   m_actor = m_active;

@@ -43,7 +43,10 @@
 // | avatar_buy_dice / avatar_burn_dice | 1 / 2 | costs of an avatar                       |
 // | duel_dice_per_colour   | 3        | 2 players: dice of each colour at the start        |
 // | duel_variant           | standard | 2 players: standard, harder, easier                |
-// | duel_harder_dice       | 4        | 2 players, harder: dice of the own colour          |
+// | duel_harder_dice       | 4        | 2 players, harder: dice of the colour each chooses |
+// | reaction_window        | after_each_roll | when others may force re-rolls (assumed)    |
+// | water_tide             | every_heal | which heals Water's tide follows (assumed)       |
+// | token_anchor           | on_totem | a Zee anchors to a token on the totem, or only to one played in the combo (assumed) |
 // | max_turns              | 400      | turn cap suggested to the runner (assumed)         |
 // | max_actions_per_turn   | 120      | decisions after which a turn is ended (assumed)    |
 //
@@ -67,7 +70,11 @@ namespace wb::rulesets::elemenz {
 
 using sim::FixedVector;
 
-enum class Stage : std::uint8_t { Hold, RollPending, SurgeChoice, HealChoice, React, Assign, Hit, Over };
+// TideChoice: Water may re-roll the die it just healed; ColourChoice: 2 players,
+// harder variant, each player picks the colour of its dice (start of turn 1).
+enum class Stage : std::uint8_t { Hold, RollPending, SurgeChoice, HealChoice, React, Assign, Hit, TideChoice, ColourChoice, Over };
+// What a heal came from (water_tide: whether Water's tide follows every heal).
+enum class HealSource : std::uint8_t { Action, Token, Combo };
 enum class RollKind : std::uint8_t { Main, Free, Forced };
 
 // One die of the turn's dice (the active shaman's).
@@ -83,6 +90,7 @@ inline constexpr std::uint8_t kDieUnrolled = 4;  // healed / taken / borrowed: r
 inline constexpr std::uint8_t kDieShield = 8;    // in SHIELD
 inline constexpr std::uint8_t kDieBorrowed = 16; // goes back to the pool at the end of the turn
 inline constexpr std::uint8_t kDiePending = 32;  // rolls in the pending roll
+inline constexpr std::uint8_t kDieHealed = 64;   // just healed, not rolled since (Air may re-roll it: FAQ)
 
 struct PlayerState {
   std::int8_t shaman = 0;         // element of the seat's shaman
@@ -206,7 +214,13 @@ class ElemenzState : public sim::State {
   void rollPending(sim::Rng& rng);
   void afterRoll(sim::Rng& rng);
   void wildSurge(sim::Rng& rng);
-  void heal(int p, int dice, bool duringRolls, sim::Rng& rng);
+  void heal(int p, int dice, bool duringRolls, HealSource source);
+  // Water's tide ("can immediately re-roll this dice"): the choice, then what the
+  // heal's source does next.
+  void beginTide(Stage back);
+  void resolveTide(bool reroll, sim::Rng& rng);
+  bool windowPending() const;   // a reaction window is due (reaction_window)
+  void closeWindow();
   int rollFace(int colour, sim::Rng& rng);
   void beginPending(std::uint32_t mask, RollKind kind);
   int drawToken(sim::Rng& rng);
@@ -219,7 +233,6 @@ class ElemenzState : public sim::State {
   bool planFill(int combo, int dice, FillPlan& plan) const;
   void applyFill(const FillPlan& plan, bool shield);
   bool payDice(int element, int n, bool apply);
-  bool payPair(bool apply);
   void complete(int combo, int dice, int target, sim::Rng& rng);
   void buyPulse(sim::Rng& rng);
   void burnPulse(int target, sim::Rng& rng);
@@ -247,6 +260,8 @@ class ElemenzState : public sim::State {
   // elemenz_duel.cpp: the 2-player game.
   void setUpDuel(const std::vector<int>& factionOfSeat, sim::Rng& rng);
   void startDuelTurn(int p, sim::Rng& rng);
+  void rollDuelHand(int p, sim::Rng& rng);
+  void chooseColour(int colour, sim::Rng& rng);
   void afterDuelRoll();
   bool planDuel(int combo, FillPlan& plan, int& lockDie) const;
   bool fillDuelCheck(int combo) const;
@@ -273,7 +288,8 @@ class ElemenzState : public sim::State {
   FixedVector<TurnDie, kMaxTurnDice> m_dice;
   int m_rollsDone = 0;
   bool m_stopped = false;
-  bool m_reactDone = false;
+  bool m_reactDone = false;          // the window after the last roll has run
+  int m_windowRoll = 0;              // main rolls whose reaction window has run (after_each_roll)
   int m_reactor = -1;
   bool m_healUsed = false;
   int m_freeRerollsLeft = 0;
@@ -284,7 +300,11 @@ class ElemenzState : public sim::State {
   bool m_noHeal = false;
   int m_recallReturn = 0;
   int m_turnActions = 0;
-  int m_healedPending = 0;  // Water: the healed die just re-rolled (second die if it shows water)
+  int m_tideDie = -1;                // Water: the die just healed, awaiting the tide choice
+  bool m_tideDuringRolls = false;
+  HealSource m_tideSource = HealSource::Action;
+  Stage m_tideBack = Stage::Hold;    // the stage a Restore's tide returns to
+  int m_colourChooser = -1;          // 2p harder: the seat choosing its colour (-1: done)
 };
 
 }  // namespace wb::rulesets::elemenz

@@ -441,6 +441,7 @@ double TurnValue::value() const {
       return pendingValue();
     case Stage::Hold:
     case Stage::HealChoice:
+    case Stage::TideChoice:
       if (m_s.rollingOpen()) return rerollValue(bestReroll());
       return valueOf(m_free);
     case Stage::SurgeChoice: {
@@ -452,6 +453,8 @@ double TurnValue::value() const {
     case Stage::Assign:
     case Stage::Hit:
       return valueOf(m_free);
+    case Stage::ColourChoice:
+      return 0.0;
     case Stage::Over:
       return 0.0;
   }

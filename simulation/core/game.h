@@ -37,6 +37,10 @@ class Game {
   virtual std::string engine() const = 0;
   // Faction ids (empty when the game has none).
   virtual std::vector<std::string> factions() const { return {}; }
+  // What the faction rows of a run with `players` players stand for, one label per
+  // faction (the runner's result shows these): the ids by default; an engine whose
+  // factions play as parts of a side at some player count says so there.
+  virtual std::vector<std::string> factionLabels(int /*players*/) const { return factions(); }
   // Ids of the entities the EntityLog indexes, in index order.
   virtual const std::vector<std::string>& entityIds() const = 0;
   // Ids of the engine's named event counters (State::counters()), in index

@@ -70,7 +70,12 @@ class State {
   // Restricted play (a seat that may not use entity E) filters actions with it;
   // an engine that leaves this empty cannot be measured by restriction.
   virtual void actionEntities(Action a, std::vector<int>& out) const;
-  // Turns played so far (the unit of the turn cap and of game length).
+  // Turns started so far, the current one included: 1 while the first turn is
+  // played, and at the end the number of turns the game took, the last (winning)
+  // turn included (DESIGN.md: "Length means turns started"). A turn that has ended
+  // with no next one begun (a turn limit, a cataclysm between turns) is not
+  // followed by a count for the next. It is the unit of the turn cap (a cap of N
+  // lets N turns be played) and of game length; the conformance suite checks it.
   virtual int turnCount() const = 0;
 
   virtual std::unique_ptr<State> clone() const = 0;

@@ -197,7 +197,7 @@ ImpactResult ImpactRunner::run() {
     bool timedOut = false;
     while (!state->isTerminal()) {
       if (m_cancel.load(std::memory_order_relaxed)) return false;
-      if (state->turnCount() >= rc.maxTurns || ++actions > maxActions) {
+      if (state->turnCount() > rc.maxTurns || ++actions > maxActions) {  // turns started: maxTurns are played
         timedOut = true;
         break;
       }
@@ -229,7 +229,7 @@ ImpactResult ImpactRunner::run() {
       rec.seed = seed;
       rec.timedOut = timedOut;
       rec.adjudicated = !timedOut && state->adjudicated();
-      rec.turns = state->turnCount();
+      rec.turns = std::min(state->turnCount(), rc.maxTurns);
       rec.returns = timedOut ? nullptr : &returns;
       rec.sideOfSeat = &w.sideOfSeat;
       rec.agentOfSeat = &w.agentOfSeat;

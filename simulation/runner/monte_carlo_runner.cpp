@@ -169,7 +169,8 @@ bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats,
       turn = state->turnCount();
       actionsThisTurn = 0;
     }
-    if (state->turnCount() >= m_maxTurns) {
+    // turnCount() is the turns started: the cap lets m_maxTurns turns be played.
+    if (state->turnCount() > m_maxTurns) {
       stop = "the turn cap (" + std::to_string(m_maxTurns) + " turns)";
     } else if (actionsThisTurn >= m_maxActionsPerTurn) {
       stop = "the bound of " + std::to_string(m_maxActionsPerTurn) + " actions in one turn (turn " +
@@ -207,7 +208,7 @@ bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats,
     rec.seed = seed;
     rec.timedOut = timedOut;
     rec.adjudicated = !timedOut && state->adjudicated();
-    rec.turns = state->turnCount();
+    rec.turns = std::min(state->turnCount(), m_maxTurns);  // a capped game played m_maxTurns turns
     rec.sideOfSeat = &w.sideOfSeat;
     rec.counters = &state->counters();
     rec.returns = timedOut ? nullptr : &returns;
@@ -301,7 +302,7 @@ RunResult MonteCarloRunner::run() {
   threads = std::clamp(threads, 1, kMaxThreads);
   result.config.threads = threads;
   result.agents = m_distinctAgents;
-  result.factions = m_game.factions();
+  result.factions = m_game.factionLabels(m_config.players);
   result.entities = m_game.entityIds();
   result.counters = m_game.counterIds();
   result.schedule = m_schedule.describe(gamesPerScheduleEntry());

@@ -119,7 +119,7 @@ TEST(RunCommand, WritesJsonToAFileAndReplaysAGame) {
   ASSERT_EQ(replay.exit, 0) << replay.err;
   EXPECT_NE(replay.out.find("game 3 of seed 1"), std::string::npos) << replay.out;
   // Moves by name, one line per turn, not raw integers.
-  EXPECT_NE(replay.out.find("moves:\n  turn 0, player 0:"), std::string::npos) << replay.out;
+  EXPECT_NE(replay.out.find("moves:\n  turn 1, player 0:"), std::string::npos) << replay.out;  // turns started: from 1
   EXPECT_NE(replay.out.find("end turn"), std::string::npos) << replay.out;
 }
 

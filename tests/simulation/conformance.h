@@ -15,7 +15,9 @@
 // [0, 1]; clone() plays on identically; the same seed gives the same game;
 // determinize() keeps the current player and has legal actions, and
 // determinizeInto() gives the same copy from the same numbers; an illegal
-// action is refused and changes nothing. checkSweptPlayoutsStop() repeats the
+// action is refused and changes nothing; the length is the turns started
+// (State::turnCount() is 1 in the first turn, never below 1 at a decision, never falls, and at the end is at
+// least the count of the turn of the last action: the last, winning turn counts). checkSweptPlayoutsStop() repeats the
 // random and greedy playouts over swept values of a ruleset (every card cost, say).
 #pragma once
 
@@ -346,7 +348,44 @@ inline void checkIllegalActionRefused(const Game& game, const GameSetup& setup, 
   }
 }
 
+// DESIGN.md, "Length means turns started, the last (winning) turn included, in
+// every engine": over random playouts, turnCount() is at least 1 when the first
+// decision is taken, never falls, and the final count is at least the count of the turn
+// in which the last action was taken (the last, winning turn counts; a turn that
+// starts and ends with no decision, a wild surge on the first roll, counts too).
+// An engine counting completed turns fails at once: its first turn is turn 0.
+inline void checkLengthIsTurnsStarted(const Game& game, const GameSetup& setup, const Options& o = {}) {
+  const int cap = capOf(game, o);
+  const int playouts = std::min(o.playouts, 200);
+  std::vector<Action> legal;
+  for (int i = 0; i < playouts; ++i) {
+    const std::uint64_t seed = deriveSeed(o.seed, static_cast<std::uint64_t>(i), 11);
+    Rng chance(deriveSeed(seed, 0, 0));
+    Rng choice(deriveSeed(seed, 0, 1));
+    std::unique_ptr<State> s = game.newInitialState(setup, chance);
+    if (s->isTerminal()) continue;
+    // The first turn is turn 1 (1 or more if turns ended at setup with no decision).
+    ASSERT_GE(s->turnCount(), 1) << "the first turn is turn 1 (turns started), seed " << seed << "\n" << s->toString();
+    int last = s->turnCount();
+    const long long maxActions = game.maxActionsFor(cap);
+    for (long long step = 0; !s->isTerminal() && s->turnCount() <= cap && step < maxActions; ++step) {
+      const int now = s->turnCount();
+      ASSERT_GE(now, last) << "the turn count fell, seed " << seed << "\n" << s->toString();
+      last = now;
+      s->legalActions(legal);
+      if (legal.empty()) break;
+      const Action a = legal[static_cast<std::size_t>(uniformInt(choice, static_cast<int>(legal.size())))];
+      ASSERT_TRUE(s->applyAction(a, chance)) << "seed " << seed;
+    }
+    if (!s->isTerminal()) continue;  // capped: the random playout check reports it
+    EXPECT_GE(s->turnCount(), last) << "the length must be the turns started, the last one included (the last "
+                                    << "action was taken in turn " << last << "), seed " << seed << "\n" << s->toString();
+    if (::testing::Test::HasFailure()) return;
+  }
+}
+
 inline void checkAll(const Game& game, const GameSetup& setup, const Options& o = {}) {
+  checkLengthIsTurnsStarted(game, setup, o);
   checkRandomPlayoutsEnd(game, setup, o);
   checkGreedyPlayoutsStop(game, setup, o);
   checkClonePlaysOnIdentically(game, setup, o);
@@ -389,5 +428,10 @@ inline void checkAll(const Game& game, const GameSetup& setup, const Options& o 
     auto game_ = (makeGame);                                                                  \
     ASSERT_TRUE(game_ != nullptr);                                                            \
     ::wb::sim::conformance::checkIllegalActionRefused(*game_, (setup));                       \
+  }                                                                                           \
+  TEST(Suite, LengthIsTurnsStarted) {                                                         \
+    auto game_ = (makeGame);                                                                  \
+    ASSERT_TRUE(game_ != nullptr);                                                            \
+    ::wb::sim::conformance::checkLengthIsTurnsStarted(*game_, (setup));                       \
   }                                                                                           \
   static_assert(true, "")

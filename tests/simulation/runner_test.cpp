@@ -124,7 +124,7 @@ TEST(Runner, CappedGamesAreTimeoutsWithTheirSeeds) {
   auto state = replayer.replay(t.index, &timedOut);
   ASSERT_TRUE(state);
   EXPECT_TRUE(timedOut);
-  EXPECT_EQ(state->turnCount(), 25);
+  EXPECT_EQ(state->turnCount(), 26);  // turns started: 25 played, the 26th stopped at its start
   // A larger --max-turns lets more games finish.
   RunConfig longer = config({"random"}, 300, 2);
   longer.maxTurns = 300;
@@ -145,7 +145,7 @@ class StayState : public State {
   }
   bool isTerminal() const override { return m_turns >= 10; }
   std::vector<double> returns() const override { return {0.5, 0.5}; }
-  int turnCount() const override { return m_turns; }
+  int turnCount() const override { return m_turns + (isTerminal() ? 0 : 1); }  // turns started
   std::unique_ptr<State> clone() const override { return std::make_unique<StayState>(*this); }
   double heuristic(int player) const override { return player == m_turns % 2 ? m_points : 0.0; }
   std::string actionToString(Action a) const override { return a ? "stay" : "end"; }
@@ -193,10 +193,10 @@ TEST(Runner, ATurnThatNeverEndsIsATimeoutAtTheBound) {
                                &stop);
   ASSERT_TRUE(state);
   EXPECT_TRUE(timedOut);
-  EXPECT_EQ(state->turnCount(), 0);
+  EXPECT_EQ(state->turnCount(), 1);  // the first turn (turns started)
   EXPECT_EQ(moves, 50);
   EXPECT_EQ(first, "stay");
-  EXPECT_EQ(stop, "the bound of 50 actions in one turn (turn 0)");
+  EXPECT_EQ(stop, "the bound of 50 actions in one turn (turn 1)");
   // A run-wide bound on a game's actions stops it too; random players end turns.
   RunConfig perGame = config({"random"}, 20, 2);
   perGame.maxActions = 3;

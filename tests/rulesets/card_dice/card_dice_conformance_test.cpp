@@ -50,6 +50,13 @@ TEST(CardDiceConformance, DeterminizeKeepsPlayerAndActions) {
 TEST(CardDiceConformance, IllegalActionIsRefused) {
   conf::checkIllegalActionRefused(*sharedGame(), kSetup, options());
 }
+// DESIGN.md, "Length means turns started, the last (winning) turn included": the
+// first turn is turn 1 and the winning turn counts (random games, heal capped as above).
+TEST(CardDiceConformance, LengthIsTurnsStarted) {
+  conf::Options o = options();
+  o.playouts = 10;  // random games run ~2,500 turns
+  conf::checkLengthIsTurnsStarted(*gameWith({{"parameters.max_health", "100"}}), kSetup, o);
+}
 
 // Every card cost at 0 (free: auctions can be raised forever), 1, 7 and 8 (both
 // sides of the cheap shop's limit), 18 and 50: random and greedy games stop,

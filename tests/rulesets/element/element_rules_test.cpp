@@ -83,7 +83,7 @@ TEST(ElementTurn, EveryStoneMustBePlayedBeforeTheTurnEnds) {
   EXPECT_TRUE(pos.isLegal(kEndTurn));
   ASSERT_TRUE(pos.play(kEndTurn));
   EXPECT_EQ(pos.state->currentPlayer(), 1);
-  EXPECT_EQ(pos.state->turnCount(), 1);
+  EXPECT_EQ(pos.state->turnCount(), 2);  // turns started: the next player's is the second
   EXPECT_EQ(pos.state->roll().count(), 4);  // the next player's roll
 }
 

@@ -203,7 +203,8 @@ TEST(ElemenzDice, HealTakesADieBackOncePerTurn) {
 }
 
 // Water: "When the Water Shaman heals a dice, the Water player can immediately
-// re-roll this dice. If this dice shows [water] ... a second water dice."
+// re-roll this dice. If this dice shows [water] ... a second water dice." (The
+// re-roll is the player's choice: elemenz_readings_test.cpp.)
 TEST(ElemenzDice, WaterHealingTideTakesASecondDie) {
   auto game = shippedGame();
   auto s = fourPlayers(*game);
@@ -217,6 +218,8 @@ TEST(ElemenzDice, WaterHealingTideTakesASecondDie) {
   ASSERT_TRUE(s->applyAction(encode(ActionKind::Roll, 0), rng));
   ASSERT_EQ(s->stage(), Stage::HealChoice);
   ASSERT_TRUE(s->applyAction(encode(ActionKind::Heal, 0), rng));
+  ASSERT_EQ(s->stage(), Stage::TideChoice);
+  ASSERT_TRUE(s->applyAction(encode(ActionKind::TideReroll, 0), rng));
   EXPECT_EQ(s->player(1).dice, 7);
   EXPECT_EQ(s->pool()[kWater], 0);
 }

@@ -28,9 +28,12 @@ TEST(ElemenzDuel, SidesAndStartingDice) {
   // Both seats dealt one side: the second plays the other side.
   auto t = newGame(*game, {kFireFaction, kEarthFaction});
   EXPECT_NE(t->player(0).side, t->player(1).side);
-  // Harder variant: "only 4 dice of one of their colours".
+  // Harder variant: "only 4 dice of one of their colours" (each player's choice,
+  // elemenz_readings_test.cpp): seat 0 takes Fire.
   auto hard = gameWith({{"duel_variant", "harder"}});
   auto h = duel(*hard);
+  sim::Rng rng(1);
+  ASSERT_TRUE(h->applyAction(encode(ActionKind::ChooseColour, kFire), rng));
   EXPECT_EQ(h->player(0).hand[kFire], 4);
   EXPECT_EQ(h->player(0).hand[kEarth], 0);
 }

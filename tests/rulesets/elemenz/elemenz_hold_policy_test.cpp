@@ -56,7 +56,9 @@ double playRollAndHold(const ElemenzGame& game, int faction, const char* comboId
 }
 
 void expectMatchesLab(const char* question, int faction, const char* comboId) {
-  auto game = gameWith({{"surge_wilds", "10"}, {"surge_opposing", "false"}, {"surge_few_dice", "false"}});
+  // No forced re-roll between the rolls (the question is about rolls and holds alone).
+  auto game = gameWith({{"surge_wilds", "10"}, {"surge_opposing", "false"}, {"surge_few_dice", "false"},
+                        {"reaction_window", "after_last_roll"}});
   ASSERT_TRUE(game);
   const double exact = labAnswer(question);
   ASSERT_GT(exact, 0.0);

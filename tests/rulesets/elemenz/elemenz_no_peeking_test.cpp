@@ -23,6 +23,10 @@ bool changeHidden(sim::State& state, int observer, sim::Rng& /*rng*/) {
   std::vector<int> tb(s.player(b).totem.begin(), s.player(b).totem.end());
   if (!ta.empty() && !tb.empty() && ta.front() != tb.front()) {
     std::swap(ta.front(), tb.front());
+    // Both totems back to the bag first, so the swapped tokens are there to take
+    // (the bag's count stays what every player sees).
+    s.setTotem(a, {});
+    s.setTotem(b, {});
     s.setTotem(a, ta);
     s.setTotem(b, tb);
     changed = true;

@@ -30,7 +30,7 @@ class ToyDuelState : public sim::State {
     if (m_winner >= 0) r[static_cast<std::size_t>(m_winner)] = 1.0;
     return r;
   }
-  int turnCount() const override { return m_turn; }
+  int turnCount() const override { return m_turn + (isTerminal() ? 0 : 1); }  // turns started
   std::unique_ptr<sim::State> clone() const override { return std::make_unique<ToyDuelState>(*this); }
   std::string toString() const override { return "turn " + std::to_string(m_turn); }
 

@@ -43,7 +43,8 @@ class CardRaceState : public State {
     if (a == 1) out.push_back(0);
     if (a == 2) out.push_back(1);
   }
-  int turnCount() const override { return m_turns; }
+  // Turns started, the current one included (each move is a turn; the last one counted by the move).
+  int turnCount() const override { return m_turns + (isTerminal() ? 0 : 1); }
   std::unique_ptr<State> clone() const override { return std::make_unique<CardRaceState>(*this); }
   double heuristic(int player) const override {
     if (isTerminal()) return player == m_winner ? 1e9 : -1e9;

@@ -56,7 +56,8 @@ class DiceRaceState : public State {
     if (m_winner >= 0) r[static_cast<std::size_t>(m_winner)] = 1.0;
     return r;
   }
-  int turnCount() const override { return m_turns; }
+  // Turns started, the current one included (each move is a turn; the last one counted by the move).
+  int turnCount() const override { return m_turns + (isTerminal() ? 0 : 1); }
   std::unique_ptr<State> clone() const override { return std::make_unique<DiceRaceState>(*this); }
   std::unique_ptr<State> determinize(int observer, Rng& rng) const override {
     auto d = std::make_unique<DiceRaceState>(*this);

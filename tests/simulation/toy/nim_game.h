@@ -34,7 +34,8 @@ class NimState : public State {
     if (isTerminal()) r[static_cast<std::size_t>(m_lastMover)] = 1.0;
     return r;
   }
-  int turnCount() const override { return m_turns; }
+  // Turns started, the current one included (each move is a turn; the last one counted by the move).
+  int turnCount() const override { return m_turns + (isTerminal() ? 0 : 1); }
   std::unique_ptr<State> clone() const override { return std::make_unique<NimState>(*this); }
   double heuristic(int player) const override {
     if (isTerminal()) return player == m_lastMover ? 1e9 : -1e9;

@@ -32,7 +32,7 @@ class ReplyState : public State {
     if (isTerminal()) r[static_cast<std::size_t>(winner())] = 1.0;
     return r;
   }
-  int turnCount() const override { return m_moves; }
+  int turnCount() const override { return m_moves + (isTerminal() ? 0 : 1); }  // turns started
   std::unique_ptr<State> clone() const override { return std::make_unique<ReplyState>(*this); }
   std::string toString() const override {
     return "opening " + std::to_string(m_opening) + " reply " + std::to_string(m_reply);

@@ -33,7 +33,8 @@ class TeamNimState : public State {
     return r;
   }
   int sideOf(int seat) const override { return seat % 2; }
-  int turnCount() const override { return m_turns; }
+  // Turns started, the current one included (each move is a turn; the last one counted by the move).
+  int turnCount() const override { return m_turns + (isTerminal() ? 0 : 1); }
   std::unique_ptr<State> clone() const override { return std::make_unique<TeamNimState>(*this); }
   std::string toString() const override { return "heap=" + std::to_string(m_heap); }
 
