@@ -136,6 +136,8 @@ int main(int argc, char** argv) {
 
   wb::app::MainWindow window;
   window.setPromptsEnabled(!shooting);
+  // Results are kept beside the ruleset and reopen with it (not for screenshots: they are reproducible).
+  window.simulationPanel()->setResultsKept(!shooting);
   // The size and dock layout of the last session (not for screenshots: they are reproducible).
   if (!shooting) window.restoreSettings();
   const QStringList wh = parser.value(size).split(QLatin1Char('x'));
