@@ -613,6 +613,7 @@ void SimulationPanel::clearResults() {
   m_summary->setText(tr("No results yet: choose the agents and press <b>Run</b>."));
   showResult(sim::RunResult{});
   updateRevisionNote();
+  Q_EMIT cleared();
 }
 
 void SimulationPanel::keepResults() {

@@ -92,6 +92,7 @@ class SimulationPanel : public QWidget {
   void finished();
   void message(const QString& text);
   void runningChanged(bool running);
+  void cleared();  // the results were forgotten (another ruleset opened)
 
  private:
   void rebuildSeats();

@@ -25,6 +25,8 @@
 #include "app/gui/dice_lab/dice_lab_panel.h"
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/editors/dice_table_model.h"
+#include "app/gui/games/games_panel.h"
+#include "app/gui/ladder/ladder_panel.h"
 #include "app/gui/editors/entity_inspector.h"
 #include "app/gui/editors/entity_table_model.h"
 #include "app/gui/editors/parameter_table_model.h"
@@ -95,6 +97,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   m_tabs->addTab(scrolled(m_diceLab), tr("Dice Lab"));
   m_sweep = new SweepPanel(m_document, m_tabs);
   m_tabs->addTab(scrolled(m_sweep), tr("Sweep"));
+  m_games = new GamesPanel(m_simulation, m_tabs);
+  m_tabs->addTab(scrolled(m_games), tr("Games"));
+  m_tabs->setTabToolTip(static_cast<int>(Tab::Games), tr("Watch the games of the run on the Simulation tab, move by move."));
+  m_ladder = new LadderPanel(m_document, m_tabs);
+  m_tabs->addTab(scrolled(m_ladder), tr("Ladder"));
+  m_tabs->setTabToolTip(static_cast<int>(Tab::Ladder), tr("The skill ladder: ratings, head to head, and the conclusions that change with skill."));
   setCentralWidget(m_tabs);
 
   buildDocks();
@@ -123,7 +131,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   // The charts need the width: the inspector steps aside on the Simulation tab.
   connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
     const bool simulation = index == static_cast<int>(Tab::Simulation) || index == static_cast<int>(Tab::DiceLab) ||
-                            index == static_cast<int>(Tab::Sweep);
+                            index == static_cast<int>(Tab::Sweep) || index == static_cast<int>(Tab::Games) ||
+                            index == static_cast<int>(Tab::Ladder);
     if (simulation && m_inspectorDock->isVisible()) {
       m_inspectorDock->hide();
       m_historyDock->hide();
@@ -184,7 +193,6 @@ void MainWindow::buildDocks() {
 void MainWindow::sizeDocks() {
   resizeDocks({m_explorerDock, m_inspectorDock}, {250, 380}, Qt::Horizontal);
   resizeDocks({m_diagnosticsDock}, {m_document->diagnostics().empty() ? 40 : 130}, Qt::Vertical);
-  fitToScreen();
 }
 
 void MainWindow::resetLayout() {
@@ -200,7 +208,9 @@ void MainWindow::resetLayout() {
   addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
   const bool sideHidden = m_tabs->currentIndex() == static_cast<int>(Tab::Simulation) ||
                           m_tabs->currentIndex() == static_cast<int>(Tab::DiceLab) ||
-                          m_tabs->currentIndex() == static_cast<int>(Tab::Sweep);
+                          m_tabs->currentIndex() == static_cast<int>(Tab::Sweep) ||
+                          m_tabs->currentIndex() == static_cast<int>(Tab::Games) ||
+                          m_tabs->currentIndex() == static_cast<int>(Tab::Ladder);
   for (QDockWidget* d : {m_explorerDock, m_diagnosticsDock}) d->show();
   m_inspectorDock->setVisible(!sideHidden);
   m_historyDock->setVisible(!sideHidden);

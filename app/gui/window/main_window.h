@@ -37,13 +37,15 @@ class YamlView;
 class SimulationPanel;
 class DiceLabPanel;
 class SweepPanel;
+class GamesPanel;
+class LadderPanel;
 class TablePage;
 class OverviewPage;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  enum class Tab { Editor = 0, Yaml = 1, Simulation = 2, DiceLab = 3, Sweep = 4 };
+  enum class Tab { Editor = 0, Yaml = 1, Simulation = 2, DiceLab = 3, Sweep = 4, Games = 5, Ladder = 6 };
 
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
@@ -54,6 +56,8 @@ class MainWindow : public QMainWindow {
   SimulationPanel* simulationPanel() const { return m_simulation; }
   DiceLabPanel* diceLabPanel() const { return m_diceLab; }
   SweepPanel* sweepPanel() const { return m_sweep; }
+  GamesPanel* gamesPanel() const { return m_games; }
+  LadderPanel* ladderPanel() const { return m_ladder; }
   EntityInspector* inspector() const { return m_inspector; }
   DiagnosticsPanel* diagnosticsPanel() const { return m_diagnostics; }
   YamlView* yamlView() const { return m_yaml; }
@@ -139,6 +143,8 @@ class MainWindow : public QMainWindow {
   SimulationPanel* m_simulation;
   DiceLabPanel* m_diceLab;
   SweepPanel* m_sweep;
+  GamesPanel* m_games;
+  LadderPanel* m_ladder;
   RulesetExplorer* m_explorer;
   EntityInspector* m_inspector;
   DiagnosticsPanel* m_diagnostics;

@@ -94,6 +94,8 @@ void MainWindow::buildMenus() {
   view->addAction(tr("&Simulation"), QKeySequence(Qt::CTRL | Qt::Key_3), this, [this] { showTab(Tab::Simulation); });
   view->addAction(tr("&Dice Lab"), QKeySequence(Qt::CTRL | Qt::Key_4), this, [this] { showTab(Tab::DiceLab); });
   view->addAction(tr("S&weep"), QKeySequence(Qt::CTRL | Qt::Key_5), this, [this] { showTab(Tab::Sweep); });
+  view->addAction(tr("&Games"), QKeySequence(Qt::CTRL | Qt::Key_6), this, [this] { showTab(Tab::Games); });
+  view->addAction(tr("&Ladder"), QKeySequence(Qt::CTRL | Qt::Key_7), this, [this] { showTab(Tab::Ladder); });
   view->addSeparator();
   for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
   view->addSeparator();
