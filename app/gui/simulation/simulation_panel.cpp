@@ -504,23 +504,21 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
     const sim::FirstSideTest first = s.firstSideTest();
     setChart(m_winRateView,
              charts::buildWinRateChart(charts::seatWinRates(result),
-                                       tr("Win rate per seat over the %L1 games with a winner (agents %2)")
-                                           .arg(first.decided)
-                                           .arg(agentsNote),
+                                       tr("Win rate per seat (%L1 games with a winner)").arg(first.decided),
                                        s.hasTeams() ? first.fair : fairSeat));
     std::vector<charts::WinRateBar> secondary;
     QString secondaryTitle;
     double secondaryFair = fairSeat;
     if (!s.factions().empty()) {
       secondary = charts::factionWinRates(result);
-      secondaryTitle = tr("Win rate per faction, games with a winner (agents %1)").arg(agentsNote);
+      secondaryTitle = tr("Win rate per faction (games with a winner)");
     } else if (s.hasTeams()) {
       secondary = charts::teamWinRates(result);
-      secondaryTitle = tr("Win rate per team, games with a winner (agents %1)").arg(agentsNote);
+      secondaryTitle = tr("Win rate per team (games with a winner)");
       secondaryFair = s.sides().empty() ? 0.5 : 1.0 / static_cast<double>(s.sides().size());
     } else if (s.agents().size() > 1) {
       secondary = charts::agentWinRates(result);
-      secondaryTitle = tr("Win rate per agent, games with a winner");
+      secondaryTitle = tr("Win rate per agent (games with a winner)");
     }
     layoutCharts(!secondary.empty());
     if (!secondary.empty()) setChart(m_secondaryView, charts::buildWinRateChart(secondary, secondaryTitle, secondaryFair));
