@@ -3,7 +3,9 @@
 //   workbench [FILE]                       open FILE (default: the last file opened, else card-dice)
 //   workbench --screenshot OUT.png [FILE] [--show PAGE] [--games N] [--size WxH]
 //             [--sweep PATH=VALUES [--sweep-games N] [--sweep-agents A,B]]
-//   PAGE: editor, overview, parameters, dice, cards.., SECTION:ID (one entity), yaml, simulation, dice-lab, sweep, history
+//   PAGE: editor, overview, parameters, dice, cards.., SECTION:ID (one entity), yaml, simulation, dice-lab, sweep, history,
+//         games (with --games N: the run's first games listed, game --game I (default: the longest) shown),
+//         ladder (with --ladder-agents A,B,... and --ladder-games N: that ladder played first)
 //       renders the window offscreen-capable to a PNG and exits. PAGE is one of
 //       editor (the first section with entities + the inspector), overview, parameters, dice, cards, tiles,
 //       events, abilities, factions, yaml, simulation, dice-lab, sweep, history;
@@ -16,12 +18,15 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
+#include <QListWidget>
 #include <QTimer>
 
 #include <algorithm>
 #include <cstdio>
 
 #include "app/gui/document/ruleset_document.h"
+#include "app/gui/games/games_panel.h"
+#include "app/gui/ladder/ladder_panel.h"
 #include "app/gui/simulation/simulation_panel.h"
 #include "app/gui/sweep/sweep_panel.h"
 #include "app/gui/window/help_dialogs.h"
@@ -61,6 +66,8 @@ bool applyShow(wb::app::MainWindow& w, const QString& show) {
   else if (s == QLatin1String("simulation")) w.showTab(MainWindow::Tab::Simulation);
   else if (s == QLatin1String("dice-lab") || s == QLatin1String("dicelab")) w.showTab(MainWindow::Tab::DiceLab);
   else if (s == QLatin1String("sweep")) w.showTab(MainWindow::Tab::Sweep);
+  else if (s == QLatin1String("games")) w.showTab(MainWindow::Tab::Games);
+  else if (s == QLatin1String("ladder")) w.showTab(MainWindow::Tab::Ladder);
   else if (s == QLatin1String("overview")) w.showPage(RulesetExplorer::Overview);
   else if (s == QLatin1String("parameters")) w.showPage(RulesetExplorer::Parameters);
   else if (s == QLatin1String("dice")) w.showPage(RulesetExplorer::Dice);
@@ -119,7 +126,10 @@ int main(int argc, char** argv) {
   const QCommandLineOption sweep(QStringLiteral("sweep"), QStringLiteral("Run a sweep in the Sweep tab first."), QStringLiteral("PATH=VALUES"));
   const QCommandLineOption sweepGames(QStringLiteral("sweep-games"), QStringLiteral("Games per value of --sweep."), QStringLiteral("N"), QStringLiteral("1000"));
   const QCommandLineOption sweepAgents(QStringLiteral("sweep-agents"), QStringLiteral("Agents of --sweep."), QStringLiteral("A,B"));
-  parser.addOptions({screenshot, show, games, size, sweep, sweepGames, sweepAgents});
+  const QCommandLineOption gameIndex(QStringLiteral("game"), QStringLiteral("With --show games: the game to show (default: the longest listed)."), QStringLiteral("I"), QStringLiteral("-1"));
+  const QCommandLineOption ladderAgents(QStringLiteral("ladder-agents"), QStringLiteral("Play the skill ladder of these agents first (Ladder tab)."), QStringLiteral("A,B"));
+  const QCommandLineOption ladderGames(QStringLiteral("ladder-games"), QStringLiteral("Games per pairing of --ladder-agents."), QStringLiteral("N"), QStringLiteral("200"));
+  parser.addOptions({screenshot, show, games, size, sweep, sweepGames, sweepAgents, gameIndex, ladderAgents, ladderGames});
   parser.process(app);
 
   wb::app::setDocumentationRoot(QDir(QStringLiteral(WB_DATA_DIR)).filePath(QStringLiteral("..")));
@@ -136,6 +146,8 @@ int main(int argc, char** argv) {
 
   wb::app::MainWindow window;
   window.setPromptsEnabled(!shooting);
+  // Results are kept beside the ruleset and reopen with it (not for screenshots: they are reproducible).
+  window.simulationPanel()->setResultsKept(!shooting);
   // The size and dock layout of the last session (not for screenshots: they are reproducible).
   if (!shooting) window.restoreSettings();
   const QStringList wh = parser.value(size).split(QLatin1Char('x'));
@@ -170,6 +182,33 @@ int main(int argc, char** argv) {
     QObject::connect(panel, &wb::app::SweepPanel::finished, &loop, &QEventLoop::quit);
     if (panel->run()) loop.exec();
     else std::fprintf(stderr, "workbench: sweep: %s\n", qPrintable(panel->errorText()));
+  }
+  if (n > 0 && parser.value(show).compare(QLatin1String("games"), Qt::CaseInsensitive) == 0) {
+    // The run's games listed, one of them shown move by move.
+    wb::app::GamesPanel* panel = window.gamesPanel();
+    QEventLoop loop;
+    QObject::connect(panel, &wb::app::GamesPanel::listed, &loop, &QEventLoop::quit);
+    if (panel->listGames(std::min(n, 200))) loop.exec();
+    long long index = parser.value(gameIndex).toLongLong();
+    if (index < 0) {
+      panel->setFilter(wb::app::GamesPanel::Longest);
+      if (!panel->games().empty())
+        index = static_cast<long long>(std::max_element(panel->games().begin(), panel->games().end(), [](const auto& a, const auto& b) {
+                  return a.turns < b.turns;
+                })->index);
+    }
+    if (index >= 0 && !panel->showGame(static_cast<std::uint64_t>(index)))
+      std::fprintf(stderr, "workbench: games: %s\n", qPrintable(panel->errorText()));
+    if (panel->moveList()->count() > 6) panel->moveList()->setCurrentRow(panel->moveList()->count() / 2);
+  }
+  if (parser.isSet(ladderAgents)) {
+    wb::app::LadderPanel* panel = window.ladderPanel();
+    panel->setAgents(parser.value(ladderAgents));
+    panel->setGames(parser.value(ladderGames).toInt());
+    QEventLoop loop;
+    QObject::connect(panel, &wb::app::LadderPanel::finished, &loop, &QEventLoop::quit);
+    if (panel->run()) loop.exec();
+    else std::fprintf(stderr, "workbench: ladder: %s\n", qPrintable(panel->errorText()));
   }
   if (!applyShow(window, parser.value(show))) {
     std::fprintf(stderr, "workbench: unknown --show page '%s'\n", qPrintable(parser.value(show)));

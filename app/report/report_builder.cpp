@@ -174,6 +174,11 @@ bool ReportBuilder::build(ReportData& out, std::string& error) {
     out.sweeps.push_back(std::move(r));
     if (m_cancelled.load()) break;
   }
+  if (q.impactEntities.empty() && q.playedImpact && !m_cancelled.load()) {
+    out.impact = *q.playedImpact;
+    out.impact->ruleset = m_ruleset.id;
+    out.gamesReused += out.impact->baseline.games();
+  }
   if (impactGame && !impact.entities.empty() && !m_cancelled.load()) {
     sim::ImpactRunner runner(*impactGame, impact);
     if (!runner.validate(error)) return false;

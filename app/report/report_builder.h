@@ -36,6 +36,9 @@ struct ReportRequest {
   // the entry of `sweeps` with the same path and values.
   std::optional<sim::RunResult> playedRun;
   std::vector<sim::SweepResult> playedSweeps;
+  // Impact measured in the workbench on this ruleset (the Simulation tab's
+  // Measure impact): the report's impact section when impactEntities is empty.
+  std::optional<sim::ImpactResult> playedImpact;
   // The edits the ruleset has that its file does not ("cards.x.cost: 18 -> 14",
   // "+ cards.y (added)"): a report from the workbench's unsaved edits.
   std::vector<std::string> unsavedEdits;

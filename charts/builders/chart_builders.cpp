@@ -55,19 +55,30 @@ void applyWorkbenchStyle(QChart* chart) {
   chart->legend()->setAlignment(Qt::AlignBottom);
 }
 
-QChart* buildWinRateChart(const std::vector<WinRateBar>& bars, const QString& title) {
+QChart* buildPlaceholderChart(const QString& title) {
+  auto* chart = new QChart;
+  applyWorkbenchStyle(chart);
+  chart->setTitle(title);
+  chart->legend()->setVisible(false);
+  return chart;
+}
+
+QChart* buildWinRateChart(const std::vector<WinRateBar>& bars, const QString& title, double fair) {
   auto* chart = new QChart;
   applyWorkbenchStyle(chart);
   chart->setTitle(title);
 
+  // In percent, like every table of the workbench.
   auto* set = new QBarSet(QObject::tr("Win rate"));
   set->setColor(kBarColor);
   set->setBorderColor(kBarColor.darker(120));
   set->setLabelColor(Qt::black);
   QStringList categories;
+  int chars = 0;
   for (const auto& b : bars) {
-    *set << b.rate;
+    *set << 100.0 * b.rate;
     categories << b.label;
+    chars += static_cast<int>(b.label.size()) + 2;
   }
   auto* series = new QBarSeries(chart);
   series->append(set);
@@ -77,11 +88,18 @@ QChart* buildWinRateChart(const std::vector<WinRateBar>& bars, const QString& ti
   auto* x = new QBarCategoryAxis(chart);
   x->setTruncateLabels(false);
   x->append(categories.isEmpty() ? QStringList{QStringLiteral("-")} : categories);
+  // Many or long names (17 factions) would overlap: turn them and make them smaller.
+  if (categories.size() > 6 && chars > 50) {
+    x->setLabelsAngle(-55);
+    QFont f = x->labelsFont();
+    f.setPointSizeF(std::max(6.5, f.pointSizeF() - (categories.size() > 12 ? 2 : 1)));
+    x->setLabelsFont(f);
+  }
   auto* y = new QValueAxis(chart);
-  y->setRange(0, 1);
+  y->setRange(0, 100);
   y->setTickCount(6);
-  y->setLabelFormat(QStringLiteral("%.1f"));
-  y->setTitleText(QObject::tr("win rate"));
+  y->setLabelFormat(QStringLiteral("%.0f%%"));
+  y->setTitleText(QObject::tr("win rate (%)"));
   chart->addAxis(x, Qt::AlignBottom);
   chart->addAxis(y, Qt::AlignLeft);
   attach(chart, series, x, y);
@@ -90,7 +108,7 @@ QChart* buildWinRateChart(const std::vector<WinRateBar>& bars, const QString& ti
   QPen whisker(kErrorColor, 1.6);
   for (std::size_t i = 0; i < bars.size(); ++i) {
     const double cx = static_cast<double>(i);
-    const double lo = std::clamp(bars[i].low, 0.0, 1.0), hi = std::clamp(bars[i].high, 0.0, 1.0);
+    const double lo = 100.0 * std::clamp(bars[i].low, 0.0, 1.0), hi = 100.0 * std::clamp(bars[i].high, 0.0, 1.0);
     const double cap = 0.08;
     auto* s = polyline(chart,
                        {{cx - cap, lo}, {cx + cap, lo}, {cx, lo}, {cx, hi}, {cx - cap, hi}, {cx + cap, hi}},
@@ -99,12 +117,14 @@ QChart* buildWinRateChart(const std::vector<WinRateBar>& bars, const QString& ti
     hideLegendFor(chart, s);
   }
 
-  // The fair line: an even share for 2 bars is 50%.
-  QPen fair(kFairColor, 1.4, Qt::DashLine);
+  // The fair line: the even share (1 / seats), named with its value.
+  QPen fairPen(kFairColor, 1.4, Qt::DashLine);
   const double last = bars.empty() ? 0.0 : static_cast<double>(bars.size() - 1);
-  auto* line = polyline(chart, {{-0.5, 0.5}, {last + 0.5, 0.5}}, fair);
-  line->setName(QObject::tr("50%"));
+  const double f = 100.0 * std::clamp(fair, 0.0, 1.0);
+  auto* line = polyline(chart, {{-0.5, f}, {last + 0.5, f}}, fairPen);
+  line->setName(QObject::tr("fair share %1%").arg(QString::number(f, 'f', f == std::round(f) ? 0 : 1)));
   attach(chart, line, x, y);
+  set->setLabel(QObject::tr("win rate, 95% interval"));
   return chart;
 }
 
@@ -207,7 +227,7 @@ QChart* buildTopEntitiesChart(const std::vector<EntityValue>& values, const QStr
   x->setRange(anyNegative ? -extent : 0, extent);
   x->setTitleText(valueLabel);
   x->applyNiceNumbers();
-  x->setLabelFormat(QStringLiteral("%.2f"));
+  x->setLabelFormat(QStringLiteral("%.1f%%"));
   chart->addAxis(y, Qt::AlignLeft);
   chart->addAxis(x, Qt::AlignBottom);
   chart->addSeries(series);

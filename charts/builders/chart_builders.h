@@ -1,5 +1,6 @@
 // Qt Charts builders over simulation results (see chart_data.h):
-//   - win rate per seat / agent / faction with 95% error bars and the 50% line,
+//   - win rate per seat / agent / faction with 95% error bars and the fair line
+//     (1 / seats: 25% at four seats), in %, labels turned when many,
 //   - game length histogram,
 //   - top-N entities by a metric (horizontal bars, outliers highlighted).
 // Each returns a new QChart the caller owns (put it in a QChartView, or render
@@ -20,7 +21,10 @@ QT_END_NAMESPACE
 
 namespace wb::charts {
 
-QChart* buildWinRateChart(const std::vector<WinRateBar>& bars, const QString& title);
+// `fair`: the even share drawn as a dashed line (1 / seats), in [0, 1].
+QChart* buildWinRateChart(const std::vector<WinRateBar>& bars, const QString& title, double fair = 0.5);
+// A chart with only a title (before any result): no axes, no made-up numbers.
+QChart* buildPlaceholderChart(const QString& title);
 // Bins of `binWidth` turns (0 = chosen so there are at most ~30 bars).
 QChart* buildLengthHistogram(const LengthHistogram& lengths, const QString& title, int binWidth = 0);
 // The `topN` entities with the largest |value|, largest first; `valueLabel` names the axis.

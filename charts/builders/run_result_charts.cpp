@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "simulation/compare/difference_interval.h"
 #include "simulation/stats/statistics.h"
 
 namespace wb::charts {
@@ -12,9 +13,10 @@ namespace {
 WinRateBar bar(const QString& label, const sim::OutcomeTally& t) {
   WinRateBar b;
   b.label = label;
-  b.games = static_cast<long long>(t.games);
-  b.rate = t.winRate();
-  const sim::Interval ci = sim::wilsonInterval(t.wins, t.games);
+  const std::uint64_t decided = t.wins + t.losses;  // the games someone won by the rules
+  b.games = static_cast<long long>(decided);
+  b.rate = decided ? static_cast<double>(t.wins) / static_cast<double>(decided) : 0.0;
+  const sim::Interval ci = sim::wilsonInterval(t.wins, decided);
   b.low = ci.lo;
   b.high = ci.hi;
   return b;
@@ -77,8 +79,13 @@ std::vector<EntityMetric> entityMetrics(const sim::RunResult& result) {
     const double n1 = static_cast<double>(t.usedPlayers), n0 = static_cast<double>(t.unusedPlayers);
     m.usedWinRate = n1 > 0 ? static_cast<double>(t.usedWins) / n1 : 0.0;
     m.unusedWinRate = n0 > 0 ? static_cast<double>(t.unusedWins) / n0 : 0.0;
+    m.counter = m.id.contains(QLatin1Char(':'));
+    m.contrast = n1 > 0 && n0 > 0;
     if (n1 > 0 && n0 > 0) {
       m.delta = m.usedWinRate - m.unusedWinRate;
+      const sim::Interval ci = sim::proportionDifferenceInterval(t.unusedWins, t.unusedPlayers, t.usedWins, t.usedPlayers);
+      m.deltaLow = ci.lo;
+      m.deltaHigh = ci.hi;
       const double pooled = (static_cast<double>(t.usedWins) + static_cast<double>(t.unusedWins)) / (n1 + n0);
       const double se = std::sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n0));
       m.z = se > 0 ? m.delta / se : 0.0;
@@ -88,26 +95,29 @@ std::vector<EntityMetric> entityMetrics(const sim::RunResult& result) {
   // Lift: the delta against the average used entity; outliers stand out from the spread.
   double sum = 0, sumSq = 0;
   int n = 0;
+  // Only entities with something to compare (not a starting card everyone
+  // holds) and not the engine's counters set the average.
+  auto compared = [](const EntityMetric& m) { return m.contrast && !m.counter; };
   for (const auto& m : out)
-    if (m.usedGames > 0) {
+    if (compared(m)) {
       sum += m.delta;
       ++n;
     }
   const double mean = n ? sum / n : 0.0;
   for (auto& m : out) {
-    m.lift = m.usedGames > 0 ? m.delta - mean : 0.0;
-    sumSq += m.usedGames > 0 ? m.lift * m.lift : 0.0;
+    m.lift = m.contrast ? m.delta - mean : 0.0;
+    sumSq += compared(m) ? m.lift * m.lift : 0.0;
   }
   const double sd = n > 1 ? std::sqrt(sumSq / (n - 1)) : 0.0;
   for (auto& m : out)
-    m.outlier = m.usedGames >= 30 && sd > 0 && std::abs(m.lift) > 2 * sd && std::abs(m.z) >= 3.0;
+    m.outlier = compared(m) && m.usedGames >= 30 && sd > 0 && std::abs(m.lift) > 2 * sd && std::abs(m.z) >= 3.0;
   return out;
 }
 
 std::vector<EntityValue> entityDeltas(const std::vector<EntityMetric>& metrics) {
   std::vector<EntityValue> out;
   for (const auto& m : metrics)
-    if (m.usedGames > 0) out.push_back({m.id, m.lift, m.outlier});
+    if (m.contrast && !m.counter) out.push_back({m.id, 100.0 * m.lift, m.outlier});
   return out;
 }
 

@@ -11,6 +11,9 @@
 
 namespace wb::charts {
 
+// Win rates are over the games someone won by the rules (wins / (wins +
+// losses)), as the headline's first-player test counts them, so the fair
+// share is 1 / seats. Seats are named "Seat 1".. everywhere.
 std::vector<WinRateBar> seatWinRates(const sim::RunResult& result);
 // One bar per side (team) of the engine (sim::RunStats::sides()).
 std::vector<WinRateBar> teamWinRates(const sim::RunResult& result);
@@ -31,9 +34,15 @@ struct EntityMetric {
   // so the raw delta is positive for most; the lift says which stand out.
   double lift = 0;
   bool outlier = false;          // |lift| > 2 SD of the lifts, |z| >= 3, used in >= 30 player-games
+  double deltaLow = 0, deltaHigh = 0;  // 95% interval of delta (Newcombe), when both groups have games
+  // Nothing to compare: every player used it (a starting card) or nobody did.
+  bool contrast = false;
+  // A game-end or battle counter ("end:eye", "battle:solo"), not a card, tile or ability.
+  bool counter = false;
 };
 std::vector<EntityMetric> entityMetrics(const sim::RunResult& result);
-// The lifts of the used entities (outliers flagged), for buildTopEntitiesChart.
+// The lifts (in percentage points) of the entities with a contrast that are
+// not counters (outliers flagged), for buildTopEntitiesChart.
 std::vector<EntityValue> entityDeltas(const std::vector<EntityMetric>& metrics);
 
 }  // namespace wb::charts

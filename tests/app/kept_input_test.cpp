@@ -4,7 +4,8 @@
 // where it was typed and in the Diagnostics dock (with "did you mean
 // 'magic'?" for a misspelt name), the model and the undo stack are untouched,
 // and the error clears when the value is fixed. Also item 3: a spin box no
-// longer clamps a typed 50, and a cost of -5 is a problem in the GUI.
+// longer clamps a typed 50, and a cost of -5 is a problem in the GUI (since
+// issue 33 refused before it reaches the model, and kept as typed).
 #include <QLabel>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
@@ -192,7 +193,10 @@ TEST_F(KeptInput, ANegativeCostIsAProblemInTheInspectorAndTheDock) {
   Q_EMIT cost->editingFinished();
   w.inspector()->setFocus();
   testing::spin(50);
-  EXPECT_EQ(model::getPath(w.document()->ruleset(), "cards.meteor_strike.cost")->text, "-5");
+  // Refused before it reaches the model (issue 33): kept as typed, with the reason.
+  EXPECT_EQ(model::getPath(w.document()->ruleset(), "cards.meteor_strike.cost")->text, "18");
+  EXPECT_EQ(w.document()->undoStack()->count(), 0);
+  EXPECT_EQ(cost->text(), QStringLiteral("-5"));
   EXPECT_EQ(w.document()->errorCount(), 1);
   EXPECT_TRUE(anyContains(dockRows(w), QStringLiteral("'cost' of 'meteor_strike' must be at least 0, got -5")));
   EXPECT_TRUE(showsLabel(w.inspector(), QStringLiteral("must be at least 0, got -5")));

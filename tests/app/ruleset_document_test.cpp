@@ -128,13 +128,14 @@ TEST(RulesetDocument, RefusedValuesLeaveTheModelUnchanged) {
   EXPECT_FALSE(doc.isModified());
 }
 
-TEST(RulesetDocument, RepeatedEditsOfOnePathMergeIntoOneStep) {
+// Issue 33, promise 2: each committed edit is its own step (they merged before).
+TEST(RulesetDocument, RepeatedEditsOfOnePathAreEachTheirOwnStep) {
   RulesetDocument doc;
   ASSERT_TRUE(doc.open(kCardDice));
   for (const char* v : {"13", "14", "15"}) ASSERT_TRUE(doc.setValue(QStringLiteral("cards.blazing_fire.cost"), QString::fromLatin1(v)));
-  EXPECT_EQ(doc.undoStack()->count(), 1);
+  EXPECT_EQ(doc.undoStack()->count(), 3);
   doc.undoStack()->undo();
-  EXPECT_EQ(costOf(doc, "blazing_fire"), "12");
+  EXPECT_EQ(costOf(doc, "blazing_fire"), "14");
 }
 
 TEST(RulesetDocument, EntityAndEffectCommandsUndo) {

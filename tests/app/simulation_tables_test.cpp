@@ -38,7 +38,7 @@ TEST(OutcomeTable, ShowsTeamRowsAndTheOutcomesThatOccur) {
   OutcomeTable table;
   table.showResult(teamRun());
   ASSERT_GE(table.rowCount(), 2 + 4 + 1);  // 2 teams, 4 seats, 1 agent
-  EXPECT_EQ(table.item(0, OutcomeTable::Name)->text(), QStringLiteral("team 0 (seats 0, 2)"));
+  EXPECT_EQ(table.item(0, OutcomeTable::Name)->text(), QStringLiteral("Team 1 (seats 1, 3)"));
   EXPECT_EQ(table.item(0, OutcomeTable::Wins)->text(), QStringLiteral("1"));
   EXPECT_EQ(table.item(0, OutcomeTable::AdjWon)->text(), QStringLiteral("1"));
   EXPECT_EQ(table.item(0, OutcomeTable::Nobody)->text(), QStringLiteral("1"));

@@ -170,7 +170,7 @@ TEST(SimulationPanel, A200GameRunFillsTheWinRateChart) {
       for (auto* set : bars->barSets())
         for (int i = 0; i < set->count(); ++i) {
           EXPECT_GE(set->at(i), 0.0);
-          EXPECT_LE(set->at(i), 1.0);
+          EXPECT_LE(set->at(i), 100.0);  // in % (issue 33)
           total += set->at(i);
         }
   EXPECT_GT(total, 0.0);

@@ -3,6 +3,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
+#include <QRegularExpression>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -75,6 +76,7 @@ void RulesetDocument::load(const QString& path, const std::string* text) {
   m_diagnostics = std::move(result.diagnostics);
 
   m_kept.clear();
+  m_keptOrder.clear();
   const QString oldPath = m_path;
   m_path = text ? QString() : QFileInfo(path).absoluteFilePath();
   m_diskText = text ? QString() : readText(m_path);
@@ -165,11 +167,19 @@ bool RulesetDocument::setValue(const QString& path, const QString& text, QString
   }
   const auto now = model::getPath(trial, toStd(path));
   const QString newText = now ? QString::fromStdString(now->text) : text;
-  const bool hadKept = m_kept.remove(path) > 0;  // the value is set: what was kept is done with
   if (newText == QString::fromStdString(old->text)) {
-    if (hadKept) revalidate();
+    if (m_kept.remove(path) > 0) {  // back to the model's value: what was kept is done with
+      m_keptOrder.removeAll(path);
+      revalidate();
+    }
     return true;  // nothing to do
   }
+  // The engine schema's ranges and checks (a cost below the engine's least).
+  if (const QString problem = newProblem(trial); !problem.isEmpty()) {
+    setError(error, problem);
+    return false;
+  }
+  if (m_kept.remove(path) > 0) m_keptOrder.removeAll(path);  // the value is set
   return push(new SetValue(this, path, QString::fromStdString(old->text), text));
 }
 
@@ -204,6 +214,10 @@ bool RulesetDocument::setValues(const std::vector<std::pair<QString, QString>>& 
     news.push_back(text);
   }
   if (olds.empty()) return true;  // nothing to do
+  if (const QString problem = newProblem(trial); !problem.isEmpty()) {
+    setError(error, problem);
+    return false;
+  }
   // A plain parent command (id -1): its children run in order, undo in reverse,
   // and it never merges with the SetValue before it.
   auto* compound = new QUndoCommand(description);
@@ -259,12 +273,14 @@ bool RulesetDocument::setProperty(model::Section section, const QString& id, con
   model::Entity after = *it;
   auto slot = std::find_if(after.properties.begin(), after.properties.end(),
                            [&](const model::Field& f) { return f.key == value.key; });
-  QString shown = value.isList ? QStringLiteral("[%1]").arg(QString::fromStdString([&] {
+  auto fieldText = [](const model::Field& f) {
+    if (!f.isList) return QString::fromStdString(f.text);
     std::string all;
-    for (const auto& i : value.items) all += (all.empty() ? "" : ", ") + i;
-    return all;
-  }()))
-                               : QString::fromStdString(value.text);
+    for (const auto& i : f.items) all += (all.empty() ? "" : ", ") + i;
+    return QStringLiteral("[%1]").arg(QString::fromStdString(all));
+  };
+  const QString shown = fieldText(value);
+  const QString shownOld = slot == after.properties.end() ? tr("(none)") : fieldText(*slot);
   if (remove) {
     if (slot == after.properties.end()) return true;
     after.properties.erase(slot);
@@ -274,9 +290,17 @@ bool RulesetDocument::setProperty(model::Section section, const QString& id, con
     if (*slot == value) return true;
     *slot = value;
   }
-  m_kept.remove(path);
+  {
+    model::Ruleset trial = m_ruleset;
+    trial.entities(section)[static_cast<std::size_t>(it - list.begin())] = after;
+    if (const QString problem = newProblem(trial); !problem.isEmpty()) {
+      setError(error, problem);
+      return false;
+    }
+  }
+  if (m_kept.remove(path) > 0) m_keptOrder.removeAll(path);
   return push(new ReplaceEntity(this, section, static_cast<int>(it - list.begin()), std::move(after),
-                                remove ? tr("Remove %1").arg(path) : tr("Set %1 = %2").arg(path, shown)));
+                                remove ? tr("Remove %1").arg(path) : tr("Set %1: %2 -> %3").arg(path, shownOld, shown)));
 }
 
 bool RulesetDocument::removeEntity(model::Section section, const QString& id, QString* error) {
@@ -352,6 +376,14 @@ bool RulesetDocument::editEffect(model::Section section, const QString& id, int 
     }
   }
   if (e->effects[static_cast<std::size_t>(index)] == effect) return true;
+  {
+    model::Ruleset trial = m_ruleset;
+    trial.entity(section, id.toStdString())->effects[static_cast<std::size_t>(index)] = effect;
+    if (const QString problem = newProblem(trial); !problem.isEmpty()) {
+      setError(error, problem);
+      return false;
+    }
+  }
   return push(new EditEffect(this, section, id, index, effect));
 }
 
@@ -376,9 +408,26 @@ QString RulesetDocument::checkExpression(const QString& text, int* column) const
   if (!problems.empty()) {
     const auto& first = problems.items().front();
     if (column) *column = first.where.column;
-    return QString::fromStdString(first.message);
+    const QString message = QString::fromStdString(first.message);
+    // A lone word ("abc" as a cost): say what is expected there.
+    static const QRegularExpression word(QStringLiteral("^\\s*[A-Za-z_][A-Za-z0-9_]*\\s*$"));
+    if (word.match(text).hasMatch())
+      return tr("expected a number or an expression over parameters and dice (e.g. 12 or 2 * fire); %1").arg(message);
+    return message;
   }
   if (column) *column = 0;
+  return {};
+}
+
+QString RulesetDocument::newProblem(const model::Ruleset& trial) const {
+  model::Diagnostics before, after;
+  model::validateRuleset(m_ruleset, m_schema, before);
+  model::validateRuleset(trial, m_schema, after);
+  std::set<std::string> had;
+  for (const auto& d : before.items())
+    if (d.severity == model::Severity::Error) had.insert(d.format());
+  for (const auto& d : after.items())
+    if (d.severity == model::Severity::Error && !had.count(d.format())) return QString::fromStdString(d.message);
   return {};
 }
 
@@ -386,11 +435,30 @@ void RulesetDocument::keepInput(const QString& path, const QString& text, const 
   const auto it = m_kept.constFind(path);
   if (it != m_kept.constEnd() && it->text == text && it->problem == problem) return;
   m_kept.insert(path, {text, problem});
+  m_keptOrder.removeAll(path);
+  m_keptOrder << path;
   revalidate();
 }
 
 void RulesetDocument::dropKeptInput(const QString& path) {
+  m_keptOrder.removeAll(path);
   if (m_kept.remove(path) > 0) revalidate();
+}
+
+bool RulesetDocument::discardLastKeptInput() {
+  while (!m_keptOrder.isEmpty()) {
+    const QString path = m_keptOrder.takeLast();
+    if (m_kept.remove(path) > 0) {
+      revalidate();
+      DocumentChange change;
+      change.kind = DocumentChange::Kind::Value;
+      change.path = path;
+      Q_EMIT changed(change);  // views show the model's value again
+      Q_EMIT keptInputDiscarded(path);
+      return true;
+    }
+  }
+  return false;
 }
 
 QString RulesetDocument::keptText(const QString& path) const {
@@ -473,6 +541,7 @@ void RulesetDocument::revalidate() {
   for (auto it = m_kept.begin(); it != m_kept.end();) {
     const auto where = keptLocation(it.key());
     if (!where) {  // its entity or effect was removed
+      m_keptOrder.removeAll(it.key());
       it = m_kept.erase(it);
       continue;
     }

@@ -67,7 +67,10 @@ class RulesetDocument : public QObject {
 
   // --- Edits: each pushes one undo command; false (and `error`) when refused,
   //     leaving the ruleset unchanged. ---
-  // Any path of model/path/ruleset_path.h; repeated edits of one path merge.
+  // Any path of model/path/ruleset_path.h. Each committed edit is its own undo
+  // step. A value the engine schema refuses (a cost of -5, a count of 0) is
+  // refused here with the validator's reason: the model, the undo history and
+  // the file only ever hold values that validate.
   bool setValue(const QString& path, const QString& text, QString* error = nullptr);
   // Several values as ONE undo step named `description` (a sweep point's
   // values, applied together); all are checked first, none is set on error.
@@ -101,6 +104,10 @@ class RulesetDocument : public QObject {
   bool hasKeptInput(const QString& path) const { return m_kept.contains(path); }
   QString keptText(const QString& path) const;
   QString keptProblem(const QString& path) const;
+  bool hasAnyKeptInput() const { return !m_kept.isEmpty(); }
+  int keptInputCount() const { return static_cast<int>(m_kept.size()); }
+  // Drops the input kept last (Esc / the first Ctrl+Z); false when none is kept.
+  bool discardLastKeptInput();
 
   // A fresh id not used by any section: `base`, `base_2`, `base_3`, ...
   QString uniqueEntityId(const QString& base) const;
@@ -124,6 +131,7 @@ class RulesetDocument : public QObject {
   void modifiedChanged(bool modified);
   void filePathChanged(const QString& path);
   void fileChangedOnDisk(const QString& path);
+  void keptInputDiscarded(const QString& path);  // discardLastKeptInput: show the model's value again
 
  private:
   void load(const QString& path, const std::string* text);
@@ -132,6 +140,9 @@ class RulesetDocument : public QObject {
   void watch();
   void onFileChanged(const QString& path);
   bool push(QUndoCommand* command);
+  // The first error `trial` has that the open ruleset does not ("" = none):
+  // what an edit would break, refused before it reaches the undo stack.
+  QString newProblem(const model::Ruleset& trial) const;
 
   model::Ruleset m_ruleset;
   const model::EngineSchema* m_schema = nullptr;
@@ -144,6 +155,7 @@ class RulesetDocument : public QObject {
     QString text, problem;
   };
   QMap<QString, KeptInput> m_kept;  // by path
+  QStringList m_keptOrder;          // paths of m_kept, oldest first
   QUndoStack* m_undo = nullptr;
   QFileSystemWatcher* m_watcher = nullptr;
 };

@@ -8,10 +8,13 @@
 namespace wb::app {
 
 namespace {
-QString describe(const QString& path, const QString& text) {
-  QString shown = text;
-  if (shown.size() > 24) shown = shown.left(21) + QStringLiteral("...");
-  return QObject::tr("Set %1 = %2").arg(path, shown);
+QString shorten(const QString& text) {
+  if (text.size() > 24) return text.left(21) + QStringLiteral("...");
+  return text.isEmpty() ? QObject::tr("(empty)") : text;
+}
+
+QString describe(const QString& path, const QString& oldText, const QString& newText) {
+  return QObject::tr("Set %1: %2 -> %3").arg(path, shorten(oldText), shorten(newText));
 }
 }  // namespace
 
@@ -20,21 +23,11 @@ SetValue::SetValue(RulesetDocument* document, QString path, QString oldText, QSt
     : QUndoCommand(parent),
       m_document(document), m_path(std::move(path)), m_oldText(std::move(oldText)),
       m_newText(std::move(newText)) {
-  setText(describe(m_path, m_newText));
+  setText(describe(m_path, m_oldText, m_newText));
 }
 
 void SetValue::undo() { apply(m_oldText); }
 void SetValue::redo() { apply(m_newText); }
-
-bool SetValue::mergeWith(const QUndoCommand* other) {
-  const auto* next = dynamic_cast<const SetValue*>(other);
-  if (!next || next->m_path != m_path || next->m_document != m_document) return false;
-  m_newText = next->m_newText;
-  setText(describe(m_path, m_newText));
-  // Back to where it started: the merged step does nothing.
-  if (m_newText == m_oldText) setObsolete(true);
-  return true;
-}
 
 void SetValue::apply(const QString& text) {
   std::string why;

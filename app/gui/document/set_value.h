@@ -1,7 +1,8 @@
 // SetValue: the generic "change value" undo command. It sets any path of
 // model/path/ruleset_path.h from text and restores the old text on undo.
-// Repeated edits of the same path merge into one step (like Tiled's
-// ChangeValue), so typing 17, 16, 15 into a cost undoes back to 18 at once.
+// Each committed edit is its own step, named with both values ("Set
+// cards.meteor_strike.cost: 18 -> 14"): 18 -> 14 then 14 -> 16 undoes to 14
+// first (issue 33). Typing in a field is not an edit until it is committed.
 #pragma once
 
 #include <QString>
@@ -13,15 +14,12 @@ class RulesetDocument;
 
 class SetValue : public QUndoCommand {
  public:
-  static constexpr int kId = 0x5e7;
   // With a `parent` it is one step of a compound edit (RulesetDocument::setValues).
   SetValue(RulesetDocument* document, QString path, QString oldText, QString newText,
            QUndoCommand* parent = nullptr);
 
   void undo() override;
   void redo() override;
-  int id() const override { return kId; }
-  bool mergeWith(const QUndoCommand* other) override;
 
   const QString& path() const { return m_path; }
 

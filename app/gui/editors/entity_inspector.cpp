@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QFormLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -142,6 +143,13 @@ EntityInspector::EntityInspector(RulesetDocument* document, QWidget* parent)
       if (!menu->isEmpty()) menu->exec(widget->mapToGlobal(pos));
     });
   }
+  // Esc in a field drops what was typed there and could not be applied.
+  for (QWidget* w : {static_cast<QWidget*>(m_name), static_cast<QWidget*>(m_count), static_cast<QWidget*>(m_cost)})
+    w->installEventFilter(this);
+  connect(document, &RulesetDocument::keptInputDiscarded, this, [this](const QString& p) {
+    if (p == path(QStringLiteral("cost")) || p == path(QStringLiteral("count")) || p == path(QStringLiteral("name")))
+      showModelValue(p.section(QLatin1Char('.'), -1));
+  });
   connect(document, &RulesetDocument::changed, this, [this] { m_refreshTimer->start(); });
   connect(document, &RulesetDocument::reset, this, [this] { m_refreshTimer->start(); });
   connect(document, &RulesetDocument::diagnosticsChanged, this, [this] { m_refreshTimer->start(); });
@@ -182,7 +190,34 @@ QMenu* EntityInspector::contextMenuFor(const QString& field) {
 
 bool EntityInspector::eventFilter(QObject* watched, QEvent* event) {
   if (watched == m_text && event->type() == QEvent::FocusOut) commit(QStringLiteral("text"), m_text->toPlainText());
+  if (event->type() == QEvent::KeyPress && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape && !m_id.isEmpty()) {
+    const QString field = watched == m_cost    ? QStringLiteral("cost")
+                          : watched == m_count ? QStringLiteral("count")
+                          : watched == m_name  ? QStringLiteral("name")
+                                               : QString();
+    if (!field.isEmpty()) {
+      m_document->dropKeptInput(path(field));
+      showModelValue(field);
+      return true;
+    }
+  }
   return QWidget::eventFilter(watched, event);
+}
+
+void EntityInspector::showModelValue(const QString& field) {
+  const model::Entity* e = m_id.isEmpty() ? nullptr : m_document->ruleset().entity(m_section, m_id.toStdString());
+  if (!e) return;
+  if (field == QLatin1String("cost")) {
+    const model::Cost* cost = e->cost();
+    m_cost->setText(cost ? QString::fromStdString(cost->amount.text()) : QString());
+  } else if (field == QLatin1String("count")) {
+    const QSignalBlocker block(m_count);
+    m_count->setText(QString::number(e->count));
+  } else if (field == QLatin1String("name")) {
+    const QSignalBlocker block(m_name);
+    m_name->setText(QString::fromStdString(e->name));
+  }
+  refresh();
 }
 
 void EntityInspector::commit(const QString& field, const QString& text) {
@@ -262,6 +297,11 @@ void EntityInspector::refresh() {
         if (d.where.file == at.file && d.where.line == at.line) problem = QString::fromStdString(d.message);
     m_costError->setText(problem);
     m_costError->setVisible(!problem.isEmpty());
+    // A value the engine refuses (a cost of -5) is framed like a bad expression.
+    m_cost->setStyleSheet(m_document->hasKeptInput(costPath)
+                              ? QStringLiteral("QLineEdit { border: 1px solid #c62828; background: #fff3f3; }")
+                              : QString());
+    m_cost->setToolTip(m_document->keptProblem(costPath));
   }
   if (!m_name->hasFocus() && m_document->hasKeptInput(path(QStringLiteral("name"))))
     m_name->setText(m_document->keptText(path(QStringLiteral("name"))));

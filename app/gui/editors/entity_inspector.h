@@ -56,6 +56,8 @@ class EntityInspector : public QWidget {
  private:
   void refresh();
   void commit(const QString& field, const QString& text);
+  // Shows the model's value of `field` (cost, count, name), dropping what was typed.
+  void showModelValue(const QString& field);
   QString path(const QString& field) const;
 
   RulesetDocument* m_document;

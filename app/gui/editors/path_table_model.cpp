@@ -2,6 +2,9 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QFileInfo>
+
+#include <algorithm>
 
 #include "model/path/ruleset_path.h"
 
@@ -53,6 +56,19 @@ QStringList PathTableModel::rowProblems(int) const { return {}; }
 
 bool PathTableModel::affectedBy(const DocumentChange&) const { return true; }
 
+QStringList PathTableModel::cellProblems(const QString& path) const {
+  QStringList out;
+  const auto v = model::getPath(m_document->ruleset(), path.toStdString());
+  if (!v || !v->where.known()) return out;
+  const QString file = QFileInfo(QString::fromStdString(v->where.file)).fileName();
+  for (const auto& d : m_document->diagnostics().items())
+    if (d.severity == model::Severity::Error && d.where.line == v->where.line &&
+        QFileInfo(QString::fromStdString(d.where.file)).fileName() == file &&
+        !QString::fromStdString(d.message).contains(QStringLiteral("' not applied: ")))
+      out << QString::fromStdString(d.message);
+  return out;
+}
+
 QVariant PathTableModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid() || index.row() >= rows()) return {};
   const int row = index.row(), col = index.column();
@@ -71,7 +87,17 @@ QVariant PathTableModel::data(const QModelIndex& index, int role) const {
     return list;
   }
   if (col == 0 && (role == Qt::BackgroundRole || role == Qt::ToolTipRole)) {
-    const QStringList problems = rowProblems(row);
+    // The row's problems that no cell of it shows (a cell shows its own, red).
+    QStringList problems = rowProblems(row);
+    const QString prefix = rowPrefix(row) + QLatin1Char('.');
+    for (int c = 0; c < columnCount(); ++c) {
+      const QString p = pathAt(row, c);
+      if (p.isEmpty()) continue;
+      for (const QString& m : cellProblems(p)) problems.removeAll(m);
+    }
+    problems.erase(std::remove_if(problems.begin(), problems.end(),
+                                  [&](const QString& m) { return m.startsWith(prefix) && m.contains(QStringLiteral("' not applied: ")); }),
+                   problems.end());
     if (!problems.isEmpty())
       return role == Qt::BackgroundRole ? QVariant(QBrush(QColor(0xfb, 0xdc, 0xdc)))
                                         : QVariant(problems.join(QLatin1Char('\n')));
@@ -88,6 +114,12 @@ QVariant PathTableModel::data(const QModelIndex& index, int role) const {
       default: break;
     }
   }
+  if (role == Qt::BackgroundRole || role == Qt::ForegroundRole) {
+    // A value the validator complains about (loaded from the file so) is red where it is.
+    if (!cellProblems(path).isEmpty())
+      return role == Qt::BackgroundRole ? QVariant(QBrush(QColor(0xfd, 0xec, 0xea))) : QVariant(QBrush(QColor(0xc6, 0x28, 0x28)));
+    return {};
+  }
   if (role == Qt::DisplayRole || role == Qt::EditRole || role == SortRole || role == Qt::ToolTipRole) {
     const auto v = model::getPath(m_document->ruleset(), path.toStdString());
     if (!v) return role == Qt::ToolTipRole ? QVariant() : QVariant(QString());
@@ -99,6 +131,8 @@ QVariant PathTableModel::data(const QModelIndex& index, int role) const {
     }
     if (role == Qt::ToolTipRole) {
       QString tip = m_columns[static_cast<std::size_t>(col)].tip;
+      if (const QStringList problems = cellProblems(path); !problems.isEmpty())
+        tip = problems.join(QLatin1Char('\n')) + QLatin1Char('\n') + tip;
       if (v->min || v->max)
         tip += QStringLiteral("\nrange %1 .. %2")
                    .arg(v->min ? QString::number(*v->min) : QStringLiteral("-"),

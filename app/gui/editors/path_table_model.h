@@ -60,6 +60,8 @@ class PathTableModel : public QAbstractTableModel {
   void setColumns(std::vector<Column> columns);
   const std::vector<Column>& columns() const { return m_columns; }
   QString pathAt(int row, int column) const;
+  // The validator's errors at the line of `path`'s value (shown on that cell).
+  QStringList cellProblems(const QString& path) const;
   void onChanged(const DocumentChange& change);
 
   RulesetDocument* m_document;

@@ -88,7 +88,7 @@ bool writeReport(const ReportData& data, const QString& path, QString* error) {
 }
 
 bool exportReport(const model::Ruleset& snapshot, ReportRequest request, const QString& path, QWidget* dialogParent,
-                  QString* error) {
+                  QString* error, ReportData* built) {
   if (reportFormat(path).isEmpty()) {
     if (error) *error = QObject::tr("%1: the file name must end in .html, .pdf, .csv or .json").arg(path);
     return false;
@@ -128,7 +128,9 @@ bool exportReport(const model::Ruleset& snapshot, ReportRequest request, const Q
     if (error) *error = job.wasCancelled() ? QObject::tr("Export cancelled.") : why;
     return false;
   }
-  return writeReport(data, path, error);
+  if (!writeReport(data, path, error)) return false;
+  if (built) *built = std::move(data);
+  return true;
 }
 
 }  // namespace wb::app

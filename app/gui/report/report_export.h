@@ -59,7 +59,8 @@ bool writeReport(const ReportData& data, const QString& path, QString* error);
 
 // Builds the report and writes it; blocks while the event loop runs. With a
 // `dialogParent`, a progress dialog shows games and time left and can cancel.
+// `built` receives the report's data (its run and sweeps, to reuse).
 bool exportReport(const model::Ruleset& snapshot, ReportRequest request, const QString& path, QWidget* dialogParent,
-                  QString* error);
+                  QString* error, ReportData* built = nullptr);
 
 }  // namespace wb::app

@@ -95,6 +95,7 @@ void ImpactBar::measure() {
   std::vector<std::string> ids;
   for (int r : rows)
     if (auto* item = m_table->item(r, m_nameColumn)) ids.push_back(item->text().toStdString());
+  m_runningRuleset = snapshot;
   m_job = std::make_unique<ImpactJob>(std::move(snapshot), config, ids);
   connect(m_job.get(), &ImpactJob::progressed, this, [this] {
     const sim::ImpactProgress p = m_job->progress();
@@ -105,6 +106,7 @@ void ImpactBar::measure() {
       m_status->setText(tr("Impact not measured: %1").arg(m_job->error()));
     } else {
       m_last = m_job->result();
+      m_lastRuleset = m_runningRuleset;
       fillColumns(m_table, m_nameColumn, m_restrictedColumn, m_grantColumn, m_last);
       m_status->setText(tr("Causal lifts of %1 entities, %L2 pairs each (agents %3)%4")
                             .arg(m_last.entities.size())
@@ -118,6 +120,14 @@ void ImpactBar::measure() {
   m_button->setText(tr("Cancel impact"));
   m_status->setText(tr("Measuring..."));
   m_job->start();
+}
+
+void ImpactBar::clear() {
+  m_job.reset();  // cancels and waits
+  m_last = {};
+  m_lastRuleset = {};
+  m_button->setText(tr("Measure impact"));
+  m_status->setText(tr("Causal columns: not measured yet."));
 }
 
 void ImpactBar::fillColumns(QTableWidget* table, int nameColumn, int restrictedColumn, int grantColumn,

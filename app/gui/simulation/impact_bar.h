@@ -38,6 +38,10 @@ class ImpactBar : public QWidget {
   bool isRunning() const;
   QSpinBox* pairsBox() const { return m_pairs; }
   const sim::ImpactResult& lastResult() const { return m_last; }
+  // The ruleset the last result was measured on (its revision).
+  const model::Ruleset& lastRuleset() const { return m_lastRuleset; }
+  // Forgets the result (another ruleset was opened); cancels a running measure.
+  void clear();
   // Writes the lifts of `result` into the table rows whose name matches an entity.
   static void fillColumns(QTableWidget* table, int nameColumn, int restrictedColumn, int grantColumn,
                           const sim::ImpactResult& result);
@@ -54,6 +58,8 @@ class ImpactBar : public QWidget {
   QLabel* m_status;
   std::unique_ptr<ImpactJob> m_job;
   sim::ImpactResult m_last;
+  model::Ruleset m_lastRuleset;
+  model::Ruleset m_runningRuleset;
 };
 
 }  // namespace wb::app

@@ -22,7 +22,7 @@ QTableWidgetItem* number(quint64 n) {
 QString seats(std::uint32_t mask) {
   QStringList out;
   for (int s = 0; s < 32; ++s)
-    if (mask & (1u << s)) out << QString::number(s);
+    if (mask & (1u << s)) out << QString::number(s + 1);
   return out.join(QStringLiteral(", "));
 }
 
@@ -64,8 +64,8 @@ void OutcomeTable::showResult(const sim::RunResult& result) {
   };
   if (s.hasTeams())
     for (std::size_t i = 0; i < s.sides().size(); ++i)
-      add(tr("team"), tr("team %1 (seats %2)").arg(i).arg(seats(i < s.sideSeats().size() ? s.sideSeats()[i] : 0u)), s.sides()[i]);
-  for (std::size_t i = 0; i < s.seats().size(); ++i) add(tr("seat"), QString::number(i), s.seats()[i]);
+      add(tr("team"), tr("Team %1 (seats %2)").arg(i + 1).arg(seats(i < s.sideSeats().size() ? s.sideSeats()[i] : 0u)), s.sides()[i]);
+  for (std::size_t i = 0; i < s.seats().size(); ++i) add(tr("seat"), tr("Seat %1").arg(i + 1), s.seats()[i]);
   for (std::size_t i = 0; i < s.agents().size() && i < result.agents.size(); ++i)
     add(tr("agent"), QString::fromStdString(result.agents[i]), s.agents()[i]);
   for (std::size_t i = 0; i < s.factions().size() && i < result.factions.size(); ++i)

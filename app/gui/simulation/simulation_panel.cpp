@@ -4,6 +4,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QDir>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -22,13 +23,16 @@
 #include <QVBoxLayout>
 
 #include "app/gui/document/ruleset_document.h"
+#include "app/gui/results/results_file.h"
 #include "app/gui/simulation/impact_bar.h"
 #include "app/gui/simulation/outcome_table.h"
 #include "app/gui/simulation/simulation_job.h"
+#include "app/report/report_data.h"
 #include "app/report/text_format.h"
 #include "charts/builders/chart_builders.h"
 #include "charts/builders/run_result_charts.h"
 #include "charts/export/chart_export.h"
+#include "model/diff/ruleset_diff.h"
 #include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
 #include "simulation/stats/statistics.h"
@@ -149,6 +153,12 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
   m_summary->setTextFormat(Qt::RichText);
   m_summary->setWordWrap(true);
   m_summary->setStyleSheet(QStringLiteral("QLabel { background: #f4f6fa; border: 1px solid #dde3ec; padding: 6px; }"));
+  m_revision = new QLabel(results);
+  m_revision->setWordWrap(true);
+  m_revision->setObjectName(QStringLiteral("revisionNote"));
+  m_revision->setStyleSheet(QStringLiteral("QLabel { background: #fff4d6; border: 1px solid #e0b84c; padding: 4px; }"));
+  m_revision->hide();
+  right->addWidget(m_revision);
   right->addWidget(m_summary);
   m_results = new QTabWidget(results);
   auto* chartsPage = new QWidget(m_results);
@@ -168,10 +178,12 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
   auto* entityLayout = new QVBoxLayout(entityPage);
   entityLayout->setContentsMargins(0, 2, 0, 0);
   m_entityTable = new QTableWidget(0, 12, entityPage);
-  m_entityTable->setHorizontalHeaderLabels({tr("Entity"), tr("Acquired"), tr("Played"), tr("Triggered"),
-                                            tr("Used in"), tr("Win rate used"), tr("Win rate not used"),
-                                            tr("Association \u0394"), tr("z"), tr("Lift vs average"),
+  m_entityTable->setHorizontalHeaderLabels({tr("Entity"), tr("Acquired / game"), tr("Played / game"), tr("Triggered / game"),
+                                            tr("Used in (player-games)"), tr("Win rate used"), tr("Win rate not used"),
+                                            tr("Association \u0394 [95% interval]"), tr("z"), tr("Lift vs average"),
                                             tr("Causal: restricted play"), tr("Causal: grant")});
+  for (int c : {1, 2, 3})
+    m_entityTable->horizontalHeaderItem(c)->setToolTip(tr("Mean per game over both seats (as in the report)."));
   m_entityTable->horizontalHeaderItem(10)->setToolTip(
       tr("Win-rate points a seat loses when it may not buy, play or use the entity (paired games, same seeds),\n"
          "with its 95% interval. Press Measure impact."));
@@ -189,6 +201,16 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
                               },
                               entityPage);
   entityLayout->addWidget(m_impactBar);
+  auto* legend = new QLabel(tr("All rates in %. <span style='background:#ffe8b0'><b>Highlighted rows</b></span> and "
+                               "<b>(!)</b> in the chart: outliers, whose lift lies beyond 2 standard deviations of all "
+                               "entities with |z| \u2265 3 (association, not cause). Starting cards every player holds and "
+                               "the engine's counters (<tt>end:</tt>, <tt>battle:</tt>) have nothing to compare and "
+                               "stay out of the chart."),
+                            entityPage);
+  legend->setWordWrap(true);
+  legend->setObjectName(QStringLiteral("entityLegend"));
+  legend->setStyleSheet(QStringLiteral("color: #555;"));
+  entityLayout->addWidget(legend);
   entityLayout->addWidget(m_entityTable, 1);
   m_entityTable->horizontalHeaderItem(9)->setToolTip(
       tr("\u0394 minus the average \u0394 of all entities: players who win use more cards, so \u0394 is\n"
@@ -210,7 +232,12 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
   connect(m_run, &QPushButton::clicked, this, &SimulationPanel::run);
   connect(m_cancel, &QPushButton::clicked, this, &SimulationPanel::cancel);
   connect(m_players, &QSpinBox::valueChanged, this, &SimulationPanel::rebuildSeats);
+  connect(document, &RulesetDocument::changed, this, &SimulationPanel::updateRevisionNote);
   connect(document, &RulesetDocument::reset, this, [this] {
+    // Results belong to the ruleset they were played on: another one starts
+    // empty, or with its own results kept beside it.
+    clearResults();
+    reopenKeptResults();
     const auto& r = m_document->ruleset();
     // Seats left at the old engine's default agent take the new engine's.
     const std::string previousDefault = m_defaultAgent;
@@ -338,6 +365,7 @@ void SimulationPanel::run() {
   }
   m_runRuleset = m_document->ruleset();
   m_resultFinished = false;
+  m_reopened = m_otherRevision = false;
   m_job = std::make_unique<SimulationJob>(m_runRuleset, config);
   connect(m_job.get(), &SimulationJob::progressed, this, &SimulationPanel::onProgress);
   connect(m_job.get(), &SimulationJob::resultUpdated, this, &SimulationPanel::onResult);
@@ -374,6 +402,7 @@ void SimulationPanel::onResult() {
   m_result = m_job->result();
   m_hasResult = true;
   showResult(m_result);
+  updateRevisionNote();
 }
 
 void SimulationPanel::onFinished() {
@@ -387,6 +416,7 @@ void SimulationPanel::onFinished() {
   } else {
     onResult();
     m_resultFinished = true;
+    keepResults();
     const auto& s = m_result.stats;
     m_progress->setValue(m_result.cancelled ? m_progress->value() : 1000);
     m_status->setText((m_result.cancelled ? tr("Cancelled after %L1 games") : tr("Done: %L1 games"))
@@ -446,7 +476,7 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
     const sim::FirstSideTest first = s.firstSideTest();
     if (first.sides > 1 && first.decided > 0) {
       text += tr("<br>%1 wins <b>%2</b> [%3, %4] of the %L5 games with a winner; %6 against a fair %7")
-                  .arg(first.teams ? tr("The first team (side of seat 0)") : tr("First player"))
+                  .arg(first.teams ? tr("The first team (side of Seat 1)") : tr("First player (Seat 1)"))
                   .arg(percent(first.rate()), percent(first.ci.lo), percent(first.ci.hi))
                   .arg(first.decided)
                   .arg(QString::fromStdString(pValueText(first.pValue)).toHtmlEscaped())
@@ -461,47 +491,74 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
   }
 
   m_outcomeTable->showResult(result);
-  const QString agentsNote = QString::fromStdString(agentsText(result.config.agents));
-  setChart(m_winRateView, charts::buildWinRateChart(charts::seatWinRates(result),
-                                                    tr("Win rate per seat (95% intervals; agents %1)").arg(agentsNote)));
-  std::vector<charts::WinRateBar> secondary;
-  QString secondaryTitle;
-  if (!s.factions().empty()) {
-    secondary = charts::factionWinRates(result);
-    secondaryTitle = tr("Win rate per faction (agents %1)").arg(agentsNote);
-  } else if (s.hasTeams()) {
-    secondary = charts::teamWinRates(result);
-    secondaryTitle = tr("Win rate per team (agents %1)").arg(agentsNote);
-  } else if (s.agents().size() > 1) {
-    secondary = charts::agentWinRates(result);
-    secondaryTitle = tr("Win rate per agent");
+  if (!any) {
+    // Before a run: titles only, no made-up agents or axes.
+    setChart(m_winRateView, charts::buildPlaceholderChart(tr("Win rate per seat: press Run")));
+    setChart(m_lengthView, charts::buildPlaceholderChart(tr("Game length: press Run")));
+    setChart(m_entityView, charts::buildPlaceholderChart(tr("Entities that stand out: press Run")));
+    layoutCharts(false);
+  } else {
+    const QString agentsNote = QString::fromStdString(agentsText(result.config.agents));
+    const int players = std::max(1, result.config.players);
+    const double fairSeat = 1.0 / players;
+    const sim::FirstSideTest first = s.firstSideTest();
+    setChart(m_winRateView,
+             charts::buildWinRateChart(charts::seatWinRates(result),
+                                       tr("Win rate per seat (%L1 games with a winner)").arg(first.decided),
+                                       s.hasTeams() ? first.fair : fairSeat));
+    std::vector<charts::WinRateBar> secondary;
+    QString secondaryTitle;
+    double secondaryFair = fairSeat;
+    if (!s.factions().empty()) {
+      secondary = charts::factionWinRates(result);
+      secondaryTitle = tr("Win rate per faction (games with a winner)");
+    } else if (s.hasTeams()) {
+      secondary = charts::teamWinRates(result);
+      secondaryTitle = tr("Win rate per team (games with a winner)");
+      secondaryFair = s.sides().empty() ? 0.5 : 1.0 / static_cast<double>(s.sides().size());
+    } else if (s.agents().size() > 1) {
+      secondary = charts::agentWinRates(result);
+      secondaryTitle = tr("Win rate per agent (games with a winner)");
+    }
+    layoutCharts(!secondary.empty());
+    if (!secondary.empty()) setChart(m_secondaryView, charts::buildWinRateChart(secondary, secondaryTitle, secondaryFair));
+    const QString lengthTitle = (s.length().censored > 0 ? tr("Game length (%L1 censored at the %2-turn cap)")
+                                                               .arg(s.length().censored)
+                                                               .arg(result.config.maxTurns)
+                                                         : tr("Game length")) +
+                                tr(" \u00b7 agents %1").arg(agentsNote);
+    setChart(m_lengthView, charts::buildLengthHistogram(charts::gameLengths(result), lengthTitle));
   }
-  layoutCharts(!secondary.empty());
-  if (!secondary.empty()) setChart(m_secondaryView, charts::buildWinRateChart(secondary, secondaryTitle));
-  const QString lengthTitle = (s.length().censored > 0 ? tr("Game length (%L1 censored at the %2-turn cap)")
-                                                             .arg(s.length().censored)
-                                                             .arg(result.config.maxTurns)
-                                                       : tr("Game length")) +
-                              tr(" \u00b7 agents %1").arg(agentsNote);
-  setChart(m_lengthView, charts::buildLengthHistogram(charts::gameLengths(result), lengthTitle));
 
   const auto metrics = charts::entityMetrics(result);
-  setChart(m_entityView, charts::buildTopEntitiesChart(charts::entityDeltas(metrics),
-                                                       tr("Entities that stand out (top 10; association, not cause; agents %1)").arg(agentsNote),
-                                                       tr("win-rate lift when used, against the average entity"), 10));
+  if (any)
+    setChart(m_entityView,
+             charts::buildTopEntitiesChart(
+                 charts::entityDeltas(metrics),
+                 tr("Entities that stand out (top 10; association, not cause; agents %1)")
+                     .arg(QString::fromStdString(agentsText(result.config.agents))),
+                 tr("win-rate lift when used, against the average entity (%) \u00b7 (!) outlier: beyond 2 SD, |z| \u2265 3"),
+                 10));
+  const double games = std::max<double>(1.0, static_cast<double>(s.games()));
   m_entityTable->setSortingEnabled(false);
   m_entityTable->setRowCount(static_cast<int>(metrics.size()));
   for (int r = 0; r < static_cast<int>(metrics.size()); ++r) {
     const auto& m = metrics[static_cast<std::size_t>(r)];
     auto* name = new QTableWidgetItem(m.id);
     m_entityTable->setItem(r, 0, name);
-    m_entityTable->setItem(r, 1, new NumberItem(QString::number(m.acquired), static_cast<double>(m.acquired)));
-    m_entityTable->setItem(r, 2, new NumberItem(QString::number(m.played), static_cast<double>(m.played)));
-    m_entityTable->setItem(r, 3, new NumberItem(QString::number(m.triggered), static_cast<double>(m.triggered)));
+    for (const auto& [column, count] : {std::pair{1, m.acquired}, std::pair{2, m.played}, std::pair{3, m.triggered}}) {
+      const double perGame = static_cast<double>(count) / games;
+      m_entityTable->setItem(r, column, new NumberItem(QString::number(perGame, 'f', 2), perGame));
+    }
     m_entityTable->setItem(r, 4, new NumberItem(QString::number(m.usedGames), static_cast<double>(m.usedGames)));
     m_entityTable->setItem(r, 5, new NumberItem(percent(m.usedWinRate), m.usedWinRate));
     m_entityTable->setItem(r, 6, new NumberItem(percent(m.unusedWinRate), m.unusedWinRate));
-    m_entityTable->setItem(r, 7, new NumberItem((m.delta > 0 ? QStringLiteral("+") : QString()) + percent(m.delta), m.delta));
+    const QString sign = m.delta > 0 ? QStringLiteral("+") : QString();
+    m_entityTable->setItem(r, 7, new NumberItem(m.contrast ? QStringLiteral("%1%2 [%3, %4]")
+                                                                 .arg(sign, percent(m.delta), percent(m.deltaLow),
+                                                                      percent(m.deltaHigh))
+                                                           : tr("\u2014 (no contrast)"),
+                                                m.delta));
     m_entityTable->setItem(r, 8, new NumberItem(QString::number(m.z, 'f', 1), m.z));
     m_entityTable->setItem(r, 9, new NumberItem((m.lift > 0 ? QStringLiteral("+") : QString()) + percent(m.lift), m.lift));
     if (m.outlier) {
@@ -532,6 +589,92 @@ bool SimulationPanel::exportCharts(const QString& directory, const QString& suff
       return false;
   }
   return true;
+}
+
+void SimulationPanel::clearResults() {
+  if (m_job) {
+    m_job->cancel();
+    m_job.reset();
+    m_run->setEnabled(true);
+    m_cancel->setEnabled(false);
+    Q_EMIT runningChanged(false);
+  }
+  m_result = sim::RunResult{};
+  m_runRuleset = model::Ruleset{};
+  m_hasResult = false;
+  m_resultFinished = false;
+  m_reopened = m_otherRevision = false;
+  m_resultHash.clear();
+  m_impactBar->clear();
+  m_progress->setValue(0);
+  m_status->setText(tr("Ready."));
+  m_summary->setText(tr("No results yet: choose the agents and press <b>Run</b>."));
+  showResult(sim::RunResult{});
+  updateRevisionNote();
+  Q_EMIT cleared();
+}
+
+void SimulationPanel::keepResults() {
+  if (!m_keepResults || m_result.cancelled || !m_result.ok() || m_document->filePath().isEmpty()) return;
+  StoredRun stored;
+  stored.contentHash = contentHash(m_runRuleset);
+  stored.run = m_result;
+  QString why;
+  if (!ResultsFile::saveRun(m_document->filePath(), stored, &why))
+    Q_EMIT message(tr("The results were not kept beside the ruleset: %1").arg(why));
+}
+
+void SimulationPanel::reopenKeptResults() {
+  if (!m_keepResults || m_document->filePath().isEmpty()) return;
+  QString why;
+  const auto stored = ResultsFile::loadRun(m_document->filePath(), &why);
+  if (!stored) {
+    if (!why.isEmpty()) Q_EMIT message(tr("Kept results not reopened: %1").arg(why));
+    return;
+  }
+  m_result = stored->run;
+  m_hasResult = true;
+  m_resultFinished = true;
+  m_reopened = true;
+  m_resultHash = stored->contentHash;
+  m_reopenedAt = stored->savedAt;
+  m_otherRevision = stored->contentHash != contentHash(m_document->ruleset());
+  // On the same content the results are this revision's: a report reuses them.
+  m_runRuleset = m_otherRevision ? model::Ruleset{} : m_document->ruleset();
+  m_progress->setValue(1000);
+  m_status->setText(tr("Reopened %L1 games played %2 from %3.")
+                        .arg(m_result.stats.games())
+                        .arg(m_reopenedAt, QFileInfo(ResultsFile::pathFor(m_document->filePath())).fileName()));
+  showResult(m_result);
+  updateRevisionNote();
+}
+
+int SimulationPanel::editsSinceResult() const {
+  if (!m_hasResult || m_otherRevision) return 0;
+  return static_cast<int>(model::diffRulesets(m_runRuleset, m_document->ruleset()).size());
+}
+
+QString SimulationPanel::revisionNote() const {
+  if (!m_hasResult) return {};
+  if (m_otherRevision)
+    return tr("Played on another revision of this ruleset (content hash %1; the ruleset now hashes to %2), saved %3: "
+              "these numbers are not the current file's. Run again to update them.")
+        .arg(QString::fromStdString(m_resultHash), QString::fromStdString(contentHash(m_document->ruleset())), m_reopenedAt);
+  const auto changes = model::diffRulesets(m_runRuleset, m_document->ruleset());
+  if (changes.empty()) return {};
+  QStringList shown;
+  for (std::size_t i = 0; i < changes.size() && i < 3; ++i) shown << QString::fromStdString(changes[i].describe());
+  if (changes.size() > 3) shown << tr("...");
+  const int n = static_cast<int>(changes.size());
+  return tr("Played before %1 of the ruleset (%2): these numbers do not include %3. Run again to see the effect.")
+      .arg(n == 1 ? tr("1 edit") : tr("%1 edits").arg(n), shown.join(QStringLiteral("; ")),
+           n == 1 ? tr("it") : tr("them"));
+}
+
+void SimulationPanel::updateRevisionNote() {
+  const QString note = revisionNote();
+  m_revision->setText(note);
+  m_revision->setVisible(!note.isEmpty());
 }
 
 std::optional<sim::RunResult> SimulationPanel::playedRun(const model::Ruleset& ruleset, const sim::RunConfig& config) const {

@@ -59,6 +59,21 @@ class SimulationPanel : public QWidget {
   // settings of `config` (games, seed, players, agents, turn cap, stopping
   // rule): what File > Export Report reports instead of playing it again.
   std::optional<sim::RunResult> playedRun(const model::Ruleset& ruleset, const sim::RunConfig& config) const;
+  // The ruleset the results on screen were played on (their revision).
+  const model::Ruleset& resultRuleset() const { return m_runRuleset; }
+  // "" when the results on screen were played on the open ruleset as it is;
+  // else what the banner over them says ("Played before 2 edits: ...").
+  QString revisionNote() const;
+  // Edits between the results' revision and the open ruleset (0 = current).
+  int editsSinceResult() const;
+  // Forgets the results (another ruleset was opened): placeholders again.
+  void clearResults();
+  // Keeps each finished run beside the ruleset (app/gui/results/results_file.h)
+  // and reopens it with the ruleset. Off by default (tests open the shipped
+  // files); the workbench program turns it on.
+  void setResultsKept(bool on) { m_keepResults = on; }
+  // The results on screen were reopened from the results file.
+  bool resultReopened() const { return m_reopened; }
   QChart* winRateChart() const;
   QChart* lengthChart() const;
   QChart* entityChart() const;
@@ -77,6 +92,7 @@ class SimulationPanel : public QWidget {
   void finished();
   void message(const QString& text);
   void runningChanged(bool running);
+  void cleared();  // the results were forgotten (another ruleset opened)
 
  private:
   void rebuildSeats();
@@ -86,6 +102,9 @@ class SimulationPanel : public QWidget {
   void showResult(const sim::RunResult& result);
   void setChart(QChartView* view, QChart* chart);
   void layoutCharts(bool secondary);
+  void updateRevisionNote();
+  void reopenKeptResults();
+  void keepResults();
 
   RulesetDocument* m_document;
   std::string m_defaultAgent;  // the engine's default agent, for new seats (rulesets::defaultAgent)
@@ -103,6 +122,7 @@ class SimulationPanel : public QWidget {
   QProgressBar* m_progress;
   QLabel* m_status;
   QLabel* m_summary;
+  QLabel* m_revision;  // "played before N edits" over the results
   QTabWidget* m_results;
   QGridLayout* m_chartGrid = nullptr;
   QChartView* m_winRateView;
@@ -117,6 +137,11 @@ class SimulationPanel : public QWidget {
   model::Ruleset m_runRuleset;      // what the current (or last) run plays
   bool m_resultFinished = false;    // m_result is a run's final result
   bool m_hasResult = false;
+  bool m_keepResults = false;
+  bool m_reopened = false;          // m_result came from the results file
+  bool m_otherRevision = false;     // ... and was played on another revision of the file
+  std::string m_resultHash;         // content hash of the results' ruleset
+  QString m_reopenedAt;             // when the reopened results were saved
 };
 
 }  // namespace wb::app

@@ -176,7 +176,9 @@ SweepPanel::~SweepPanel() = default;
 void SweepPanel::refreshPaths() {
   const QString text = m_path->currentText();
   QStringList paths;
-  for (const auto& p : model::listPaths(m_document->ruleset(), true)) paths << QString::fromStdString(p.path);
+  // Values that change the game, not its label or its seat count (the run sets the seats).
+  for (const auto& p : model::listPaths(m_document->ruleset(), true))
+    if (p.path != "version" && p.path.rfind("players.", 0) != 0) paths << QString::fromStdString(p.path);
   const QSignalBlocker block(m_path);
   m_path->clear();
   m_path->addItems(paths);

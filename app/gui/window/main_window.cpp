@@ -6,11 +6,14 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
+#include <QScreen>
 #include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -22,10 +25,13 @@
 #include "app/gui/dice_lab/dice_lab_panel.h"
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/editors/dice_table_model.h"
+#include "app/gui/games/games_panel.h"
+#include "app/gui/ladder/ladder_panel.h"
 #include "app/gui/editors/entity_inspector.h"
 #include "app/gui/editors/entity_table_model.h"
 #include "app/gui/editors/parameter_table_model.h"
 #include "app/gui/report/report_export.h"
+#include "app/gui/simulation/impact_bar.h"
 #include "app/gui/simulation/simulation_panel.h"
 #include "app/gui/sweep/sweep_panel.h"
 #include "app/gui/window/diagnostics_panel.h"
@@ -49,6 +55,7 @@ const char* const kSectionTitles[] = {"Cards", "Tiles", "Events", "Abilities", "
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new RulesetDocument(this)) {
   setObjectName(QStringLiteral("MainWindow"));
   resize(1400, 860);
+  fitToScreen();
 
   m_tabs = new QTabWidget(this);
   m_tabs->setDocumentMode(true);
@@ -77,11 +84,25 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   m_tabs->setTabToolTip(static_cast<int>(Tab::Yaml),
                         tr("The ruleset as YAML, as it would be saved. Read-only: edit in the Editor tab or in your text "
                            "editor (the workbench reloads a file changed on disk)."));
-  m_tabs->addTab(m_simulation, tr("Simulation"));
+  // The wide tabs scroll rather than push the window past a small screen.
+  auto scrolled = [this](QWidget* panel) {
+    auto* area = new QScrollArea(m_tabs);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidget(panel);
+    return area;
+  };
+  m_tabs->addTab(scrolled(m_simulation), tr("Simulation"));
   m_diceLab = new DiceLabPanel(m_document, m_tabs);
-  m_tabs->addTab(m_diceLab, tr("Dice Lab"));
+  m_tabs->addTab(scrolled(m_diceLab), tr("Dice Lab"));
   m_sweep = new SweepPanel(m_document, m_tabs);
-  m_tabs->addTab(m_sweep, tr("Sweep"));
+  m_tabs->addTab(scrolled(m_sweep), tr("Sweep"));
+  m_games = new GamesPanel(m_simulation, m_tabs);
+  m_tabs->addTab(scrolled(m_games), tr("Games"));
+  m_tabs->setTabToolTip(static_cast<int>(Tab::Games), tr("Watch the games of the run on the Simulation tab, move by move."));
+  m_ladder = new LadderPanel(m_document, m_tabs);
+  m_tabs->addTab(scrolled(m_ladder), tr("Ladder"));
+  m_tabs->setTabToolTip(static_cast<int>(Tab::Ladder), tr("The skill ladder: ratings, head to head, and the conclusions that change with skill."));
   setCentralWidget(m_tabs);
 
   buildDocks();
@@ -110,7 +131,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   // The charts need the width: the inspector steps aside on the Simulation tab.
   connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
     const bool simulation = index == static_cast<int>(Tab::Simulation) || index == static_cast<int>(Tab::DiceLab) ||
-                            index == static_cast<int>(Tab::Sweep);
+                            index == static_cast<int>(Tab::Sweep) || index == static_cast<int>(Tab::Games) ||
+                            index == static_cast<int>(Tab::Ladder);
     if (simulation && m_inspectorDock->isVisible()) {
       m_inspectorDock->hide();
       m_historyDock->hide();
@@ -151,11 +173,12 @@ void MainWindow::buildDocks() {
   inspectorDock->raise();
   m_diagnostics = new DiagnosticsPanel(m_document, this);
   auto* diagnosticsDock = dock(tr("Diagnostics"), QStringLiteral("DiagnosticsDock"), m_diagnostics, Qt::BottomDockWidgetArea);
+  // The explorer never shrinks until every name reads "...".
+  m_explorer->setMinimumWidth(170);
+  m_explorerDock = explorerDock;
+  m_diagnosticsDock = diagnosticsDock;
   // Sizes apply once the window has its layout.
-  QTimer::singleShot(0, this, [this, explorerDock, inspectorDock, diagnosticsDock] {
-    resizeDocks({explorerDock, inspectorDock}, {250, 380}, Qt::Horizontal);
-    resizeDocks({diagnosticsDock}, {m_document->diagnostics().empty() ? 40 : 130}, Qt::Vertical);
-  });
+  QTimer::singleShot(0, this, [this] { sizeDocks(); });
 
   connect(m_explorer, &RulesetExplorer::pageSelected, this, &MainWindow::showPage);
   connect(m_explorer, &RulesetExplorer::entitySelected, this, &MainWindow::showEntity);
@@ -165,6 +188,46 @@ void MainWindow::buildDocks() {
   connect(m_inspector, &EntityInspector::message, this, &MainWindow::showMessage);
   connect(m_inspector, &EntityInspector::sweepRequested, this, &MainWindow::sweepValue);
   connect(m_diagnostics, &DiagnosticsPanel::diagnosticActivated, this, &MainWindow::goToDiagnostic);
+}
+
+void MainWindow::sizeDocks() {
+  resizeDocks({m_explorerDock, m_inspectorDock}, {250, 380}, Qt::Horizontal);
+  resizeDocks({m_diagnosticsDock}, {m_document->diagnostics().empty() ? 40 : 130}, Qt::Vertical);
+}
+
+void MainWindow::resetLayout() {
+  // Every dock back in its place, shown, docked, at its first size.
+  for (QDockWidget* d : {m_explorerDock, m_inspectorDock, m_historyDock, m_diagnosticsDock}) {
+    d->setFloating(false);
+    removeDockWidget(d);
+  }
+  addDockWidget(Qt::LeftDockWidgetArea, m_explorerDock);
+  addDockWidget(Qt::RightDockWidgetArea, m_inspectorDock);
+  addDockWidget(Qt::RightDockWidgetArea, m_historyDock);
+  tabifyDockWidget(m_inspectorDock, m_historyDock);
+  addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
+  const bool sideHidden = m_tabs->currentIndex() == static_cast<int>(Tab::Simulation) ||
+                          m_tabs->currentIndex() == static_cast<int>(Tab::DiceLab) ||
+                          m_tabs->currentIndex() == static_cast<int>(Tab::Sweep) ||
+                          m_tabs->currentIndex() == static_cast<int>(Tab::Games) ||
+                          m_tabs->currentIndex() == static_cast<int>(Tab::Ladder);
+  for (QDockWidget* d : {m_explorerDock, m_diagnosticsDock}) d->show();
+  m_inspectorDock->setVisible(!sideHidden);
+  m_historyDock->setVisible(!sideHidden);
+  m_sideHiddenForSimulation = sideHidden;
+  m_inspectorDock->raise();
+  fitToScreen();
+  sizeDocks();
+  showMessage(tr("Layout reset."));
+}
+
+void MainWindow::fitToScreen() {
+  const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
+  if (!s) return;
+  const QRect available = s->availableGeometry();
+  const QSize most(std::max(400, available.width() - 20), std::max(300, available.height() - 40));
+  if (width() > most.width() || height() > most.height())
+    resize(std::min(width(), most.width()), std::min(height(), most.height()));
 }
 
 bool MainWindow::openFile(const QString& path) {
@@ -262,15 +325,42 @@ void MainWindow::open() {
   if (!path.isEmpty()) openFile(path);
 }
 
+QString MainWindow::saveProblems() const {
+  const int kept = m_document->keptInputCount();
+  const int errors = m_document->errorCount() - kept;  // each kept input is one error
+  QStringList parts;
+  if (errors > 0)
+    parts << tr("it does not validate: %n error(s) (see Diagnostics); `balance validate` and simulations will refuse it",
+                nullptr, errors);
+  if (kept > 0)
+    parts << tr("%n typed value(s) shown in red were refused and are not in the file", nullptr, kept);
+  return parts.join(tr("; "));
+}
+
+bool MainWindow::confirmSave(const QString& path) {
+  const QString problems = saveProblems();
+  if (problems.isEmpty() || !m_prompts) return true;
+  return QMessageBox::warning(this, tr("Save a ruleset with problems"),
+                              tr("%1: %2.\n\nSave anyway?").arg(QFileInfo(path).fileName(), problems),
+                              QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Cancel) == QMessageBox::Save;
+}
+
+void MainWindow::reportSaved() {
+  const QString problems = saveProblems();
+  showMessage(problems.isEmpty() ? tr("Saved %1.").arg(m_document->filePath())
+                                 : tr("Saved %1, but %2.").arg(m_document->filePath(), problems));
+}
+
 bool MainWindow::save() {
   if (m_document->filePath().isEmpty()) return saveAs();
+  if (!confirmSave(m_document->filePath())) return false;
   QString error;
   if (!m_document->save(&error)) {
     if (m_prompts) QMessageBox::critical(this, tr("Save failed"), error);
     showMessage(tr("Save failed: %1").arg(error));
     return false;
   }
-  showMessage(tr("Saved %1.").arg(m_document->filePath()));
+  reportSaved();
   return true;
 }
 
@@ -282,6 +372,7 @@ bool MainWindow::saveAs() {
 }
 
 bool MainWindow::saveTo(const QString& path) {
+  if (!confirmSave(path)) return false;
   QString error;
   if (!m_document->saveAs(path, &error)) {
     if (m_prompts) QMessageBox::critical(this, tr("Save failed"), error);
@@ -289,7 +380,7 @@ bool MainWindow::saveTo(const QString& path) {
     return false;
   }
   addRecent(m_document->filePath());
-  showMessage(tr("Saved %1.").arg(m_document->filePath()));
+  reportSaved();
   return true;
 }
 
@@ -365,6 +456,15 @@ bool sameRun(const sim::RunConfig& a, const sim::RunConfig& b) {
          (a.maxTurns == 0 || b.maxTurns == 0 || a.maxTurns == b.maxTurns) && a.untilCi == b.untilCi;
 }
 
+// The same, whatever the games: a sweep's games per value are its own, and
+// a sweep played on this revision with these seats, agents and seed is current.
+bool sameSettings(const sim::RunConfig& a, const sim::RunConfig& b) {
+  sim::RunConfig c = a;
+  c.games = b.games;
+  c.untilCi = b.untilCi;
+  return sameRun(c, b);
+}
+
 }  // namespace
 
 std::vector<model::ValueChange> MainWindow::unsavedEdits() const {
@@ -402,14 +502,21 @@ bool MainWindow::exportReportTo(const QString& path, QString* error) {
   // The run on screen, when it was played on this ruleset with these settings.
   request.playedRun = m_simulation->playedRun(snapshot, run);
   if (request.playedRun) request.run = request.playedRun->config;
+  // Results of an earlier export on this revision (HTML, then PDF): reused.
+  if (!request.playedRun && m_reportCache && m_reportCache->ruleset == snapshot && sameRun(m_reportCache->run.config, run))
+    request.playedRun = m_reportCache->run;
+  if (request.playedRun) request.run = request.playedRun->config;
   // The Sweep tab's last finished sweep: reported as it is when it was played
-  // on this ruleset with the report's run; else played again with the
-  // report's run (same seed: common random numbers). Its metric may not fit
-  // the report's agents; then the report's default metric is used.
+  // on this ruleset with the report's seats, agents and seed (its games per
+  // value are its own); else played again with the report's run (same seed:
+  // common random numbers) or, if the designer says No, left out. Its metric
+  // may not fit the report's agents; then the report's default metric is used.
   QStringList missing;
   if (!request.playedRun) missing << tr("the run (%L1 games)").arg(run.games);
+  QString optionalPart;  // what No leaves out
   if (const auto& sweep = m_sweep->finishedSweep(); sweep && sweep->config.axes.size() == 1) {
-    if (sameRun(sweep->config.run, run) && m_sweep->finishedSweepRuleset() == snapshot) {
+    const bool current = m_sweep->finishedSweepRuleset() == snapshot;
+    if (current && sameSettings(sweep->config.run, run)) {
       request.sweeps = sweep->config.axes;
       request.metric = sweep->config.metric;
       request.target = sweep->config.target;
@@ -426,31 +533,72 @@ bool MainWindow::exportReportTo(const QString& path, QString* error) {
         request.sweeps = c.axes;
         request.metric = c.metric;
         request.target = c.target;
-        missing << tr("the sweep of %1 (%L2 games: it was played on other edits or settings)")
-                       .arg(QString::fromStdString(c.axes[0].path))
-                       .arg(static_cast<qulonglong>(run.games * c.axes[0].values.size()));
+        // Played for an earlier export of this revision?
+        if (m_reportCache && m_reportCache->ruleset == snapshot)
+          for (const auto& played : m_reportCache->sweeps)
+            if (played.config.axes.size() == 1 && played.config.axes[0].path == c.axes[0].path &&
+                played.config.axes[0].values == c.axes[0].values && sameRun(played.config.run, request.run))
+              request.playedSweeps = {played};
+        if (request.playedSweeps.empty()) {
+          optionalPart = tr("the sweep of %1 (%L2 games: %3)")
+                             .arg(QString::fromStdString(c.axes[0].path))
+                             .arg(static_cast<qulonglong>(request.run.games * c.axes[0].values.size()))
+                             .arg(current ? tr("it was played with other seats, agents or seed")
+                                          : tr("it was played before the latest edits"));
+          missing << optionalPart;
+        }
       } else {
         showMessage(tr("The report leaves the sweep out: %1").arg(QString::fromStdString(invalid)));
       }
     }
   }
+  // Impact measured with Measure impact on this revision and these settings.
+  if (const auto& impact = m_simulation->impactBar()->lastResult();
+      !impact.entities.empty() && !impact.cancelled && m_simulation->impactBar()->lastRuleset() == snapshot &&
+      sameSettings(impact.config.run, run))
+    request.playedImpact = impact;
   request.command = reportCommandLine(request, path.toStdString());
   if (structural) request.command += "   # from unsaved edits --set cannot express: save the ruleset first";
-  // Say what will be played before playing it.
-  const std::uint64_t toPlay = gamesToPlay(request);
-  m_lastReportGamesToPlay = toPlay;
+  // Say what will be played before playing it. No leaves the sweep out (the
+  // run is the report's core: it is played or the export is cancelled).
+  std::uint64_t toPlay = gamesToPlay(request);
   if (toPlay > 0) {
-    const QString text = tr("The report needs %L1 games that are not on screen: %2. Play them now?")
-                             .arg(static_cast<qulonglong>(toPlay))
-                             .arg(missing.join(tr(" and ")));
-    if (m_prompts && QMessageBox::question(this, tr("Export Report"), text) != QMessageBox::Yes)
-      return fail(tr("Export cancelled."));
-    showMessage(text.left(text.lastIndexOf(QLatin1Char('.')) + 1));
+    QString text = tr("The report needs %L1 games that are not on screen: %2. Play them now?")
+                       .arg(static_cast<qulonglong>(toPlay))
+                       .arg(missing.join(tr(" and ")));
+    if (!optionalPart.isEmpty())
+      text += tr("\n\nNo leaves the sweep out of the report%1.").arg(request.playedRun ? QString() : tr(" and plays the run only"));
+    const auto answer = ask(tr("Export Report"), text,
+                            optionalPart.isEmpty() ? QMessageBox::Yes | QMessageBox::Cancel
+                                                   : QMessageBox::Yes | QMessageBox::No | QMessageBox::Cancel);
+    if (answer == QMessageBox::Cancel) return fail(tr("Export cancelled."));
+    if (answer == QMessageBox::No && !optionalPart.isEmpty()) {
+      request.sweeps.clear();
+      request.playedSweeps.clear();
+      request.metric = makeReportRequest(file.toStdString(), run, sets).metric;
+      request.target = -1;
+      request.command = reportCommandLine(request, path.toStdString());
+      if (structural) request.command += "   # from unsaved edits --set cannot express: save the ruleset first";
+      toPlay = gamesToPlay(request);
+      showMessage(tr("The report leaves the sweep out."));
+    } else {
+      showMessage(text.left(text.indexOf(QLatin1Char('?')) + 1));
+    }
   }
-  if (!app::exportReport(snapshot, std::move(request), path, m_prompts ? this : nullptr, &why)) return fail(why);
+  m_lastReportGamesToPlay = toPlay;
+  ReportData built;
+  if (!app::exportReport(snapshot, std::move(request), path, m_prompts ? this : nullptr, &why, &built)) return fail(why);
+  m_reportCache = ReportCache{snapshot, built.run, built.sweeps};
   showMessage(toPlay == 0 ? tr("Report written to %1 from the results on screen (no game played again).").arg(path)
                           : tr("Report written to %1.").arg(path));
   return true;
+}
+
+QMessageBox::StandardButton MainWindow::ask(const QString& title, const QString& text,
+                                            QMessageBox::StandardButtons buttons) {
+  if (m_answer) return m_answer(text);
+  if (!m_prompts) return QMessageBox::Yes;
+  return QMessageBox::question(this, title, text, buttons, QMessageBox::Yes);
 }
 
 void MainWindow::onFileChangedOnDisk(const QString& path) {

@@ -9,10 +9,16 @@
 #include <vector>
 
 #include <QMainWindow>
+#include <QMessageBox>
+
+#include <functional>
+#include <optional>
 
 #include "model/core/diagnostics.h"
 #include "model/core/entity.h"
 #include "model/diff/ruleset_diff.h"
+#include "simulation/runner/run_result.h"
+#include "simulation/sweep/sweep_runner.h"
 
 class QDockWidget;
 class QLabel;
@@ -31,13 +37,15 @@ class YamlView;
 class SimulationPanel;
 class DiceLabPanel;
 class SweepPanel;
+class GamesPanel;
+class LadderPanel;
 class TablePage;
 class OverviewPage;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  enum class Tab { Editor = 0, Yaml = 1, Simulation = 2, DiceLab = 3, Sweep = 4 };
+  enum class Tab { Editor = 0, Yaml = 1, Simulation = 2, DiceLab = 3, Sweep = 4, Games = 5, Ladder = 6 };
 
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
@@ -48,6 +56,8 @@ class MainWindow : public QMainWindow {
   SimulationPanel* simulationPanel() const { return m_simulation; }
   DiceLabPanel* diceLabPanel() const { return m_diceLab; }
   SweepPanel* sweepPanel() const { return m_sweep; }
+  GamesPanel* gamesPanel() const { return m_games; }
+  LadderPanel* ladderPanel() const { return m_ladder; }
   EntityInspector* inspector() const { return m_inspector; }
   DiagnosticsPanel* diagnosticsPanel() const { return m_diagnostics; }
   YamlView* yamlView() const { return m_yaml; }
@@ -61,6 +71,15 @@ class MainWindow : public QMainWindow {
   void sweepValue(const QString& path);
   // When off, closing / reloading never asks (tests, --screenshot).
   void setPromptsEnabled(bool on) { m_prompts = on; }
+  // Answers the questions the window would ask (Export Report's "play the
+  // missing games?") instead of a message box: tests, scripted use.
+  void setAnswerer(std::function<QMessageBox::StandardButton(const QString& question)> answer) {
+    m_answer = std::move(answer);
+  }
+
+  // View > Reset Layout: every dock docked, shown and at its first size; the
+  // window within the screen.
+  void resetLayout();
 
   bool save();
   bool saveAs();               // asks for the path, then saveTo
@@ -92,9 +111,16 @@ class MainWindow : public QMainWindow {
  private:
   void buildMenus();
   void buildDocks();
+  void sizeDocks();
+  void fitToScreen();
   void updateTitle();
   void updateStatus();
   bool maybeSave();
+  // Why the ruleset would not save as a valid file ("" = it would): its
+  // errors and the typed values that were refused. Save asks first, then says so.
+  QString saveProblems() const;
+  bool confirmSave(const QString& path);
+  void reportSaved();
   void open();
   void revert();
   void exportRuleset();
@@ -106,6 +132,7 @@ class MainWindow : public QMainWindow {
   static constexpr int kStateVersion = 1;
   void onFileChangedOnDisk(const QString& path);
   void showMessage(const QString& text);
+  QMessageBox::StandardButton ask(const QString& title, const QString& text, QMessageBox::StandardButtons buttons);
 
   RulesetDocument* m_document;
   QTabWidget* m_tabs;
@@ -116,12 +143,16 @@ class MainWindow : public QMainWindow {
   SimulationPanel* m_simulation;
   DiceLabPanel* m_diceLab;
   SweepPanel* m_sweep;
+  GamesPanel* m_games;
+  LadderPanel* m_ladder;
   RulesetExplorer* m_explorer;
   EntityInspector* m_inspector;
   DiagnosticsPanel* m_diagnostics;
   QUndoView* m_history;
   QDockWidget* m_inspectorDock = nullptr;
   QDockWidget* m_historyDock = nullptr;
+  QDockWidget* m_explorerDock = nullptr;
+  QDockWidget* m_diagnosticsDock = nullptr;
   bool m_sideHiddenForSimulation = false;
   QMenu* m_recentMenu = nullptr;
   QLabel* m_problemsLabel;
@@ -129,6 +160,15 @@ class MainWindow : public QMainWindow {
   bool m_prompts = true;
   std::uint64_t m_lastReportGamesToPlay = 0;
   bool m_reloadPending = false;
+  std::function<QMessageBox::StandardButton(const QString&)> m_answer;
+  // What the last report export played, on which revision: the next export
+  // of the same revision (HTML, then PDF) reuses it instead of playing again.
+  struct ReportCache {
+    model::Ruleset ruleset;
+    sim::RunResult run;
+    std::vector<sim::SweepResult> sweeps;
+  };
+  std::optional<ReportCache> m_reportCache;
 };
 
 }  // namespace wb::app

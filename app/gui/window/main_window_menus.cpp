@@ -48,8 +48,30 @@ void MainWindow::buildMenus() {
   file->addAction(tr("&Quit"), QKeySequence(Qt::CTRL | Qt::Key_Q), this, &QWidget::close);
 
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-  QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+  // Undo first drops text typed into a field that could not be applied (it
+  // is not on the undo stack), then undoes the committed edits one by one.
+  auto* undo = new QAction(tr("&Undo"), this);
   undo->setShortcut(QKeySequence::Undo);
+  auto updateUndo = [this, undo] {
+    QUndoStack* stack = m_document->undoStack();
+    const bool kept = m_document->hasAnyKeptInput();
+    undo->setEnabled(kept || stack->canUndo());
+    undo->setText(kept                        ? tr("&Undo: drop the text not applied")
+                  : stack->undoText().isEmpty() ? tr("&Undo")
+                                                : tr("&Undo %1").arg(stack->undoText()));
+  };
+  connect(undo, &QAction::triggered, this, [this] {
+    if (m_document->discardLastKeptInput()) {
+      showMessage(tr("Dropped the text that was not applied."));
+      return;
+    }
+    m_document->undoStack()->undo();
+  });
+  connect(m_document->undoStack(), &QUndoStack::indexChanged, undo, updateUndo);
+  connect(m_document->undoStack(), &QUndoStack::cleanChanged, undo, updateUndo);
+  connect(m_document, &RulesetDocument::diagnosticsChanged, undo, updateUndo);
+  connect(m_document, &RulesetDocument::reset, undo, updateUndo);
+  updateUndo();
   QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
   // Ctrl+Y as well as the platform's redo (Ctrl+Shift+Z here): designers come from both.
   QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
@@ -72,8 +94,12 @@ void MainWindow::buildMenus() {
   view->addAction(tr("&Simulation"), QKeySequence(Qt::CTRL | Qt::Key_3), this, [this] { showTab(Tab::Simulation); });
   view->addAction(tr("&Dice Lab"), QKeySequence(Qt::CTRL | Qt::Key_4), this, [this] { showTab(Tab::DiceLab); });
   view->addAction(tr("S&weep"), QKeySequence(Qt::CTRL | Qt::Key_5), this, [this] { showTab(Tab::Sweep); });
+  view->addAction(tr("&Games"), QKeySequence(Qt::CTRL | Qt::Key_6), this, [this] { showTab(Tab::Games); });
+  view->addAction(tr("&Ladder"), QKeySequence(Qt::CTRL | Qt::Key_7), this, [this] { showTab(Tab::Ladder); });
   view->addSeparator();
   for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
+  view->addSeparator();
+  view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout)->setObjectName(QStringLiteral("resetLayoutAction"));
 
   QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
   QAction* run = simulation->addAction(tr("&Run"), QKeySequence(Qt::Key_F5), this, [this] {
@@ -162,6 +188,7 @@ bool MainWindow::restoreSettings() {
   const QByteArray state = settings.value(QStringLiteral("window/state")).toByteArray();
   bool restored = !geometry.isEmpty() && restoreGeometry(geometry);
   if (!state.isEmpty()) restored = restoreState(state, kStateVersion) || restored;
+  fitToScreen();  // a geometry saved on a larger screen
   return restored;
 }
 

@@ -1,6 +1,7 @@
 #include "app/gui/window/table_page.h"
 
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
@@ -85,6 +86,7 @@ TablePage::TablePage(RulesetDocument* document, PathTableModel* model, std::opti
   m_view->setWordWrap(false);
   m_view->setTextElideMode(Qt::ElideRight);
   layout->addWidget(m_view);
+  m_view->installEventFilter(this);
   m_view->setContextMenuPolicy(Qt::CustomContextMenu);
   connect(m_view, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
     std::unique_ptr<QMenu> menu(contextMenuFor(m_view->indexAt(pos)));
@@ -117,6 +119,19 @@ QMenu* TablePage::contextMenuFor(const QModelIndex& index) {
   if (!addSweepAction(menu.get(), m_document->ruleset(), path, [this](const QString& p) { Q_EMIT sweepRequested(p); }))
     return nullptr;
   return menu.release();
+}
+
+bool TablePage::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == m_view && event->type() == QEvent::KeyPress &&
+      static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {  // (an open editor gets its own keys)
+    const QString path = m_view->currentIndex().data(PathTableModel::PathRole).toString();
+    if (!path.isEmpty() && m_document->hasKeptInput(path)) {
+      m_document->dropKeptInput(path);
+      Q_EMIT message(tr("Dropped the text typed in %1.").arg(path));
+      return true;
+    }
+  }
+  return QWidget::eventFilter(watched, event);
 }
 
 void TablePage::updateCount() {

@@ -41,6 +41,10 @@ class TablePage : public QWidget {
   // numeric value. The caller owns the menu; nullptr when it would be empty.
   QMenu* contextMenuFor(const QModelIndex& index);
 
+ protected:
+  // Esc on a cell that keeps refused input drops it (the model's value shows again).
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  Q_SIGNALS:
   void entitySelected(wb::model::Section section, const QString& id);
   void message(const QString& text);

@@ -1,0 +1,70 @@
+// LadderPanel: the Ladder tab (issue 33, workflow 4) — the skill ladder of
+// `balance ladder` in the window (sim::LadderRunner on a worker thread): the
+// agents as rungs, each pair head to head and each agent against itself;
+// shown as the ratings (Elo scale, weakest first), the head-to-head matrix as
+// a heat map (row agent's score against the column agent, with its 95%
+// interval in the tooltip) and the conclusions that change with skill.
+#pragma once
+
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <thread>
+
+#include "simulation/ladder/ladder.h"
+
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+
+namespace wb::app {
+
+class RulesetDocument;
+
+class LadderPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit LadderPanel(RulesetDocument* document, QWidget* parent = nullptr);
+  ~LadderPanel() override;
+
+  void setAgents(const QString& commaSeparated);
+  void setGames(int gamesPerPairing);
+  void setSeed(int seed);
+  // Starts the ladder on a snapshot of the ruleset; false with errorText().
+  bool run();
+  void cancel();
+  bool isRunning() const { return m_running.load(); }
+  const std::optional<sim::LadderResult>& result() const { return m_result; }
+  QTableWidget* ratingsTable() const { return m_ratings; }
+  QTableWidget* matrix() const { return m_matrix; }
+  QListWidget* changesList() const { return m_changes; }
+  QString errorText() const { return m_error; }
+
+ Q_SIGNALS:
+  void finished();
+
+ private:
+  void show(const sim::LadderResult& result);
+
+  RulesetDocument* m_document;
+  QLineEdit* m_agents;
+  QSpinBox* m_games;
+  QSpinBox* m_seed;
+  QPushButton* m_run;
+  QLabel* m_status;
+  QTableWidget* m_ratings;
+  QTableWidget* m_matrix;
+  QListWidget* m_changes;
+  std::optional<sim::LadderResult> m_result;
+  QString m_error;
+  std::thread m_worker;
+  std::atomic<bool> m_running{false};
+  std::atomic<sim::LadderRunner*> m_runner{nullptr};
+};
+
+}  // namespace wb::app

@@ -1,0 +1,161 @@
+#include "app/gui/results/results_file.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include "model/core/atomic_file.h"
+#include "simulation/distributed/run_stats_codec.h"
+
+namespace wb::app {
+
+namespace {
+
+const char* const kFormat = "balance-workbench-results";
+
+QJsonArray strings(const std::vector<std::string>& list) {
+  QJsonArray out;
+  for (const auto& s : list) out.append(QString::fromStdString(s));
+  return out;
+}
+
+std::vector<std::string> strings(const QJsonValue& value) {
+  std::vector<std::string> out;
+  for (const auto& v : value.toArray()) out.push_back(v.toString().toStdString());
+  return out;
+}
+
+// 64-bit numbers as decimal text: JSON numbers lose precision above 2^53.
+QString big(std::uint64_t n) { return QString::number(static_cast<qulonglong>(n)); }
+std::uint64_t big(const QJsonValue& v) { return v.toString().toULongLong(); }
+
+QJsonObject settings(const sim::RunConfig& c) {
+  QJsonObject o;
+  o[QStringLiteral("games")] = big(c.games);
+  o[QStringLiteral("seed")] = big(c.seed);
+  o[QStringLiteral("threads")] = c.threads;
+  o[QStringLiteral("players")] = c.players;
+  o[QStringLiteral("agents")] = strings(c.agents);
+  o[QStringLiteral("max_turns")] = c.maxTurns;
+  o[QStringLiteral("max_actions_per_turn")] = c.maxActionsPerTurn;
+  o[QStringLiteral("max_actions")] = QString::number(c.maxActions);
+  o[QStringLiteral("until_ci")] = c.untilCi;
+  o[QStringLiteral("batch_games")] = big(c.batchGames);
+  return o;
+}
+
+sim::RunConfig settings(const QJsonObject& o) {
+  sim::RunConfig c;
+  c.games = big(o[QStringLiteral("games")]);
+  c.seed = big(o[QStringLiteral("seed")]);
+  c.threads = o[QStringLiteral("threads")].toInt();
+  c.players = o[QStringLiteral("players")].toInt();
+  c.agents = strings(o[QStringLiteral("agents")]);
+  c.maxTurns = o[QStringLiteral("max_turns")].toInt();
+  c.maxActionsPerTurn = o[QStringLiteral("max_actions_per_turn")].toInt();
+  c.maxActions = o[QStringLiteral("max_actions")].toString().toLongLong();
+  c.untilCi = o[QStringLiteral("until_ci")].toDouble();
+  c.batchGames = big(o[QStringLiteral("batch_games")]);
+  return c;
+}
+
+}  // namespace
+
+QString ResultsFile::pathFor(const QString& rulesetPath) {
+  if (rulesetPath.isEmpty()) return {};
+  const QFileInfo info(rulesetPath);
+  return info.dir().filePath(info.completeBaseName() + QStringLiteral(".results.json"));
+}
+
+bool ResultsFile::saveRun(const QString& rulesetPath, const StoredRun& stored, QString* error) {
+  const QString path = pathFor(rulesetPath);
+  if (path.isEmpty()) {
+    if (error) *error = QObject::tr("the ruleset has no file yet");
+    return false;
+  }
+  const sim::RunResult& r = stored.run;
+  QJsonObject run;
+  run[QStringLiteral("content_hash")] = QString::fromStdString(stored.contentHash);
+  run[QStringLiteral("saved_at")] = stored.savedAt.isEmpty()
+                                        ? QDateTime::currentDateTimeUtc().toString(Qt::ISODate)
+                                        : stored.savedAt;
+  run[QStringLiteral("settings")] = settings(r.config);
+  run[QStringLiteral("ruleset")] = QString::fromStdString(r.ruleset);
+  run[QStringLiteral("engine")] = QString::fromStdString(r.engine);
+  run[QStringLiteral("agents")] = strings(r.agents);
+  run[QStringLiteral("factions")] = strings(r.factions);
+  run[QStringLiteral("entities")] = strings(r.entities);
+  run[QStringLiteral("counters")] = strings(r.counters);
+  run[QStringLiteral("schedule")] = QString::fromStdString(r.schedule);
+  run[QStringLiteral("schedule_cycle_games")] = big(r.scheduleCycleGames);
+  run[QStringLiteral("elapsed_s")] = r.elapsedSeconds;
+  run[QStringLiteral("target_reached")] = r.targetReached;
+  // For a reader: what the statistics hold, in words.
+  QJsonObject summary;
+  summary[QStringLiteral("games")] = big(r.stats.games());
+  summary[QStringLiteral("timeouts")] = big(r.stats.timeouts());
+  QJsonArray seats;
+  for (const auto& t : r.stats.seats()) seats.append(t.winRate());
+  summary[QStringLiteral("seat_win_rates")] = seats;
+  run[QStringLiteral("summary")] = summary;
+  const std::string bytes = sim::RunStatsCodec::encode(r.stats);
+  run[QStringLiteral("stats")] = QString::fromLatin1(QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size())).toBase64());
+
+  QJsonObject root;
+  root[QStringLiteral("format")] = QString::fromLatin1(kFormat);
+  root[QStringLiteral("version")] = kVersion;
+  root[QStringLiteral("ruleset_file")] = QFileInfo(rulesetPath).fileName();
+  root[QStringLiteral("run")] = run;
+  std::string why;
+  if (!model::writeFileAtomically(path.toStdString(), QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString(), &why)) {
+    if (error) *error = QString::fromStdString(why);
+    return false;
+  }
+  return true;
+}
+
+std::optional<StoredRun> ResultsFile::loadRun(const QString& rulesetPath, QString* error) {
+  if (error) error->clear();
+  const QString path = pathFor(rulesetPath);
+  if (path.isEmpty() || !QFileInfo::exists(path)) return std::nullopt;
+  auto fail = [&](const QString& why) {
+    if (error) *error = QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), why);
+    return std::nullopt;
+  };
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return fail(QObject::tr("cannot read it"));
+  QJsonParseError parse{};
+  const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &parse);
+  if (parse.error != QJsonParseError::NoError) return fail(parse.errorString());
+  const QJsonObject root = doc.object();
+  if (root[QStringLiteral("format")].toString() != QLatin1String(kFormat)) return fail(QObject::tr("not a results file"));
+  if (root[QStringLiteral("version")].toInt() != kVersion)
+    return fail(QObject::tr("version %1; this workbench reads %2").arg(root[QStringLiteral("version")].toInt()).arg(kVersion));
+  if (!root.contains(QStringLiteral("run"))) return std::nullopt;
+  const QJsonObject run = root[QStringLiteral("run")].toObject();
+  StoredRun out;
+  out.contentHash = run[QStringLiteral("content_hash")].toString().toStdString();
+  out.savedAt = run[QStringLiteral("saved_at")].toString();
+  sim::RunResult& r = out.run;
+  r.config = settings(run[QStringLiteral("settings")].toObject());
+  r.ruleset = run[QStringLiteral("ruleset")].toString().toStdString();
+  r.engine = run[QStringLiteral("engine")].toString().toStdString();
+  r.agents = strings(run[QStringLiteral("agents")]);
+  r.factions = strings(run[QStringLiteral("factions")]);
+  r.entities = strings(run[QStringLiteral("entities")]);
+  r.counters = strings(run[QStringLiteral("counters")]);
+  r.schedule = run[QStringLiteral("schedule")].toString().toStdString();
+  r.scheduleCycleGames = big(run[QStringLiteral("schedule_cycle_games")]);
+  r.elapsedSeconds = run[QStringLiteral("elapsed_s")].toDouble();
+  r.targetReached = run[QStringLiteral("target_reached")].toBool();
+  const QByteArray bytes = QByteArray::fromBase64(run[QStringLiteral("stats")].toString().toLatin1());
+  if (!sim::RunStatsCodec::decode(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), r.stats))
+    return fail(QObject::tr("its statistics are from another version"));
+  return out;
+}
+
+}  // namespace wb::app

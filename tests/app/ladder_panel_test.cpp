@@ -1,0 +1,47 @@
+// The ladder in the window (issue 33, workflow 4): the Ladder tab plays the
+// skill ladder of `balance ladder` and shows the ratings weakest first, the
+// head-to-head matrix (the row agent's score; a pair's two cells add up to
+// 100%) and the conclusions that change with skill; another ruleset clears it.
+#include <QListWidget>
+#include <QTableWidget>
+
+#include <gtest/gtest.h>
+
+#include "app/gui/document/ruleset_document.h"
+#include "app/gui/ladder/ladder_panel.h"
+#include "app/gui/window/main_window.h"
+#include "tests/app/gui_test_support.h"
+
+namespace wb::app {
+namespace {
+
+TEST(LadderPanel, PlaysTheLadderAndShowsRatingsMatrixAndChanges) {
+  MainWindow w;
+  w.setPromptsEnabled(false);
+  ASSERT_TRUE(w.openFile(QStringLiteral(WB_SOURCE_DIR "/data/rulesets/card-dice/card-dice.yaml")));
+  LadderPanel* ladder = w.ladderPanel();
+  ladder->setAgents(QStringLiteral("random,greedy"));
+  ladder->setGames(20);
+  ladder->setSeed(2);
+  testing::SignalCounter done(ladder, &LadderPanel::finished);
+  ASSERT_TRUE(ladder->run()) << ladder->errorText().toStdString();
+  ASSERT_TRUE(testing::waitUntil([&] { return done.count() > 0; }, 120000));
+  ASSERT_TRUE(ladder->result().has_value()) << ladder->errorText().toStdString();
+  const sim::LadderResult& r = *ladder->result();
+  ASSERT_EQ(ladder->ratingsTable()->rowCount(), 2);
+  // Weakest first, as rated.
+  EXPECT_EQ(ladder->ratingsTable()->item(0, 0)->text().toStdString(), r.agents[static_cast<std::size_t>(r.rungs[0])]);
+  ASSERT_EQ(ladder->matrix()->rowCount(), 2);
+  const double ab = ladder->matrix()->item(0, 1)->text().chopped(1).toDouble();
+  const double ba = ladder->matrix()->item(1, 0)->text().chopped(1).toDouble();
+  EXPECT_NEAR(ab + ba, 100.0, 0.11);
+  EXPECT_TRUE(ladder->matrix()->item(0, 1)->toolTip().contains(QStringLiteral("against")));
+  EXPECT_GT(ladder->changesList()->count(), 0);
+
+  ASSERT_TRUE(w.openFile(QStringLiteral(WB_SOURCE_DIR "/data/rulesets/element/element.yaml")));
+  EXPECT_FALSE(ladder->result().has_value());
+  EXPECT_EQ(ladder->matrix()->rowCount(), 0);
+}
+
+}  // namespace
+}  // namespace wb::app
