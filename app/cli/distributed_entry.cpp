@@ -28,7 +28,9 @@ namespace {
 
 // The commands whose games the ranks share; every other command runs whole on
 // every rank (and only rank 0 prints).
-bool sharesGames(const std::string& command) { return command == "run" || command == "sweep" || command == "impact"; }
+bool sharesGames(const std::string& command) {
+  return command == "run" || command == "sweep" || command == "impact" || command == "assumptions";
+}
 
 class NullBuffer : public std::streambuf {
  protected:
@@ -122,7 +124,7 @@ int runBalanceProcess(const std::vector<std::string>& given, CommandIo& io) {
   const bool help = std::find(args.begin(), args.end(), "--help") != args.end() ||
                     std::find(args.begin(), args.end(), "-h") != args.end();
   if ((!options.checkpointPath.empty() || checkpointEveryGiven) && !sharesGames(command)) {
-    io.err << "balance: --checkpoint is for run, sweep and impact\n";
+    io.err << "balance: --checkpoint is for run, sweep, impact and assumptions\n";
     return kExitUsage;
   }
   if (checkpointEveryGiven && options.checkpointPath.empty()) {

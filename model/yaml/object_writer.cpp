@@ -114,7 +114,8 @@ std::optional<ParameterType> inferredType(const std::string& text, bool hasChoic
 void writeParameter(YamlLines& w, const Parameter& p) {
   const std::string value = toString(p.value);
   const bool inferable = inferredType(value, !p.choices.empty()) == p.type;
-  const bool bare = !p.min && !p.max && !p.step && p.choices.empty() && p.description.empty() && p.assumed.empty();
+  const bool bare = !p.min && !p.max && !p.step && p.choices.empty() && p.description.empty() && p.assumed.empty() &&
+                    p.alternatives.empty();
   // `speed: 0.5` stays in that short form if it was written so.
   if (bare && inferable && p.origin.loc.known() && p.origin.keyOrder.empty() && value.find('\n') == std::string::npos) {
     w.raw(2, p.id, scalarText(value));
@@ -130,9 +131,10 @@ void writeParameter(YamlLines& w, const Parameter& p) {
     if (k == "choices") return !p.choices.empty() || inOrder(p.origin, k);
     if (k == "description") return !p.description.empty() || inOrder(p.origin, k);
     if (k == "assumed") return !p.assumed.empty() || inOrder(p.origin, k);
+    if (k == "alternatives") return !p.alternatives.empty() || inOrder(p.origin, k);
     return false;
   };
-  static const std::vector<std::string> kKeys = {"type", "default", "min", "max", "step", "choices", "description", "assumed"};
+  static const std::vector<std::string> kKeys = {"type", "default", "min", "max", "step", "choices", "description", "assumed", "alternatives"};
   std::vector<std::pair<std::string, std::string>> entries;
   for (const auto& k : orderKeys(kKeys, p.origin, present)) {
     if (k == "type") entries.emplace_back(k, toString(p.type));
@@ -143,6 +145,7 @@ void writeParameter(YamlLines& w, const Parameter& p) {
     if (k == "choices") entries.emplace_back(k, flowList(p.choices));
     if (k == "description") entries.emplace_back(k, scalarText(p.description, true));
     if (k == "assumed") entries.emplace_back(k, scalarText(p.assumed, true));
+    if (k == "alternatives") entries.emplace_back(k, flowList(p.alternatives));
   }
   w.raw(2, p.id, flowMap(entries));
 }

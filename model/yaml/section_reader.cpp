@@ -170,6 +170,12 @@ Parameter readParameter(NodeReader& reader, const MapEntry& entry) {
       if (auto v = reader.text(e)) p.description = std::move(*v);
     } else if (e.key == "assumed") {
       if (auto v = reader.text(e)) p.assumed = std::move(*v);
+    } else if (e.key == "alternatives") {
+      if (auto v = reader.textList(e)) {
+        p.alternatives = std::move(*v);
+        std::size_t i = 0;  // each item's place, for the validator's messages
+        for (const auto& item : e.value) p.origin.keys["alternatives." + std::to_string(i++)] = reader.loc(item);
+      }
     } else {
       reader.unknownKey(e, what);
     }

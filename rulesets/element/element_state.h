@@ -95,6 +95,10 @@ class ElementState : public sim::State {
   std::vector<double> returns() const override;
   bool adjudicated() const override { return m_outcome == Outcome::TurnLimit; }
   void actionEntities(sim::Action a, std::vector<int>& out) const override;
+  // Setup conditions (`balance run --conditions`): the faces of the opening roll
+  // ("opening_fire" = "2" of seat 0's first dice). The initial stones and the
+  // seat to move first are fixed by the ruleset, the same in every game.
+  void setupFeatures(std::vector<sim::SetupFeature>& out) const override;
   int turnCount() const override { return m_turn; }
   std::unique_ptr<sim::State> clone() const override { return std::make_unique<ElementState>(*this); }
   double heuristic(int player) const override;
