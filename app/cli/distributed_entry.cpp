@@ -33,7 +33,8 @@ namespace {
 
 // The commands whose games the ranks share; every other command runs on rank 0 alone.
 bool sharesGames(const std::string& command) {
-  return command == "run" || command == "sweep" || command == "impact" || command == "tune";
+  return command == "run" || command == "sweep" || command == "impact" || command == "tune" ||
+         command == "assumptions";
 }
 
 class NullBuffer : public std::streambuf {
@@ -138,7 +139,7 @@ int runBalanceProcess(const std::vector<std::string>& given, CommandIo& io) {
   const bool help = std::find(args.begin(), args.end(), "--help") != args.end() ||
                     std::find(args.begin(), args.end(), "-h") != args.end();
   if ((!options.checkpointPath.empty() || checkpointEveryGiven) && !sharesGames(command)) {
-    io.err << "balance: --checkpoint is for run, sweep, impact and tune\n";
+    io.err << "balance: --checkpoint is for run, sweep, impact, tune and assumptions\n";
     return kExitUsage;
   }
   if (checkpointEveryGiven && options.checkpointPath.empty()) {

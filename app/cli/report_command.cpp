@@ -25,6 +25,7 @@
 #include "model/core/atomic_file.h"
 #include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
+#include "simulation/assumptions/assumption_runner.h"
 #include "simulation/ladder/ladder.h"
 
 namespace wb::app {
@@ -53,7 +54,11 @@ const char* kUsage =
     "  --ladder AGENTS     a skill ladder of these agents (balance ladder) for the section\n"
     "                      \"How robust are these conclusions?\" (HTML); without it the\n"
     "                      section names the command that produces one\n"
-    "  --ladder-games N    games per pairing and per agent alone for --ladder (default 100)\n\n";
+    "  --ladder-games N    games per pairing and per agent alone for --ladder (default 100)\n"
+    "  --assumptions       the section \"Which assumptions decide the verdict\" (balance\n"
+    "                      assumptions); the run is always tabulated by setup condition\n"
+    "                      for \"Which setups decide the game\"\n"
+    "  --assumptions-games N  games per alternative for --assumptions (default 200)\n\n";
 
 const char* kExitText =
     "exit: 0 ok, 1 the ruleset has problems or the report cannot be written, 2 usage error,\n"
@@ -73,7 +78,8 @@ int runReport(const std::vector<std::string>& args, CommandIo& io) {
   ArgParser parser;
   declareRunOptions(parser);
   parser.option("--out").option("--sweep", true).option("--metric").option("--target").option("--impact")
-      .option("--impact-games").option("--ladder").option("--ladder-games");
+      .option("--impact-games").option("--ladder").option("--ladder-games").option("--assumptions-games");
+  parser.flag("--assumptions");
   std::string error;
   auto usage = [&](const std::string& message) {
     io.err << "balance report: " << message << " (see balance report --help)\n";
@@ -172,6 +178,11 @@ int runReport(const std::vector<std::string>& args, CommandIo& io) {
     ladderConfig.selfPlayGames = static_cast<std::uint64_t>(ladderGames);
     if (!sim::LadderRunner(*ladderGame, ladderConfig).validate(error)) return usage("--ladder: " + error);
   }
+  request.run.conditions = true;  // "Which setups decide the game": tallies only, the numbers stay the same
+  long long assumptionsGames = 200;
+  if (parser.has("--assumptions-games") &&
+      (!parser.intValue("--assumptions-games", assumptionsGames, error) || assumptionsGames < 1))
+    return usage("--assumptions-games must be at least 1");
   request.command = "balance report";
   for (const auto& a : args) request.command += " " + shellQuote(a);
   // Check every sweep before playing anything.
@@ -217,6 +228,20 @@ int runReport(const std::vector<std::string>& args, CommandIo& io) {
       io.err << "balance report: --ladder: " << data.ladder->error << "\n";
       return kExitInvalid;
     }
+  }
+
+  if (parser.has("--assumptions")) {
+    sim::RunConfig config = request.run;
+    config.games = static_cast<std::uint64_t>(assumptionsGames);
+    config.untilCi = 0;
+    config.conditions = false;
+    if (bar) io.err << "assumptions: " << assumptionsGames << " games per alternative\n";
+    data.assumptions = sim::AssumptionRunner(rulesets::builtinEngines(), *ruleset, config).run();
+    if (!data.assumptions->ok()) {
+      io.err << "balance report: --assumptions: " << data.assumptions->error << "\n";
+      return kExitInvalid;
+    }
+    data.assumptions->shipped.ruleset = ruleset->id;
   }
 
   if (ext == "pdf") {

@@ -19,6 +19,7 @@
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
 #include "app/cli/interrupt_scope.h"
+#include "app/cli/condition_table.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
 #include "app/cli/run_table.h"
@@ -37,7 +38,7 @@ namespace {
 const char* kUsage =
     "usage: balance run FILE [--games N] [--seed S] [--threads T] [--agents A,B,...]\n"
     "                        [--players P] [--set PATH=VALUE]... [--max-turns K]\n"
-    "                        [--until-ci X] [--json PATH|-] [--replay INDEX]\n\n"
+    "                        [--until-ci X] [--json PATH|-] [--replay INDEX] [--conditions]\n\n"
     "Plays N games of the ruleset between AI agents and reports win rates per seat,\n"
     "agent and faction (95% Wilson intervals), first-player advantage, game length and\n"
     "what each card / tile / event / ability does to the result. Game i is seeded from\n"
@@ -59,7 +60,11 @@ const char* kUsage =
     "  --until-ci X      play batches of 1000 until every headline win rate's 95% interval\n"
     "                    is within +-X (e.g. 0.01), or the --games limit is reached\n"
     "  --json PATH|-     write the result document to PATH, or to stdout instead of the table\n"
-    "  --replay INDEX    play only game INDEX of the run (e.g. a timeout) and print its moves\n\n";
+    "  --replay INDEX    play only game INDEX of the run (e.g. a timeout) and print its moves\n"
+    "  --conditions      also tabulate the outcome by the conditions of each game's setup (the\n"
+    "                    engine's features, e.g. card-dice's die values) with 95% intervals, and\n"
+    "                    name the conditions (and pairs) whose outcome differs most from the\n"
+    "                    rest, Holm-corrected; in the JSON as \"conditions\"\n\n";
 
 const char* kExitText =
     "exit: 0 ok, 1 the ruleset has problems or an output cannot be written, 2 usage error,\n"
@@ -91,6 +96,7 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
   ArgParser parser;
   parser.option("--games").option("--seed").option("--threads").option("--agents").option("--players")
       .option("--set", true).option("--max-turns").option("--until-ci").option("--json").option("--replay");
+  parser.flag("--conditions");
   std::string error;
   if (!parser.parse(args, error)) {
     io.err << "balance run: " << error << " (see balance run --help)\n";
@@ -125,6 +131,7 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
   config.threads = static_cast<int>(threads);
   config.maxTurns = static_cast<int>(maxTurns);
   config.untilCi = untilCi;
+  config.conditions = parser.has("--conditions");
   if (parser.has("--replay") && static_cast<std::uint64_t>(replay) >= config.games) {
     // A replayed game need not be inside the default game count, but it must be inside a count given.
     if (parser.has("--games")) {
@@ -232,6 +239,7 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
   if (auto jsonPath = parser.value("--json"))
     written = writeJsonOutput(io.out, io.err, "run", *jsonPath, sim::runResultToJson(result), !result.cancelled);
   if (!jsonToStdout) printRunTable(io.out, result);  // also when the file could not be written
+  if (!jsonToStdout && config.conditions) printConditionTable(io.out, result);
   if (result.cancelled) {
     io.err << "balance run: cancelled after " << result.stats.games() << " of " << config.games << " games\n";
     return kExitCancelled;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "app/report/assumptions_section.h"
 #include "app/report/report_summary.h"
 #include "app/report/svg_chart.h"
 #include "app/report/text_format.h"
@@ -368,6 +369,8 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
   }
 
   writeRobustnessSection(h, d.ladder, d.file);
+  writeAssumptionsSection(h, d);
+  writeConditionsSection(h, d);
 
   // Assumptions.
   h << "<h2>Assumptions</h2>\n";

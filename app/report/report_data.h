@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/core/ruleset.h"
+#include "simulation/assumptions/assumption_runner.h"
 #include "simulation/dice/dice_lab.h"
 #include "simulation/impact/impact_runner.h"
 #include "simulation/ladder/ladder.h"
@@ -83,6 +84,7 @@ struct ReportData {
   std::vector<sim::SweepResult> sweeps;
   std::optional<sim::ImpactResult> impact;  // the causal impact section, when asked for
   std::optional<sim::LadderResult> ladder;  // "How robust are these conclusions?" (robustness_section.h), when run
+  std::optional<sim::AssumptionsResult> assumptions;  // "Which assumptions decide the verdict", when run
   std::vector<DiceAnswer> dice;
   std::vector<AssumedMark> assumed;
 };

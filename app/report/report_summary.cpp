@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "app/report/assumptions_section.h"
 #include "app/report/svg_chart.h"
 #include "app/report/text_format.h"
 
@@ -160,6 +161,8 @@ std::string summaryHtml(const ReportData& d) {
   }
   if (!d.assumed.empty())
     h << "<li>" << d.assumed.size() << " values are marked <i>assumed</i> (no public source; listed at the end).</li>\n";
+  if (const std::string a = assumptionsSummaryLine(d); !a.empty()) h << "<li>" << a << "</li>\n";
+  if (const std::string c = conditionsSummaryLine(d); !c.empty()) h << "<li>" << c << "</li>\n";
   h << "</ul>\n";
   h << "<p class=\"muted\" style=\"page-break-after: always\">How to read it: win rates count wins by the rules over all "
        "games; points are percentage points; <i>association</i> compares players who used an entity with those who did "

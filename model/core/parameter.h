@@ -28,8 +28,10 @@ struct Parameter {
   std::vector<std::string> choices;    // Enum only
   std::string description;
   std::string assumed;                 // why the value is assumed; empty = from a source
-  // Other readings of an assumed value (`alternatives: [..]` beside `assumed`),
-  // as written; each parses as the parameter's type and passes check().
+  // Other readings of an assumed value (`alternatives: [100, 200]` beside
+  // `assumed:`), as written; the assumptions experiment plays each against the
+  // shipped value. Each must parse as the type and pass check() (the
+  // validator reports one that does not at its item's line).
   std::vector<std::string> alternatives;
   Origin origin;
 

@@ -88,6 +88,33 @@ void checkMetadata(const Ruleset& rs, Diagnostics& out) {
                                                ") is larger than 'players.max' (" + std::to_string(hi) + ")");
 }
 
+// `alternatives:` of an assumed parameter: each a value of its type inside its
+// range (or one of its choices), none the shipped value, none twice.
+void checkAlternatives(const Parameter& p, Diagnostics& out) {
+  if (p.alternatives.empty()) return;
+  const std::string what = "parameter '" + p.id + "'";
+  if (p.assumed.empty())
+    out.error(p.origin.at("alternatives"), "'alternatives' of " + what +
+                                               " without 'assumed': alternatives are other readings of an assumed value");
+  for (std::size_t i = 0; i < p.alternatives.size(); ++i) {
+    const std::string& text = p.alternatives[i];
+    const std::string key = "alternatives." + std::to_string(i);
+    const SourceLocation where = p.origin.keys.count(key) ? p.origin.at(key) : p.origin.at("alternatives");
+    auto v = p.parse(text);
+    std::string problem = v ? p.check(*v) : "expected a " + std::string(toString(p.type)) + " value, got '" + text + "'";
+    if (!problem.empty()) {
+      out.error(where, "alternative '" + text + "' of " + what + ": " + problem);
+      continue;
+    }
+    if (*v == p.value) out.error(where, "alternative '" + text + "' of " + what + " is the shipped value (default)");
+    for (std::size_t j = 0; j < i; ++j)
+      if (p.parse(p.alternatives[j]) == v) {
+        out.error(where, "alternative '" + text + "' of " + what + " is listed twice");
+        break;
+      }
+  }
+}
+
 void checkParameters(const Ruleset& rs, Diagnostics& out) {
   DuplicateIds ids("parameter");
   for (const auto& p : rs.parameters) {
@@ -108,6 +135,7 @@ void checkParameters(const Ruleset& rs, Diagnostics& out) {
     const bool noChoices = p.type == ParameterType::Enum && p.choices.empty();  // reported above
     if (std::string problem = p.check(p.value); !problem.empty() && !noChoices)
       out.error(p.origin.at("default"), problem);
+    checkAlternatives(p, out);
   }
 }
 

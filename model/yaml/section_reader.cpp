@@ -156,7 +156,6 @@ Parameter readParameter(NodeReader& reader, const MapEntry& entry) {
   if (!typeKnown && defaultEntry && defaultEntry->value.IsScalar())
     p.type = inferType(defaultEntry->value.Scalar(), hasChoices);
 
-  const MapEntry* alternativesEntry = nullptr;
   for (const auto& e : entries) {
     if (e.key == "type" || e.key == "default") continue;  // default: read below, once min, max and choices are known
     if (e.key == "min") {
@@ -172,8 +171,11 @@ Parameter readParameter(NodeReader& reader, const MapEntry& entry) {
     } else if (e.key == "assumed") {
       if (auto v = reader.text(e)) p.assumed = std::move(*v);
     } else if (e.key == "alternatives") {
-      if (auto v = reader.textList(e)) p.alternatives = std::move(*v);
-      alternativesEntry = &e;
+      if (auto v = reader.textList(e)) {
+        p.alternatives = std::move(*v);
+        std::size_t i = 0;  // each item's place, for the validator's messages
+        for (const auto& item : e.value) p.origin.keys["alternatives." + std::to_string(i++)] = reader.loc(item);
+      }
     } else {
       reader.unknownKey(e, what);
     }
@@ -185,15 +187,6 @@ Parameter readParameter(NodeReader& reader, const MapEntry& entry) {
     readParameterValue(reader, p, *defaultEntry);
   } else {
     p.value = placeholderValue(p);  // unknown type: already reported
-  }
-  if (alternativesEntry && (typeKnown || !typeEntry)) {
-    for (const std::string& text : p.alternatives) {
-      const auto v = p.parse(text);
-      const std::string problem = v ? p.check(*v) : std::string("not ") + expectedFor(p.type);
-      if (!problem.empty())
-        reader.error(alternativesEntry->valueLoc,
-                     "alternative '" + text + "' of parameter '" + p.id + "': " + problem);
-    }
   }
   return p;
 }

@@ -248,4 +248,10 @@ void CardDiceState::setShopDisplay(int tier, const std::vector<int>& cards) {
   for (int c : cards) m_shops[tier].display.push_back(static_cast<std::uint8_t>(c));
 }
 
+void CardDiceState::setupFeatures(std::vector<sim::SetupFeature>& out) const {
+  out.clear();
+  const CardDiceRules& r = *m_rules;
+  for (int d = 0; d < r.numDice(); ++d) out.push_back({r.dice[static_cast<std::size_t>(d)].id, std::to_string(m_dice[d])});
+}
+
 }  // namespace wb::rulesets::card_dice

@@ -175,6 +175,9 @@ class CardDiceState : public sim::State {
   std::string toString() const override;
   // Impact hooks (card_dice_impact.cpp): the card an action uses; grants at the start.
   void actionEntities(sim::Action a, std::vector<int>& out) const override;
+  // Setup conditions (`balance run --conditions`): each die's value as rolled at
+  // the start ("fire" = "2"); they set every card's strength until a card changes them.
+  void setupFeatures(std::vector<sim::SetupFeature>& out) const override;
   // Called by setUp before the first turn starts, so a granted Always Lucky draws in it.
   void applyGrants(const std::vector<sim::Grant>& grants);
 

@@ -159,4 +159,18 @@ double ElemMasterState::setupHeuristic(int player) const {
   return v;
 }
 
+void ElemMasterState::setupFeatures(std::vector<sim::SetupFeature>& out) const {
+  out.clear();
+  const ElemMasterRules& r = *m_rules;
+  if (m_arena >= 0 && m_arena < static_cast<int>(r.arenas.size()))
+    out.push_back({"arena", r.arenas[static_cast<std::size_t>(m_arena)].id});
+  for (int p = 0; p < m_players; ++p) {
+    const int s = m_p[static_cast<std::size_t>(p)].specialty;
+    std::string value = s >= 0 && s < static_cast<int>(r.specialties.size()) ? r.specialties[static_cast<std::size_t>(s)].id
+                        : r.specialtiesEnabled && r.draftSpecialties ? "draft"
+                                                                     : "none";
+    out.push_back({"seat" + std::to_string(p) + "_specialty", std::move(value)});
+  }
+}
+
 }  // namespace wb::rulesets::elem_master

@@ -71,6 +71,10 @@ class ElemMasterState : public sim::State {
   bool adjudicated() const override;
   // Impact hook (elem_master_impact.cpp): specialty powers and events name their entity.
   void actionEntities(sim::Action a, std::vector<int>& out) const override;
+  // Setup conditions (elem_master_setup.cpp, `balance run --conditions`): the
+  // arena ("arena" = its id) and the specialty each seat plays ("seat0_specialty";
+  // "draft" while the seats still draft them, "none" without specialties).
+  void setupFeatures(std::vector<sim::SetupFeature>& out) const override;
   std::unique_ptr<sim::State> clone() const override { return std::make_unique<ElemMasterState>(*this); }
   void cloneInto(std::unique_ptr<sim::State>& slot) const override { sim::assignInto(*this, slot); }
   // elem_master_determinize.cpp: the event deck's order, Secousse's face-down cards and

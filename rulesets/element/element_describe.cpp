@@ -95,4 +95,18 @@ std::string ElementState::toString() const {
   return o.str();
 }
 
+void ElementState::setupFeatures(std::vector<sim::SetupFeature>& out) const {
+  out.clear();
+  const ElementRules& r = *m_rules;
+  for (std::size_t f = 0; f < r.faces.size(); ++f) {
+    const std::string name = "opening_" + r.faces[f].symbol;
+    bool seen = false;  // faces that share a symbol count together
+    for (const auto& x : out) seen = seen || x.name == name;
+    if (seen) continue;
+    int n = 0;
+    for (std::uint8_t x : m_roll) n += r.faces[x].symbol == r.faces[f].symbol ? 1 : 0;
+    out.push_back({name, std::to_string(n)});
+  }
+}
+
 }  // namespace wb::rulesets::element

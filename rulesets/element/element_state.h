@@ -100,6 +100,10 @@ class ElementState : public sim::State {
   std::vector<double> returns() const override;
   bool adjudicated() const override { return m_outcome == Outcome::TurnLimit; }
   void actionEntities(sim::Action a, std::vector<int>& out) const override;
+  // Setup conditions (`balance run --conditions`): the faces of the opening roll
+  // ("opening_fire" = "2" of seat 0's first dice). The initial stones and the
+  // seat to move first are fixed by the ruleset, the same in every game.
+  void setupFeatures(std::vector<sim::SetupFeature>& out) const override;
   // Turns started (DESIGN.md, "Length means turns started"): m_turn counts the
   // turns ended; the one being played, or the one the game ended in, counts too,
   // except after a duel ended between turns at turn_limit.

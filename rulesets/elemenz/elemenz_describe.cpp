@@ -257,4 +257,21 @@ std::string ElemenzState::toString() const {
   return o.str();
 }
 
+void ElemenzState::setupFeatures(std::vector<sim::SetupFeature>& out) const {
+  out.clear();
+  const ElemenzRules& R = *m_rules;
+  const PlayerState& ps = m_p[0];
+  for (std::size_t t = 0; t < R.tokens.size(); ++t) {
+    int n = 0;
+    for (std::uint8_t x : ps.totem) n += x == t ? 1 : 0;
+    out.push_back({"seat0_pulse_" + R.tokens[t].id, std::to_string(n)});
+  }
+  if (!R.avatarsOn) return;
+  for (std::size_t a = 0; a < R.avatars.size(); ++a) {
+    bool held = false;
+    for (std::uint8_t x : ps.avatars) held = held || x == a;
+    out.push_back({"seat0_avatar_" + R.avatars[a].id, held ? "yes" : "no"});
+  }
+}
+
 }  // namespace wb::rulesets::elemenz

@@ -141,6 +141,10 @@ class ElemenzState : public sim::State {
   bool isTerminal() const override { return m_stage == Stage::Over; }
   std::vector<double> returns() const override;
   void actionEntities(sim::Action a, std::vector<int>& out) const override;
+  // Setup conditions (elemenz_describe.cpp, `balance run --conditions`): the pulse
+  // tokens drawn onto seat 0's totem ("seat0_pulse_<token>" = how many) and, with
+  // avatars, whether seat 0 was dealt each one ("seat0_avatar_<id>" = yes / no).
+  void setupFeatures(std::vector<sim::SetupFeature>& out) const override;
   // The shaman's faction (in 2 players the second seat may have been moved to the other side).
   int factionOf(int seat) const override;
   int turnCount() const override { return m_turn; }

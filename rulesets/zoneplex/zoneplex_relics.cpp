@@ -242,4 +242,16 @@ void ZoneplexState::useRelic(int slot, int target, sim::Rng& rng) {
   }
 }
 
+void ZoneplexState::setupFeatures(std::vector<sim::SetupFeature>& out) const {
+  out.clear();
+  const ZoneplexRules& R = *m_rules;
+  out.push_back({"players", std::to_string(m_players)});
+  // The deck deals from its back (relicDeckCards: the next drawn last).
+  if (m_relicDeck.count() > 0)
+    out.push_back({"first_relic", R.relics[static_cast<std::size_t>(m_relicDeck[static_cast<std::size_t>(m_relicDeck.count() - 1)])].id});
+  const int symbol = m_p[0].symbol;
+  if (symbol >= 0 && symbol < static_cast<int>(R.symbols.size()))
+    out.push_back({"seat0_symbol", R.symbols[static_cast<std::size_t>(symbol)]});
+}
+
 }  // namespace wb::rulesets::zoneplex

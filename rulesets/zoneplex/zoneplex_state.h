@@ -87,6 +87,10 @@ class ZoneplexState : public sim::State {
   // Impact hooks (zoneplex_impact.cpp): relic uses and tile placements name their
   // entity; granted relics start in hand.
   void actionEntities(sim::Action a, std::vector<int>& out) const override;
+  // Setup conditions (zoneplex_relics.cpp, `balance run --conditions`): the number
+  // of players, the first relic the shuffled deck deals ("first_relic" = its id)
+  // and the sacred symbol dealt to seat 0 ("seat0_symbol").
+  void setupFeatures(std::vector<sim::SetupFeature>& out) const override;
   void applyGrants(const std::vector<sim::Grant>& grants);
 
   // Read access (tests, tools, the heuristic).

@@ -23,6 +23,13 @@ namespace wb::sim {
 
 inline constexpr int kTerminalPlayer = -1;
 
+// One condition of a game's setup (State::setupFeatures): "fire" = "2".
+struct SetupFeature {
+  std::string name;
+  std::string value;
+  friend bool operator==(const SetupFeature&, const SetupFeature&) = default;
+};
+
 class State {
  public:
   virtual ~State() = default;
@@ -70,6 +77,13 @@ class State {
   // Restricted play (a seat that may not use entity E) filters actions with it;
   // an engine that leaves this empty cannot be measured by restriction.
   virtual void actionEntities(Action a, std::vector<int>& out) const;
+  // The conditions of this game's setup that a designer controls or chance
+  // fixes before play (card-dice: the seven die values; Elem Master: the arena),
+  // as name/value pairs, `out` cleared first. Asked once, on the state
+  // newInitialState() returned, when a run tabulates outcomes by condition
+  // (`balance run --conditions`). Keep features few and each with few values
+  // (every pair of features is tallied too). Default: none.
+  virtual void setupFeatures(std::vector<SetupFeature>& out) const { out.clear(); }
   // Turns started so far, the current one included: 1 while the first turn is
   // played, and at the end the number of turns the game took, the last (winning)
   // turn included (DESIGN.md: "Length means turns started"). A turn that has ended

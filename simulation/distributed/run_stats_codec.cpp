@@ -5,7 +5,23 @@
 namespace wb::sim {
 namespace {
 
-constexpr std::uint64_t kMagic = 0x32737473'6e7572ULL;  // "runsts2" (2: CounterTally::firstGame)
+constexpr std::uint64_t kMagic = 0x33737473'6e7572ULL;  // "runsts3" (2: CounterTally::firstGame, 3: conditions)
+
+void put(ByteWriter& w, const ConditionCell& c) {
+  for (const std::string* t : {&c.feature, &c.value, &c.feature2, &c.value2}) w.bytes(*t);
+  for (std::uint64_t v : {c.games, c.timeouts, c.adjudicated, c.nobody, c.draws, c.decided, c.firstSideWins, c.lengthSum,
+                          c.lengthSumSquares})
+    w.u64(v);
+  w.u64s(c.seatWins);
+}
+
+void get(ByteReader& r, ConditionCell& c) {
+  for (std::string* t : {&c.feature, &c.value, &c.feature2, &c.value2}) *t = r.bytes();
+  for (std::uint64_t* v : {&c.games, &c.timeouts, &c.adjudicated, &c.nobody, &c.draws, &c.decided, &c.firstSideWins,
+                           &c.lengthSum, &c.lengthSumSquares})
+    *v = r.u64();
+  c.seatWins = r.u64s();
+}
 
 void put(ByteWriter& w, const OutcomeTally& t) {
   for (std::uint64_t v : {t.games, t.wins, t.draws, t.losses, t.nobody, t.adjudicatedWins, t.adjudicatedDraws,
@@ -72,6 +88,8 @@ std::string RunStatsCodec::encode(const RunStats& s) {
   const LengthTally& l = s.m_length;
   for (std::uint64_t v : {l.games, l.sum, l.sumSquares, l.censored, l.censoredSum}) w.u64(v);
   w.u64s(l.histogram);
+  w.u64(s.m_conditions.cells.size());
+  for (const auto& [key, cell] : s.m_conditions.cells) put(w, cell);
   return w.take();
 }
 
@@ -95,6 +113,12 @@ bool RunStatsCodec::decode(std::string_view bytes, RunStats& out) {
   LengthTally& l = s.m_length;
   for (std::uint64_t* v : {&l.games, &l.sum, &l.sumSquares, &l.censored, &l.censoredSum}) *v = r.u64();
   l.histogram = r.u64s();
+  const std::uint64_t cells = r.count();
+  for (std::uint64_t i = 0; i < cells && r.ok(); ++i) {
+    ConditionCell c;
+    get(r, c);
+    s.m_conditions.cells[c.label()] = std::move(c);
+  }
   if (!r.ok() || !r.atEnd()) return false;
   out = std::move(s);
   return true;

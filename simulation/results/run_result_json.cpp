@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "simulation/conditions/condition_json.h"
 #include "simulation/stats/statistics.h"
 
 namespace wb::sim {
@@ -225,6 +226,10 @@ void writeRunResultJson(JsonWriter& w, const RunResult& r) {
   }
   w.endObject();
   writeCounters(w, r);
+  if (r.config.conditions) {
+    w.key("conditions");
+    writeConditionsJson(w, s);
+  }
 
   if (r.config.untilCi > 0.0) {
     w.key("until_ci").beginObject();

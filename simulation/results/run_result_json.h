@@ -15,6 +15,7 @@
 //   "turns": {"mean", "sd", "min", "max", "censored", "censored_at", "mean_uncensored", "histogram"},
 //   "entities": {id: {"acquired", ..., "association": {"measure", "used", "unused", "win_rate_delta"}}},
 //   "counters": {id: {"total", "per_game", "games_with", "by_seat", "by_agent", "by_faction"}},
+//   "conditions": {...},                                           // only with --conditions
 //   "until_ci": {...}, "cancelled", "elapsed_s", "games_per_s"
 // }
 // TALLY = "games", "wins", "draws", "losses", "nobody_wins",

@@ -23,7 +23,7 @@ bool MonteCarloRunner::playDistributed(Distribution& distribution, RunResult& re
               << " players=" << m_config.players << " agents=";
   for (std::size_t i = 0; i < m_config.agents.size(); ++i) fingerprint << (i ? "," : "") << m_config.agents[i];
   fingerprint << " max_turns=" << m_maxTurns << " max_actions=" << m_maxActionsPerTurn << "/" << m_maxActions
-              << " until_ci=" << ci << " batch=" << m_config.batchGames
+              << " until_ci=" << ci << " batch=" << m_config.batchGames << " conditions=" << m_config.conditions
               << " shape=" << result.agents.size() << "/" << result.factions.size() << "/" << result.entities.size()
               << "/" << result.counters.size();
 

@@ -21,6 +21,7 @@ struct MonteCarloRunner::Worker {
   std::vector<int> factionOfSeat;
   std::vector<int> sideOfSeat;
   std::vector<Action> legal;
+  std::vector<SetupFeature> features;  // RunConfig::conditions: this game's setup conditions
   std::unique_ptr<State> last;    // final state of the last game (replay)
   bool lastTimedOut = false;
   std::string lastStop;           // why the last game stopped without an end
@@ -149,6 +150,7 @@ bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats,
   GameSetup setup{players, w.factionOfSeat};
   for (auto& agent : w.agents) agent->reset();  // nothing carried over from the worker's last game
   std::unique_ptr<State> state = m_game.newInitialState(setup, chance);
+  if (m_config.conditions && stats) state->setupFeatures(w.features);
   // Agents rotate over seats after the sides are known, keeping teams together.
   w.sideOfSeat.resize(static_cast<std::size_t>(players));
   for (int s = 0; s < players; ++s) w.sideOfSeat[static_cast<std::size_t>(s)] = state->sideOf(s);
@@ -217,6 +219,7 @@ bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats,
       if (const int f = state->factionOf(s); f >= 0) w.factionOfSeat[static_cast<std::size_t>(s)] = f;
     rec.factionOfSeat = &w.factionOfSeat;
     rec.log = &state->entityLog();
+    if (m_config.conditions) rec.features = &w.features;
     stats->add(rec);
   } else {
     w.lastTimedOut = timedOut;

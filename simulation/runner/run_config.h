@@ -31,6 +31,9 @@ struct RunConfig {
   long long maxActions = 0;          // 0 = Game::maxActionsFor(maxTurns)
   double untilCi = 0.0;              // > 0: stop once every headline 95% half-width <= this
   std::uint64_t batchGames = 1000;   // batch size of sequential stopping (fixed boundaries)
+  // Tabulate the outcome by the conditions of each game's setup
+  // (State::setupFeatures, RunStats::conditions).
+  bool conditions = false;
 };
 
 struct RunProgress {

@@ -146,6 +146,26 @@ void RunStats::add(const GameRecord& game) {
     if (const int a = agentOf(p); a >= 0) tally(m_agents[static_cast<std::size_t>(a)], slot);
     if (const int f = factionOf(p); f >= 0) tally(m_factions[static_cast<std::size_t>(f)], slot);
   }
+  if (game.features && !game.features->empty()) {
+    ConditionOutcome co;
+    co.timedOut = timedOut;
+    co.turns = game.turns;
+    if (!timedOut) {
+      std::vector<double> r(*game.returns);
+      r.resize(static_cast<std::size_t>(n), 0.0);
+      const GameOutcome o = classifyOutcome(r, game.sideOfSeat);
+      co.adjudicated = game.adjudicated;
+      co.nobody = !game.adjudicated && o.kind == GameOutcome::Kind::NobodyWins;
+      co.draw = !game.adjudicated && o.kind == GameOutcome::Kind::Draw;
+      co.decided = !game.adjudicated && o.kind == GameOutcome::Kind::SideWin;
+      co.firstSideWon = co.decided && n > 0 &&
+                        o.side[static_cast<std::size_t>(sideOf(game.sideOfSeat, 0))] == GameOutcome::Result::Win;
+    }
+    co.seatWon.resize(static_cast<std::size_t>(n));
+    for (int p = 0; p < n; ++p)
+      co.seatWon[static_cast<std::size_t>(p)] = sideSlot[static_cast<std::size_t>(sideOf(game.sideOfSeat, p))] == Slot::Win;
+    m_conditions.add(*game.features, co, n);
+  }
 
   if (game.counters && !game.counters->empty()) {
     const CounterLog& c = *game.counters;
@@ -219,6 +239,7 @@ void RunStats::merge(const RunStats& other) {
   for (std::size_t i = 0; i < other.m_sideSeats.size(); ++i) m_sideSeats[i] |= other.m_sideSeats[i];
   m_counters.merge(other.m_counters);
   m_length.merge(other.m_length);
+  m_conditions.merge(other.m_conditions);
 }
 
 FirstSideTest RunStats::firstSideTest() const {

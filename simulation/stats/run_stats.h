@@ -21,6 +21,7 @@
 
 #include "simulation/core/counter_log.h"
 #include "simulation/core/entity_log.h"
+#include "simulation/stats/condition_tally.h"
 #include "simulation/stats/statistics.h"
 #include "simulation/stats/tallies.h"
 
@@ -39,6 +40,7 @@ struct GameRecord {
   const std::vector<int>* factionOfSeat = nullptr;  // may be empty
   const EntityLog* log = nullptr;                   // may be null or empty
   const CounterLog* counters = nullptr;             // may be null or empty
+  const std::vector<SetupFeature>* features = nullptr;  // setup conditions; null = not tabulated
 };
 
 // How one finished game ended, per side (index = side).
@@ -103,6 +105,8 @@ class RunStats {
   const std::vector<EntityTally>& entities() const { return m_entities; }
   const CounterTally& counters() const { return m_counters; }
   const LengthTally& length() const { return m_length; }
+  // Outcomes by setup condition (games recorded with features only).
+  const ConditionTally& conditions() const { return m_conditions; }
   FirstSideTest firstSideTest() const;
 
   friend bool operator==(const RunStats&, const RunStats&) = default;
@@ -117,6 +121,7 @@ class RunStats {
   std::vector<EntityTally> m_entities;
   CounterTally m_counters;
   LengthTally m_length;
+  ConditionTally m_conditions;
 };
 
 }  // namespace wb::sim

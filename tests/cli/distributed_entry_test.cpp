@@ -43,7 +43,7 @@ std::string withoutTimings(std::string json) {
 TEST(DistributedEntry, CheckpointOptionsAreCheckedAndOnlyForCommandsThatShareGames) {
   ProcessRun r = process({"validate", kCardDice, "--checkpoint", "x.ckpt"});
   EXPECT_EQ(r.exit, 2);
-  EXPECT_NE(r.err.find("--checkpoint is for run, sweep, impact and tune"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--checkpoint is for run, sweep, impact, tune and assumptions"), std::string::npos) << r.err;
   r = process({"run", kCardDice, "--checkpoint-every", "1"});
   EXPECT_EQ(r.exit, 2);
   EXPECT_NE(r.err.find("needs --checkpoint FILE"), std::string::npos) << r.err;

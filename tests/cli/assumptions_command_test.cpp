@@ -1,0 +1,105 @@
+// `balance assumptions` and `balance run --conditions` (issue 32) on the
+// shipped rulesets with a few games: the output's parts, the JSON the same for
+// any thread count, and bad input (an alternative outside the declared range)
+// reported at its file:line with exit 1.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tests/cli/balance_cli.h"
+
+namespace {
+
+using wb::app::testing::balance;
+
+const std::string kElement = std::string(WB_SOURCE_DIR) + "/data/rulesets/element/element.yaml";
+const std::string kCardDice = std::string(WB_SOURCE_DIR) + "/data/rulesets/card-dice/card-dice.yaml";
+
+// The run document without its timings (elapsed_s, games_per_s).
+std::string withoutTimings(const std::string& json) {
+  std::istringstream in(json);
+  std::string out;
+  for (std::string line; std::getline(in, line);)
+    if (line.find("\"elapsed_s\"") == std::string::npos && line.find("\"games_per_s\"") == std::string::npos)
+      out += line + "\n";
+  return out;
+}
+
+}  // namespace
+
+TEST(AssumptionsCommand, UsageErrors) {
+  auto help = balance({"assumptions", "--help"});
+  EXPECT_EQ(help.exit, 0);
+  EXPECT_NE(help.out.find("alternatives"), std::string::npos);
+  EXPECT_EQ(balance({"assumptions"}).exit, 2);
+  EXPECT_EQ(balance({"assumptions", kElement, "--until-ci", "0.05"}).exit, 2);
+  EXPECT_EQ(balance({"assumptions", kElement, "--games", "0"}).exit, 2);
+}
+
+TEST(AssumptionsCommand, ListsRankedAssumptionsAndTheOnesWithoutAlternatives) {
+  const std::vector<std::string> args = {"assumptions", kElement, "--games", "12", "--agents", "random", "--seed", "4",
+                                         "--set", "parameters.turn_limit=40"};
+  auto r = balance(args);
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_NE(r.out.find("ranked by the largest significant change"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("parameters.diagonal_steps = true"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("= false:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("parameters.turn_limit = 40"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("no alternative to play"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("tiles.fire"), std::string::npos) << r.out;
+
+  auto withJson = [&](const std::string& threads) {
+    auto a = args;
+    a.insert(a.end(), {"--threads", threads, "--json", "-"});
+    return balance(a);
+  };
+  auto one = withJson("1");
+  auto two = withJson("2");
+  ASSERT_EQ(one.exit, 0) << one.err;
+  EXPECT_EQ(one.out, two.out);
+  EXPECT_NE(one.out.find("\"ranking\""), std::string::npos);
+  EXPECT_NE(one.out.find("\"no_alternative\""), std::string::npos);
+}
+
+TEST(AssumptionsCommand, AnAlternativeOutsideTheRangeIsAnErrorAtItsLine) {
+  std::ifstream in(kElement);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string yaml = text.str();
+  const std::string key = "turn_limit: {type: int, default: 200, min: 2, max: 10000,";
+  const auto at = yaml.find(key);
+  ASSERT_NE(at, std::string::npos);
+  yaml.insert(at + key.size(), " alternatives: [100, 20000],");
+  int line = 1;
+  for (std::size_t i = 0; i < at; ++i) line += yaml[i] == '\n' ? 1 : 0;
+  const auto path = std::filesystem::path(::testing::TempDir()) / "element-bad-alternatives.yaml";
+  std::ofstream(path) << yaml;
+  auto r = balance({"assumptions", path.string(), "--games", "2"});
+  EXPECT_EQ(r.exit, 1);
+  EXPECT_NE(r.err.find("element-bad-alternatives.yaml:" + std::to_string(line) + ":"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("alternative '20000' of parameter 'turn_limit'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("out of range"), std::string::npos) << r.err;
+}
+
+TEST(RunConditions, PrintsTheTableAndTheSameJsonForAnyThreadCount) {
+  const std::vector<std::string> args = {"run", kCardDice, "--games", "40", "--agents", "random", "--seed", "2",
+                                         "--set", "parameters.starting_health=5", "--conditions"};
+  auto r = balance(args);
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_NE(r.out.find("setup conditions (7 features"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("fire=1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("conditions whose outcome differs most"), std::string::npos) << r.out;
+  auto withJson = [&](const std::string& threads) {
+    auto a = args;
+    a.insert(a.end(), {"--threads", threads, "--json", "-"});
+    return balance(a);
+  };
+  auto one = withJson("1");
+  auto three = withJson("3");
+  ASSERT_EQ(one.exit, 0) << one.err;
+  EXPECT_NE(one.out.find("\"conditions\""), std::string::npos);
+  EXPECT_NE(one.out.find("\"findings\""), std::string::npos);
+  EXPECT_EQ(withoutTimings(one.out), withoutTimings(three.out));
+}
