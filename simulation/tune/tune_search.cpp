@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <set>
 
 #include "simulation/core/wall_clock.h"
@@ -183,9 +181,6 @@ void TuneSearch::screen(const EditSet& centre, std::size_t blocks) {
     }
   }
   const bool anyNeed = std::any_of(dir.begin(), dir.end(), [](int d) { return d != 0; });
-  if (std::getenv("WB_TUNE_DEBUG"))
-    for (std::size_t t = 0; t < m_targets.size(); ++t)
-      std::fprintf(stderr, "screen: target %zu value %g dir %d, %zu probes\n", t, here[t].value.value, dir[t], probes.size());
   // Racing: rounds that double the blocks. After the first round the screening
   // may use 60% of the budget left, the rest is for racing the proposals.
   const std::uint64_t before = m_eval->gamesPlayed(TuneEvaluator::kSearch);
@@ -431,8 +426,6 @@ TuneResult TuneSearch::run() {
     std::vector<EditSet> proposals;
     for (EditSet& p : propose(centre, blocks))
       if (raced.insert(m_knobs.key(p)).second) proposals.push_back(std::move(p));
-    if (std::getenv("WB_TUNE_DEBUG"))
-      std::fprintf(stderr, "refit %d: %zu effects, %zu proposals\n", refit, m_effects.size(), proposals.size());
     if (proposals.empty()) break;
     report("proposals", best, bestMiss);
     std::vector<bool> alive(proposals.size(), true);
@@ -489,9 +482,6 @@ TuneResult TuneSearch::run() {
       bestMiss = roundMiss;
       break;
     }
-    if (std::getenv("WB_TUNE_DEBUG"))
-      std::fprintf(stderr, "refit %d: %zu proposals, round best %s miss %g pass %d, centre miss %g\n", refit,
-                   proposals.size(), m_knobs.key(roundBest).c_str(), roundMiss, roundPass ? 1 : 0, centreMiss);
     if (!haveRound || roundMiss >= centreMiss) break;  // nothing better than the centre: stop
     centre = roundBest;
     centreMiss = roundMiss;
