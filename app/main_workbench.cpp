@@ -5,7 +5,8 @@
 //             [--sweep PATH=VALUES [--sweep-games N] [--sweep-agents A,B]]
 //   PAGE: editor, overview, parameters, dice, cards.., SECTION:ID (one entity), yaml, simulation, dice-lab, sweep, history,
 //         games (with --games N: the run's first games listed, game --game I (default: the longest) shown),
-//         ladder (with --ladder-agents A,B,... and --ladder-games N: that ladder played first)
+//         ladder (with --ladder-agents A,B,... and --ladder-games N: that ladder played first),
+//         compare (with --compare-set PATH=VALUE...: those edits compared with the file, --games N per side)
 //       renders the window offscreen-capable to a PNG and exits. PAGE is one of
 //       editor (the first section with entities + the inspector), overview, parameters, dice, cards, tiles,
 //       events, abilities, factions, yaml, simulation, dice-lab, sweep, history;
@@ -25,6 +26,7 @@
 #include <cstdio>
 
 #include "app/gui/document/ruleset_document.h"
+#include "app/gui/compare/compare_panel.h"
 #include "app/gui/games/games_panel.h"
 #include "app/gui/ladder/ladder_panel.h"
 #include "app/gui/simulation/simulation_panel.h"
@@ -68,6 +70,7 @@ bool applyShow(wb::app::MainWindow& w, const QString& show) {
   else if (s == QLatin1String("sweep")) w.showTab(MainWindow::Tab::Sweep);
   else if (s == QLatin1String("games")) w.showTab(MainWindow::Tab::Games);
   else if (s == QLatin1String("ladder")) w.showTab(MainWindow::Tab::Ladder);
+  else if (s == QLatin1String("compare")) w.showTab(MainWindow::Tab::Compare);
   else if (s == QLatin1String("overview")) w.showPage(RulesetExplorer::Overview);
   else if (s == QLatin1String("parameters")) w.showPage(RulesetExplorer::Parameters);
   else if (s == QLatin1String("dice")) w.showPage(RulesetExplorer::Dice);
@@ -129,7 +132,8 @@ int main(int argc, char** argv) {
   const QCommandLineOption gameIndex(QStringLiteral("game"), QStringLiteral("With --show games: the game to show (default: the longest listed)."), QStringLiteral("I"), QStringLiteral("-1"));
   const QCommandLineOption ladderAgents(QStringLiteral("ladder-agents"), QStringLiteral("Play the skill ladder of these agents first (Ladder tab)."), QStringLiteral("A,B"));
   const QCommandLineOption ladderGames(QStringLiteral("ladder-games"), QStringLiteral("Games per pairing of --ladder-agents."), QStringLiteral("N"), QStringLiteral("200"));
-  parser.addOptions({screenshot, show, games, size, sweep, sweepGames, sweepAgents, gameIndex, ladderAgents, ladderGames});
+  const QCommandLineOption compareSet(QStringLiteral("compare-set"), QStringLiteral("Edit PATH=VALUE, then compare with the saved file (Compare tab; repeatable)."), QStringLiteral("PATH=VALUE"));
+  parser.addOptions({screenshot, show, games, size, sweep, sweepGames, sweepAgents, gameIndex, ladderAgents, ladderGames, compareSet});
   parser.process(app);
 
   wb::app::setDocumentationRoot(QDir(QStringLiteral(WB_DATA_DIR)).filePath(QStringLiteral("..")));
@@ -200,6 +204,20 @@ int main(int argc, char** argv) {
     if (index >= 0 && !panel->showGame(static_cast<std::uint64_t>(index)))
       std::fprintf(stderr, "workbench: games: %s\n", qPrintable(panel->errorText()));
     if (panel->moveList()->count() > 6) panel->moveList()->setCurrentRow(panel->moveList()->count() / 2);
+  }
+  if (parser.isSet(compareSet)) {
+    for (const QString& edit : parser.values(compareSet)) {
+      const auto eq = edit.indexOf(QLatin1Char('='));
+      QString why;
+      if (eq <= 0 || !window.document()->setValue(edit.left(eq), edit.mid(eq + 1), &why))
+        std::fprintf(stderr, "workbench: --compare-set %s: %s\n", qPrintable(edit), qPrintable(why));
+    }
+    wb::app::ComparePanel* panel = window.comparePanel();
+    if (n > 0) window.simulationPanel()->setGames(n);
+    QEventLoop loop;
+    QObject::connect(panel, &wb::app::ComparePanel::finished, &loop, &QEventLoop::quit);
+    if (panel->compare()) loop.exec();
+    else std::fprintf(stderr, "workbench: compare: %s\n", qPrintable(panel->errorText()));
   }
   if (parser.isSet(ladderAgents)) {
     wb::app::LadderPanel* panel = window.ladderPanel();

@@ -25,6 +25,7 @@
 #include "app/gui/dice_lab/dice_lab_panel.h"
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/editors/dice_table_model.h"
+#include "app/gui/compare/compare_panel.h"
 #include "app/gui/games/games_panel.h"
 #include "app/gui/ladder/ladder_panel.h"
 #include "app/gui/editors/entity_inspector.h"
@@ -103,6 +104,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   m_ladder = new LadderPanel(m_document, m_tabs);
   m_tabs->addTab(scrolled(m_ladder), tr("Ladder"));
   m_tabs->setTabToolTip(static_cast<int>(Tab::Ladder), tr("The skill ladder: ratings, head to head, and the conclusions that change with skill."));
+  m_compare = new ComparePanel(m_document, m_simulation, m_tabs);
+  m_tabs->addTab(scrolled(m_compare), tr("Compare"));
+  m_tabs->setTabToolTip(static_cast<int>(Tab::Compare), tr("Before / after: the open ruleset against the saved file, the run's revision or another file."));
   setCentralWidget(m_tabs);
 
   buildDocks();
@@ -132,7 +136,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
     const bool simulation = index == static_cast<int>(Tab::Simulation) || index == static_cast<int>(Tab::DiceLab) ||
                             index == static_cast<int>(Tab::Sweep) || index == static_cast<int>(Tab::Games) ||
-                            index == static_cast<int>(Tab::Ladder);
+                            index == static_cast<int>(Tab::Ladder) || index == static_cast<int>(Tab::Compare);
     if (simulation && m_inspectorDock->isVisible()) {
       m_inspectorDock->hide();
       m_historyDock->hide();
@@ -210,7 +214,8 @@ void MainWindow::resetLayout() {
                           m_tabs->currentIndex() == static_cast<int>(Tab::DiceLab) ||
                           m_tabs->currentIndex() == static_cast<int>(Tab::Sweep) ||
                           m_tabs->currentIndex() == static_cast<int>(Tab::Games) ||
-                          m_tabs->currentIndex() == static_cast<int>(Tab::Ladder);
+                          m_tabs->currentIndex() == static_cast<int>(Tab::Ladder) ||
+                          m_tabs->currentIndex() == static_cast<int>(Tab::Compare);
   for (QDockWidget* d : {m_explorerDock, m_diagnosticsDock}) d->show();
   m_inspectorDock->setVisible(!sideHidden);
   m_historyDock->setVisible(!sideHidden);

@@ -39,13 +39,14 @@ class DiceLabPanel;
 class SweepPanel;
 class GamesPanel;
 class LadderPanel;
+class ComparePanel;
 class TablePage;
 class OverviewPage;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  enum class Tab { Editor = 0, Yaml = 1, Simulation = 2, DiceLab = 3, Sweep = 4, Games = 5, Ladder = 6 };
+  enum class Tab { Editor = 0, Yaml = 1, Simulation = 2, DiceLab = 3, Sweep = 4, Games = 5, Ladder = 6, Compare = 7 };
 
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
@@ -58,6 +59,7 @@ class MainWindow : public QMainWindow {
   SweepPanel* sweepPanel() const { return m_sweep; }
   GamesPanel* gamesPanel() const { return m_games; }
   LadderPanel* ladderPanel() const { return m_ladder; }
+  ComparePanel* comparePanel() const { return m_compare; }
   EntityInspector* inspector() const { return m_inspector; }
   DiagnosticsPanel* diagnosticsPanel() const { return m_diagnostics; }
   YamlView* yamlView() const { return m_yaml; }
@@ -145,6 +147,7 @@ class MainWindow : public QMainWindow {
   SweepPanel* m_sweep;
   GamesPanel* m_games;
   LadderPanel* m_ladder;
+  ComparePanel* m_compare;
   RulesetExplorer* m_explorer;
   EntityInspector* m_inspector;
   DiagnosticsPanel* m_diagnostics;
