@@ -171,11 +171,17 @@ TEST(DesktopConventions, HelpMenuHasTheFormatGuideTheReadmeSectionsAndTheShortcu
   QMenu* help = topMenu(w, QStringLiteral("Help"));
   ASSERT_NE(help, nullptr);
   const QStringList items = actionTexts(help);
-  for (const char* item : {"Ruleset Format Guide", "Workflows (README)", "Keyboard Shortcuts", "About Balance Workbench"})
+  for (const char* item : {"Ruleset Format Guide", "Designer's Guide", "Workflows (README)", "Keyboard Shortcuts", "About Balance Workbench"})
     EXPECT_TRUE(items.contains(QString::fromLatin1(item))) << item << " in " << items.join(',').toStdString();
 
   const QString readme = findDocument(QStringLiteral("README.md"));
   ASSERT_FALSE(readme.isEmpty());
+  // The designer's guide, task by task, apart from the developer README (issue 33).
+  const QString guide = findDocument(QStringLiteral("docs/designers-guide.md"));
+  ASSERT_FALSE(guide.isEmpty());
+  for (const char* s : {"Balance a card's cost", "Find the first-player edge", "Compare two versions", "Watch a game",
+                        "Read the ladder", "Export a report"})
+    EXPECT_TRUE(markdownSections(guide).contains(QString::fromLatin1(s))) << s;
   EXPECT_TRUE(findDocument(QStringLiteral("data/schema/ruleset-format.md")).endsWith(QStringLiteral("ruleset-format.md")));
   const QStringList sections = markdownSections(readme);
   for (const char* s : {"The workbench", "Simulating", "Dice lab", "Rulesets"})

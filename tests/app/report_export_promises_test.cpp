@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -124,6 +125,27 @@ TEST_F(ReportExport, NoLeavesAnOutOfDateSweepOutInsteadOfCancelling) {
   EXPECT_TRUE(asked.contains(QStringLiteral("before the latest edits"))) << asked.toStdString();
   EXPECT_EQ(w.lastReportGamesToPlay(), 0u);
   EXPECT_TRUE(readJson(json).value(QStringLiteral("sweeps")).toArray().isEmpty());
+}
+
+// Workflow 5: impact in bulk, in one step, and into the report.
+TEST_F(ReportExport, MeasureAllThatStandOutMeasuresTheChartsEntitiesAndReportsThem) {
+  ASSERT_TRUE(run());
+  ImpactBar* bar = w.simulationPanel()->impactBar();
+  ASSERT_NE(bar->standoutsButton(), nullptr);
+  bar->pairsBox()->setValue(10);
+  testing::SignalCounter measured(bar, &ImpactBar::measured);
+  bar->standoutsButton()->click();
+  ASSERT_TRUE(testing::waitUntil([&] { return measured.count() > 0; }, 120000));
+  const auto& impact = bar->lastResult();
+  ASSERT_FALSE(impact.entities.empty());
+  EXPECT_LE(impact.entities.size(), 10u);
+  // Exactly the entities the chart lists, none of the engine's counters.
+  for (const auto& e : impact.entities) EXPECT_EQ(e.id.find(':'), std::string::npos) << e.id;
+  QString error;
+  const QString json = dir.filePath(QStringLiteral("bulk.json"));
+  ASSERT_TRUE(w.exportReportTo(json, &error)) << error.toStdString();
+  const QByteArray text = QJsonDocument(readJson(json).value(QStringLiteral("impact")).toObject()).toJson();
+  for (const auto& e : impact.entities) EXPECT_TRUE(text.contains(QByteArray::fromStdString(e.id))) << e.id;
 }
 
 }  // namespace

@@ -62,6 +62,20 @@ ImpactBar::ImpactBar(QTableWidget* table, int nameColumn, int restrictedColumn, 
                           "play or use it) and grant (one seat starts with it), each on paired games with the\n"
                           "same seeds. The Association columns only compare players who used it with those who did not."));
   row->addWidget(m_button);
+  m_standoutsButton = new QPushButton(tr("Measure all that stand out"), this);
+  m_standoutsButton->setToolTip(tr("Measures, in one step, every entity the chart lists as standing out (the largest "
+                                   "associations): restricted play and grant, paired on the same seeds."));
+  m_standoutsButton->hide();
+  row->addWidget(m_standoutsButton);
+  connect(m_standoutsButton, &QPushButton::clicked, this, [this] {
+    if (!m_standouts || isRunning()) return;
+    const auto ids = m_standouts();
+    if (ids.empty()) {
+      m_status->setText(tr("Nothing stands out yet: run games first."));
+      return;
+    }
+    measureEntities(ids);
+  });
   row->addWidget(new QLabel(tr("pairs per entity"), this));
   m_pairs = new QSpinBox(this);
   m_pairs->setRange(10, 100000);
@@ -95,6 +109,29 @@ void ImpactBar::measure() {
   std::vector<std::string> ids;
   for (int r : rows)
     if (auto* item = m_table->item(r, m_nameColumn)) ids.push_back(item->text().toStdString());
+  start(std::move(snapshot), config, ids);
+}
+
+void ImpactBar::measureEntities(const std::vector<std::string>& ids) {
+  if (isRunning()) return;
+  model::Ruleset snapshot;
+  sim::ImpactConfig config;
+  QString why;
+  if (!m_setup || !m_setup(snapshot, config.run, &why)) {
+    m_status->setText(why);
+    return;
+  }
+  config.run.games = static_cast<std::uint64_t>(m_pairs->value());
+  config.run.untilCi = 0;
+  start(std::move(snapshot), config, ids);
+}
+
+void ImpactBar::setStandouts(std::function<std::vector<std::string>()> standouts) {
+  m_standouts = std::move(standouts);
+  m_standoutsButton->setVisible(static_cast<bool>(m_standouts));
+}
+
+void ImpactBar::start(model::Ruleset snapshot, const sim::ImpactConfig& config, const std::vector<std::string>& ids) {
   m_runningRuleset = snapshot;
   m_job = std::make_unique<ImpactJob>(std::move(snapshot), config, ids);
   connect(m_job.get(), &ImpactJob::progressed, this, [this] {

@@ -34,7 +34,13 @@ class ImpactBar : public QWidget {
   ImpactBar(QTableWidget* table, int nameColumn, int restrictedColumn, int grantColumn, Setup setup, QWidget* parent = nullptr);
   ~ImpactBar() override;
 
-  void measure();  // starts (or restarts) the experiment
+  void measure();  // starts (or restarts) the experiment: the selected rows, or every entity
+  // Measures exactly these entities in one step (empty: every entity).
+  void measureEntities(const std::vector<std::string>& ids);
+  // Where "Measure all that stand out" gets its entities (the Simulation tab:
+  // those its chart lists); the button shows only when set.
+  void setStandouts(std::function<std::vector<std::string>()> standouts);
+  QPushButton* standoutsButton() const { return m_standoutsButton; }
   bool isRunning() const;
   QSpinBox* pairsBox() const { return m_pairs; }
   const sim::ImpactResult& lastResult() const { return m_last; }
@@ -50,10 +56,13 @@ class ImpactBar : public QWidget {
   void measured();
 
  private:
+  void start(model::Ruleset snapshot, const sim::ImpactConfig& config, const std::vector<std::string>& ids);
   QTableWidget* m_table;
   int m_nameColumn, m_restrictedColumn, m_grantColumn;
   Setup m_setup;
   QPushButton* m_button;
+  QPushButton* m_standoutsButton = nullptr;
+  std::function<std::vector<std::string>()> m_standouts;
   QSpinBox* m_pairs;
   QLabel* m_status;
   std::unique_ptr<ImpactJob> m_job;

@@ -22,6 +22,9 @@
 #include <QThread>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <cmath>
+
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/results/results_file.h"
 #include "app/gui/simulation/impact_bar.h"
@@ -201,6 +204,15 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
                               },
                               entityPage);
   entityLayout->addWidget(m_impactBar);
+  // "Measure all that stand out": the entities the chart lists (top 10 by |lift|).
+  m_impactBar->setStandouts([this] {
+    std::vector<std::string> ids;
+    if (!m_hasResult) return ids;
+    auto values = charts::entityDeltas(charts::entityMetrics(m_result));
+    std::stable_sort(values.begin(), values.end(), [](const auto& a, const auto& b) { return std::abs(a.value) > std::abs(b.value); });
+    for (std::size_t i = 0; i < values.size() && i < 10; ++i) ids.push_back(values[i].label.toStdString());
+    return ids;
+  });
   auto* legend = new QLabel(tr("All rates in %. <span style='background:#ffe8b0'><b>Highlighted rows</b></span> and "
                                "<b>(!)</b> in the chart: outliers, whose lift lies beyond 2 standard deviations of all "
                                "entities with |z| \u2265 3 (association, not cause). Starting cards every player holds and "
