@@ -177,7 +177,7 @@ TEST(DesktopConventions, HelpMenuHasTheFormatGuideTheReadmeSectionsAndTheShortcu
   const QString readme = findDocument(QStringLiteral("README.md"));
   ASSERT_FALSE(readme.isEmpty());
   // The designer's guide, task by task, apart from the developer README (issue 33).
-  const QString guide = findDocument(QStringLiteral("docs/designers-guide.md"));
+  const QString guide = findDocument(QStringLiteral("data/guide/designers-guide.md"));
   ASSERT_FALSE(guide.isEmpty());
   for (const char* s : {"Balance a card's cost", "Find the first-player edge", "Compare two versions", "Watch a game",
                         "Read the ladder", "Export a report"})

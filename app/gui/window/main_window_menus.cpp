@@ -120,7 +120,7 @@ void MainWindow::buildMenus() {
     makeDocumentDialog(this, tr("Ruleset Format Guide"), findDocument(QStringLiteral("data/schema/ruleset-format.md")))->show();
   });
   help->addAction(tr("&Designer's Guide"), this, [this] {
-    makeDocumentDialog(this, tr("Designer's Guide"), findDocument(QStringLiteral("docs/designers-guide.md")))->show();
+    makeDocumentDialog(this, tr("Designer's Guide"), findDocument(QStringLiteral("data/guide/designers-guide.md")))->show();
   });
   help->addAction(tr("&Workflows (README)"), this, [this] {
     makeDocumentDialog(this, tr("Balance Workbench README"), findDocument(QStringLiteral("README.md")))->show();
