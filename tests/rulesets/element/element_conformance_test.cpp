@@ -29,6 +29,13 @@ WB_CONFORMANCE_TESTS(ElementConformanceVariant,
                                   {"parameters.board_size", "13"},
                                   {"dice.element.faces", "[fire, wind, earth, water, seal, seal]"}}),
                      (wb::sim::GameSetup{2, {}}));
+// The other readings of the assumed parameters (issue 34).
+WB_CONFORMANCE_TESTS(ElementConformanceReadings,
+                     variantGame({{"parameters.sorcerer_moves", "once"},
+                                  {"parameters.walled_in_self", "at_once"},
+                                  {"parameters.both_walled_in", "draw"},
+                                  {"parameters.river_capture", "after_flow"}}),
+                     (wb::sim::GameSetup{2, {}}));
 
 TEST(ElementLoad, ShippedRulesetMatchesTheRulebook) {
   model::LoadResult r = loadShipped();

@@ -30,6 +30,16 @@ TEST(ElemenzConformanceVariants, EasierSurgesEnd) {
   wb::sim::conformance::checkRandomPlayoutsEnd(*game, wb::sim::GameSetup{3, {}}, o);
 }
 
+// The other readings of the assumed parameters (issue 34) play to the end too.
+TEST(ElemenzConformanceVariants, OtherReadingsEnd) {
+  auto game = gameWith({{"reaction_window", "after_last_roll"}, {"water_tide", "heal_action"}, {"token_anchor", "in_combo"}});
+  ASSERT_TRUE(game);
+  wb::sim::conformance::Options o;
+  o.playouts = 300;
+  wb::sim::conformance::checkRandomPlayoutsEnd(*game, wb::sim::GameSetup{4, {}}, o);
+  wb::sim::conformance::checkClonePlaysOnIdentically(*game, wb::sim::GameSetup{4, {}}, o);
+}
+
 }  // namespace
 }  // namespace wb::rulesets::elemenz::test
 
