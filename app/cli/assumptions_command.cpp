@@ -121,7 +121,7 @@ void printResult(std::ostream& out, const sim::AssumptionsResult& r, const std::
   int rank = 0;
   for (std::size_t i : r.ranking) {
     const auto& a = r.assumptions[i];
-    out << std::setw(3) << ++rank << ". " << a.value.path << " = " << a.value.shipped << "  (alternatives: "
+    out << std::right << std::setw(3) << ++rank << ". " << a.value.path << " = " << a.value.shipped << "  (alternatives: "
         << a.value.source << "; " << a.value.where.toString() << ")  largest change: ";
     if (!a.changesAConclusion())
       out << "none detectable\n";

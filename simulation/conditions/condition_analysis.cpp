@@ -8,6 +8,9 @@
 #include "simulation/compare/difference_interval.h"
 #include "simulation/stats/multiple_testing.h"
 
+#include <boost/math/distributions/chi_squared.hpp>
+#include <boost/math/distributions/fisher_f.hpp>
+
 namespace wb::sim {
 namespace {
 
@@ -97,6 +100,64 @@ std::string describe(const ConditionFinding& f) {
   return s;
 }
 
+// The feature test of measure k over the single rows of one feature.
+FeatureTest featureTest(const std::string& feature, const std::string& key, std::size_t k,
+                        const std::vector<const ConditionRow*>& rows) {
+  FeatureTest t;
+  t.feature = feature;
+  t.measure = key;
+  std::vector<const ConditionRow*> used;
+  for (const auto* r : rows)
+    if (countsOf(r->cell, key).n >= ConditionAnalysis::kMinCellGames) used.push_back(r);
+  if (used.size() < 2) return t;
+  double lo = 0, hi = 0;
+  for (const auto* r : used) {
+    const double v = r->measures[k].value;
+    if (t.lowest.empty() || v < lo) { lo = v; t.lowest = r->cell.value; }
+    if (t.highest.empty() || v > hi) { hi = v; t.highest = r->cell.value; }
+  }
+  const double groups = static_cast<double>(used.size());
+  if (key != "turns") {
+    double x = 0, n = 0;
+    for (const auto* r : used) {
+      const Counts c = countsOf(r->cell, key);
+      x += static_cast<double>(c.x);
+      n += static_cast<double>(c.n);
+    }
+    const double p = x / n;
+    if (!(p > 0 && p < 1)) return t;
+    double chi = 0;
+    for (const auto* r : used) {
+      const Counts c = countsOf(r->cell, key);
+      const double e = static_cast<double>(c.n) * p;
+      const double d = static_cast<double>(c.x) - e;
+      chi += d * d / e + d * d / (static_cast<double>(c.n) - e);
+    }
+    t.statistic = chi;
+    t.df = groups - 1;
+    t.pValue = boost::math::cdf(boost::math::complement(boost::math::chi_squared_distribution<double>(t.df), chi));
+  } else {
+    double n = 0, sum = 0, sumSq = 0, between = 0;
+    for (const auto* r : used) {
+      n += static_cast<double>(r->cell.games);
+      sum += static_cast<double>(r->cell.lengthSum);
+      sumSq += static_cast<double>(r->cell.lengthSumSquares);
+    }
+    const double grand = sum / n;
+    for (const auto* r : used) {
+      const double m = static_cast<double>(r->cell.lengthSum) / static_cast<double>(r->cell.games);
+      between += static_cast<double>(r->cell.games) * (m - grand) * (m - grand);
+    }
+    const double within = std::max(0.0, sumSq - n * grand * grand - between);
+    t.df = groups - 1;
+    t.df2 = n - groups;
+    if (!(within > 0) || !(t.df2 > 0)) return t;
+    t.statistic = (between / t.df) / (within / t.df2);
+    t.pValue = boost::math::cdf(boost::math::complement(boost::math::fisher_f_distribution<double>(t.df, t.df2), t.statistic));
+  }
+  return t;
+}
+
 }  // namespace
 
 std::string conditionMeasureLabel(const std::string& key) {
@@ -139,9 +200,18 @@ ConditionAnalysis analyzeConditions(const RunStats& stats) {
     for (const auto& k : out.measureKeys) row.measures.push_back(measure(k, c, rest));
     (c.isPair() ? out.pairs : out.singles).push_back(std::move(row));
   }
-  // Holm over every tested measure of every cell.
+  // Per feature and measure: does the measure depend on the feature at all?
+  for (const auto& feature : out.features) {
+    std::vector<const ConditionRow*> rows;
+    for (const auto& row : out.singles)
+      if (row.cell.feature == feature) rows.push_back(&row);
+    for (std::size_t k = 0; k < out.measureKeys.size(); ++k)
+      out.featureTests.push_back(featureTest(feature, out.measureKeys[k], k, rows));
+  }
+  // Holm over every test: the feature tests and every tested measure of every cell.
   std::vector<double> p;
   std::vector<ConditionMeasure*> where;
+  for (const auto& t : out.featureTests) p.push_back(t.pValue);
   for (auto* rows : {&out.singles, &out.pairs})
     for (auto& row : *rows)
       for (auto& m : row.measures)
@@ -151,13 +221,56 @@ ConditionAnalysis analyzeConditions(const RunStats& stats) {
         }
   out.tests = p.size();
   const auto adjusted = holmAdjust(p);
+  const std::size_t nf = out.featureTests.size();
+  for (std::size_t i = 0; i < nf; ++i) {
+    out.featureTests[i].adjustedP = adjusted[i];
+    out.featureTests[i].significant = adjusted[i] <= 0.05;
+  }
   for (std::size_t i = 0; i < where.size(); ++i) {
-    where[i]->adjustedP = adjusted[i];
-    where[i]->significant = adjusted[i] <= 0.05;
+    where[i]->adjustedP = adjusted[nf + i];
+    where[i]->significant = adjusted[nf + i] <= 0.05;
+  }
+  for (const auto& t : out.featureTests) {
+    if (!t.significant) continue;
+    const ConditionRow* low = nullptr;
+    const ConditionRow* high = nullptr;
+    std::size_t k = 0;
+    while (k < out.measureKeys.size() && out.measureKeys[k] != t.measure) ++k;
+    for (const auto& row : out.singles) {
+      if (row.cell.feature != t.feature) continue;
+      if (row.cell.value == t.lowest) low = &row;
+      if (row.cell.value == t.highest) high = &row;
+    }
+    if (!low || !high || k == out.measureKeys.size()) continue;
+    ConditionFinding f;
+    f.condition = t.feature;
+    f.feature = true;
+    f.measure = high->measures[k];
+    f.measure.adjustedP = t.adjustedP;
+    const auto& lm = low->measures[k];
+    const auto& hm = high->measures[k];
+    auto val = [&](const ConditionMeasure& m) {
+      return m.isRate ? fixed1(100 * m.value) + "% [" + fixed1(100 * m.ci.lo) + ", " + fixed1(100 * m.ci.hi) + "]"
+                      : fixed1(m.value) + " [" + fixed1(m.ci.lo) + ", " + fixed1(m.ci.hi) + "]";
+    };
+    char stat[96];
+    if (t.df2 > 0)
+      std::snprintf(stat, sizeof stat, "F = %.1f, df %.0f and %.0f, Holm p %.2g", t.statistic, t.df, t.df2, t.adjustedP);
+    else
+      std::snprintf(stat, sizeof stat, "chi-square %.1f, df %.0f, Holm p %.2g", t.statistic, t.df, t.adjustedP);
+    f.text = t.feature + " decides " + conditionMeasureLabel(t.measure) + " (" + stat + "): " + t.feature + "=" +
+             t.highest + " " + val(hm) + " (" + std::to_string(hm.n) + ") against " + t.feature + "=" + t.lowest + " " +
+             val(lm) + " (" + std::to_string(lm.n) + ")";
+    out.findings.push_back(std::move(f));
   }
   auto singleSignificant = [&](const std::string& feature, const std::string& value, std::size_t measure) {
     for (const auto& row : out.singles)
       if (row.cell.feature == feature && row.cell.value == value) return row.measures[measure].significant;
+    return false;
+  };
+  auto featureSignificant = [&](const std::string& feature, std::size_t measure) {
+    for (const auto& t : out.featureTests)
+      if (t.feature == feature && t.measure == out.measureKeys[measure]) return t.significant;
     return false;
   };
   for (const auto* rows : {&out.singles, &out.pairs}) {
@@ -166,7 +279,8 @@ ConditionAnalysis analyzeConditions(const RunStats& stats) {
         const auto& m = row.measures[k];
         if (!m.significant) continue;
         if (row.cell.isPair() && (singleSignificant(row.cell.feature, row.cell.value, k) ||
-                                  singleSignificant(row.cell.feature2, row.cell.value2, k)))
+                                  singleSignificant(row.cell.feature2, row.cell.value2, k) ||
+                                  featureSignificant(row.cell.feature, k) || featureSignificant(row.cell.feature2, k)))
           continue;
         ConditionFinding f;
         f.condition = row.cell.label();
@@ -178,6 +292,7 @@ ConditionAnalysis analyzeConditions(const RunStats& stats) {
     }
   }
   std::stable_sort(out.findings.begin(), out.findings.end(), [](const ConditionFinding& a, const ConditionFinding& b) {
+    if (a.feature != b.feature) return a.feature;
     if (a.measure.adjustedP != b.measure.adjustedP) return a.measure.adjustedP < b.measure.adjustedP;
     const double da = a.measure.isRate ? std::fabs(a.measure.delta) : std::fabs(a.measure.delta) / std::max(1.0, a.measure.rest);
     const double db = b.measure.isRate ? std::fabs(b.measure.delta) : std::fabs(b.measure.delta) / std::max(1.0, b.measure.rest);

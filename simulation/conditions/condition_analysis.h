@@ -3,14 +3,17 @@
 // measure by each feature value with a 95% interval, and the conditions whose
 // outcome differs most from the rest of the games.
 //
+// First, per feature and measure, whether the measure depends on the feature
+// at all (FeatureTest: chi-square / analysis of variance over its values; far
+// more power than any one value against the rest). Then the cells:
 // Measures: first_side (the side of seat 0 wins, of decided games), seat:S
 // (wins of all games), timeouts, adjudicated, nobody, draws (shares of all
 // games; only when they occur in the run) and turns (mean length). Every cell
 // (a feature value, or a pair of values of two features) with at least
 // kMinCellGames games and as many outside it is tested against the games
 // outside it (the pooled two-proportion z test for rates, Welch's for the mean
-// length), and Holm's correction runs over every test of the run (singles and
-// pairs). A finding is a significant test (Holm-adjusted p <= 0.05); a pair is
+// length), and Holm's correction runs over every test of the run (feature
+// tests, singles and pairs). A finding is a significant test (Holm-adjusted p <= 0.05); a pair is
 // a finding only when neither of its two values is one for the same measure
 // (the pair shows what a single condition does not explain). Findings are
 // ordered by adjusted p, then by the size of the difference.
@@ -45,9 +48,23 @@ struct ConditionRow {
   std::vector<ConditionMeasure> measures;
 };
 
+// Does the measure depend on the feature at all? Pearson's chi-square test of
+// homogeneity over the feature's values for a rate (df = values - 1), the
+// one-way analysis of variance for the mean length (F with values - 1 and
+// games - values degrees of freedom); cells with kMinCellGames or more only.
+struct FeatureTest {
+  std::string feature, measure;
+  double statistic = 0;
+  double df = 0, df2 = 0;      // df2: the F test's second degrees of freedom (0 for chi-square)
+  double pValue = 1.0, adjustedP = 1.0;
+  bool significant = false;
+  std::string lowest, highest;  // the values with the lowest and highest measure
+};
+
 struct ConditionFinding {
-  std::string condition;   // "fire=2" or "fire=2 & nature=5"
+  std::string condition;   // "fire=2" or "fire=2 & nature=5"; a feature name for a feature test
   bool pair = false;
+  bool feature = false;    // a FeatureTest: `measure` is its highest value's cell
   ConditionMeasure measure;
   std::string text;        // in words
 };
@@ -58,6 +75,7 @@ struct ConditionAnalysis {
   std::vector<std::string> measureKeys;  // the measures of every row, in order
   std::vector<ConditionRow> singles;     // by feature, then value
   std::vector<ConditionRow> pairs;
+  std::vector<FeatureTest> featureTests;  // every feature x measure
   std::vector<ConditionFinding> findings;
   std::size_t tests = 0;
   bool empty() const { return singles.empty(); }

@@ -54,6 +54,23 @@ void writeConditionsJson(JsonWriter& w, const RunStats& stats) {
   w.field("min_cell_games", static_cast<unsigned long long>(ConditionAnalysis::kMinCellGames));
   w.field("tests", static_cast<unsigned long long>(a.tests));
   w.field("correction", "holm");
+  w.key("feature_tests").beginArray();
+  for (const auto& t : a.featureTests) {
+    w.beginObject();
+    w.field("feature", t.feature);
+    w.field("measure", t.measure);
+    w.field("test", t.df2 > 0 ? "anova_f" : "chi_square");
+    w.field("statistic", t.statistic);
+    w.field("df", t.df);
+    if (t.df2 > 0) w.field("df2", t.df2);
+    w.field("p_value", t.pValue);
+    w.field("holm_p", t.adjustedP);
+    w.field("significant", t.significant);
+    w.field("lowest", t.lowest);
+    w.field("highest", t.highest);
+    w.endObject();
+  }
+  w.endArray();
   w.key("singles").beginArray();
   for (const auto& row : a.singles) {
     w.beginObject();
@@ -76,6 +93,7 @@ void writeConditionsJson(JsonWriter& w, const RunStats& stats) {
     w.beginObject();
     w.field("condition", f.condition);
     w.field("pair", f.pair);
+    w.field("feature_test", f.feature);
     w.key("measure");
     writeMeasure(w, f.measure);
     w.field("text", f.text);

@@ -103,3 +103,25 @@ TEST(RunConditions, PrintsTheTableAndTheSameJsonForAnyThreadCount) {
   EXPECT_NE(one.out.find("\"findings\""), std::string::npos);
   EXPECT_EQ(withoutTimings(one.out), withoutTimings(three.out));
 }
+
+TEST(ReportAssumptions, TheReportHasBothSectionsAndSummaryLines) {
+  const auto out = std::filesystem::path(::testing::TempDir()) / "element-assumptions-report.html";
+  auto r = balance({"report", kElement, "--out", out.string(), "--games", "30", "--agents", "random", "--seed", "3",
+                    "--set", "parameters.turn_limit=40", "--assumptions", "--assumptions-games", "30"});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  std::ifstream in(out);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string html = text.str();
+  EXPECT_NE(html.find("<h2>Which assumptions decide the verdict</h2>"), std::string::npos);
+  EXPECT_NE(html.find("<code>parameters.diagonal_steps</code>"), std::string::npos);
+  EXPECT_NE(html.find("<h2>Which setups decide the game</h2>"), std::string::npos);
+  EXPECT_NE(html.find("<code>opening_fire</code>"), std::string::npos);
+  // Without --assumptions the section names the command instead.
+  auto plain = balance({"report", kElement, "--out", out.string(), "--games", "20", "--agents", "random"});
+  ASSERT_EQ(plain.exit, 0) << plain.err;
+  std::ifstream in2(out);
+  std::stringstream text2;
+  text2 << in2.rdbuf();
+  EXPECT_NE(text2.str().find("balance assumptions"), std::string::npos);
+}

@@ -12,6 +12,12 @@ set(wb_tune_args tune ${CMAKE_SOURCE_DIR}/data/rulesets/element/element.yaml
     --targets ${CMAKE_SOURCE_DIR}/tests/data/cli/tune/element-length.yaml
     --agents random --verify-agents random --budget 3000 --verify-games 600 --seed 3)
 
+# issue 32: the assumptions experiment (its runs share their games) and a run tallied by setup condition.
+set(wb_element ${CMAKE_SOURCE_DIR}/data/rulesets/element/element.yaml)
+set(wb_assumptions_args assumptions ${wb_element} --games 16 --agents random --seed 4 --set parameters.turn_limit=40)
+set(wb_conditions_args run ${wb_card_dice} --games 60 --agents random --seed 2 --set parameters.starting_health=5
+    --conditions)
+
 function(wb_add_distributed_test name)
   cmake_parse_arguments(T "" "RANKS;THREADS;KILL_AFTER;KILL_RANK" "ARGS" ${ARGN})
   string(REPLACE ";" "|" args "${T_ARGS}")  # a list through -D: "|" between the words
@@ -38,6 +44,8 @@ if(WB_WITH_MPI)
   wb_add_distributed_test(mpi_sweep_2_ranks ARGS ${wb_sweep_args} RANKS 2 THREADS 1)
   wb_add_distributed_test(mpi_impact_2_ranks ARGS ${wb_impact_args} RANKS 2 THREADS 2)
   wb_add_distributed_test(mpi_tune_2_ranks ARGS ${wb_tune_args} RANKS 2 THREADS 1)
+  wb_add_distributed_test(mpi_assumptions_2_ranks ARGS ${wb_assumptions_args} RANKS 2 THREADS 2)
+  wb_add_distributed_test(mpi_conditions_2_ranks ARGS ${wb_conditions_args} RANKS 2 THREADS 1)
   # Rank 1 dies after one chunk (rank 0 only hands out work then): the run ends
   # with the message, the checkpoint keeps the chunk and the run resumes from it.
   wb_add_distributed_test(mpi_dead_rank_resume ARGS ${wb_run_args} RANKS 2 THREADS 1 KILL_AFTER 1 KILL_RANK 1)

@@ -136,4 +136,20 @@ TEST(ConditionAnalysis, NamesTheWeatherForTheFirstSideAndThePairsForTheStall) {
   }
   EXPECT_TRUE(weatherFound);
   EXPECT_TRUE(pairFound);
+  // The feature tests: the weather decides the first side; neither coin decides the stalls alone.
+  bool weatherDecides = false;
+  for (const auto& ft : a.featureTests) {
+    if (ft.feature == "weather" && ft.measure == "first_side") {
+      weatherDecides = ft.significant;
+      EXPECT_EQ(ft.highest, "3");
+      EXPECT_EQ(ft.df, 3.0);
+    }
+    if (ft.measure == "timeouts" && (ft.feature == "a" || ft.feature == "b")) {
+      EXPECT_FALSE(ft.significant) << ft.feature;
+    }
+  }
+  EXPECT_TRUE(weatherDecides);
+  ASSERT_FALSE(a.findings.empty());
+  EXPECT_TRUE(a.findings.front().feature);
+  EXPECT_NE(a.findings.front().text.find("weather decides first side"), std::string::npos) << a.findings.front().text;
 }
