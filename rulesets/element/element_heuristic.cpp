@@ -24,11 +24,23 @@
 //   threat      the player to act holds S stones still to place (named dice
 //               and seals with stones in the tray); if the other sorcerer has
 //               E <= S escapes it can be closed in this turn:
-//               kThreat x (S - E + 1), for the player to act. When p's turn has
-//               passed this is q's threat against p with q's actual roll.
+//               kThreat x (C - E + 1), for the player to act, where C = S plus
+//               the escapes a fire among those stones would close by spreading
+//               (an escape at the far end of a fire line whose near end can take
+//               a fire; at most one per fire-capable die: a fire face or a seal).
+//               At the start of a turn (nothing placed or moved yet) it is the
+//               expectation over that player's roll of the dice (each die a fire
+//               face or seal, another stone, or steps, by the faces' weights),
+//               not the one roll on the board: when p's turn has passed, the roll
+//               q threatens p with is a sample the agent drew, and judged on one
+//               sample an E of 4 looked safe half the time (audit element.md 4d:
+//               19.4% of planner games were lost right after such an exposure).
+//               Rivers are not modelled (they flow about one square, audit 4b).
+//               At the start of a turn, + kCapture x the chance of such a roll.
 //
 // Terminal: a win is +1e6, a loss -1e6, a draw (turn limit) 0.
 #include <algorithm>
+#include <cmath>
 
 #include "rulesets/element/element_state.h"
 
@@ -42,6 +54,10 @@ constexpr double kMobility = 0.4;
 constexpr double kWindLine = 0.5;
 constexpr double kFortress = 2.0;
 constexpr double kThreat = 30.0;
+// At the start of a turn, the chance that the roll can close every escape, x
+// kCapture on top of the expected threat: the sorcerer is then lost, not merely
+// pressed (E = 4 was lost on the next turn in 52% of cases, audit element.md 4d).
+constexpr double kCapture = 50.0;
 constexpr int kLookSteps = 2;
 
 double danger(int escapes) { return kDanger[escapes < kDangerSize ? escapes : kDangerSize - 1]; }
@@ -87,11 +103,107 @@ double ElementState::heuristic(int player) const {
   }
   if (!anyInTray) stones = 0;
   const int target = 1 - m_player;
-  if (esc[target] <= stones) {
-    const double threat = kThreat * (stones - esc[target] + 1);
-    h += m_player == player ? threat : -threat;
+  double threat = 0.0;
+  if (atTurnStart()) {
+    threat = expectedThreat(target, esc[target]);
+  } else if (stones > 0) {
+    int fireDice = m_seals;
+    const int fire = r.stoneWith(Power::Spread);
+    if (fire >= 0 && m_supply[fire] > 0) fireDice += m_need[fire];
+    else fireDice = 0;
+    const int closures = stones + (fireDice > 0 ? std::min(fireDice, spreadClosable(target)) : 0);
+    if (esc[target] <= closures) threat = kThreat * (closures - esc[target] + 1);
   }
+  h += m_player == player ? threat : -threat;
   return h;
+}
+
+bool ElementState::atTurnStart() const {
+  if (m_stage != Stage::Play || m_stepsUsed != 0 || m_lastWasMove) return false;
+  int stones = 0, left = m_seals;
+  for (std::uint8_t f : m_roll) stones += m_rules->faces[f].kind == FaceKind::Steps ? 0 : 1;
+  for (int s = 0; s < m_rules->stoneCount(); ++s) left += m_need[s];
+  return left == stones;
+}
+
+// Escapes of `target` (free squares next to its sorcerer) that one fire placed
+// by the player to act would fill by spreading: the escape lies just beyond the
+// end of an orthogonal line of fire whose other end borders a square that can
+// take a fire ("FIRE": the free fire goes at the far end of the line).
+int ElementState::spreadClosable(int target) const {
+  const ElementRules& r = *m_rules;
+  const int fire = r.stoneWith(Power::Spread);
+  if (fire < 0 || m_supply[fire] < 2) return 0;
+  int count = 0;
+  const int at = m_sorcerer[target];
+  for (int d = 0; d < kDirs; ++d) {
+    const int e = r.neighbour[at][d];
+    if (e == kNoCell || !isFree(e, target)) continue;
+    bool closable = false;
+    for (int o = 0; o < kDirs && !closable; o += 2) {
+      int x = r.neighbour[e][o];
+      if (x == kNoCell || stoneAt(x) != fire) continue;
+      while (r.neighbour[x][o] != kNoCell && stoneAt(r.neighbour[x][o]) == fire) x = r.neighbour[x][o];
+      const int z = r.neighbour[x][o];
+      closable = z != kNoCell && z != e && canPlace(fire, z);
+    }
+    count += closable ? 1 : 0;
+  }
+  return count;
+}
+
+// kThreat x (C - E + 1) over the roll of the player to act: each die shows a
+// fire-capable face (fire, seal), another stone or steps, by the faces' weights.
+double ElementState::expectedThreat(int target, int escapes) const {
+  const ElementRules& r = *m_rules;
+  const int fire = r.stoneWith(Power::Spread);
+  bool anyInTray = false;
+  for (int s = 0; s < r.stoneCount(); ++s) anyInTray = anyInTray || m_supply[s] > 0;
+  if (!anyInTray || r.faceTotal <= 0) return 0.0;
+  double weightFire = 0.0, weightStone = 0.0;
+  for (std::size_t f = 0; f < r.faces.size(); ++f) {
+    const FaceDef& face = r.faces[f];
+    const double w = face.weight;
+    if (face.kind == FaceKind::AnyStone || (face.kind == FaceKind::Stone && face.stone == fire)) weightFire += w;
+    else if (face.kind == FaceKind::Stone) weightStone += w;
+  }
+  const double pf = weightFire / r.faceTotal, po = weightStone / r.faceTotal;
+  const double ps = std::max(0.0, 1.0 - pf - po);
+  const int bonus = spreadClosable(target);
+  const int n = r.dicePerTurn;
+  // Multinomial over (fire-capable f, other stones o, steps n - f - o).
+  std::array<double, kMaxDice + 1> fact{};
+  fact[0] = 1.0;
+  for (int k = 1; k <= kMaxDice; ++k) fact[k] = fact[k - 1] * k;
+  double expected = 0.0;
+  for (int f = 0; f <= n; ++f)
+    for (int o = 0; f + o <= n; ++o) {
+      const int closures = f + o + std::min(f, bonus);
+      if (closures < escapes) continue;
+      const double prob = fact[n] / (fact[f] * fact[o] * fact[n - f - o]) * std::pow(pf, f) * std::pow(po, o) *
+                          std::pow(ps, n - f - o);
+      expected += prob * (kThreat * (closures - escapes + 1) + kCapture);
+    }
+  return expected;
+}
+
+// At the end of the mover's turn: was its sorcerer left at E <= 4 while a
+// square with E >= 6 was within the steps left (a move still legal)? The
+// capture on the opponent's next turn is then counted as a loss after it.
+void ElementState::noteExposure() {
+  m_exposed[1 - m_player] = false;
+  bool exposed = false;
+  if (escapes(m_player) <= 4 && !m_lastWasMove) {
+    Reach reachable;
+    reach(m_player, m_steps + 1, reachable);
+    for (std::uint8_t c : reachable.cells)
+      if (reachable.steps[c] <= m_steps && reachable.escapes[c] >= 6) {
+        exposed = true;
+        break;
+      }
+  }
+  m_exposed[m_player] = exposed;
+  if (exposed) counterLog().add(m_player, kCounterExposedAvoidably);
 }
 
 }  // namespace wb::rulesets::element

@@ -10,7 +10,8 @@ namespace {
 
 const char* const kFixedCounters[kCounterFixed] = {
     "spreads", "river_flows", "river_steps", "river_replaced", "replaced", "fortresses", "wind_jumps",
-    "steps", "seal_stones", "lost_stones", "capture_by_sorcerer", "capture_self", "turn_limit"};
+    "steps", "seal_stones", "lost_stones", "capture_by_sorcerer", "capture_self", "turn_limit",
+    "exposed_avoidably", "lost_after_avoidable_exposure"};
 
 int intParam(const model::Ruleset& rs, const char* id, int fallback) {
   return static_cast<int>(std::lround(rs.number(id, fallback)));

@@ -129,6 +129,7 @@ void ElementState::endTurn(sim::Rng& rng) {
     finish(Outcome::SelfCapture, 1 - m_player, kClosedBySelf);
     return;
   }
+  noteExposure();
   ++m_turn;
   if (m_turn >= r.turnLimit) {
     finish(Outcome::TurnLimit, -1, -1);
@@ -146,6 +147,7 @@ void ElementState::finish(Outcome o, int winner, int closer) {
     counterLog().add(0, kCounterTurnLimit);
     return;
   }
+  if (o == Outcome::Capture && m_exposed[1 - winner]) counterLog().add(1 - winner, kCounterLostAfterExposure);
   if (closer == kClosedBySelf) counterLog().add(winner, kCounterCaptureSelf);
   else if (closer == kClosedBySorcerer) counterLog().add(winner, kCounterCaptureBySorcerer);
   else if (closer >= 0) counterLog().add(winner, captureCounter(closer));

@@ -180,6 +180,11 @@ class ElementState : public sim::State {
   void flowRiver();                         // advances while the way is forced
   int riverOptions(std::array<int, 3>& dirs) const;
   void stepRiver(int dir);
+  // element_heuristic.cpp: the threat term and the blunder counters.
+  bool atTurnStart() const;                              // nothing placed or moved yet this turn
+  int spreadClosable(int target) const;                  // escapes one fire placement closes by spreading
+  double expectedThreat(int target, int escapes) const;  // over the roll of the player to act
+  void noteExposure();                                   // at the end of a turn (counters)
   // element_moves.cpp: the sorcerer.
   void moveSorcerer(int cell);
   int jumpLanding(int from, int dir, int mover, int* jumped = nullptr) const;
@@ -210,6 +215,7 @@ class ElementState : public sim::State {
   int m_turn = 0;
   int m_winner = -1;
   int m_closer = -1;
+  std::array<bool, kPlayers> m_exposed{};  // ended its last turn avoidably exposed (counters)
 };
 
 }  // namespace wb::rulesets::element

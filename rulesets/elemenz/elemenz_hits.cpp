@@ -67,6 +67,10 @@ void ElemenzState::processHits(sim::Rng& rng) {
     if (h.loss < 0)
       h.loss = static_cast<std::int8_t>(h.op == EffectOp::Strike ? std::max(0, h.amount - defence(h.target)) : h.amount);
     if (h.loss <= 0 || ts.dice <= 0) {
+      if (h.op == EffectOp::Strike) {
+        counterLog().add(h.attacker, kCounterStrikeHits);
+        if (h.taken == 0) counterLog().add(h.attacker, kCounterStrikeDrainsNothing);
+      }
       m_hits.erase(0);
       continue;
     }
@@ -174,13 +178,17 @@ void ElemenzState::applyHitAction(sim::Action a, sim::Rng& rng) {
       for (int s = 3; s >= 0; --s)
         if ((payload >> s) & 1) removeToken(t, s);
       h.totemUsed = true;
+      ++h.taken;
       --h.loss;
       counterLog().add(t, kCounterTotemTrade);
       break;
     }
     case ActionKind::HitLose:
       loseDie(t, static_cast<int>(payload));
-      if (!m_hits.empty()) --m_hits[0].loss;
+      if (!m_hits.empty()) {
+        --m_hits[0].loss;
+        ++m_hits[0].taken;
+      }
       break;
     default:
       return;

@@ -124,7 +124,7 @@ enum Counter : int {
   kCounterHeal, kCounterTotemTrade, kCounterPulseBought, kCounterPulseBurnt, kCounterPulseUsed,
   kCounterTotemGone, kCounterTotemTurns, kCounterForcedReroll, kCounterWaitingTriggered,
   kCounterEliminated, kCounterAvatarUsed, kCounterDiceLocked, kCounterDuelWinMonolith,
-  kCounterDuelWinStarved, kFixedCounters
+  kCounterDuelWinStarved, kCounterStrikeHits, kCounterStrikeDrainsNothing, kFixedCounters
 };
 // Then per 2-player side "duel_side:fire+earth" and "duel_win:fire+earth", then "combo:<id>" per combo.
 

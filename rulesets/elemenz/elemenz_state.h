@@ -126,6 +126,7 @@ struct Hit {
   std::int8_t combo = -1;
   bool redirectDone = false;
   bool totemUsed = false;
+  std::int8_t taken = 0;  // dice and totem trades the target gave to this hit (counters)
 };
 
 class ElemenzState : public sim::State {

@@ -98,6 +98,26 @@ std::unique_ptr<Agent> makeMcts(const std::vector<Option>& options, std::string&
   return std::make_unique<MctsAgent>(o);
 }
 
+std::unique_ptr<Agent> makeGreedy(const std::vector<Option>& options, std::string& error) {
+  GreedyOptions o;
+  for (const auto& opt : options) {
+    const std::string bad = "agent 'greedy': bad value '" + opt.value + "' for " + opt.key;
+    if (opt.key == "samples") {
+      long long v = 0;
+      if (!parseIntOption(opt.value, 1, 1000, v)) { error = bad + " (an integer 1..1000)"; return nullptr; }
+      o.samples = static_cast<int>(v);
+    } else if (opt.key == "answers") {
+      if (opt.value == "on") o.answers = true;
+      else if (opt.value == "off") o.answers = false;
+      else { error = bad + " (on or off)"; return nullptr; }
+    } else {
+      error = "unknown option '" + opt.key + "' for agent 'greedy' (known: samples, answers)";
+      return nullptr;
+    }
+  }
+  return std::make_unique<GreedyAgent>(o);
+}
+
 std::unique_ptr<Agent> makePlanner(const std::vector<Option>& options, std::string& error) {
   PlannerOptions o;
   for (const auto& opt : options) {
@@ -145,14 +165,14 @@ std::unique_ptr<Agent> makeAgent(std::string_view spec, std::string& error) {
   std::string name;
   std::vector<Option> options;
   if (!parseSpec(spec, name, options, error)) return nullptr;
-  if (name == "random" || name == "greedy") {
+  if (name == "random") {
     if (!options.empty()) {
       error = "unknown option '" + options.front().key + "' for agent '" + name + "' (it takes none)";
       return nullptr;
     }
-    if (name == "random") return std::make_unique<RandomAgent>();
-    return std::make_unique<GreedyAgent>();
+    return std::make_unique<RandomAgent>();
   }
+  if (name == "greedy") return makeGreedy(options, error);
   if (name == "mcts") return makeMcts(options, error);
   if (name == "planner") return makePlanner(options, error);
   error = "unknown agent '" + name + "' (known: random, greedy, planner, mcts)";
@@ -192,7 +212,10 @@ std::vector<std::string> agentNames() { return {"random", "greedy", "planner", "
 std::string agentHelp() {
   return "agents:\n"
          "  random   a uniformly random legal action\n"
-         "  greedy   one-ply look-ahead on the engine's heuristic, random tie-breaks\n"
+         "  greedy   one-ply look-ahead on the engine's heuristic, random tie-breaks; options:\n"
+         "           samples=K (" + std::to_string(kDefaultGreedySamples) + ") samples of the chance after each action, the same\n"
+         "           K for every action (common random numbers), answers=on|off (on: others'\n"
+         "           answers inside the turn, by their one-ply choice, before the score)\n"
          "  planner  plans its whole turn (beam search over its own actions, pending choices\n"
          "           included) and judges each plan by the heuristic once the turn has passed;\n"
          "           options: width=W (4) partial plans kept per step, depth=D (12) actions per\n"

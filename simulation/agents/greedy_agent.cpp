@@ -6,6 +6,21 @@
 
 namespace wb::sim {
 
+namespace {
+// Other players' actions resolved after one own action at most (a chain of
+// answers: a redirect, a ward, then the die to lose, ...); far above any engine's.
+constexpr int kAnswerGuard = 64;
+
+double finite(double v) { return std::isnan(v) ? -std::numeric_limits<double>::infinity() : v; }
+}  // namespace
+
+std::string GreedyAgent::spec() const {
+  std::string options;
+  if (m_options.samples != kDefaultGreedySamples) options += "samples=" + std::to_string(m_options.samples);
+  if (!m_options.answers) options += std::string(options.empty() ? "" : ",") + "answers=off";
+  return options.empty() ? "greedy" : "greedy:" + options;
+}
+
 Action GreedyAgent::choose(const State& state, Rng& rng, std::vector<Action>& scratch, std::unique_ptr<State>& copy) {
   state.legalActions(scratch);
   if (scratch.empty()) return 0;
@@ -18,8 +33,7 @@ Action GreedyAgent::choose(const State& state, Rng& rng, std::vector<Action>& sc
     state.cloneInto(copy);
     // Chance in the look-ahead comes from the agent's own stream.
     copy->applyLegalAction(a, rng);
-    double value = copy->heuristic(me);
-    if (std::isnan(value)) value = -std::numeric_limits<double>::infinity();
+    const double value = finite(copy->heuristic(me));
     const double tolerance = ties == 0 ? 0.0 : 1e-9 * std::max(1.0, std::fabs(best));
     if (ties == 0 || value > best + tolerance) {
       best = value;
@@ -27,6 +41,66 @@ Action GreedyAgent::choose(const State& state, Rng& rng, std::vector<Action>& sc
       ties = 1;
     } else if (std::fabs(value - best) <= tolerance) {
       // Reservoir sampling: each tied action is kept with equal probability.
+      ++ties;
+      if (uniformInt(rng, ties) == 0) chosen = a;
+    }
+  }
+  return chosen;
+}
+
+void GreedyAgent::resolveAnswers(State& s, int mover, int turn, Rng& rng, std::vector<Action>& scratch,
+                                 std::unique_ptr<State>& copy) {
+  for (int guard = 0; guard < kAnswerGuard; ++guard) {
+    if (s.isTerminal() || s.turnCount() != turn || s.currentPlayer() == mover) return;
+    const Action a = choose(s, rng, scratch, copy);
+    if (scratch.empty()) return;
+    s.applyLegalAction(a, rng);
+  }
+}
+
+double GreedyAgent::value(const State& view, Action a, int me, int turn) {
+  double sum = 0.0;
+  int taken = 0;
+  for (std::size_t k = 0; k < m_bases.size(); ++k) {
+    Rng chance = m_bases[k];
+    view.cloneInto(m_copy);
+    m_copy->applyLegalAction(a, chance);
+    if (m_options.answers) resolveAnswers(*m_copy, me, turn, chance, m_answerActions, m_answerCopy);
+    sum += finite(m_copy->heuristic(me));
+    ++taken;
+    // No random number drawn: the outcome does not depend on the sample.
+    if (k == 0 && chance == m_bases.front()) break;
+  }
+  return taken ? sum / taken : 0.0;
+}
+
+double GreedyAgent::valueOf(const State& view, Action a, Rng& rng) {
+  m_bases.clear();
+  for (int k = 0; k < std::max(1, m_options.samples); ++k) m_bases.emplace_back(rng());
+  return value(view, a, view.currentPlayer(), view.turnCount());
+}
+
+Action GreedyAgent::decide(const State& view, Rng& rng) {
+  view.legalActions(m_actions);
+  if (m_actions.empty()) return 0;
+  if (m_actions.size() == 1) return m_actions.front();
+  const int me = view.currentPlayer();
+  const int turn = view.turnCount();
+  const int samples = std::max(1, m_options.samples);
+  // Common random numbers: the same K generator states for every action.
+  m_bases.clear();
+  for (int k = 0; k < samples; ++k) m_bases.emplace_back(rng());
+  double best = -std::numeric_limits<double>::infinity();
+  Action chosen = m_actions.front();
+  int ties = 0;
+  for (Action a : m_actions) {
+    const double value = this->value(view, a, me, turn);
+    const double tolerance = ties == 0 ? 0.0 : 1e-9 * std::max(1.0, std::fabs(best));
+    if (ties == 0 || value > best + tolerance) {
+      best = value;
+      chosen = a;
+      ties = 1;
+    } else if (std::fabs(value - best) <= tolerance) {
       ++ties;
       if (uniformInt(rng, ties) == 0) chosen = a;
     }

@@ -80,6 +80,56 @@ TEST(GreedyAgent, TakesTheWinningMoveAndBreaksTiesAtRandom) {
   EXPECT_EQ(seen, (std::set<Action>{1, 2, 3}));
 }
 
+TEST(GreedyAgent, NamesItsOptionsAndRejectsBadOnes) {
+  std::string error;
+  auto plain = makeAgent("greedy", error);
+  ASSERT_TRUE(plain) << error;
+  EXPECT_EQ(plain->spec(), "greedy");
+  auto k = makeAgent("greedy:samples=3,answers=off", error);
+  ASSERT_TRUE(k) << error;
+  EXPECT_EQ(k->spec(), "greedy:samples=3,answers=off");
+  EXPECT_EQ(static_cast<GreedyAgent&>(*k).options().samples, 3);
+  auto d = makeAgent("greedy:samples=" + std::to_string(kDefaultGreedySamples), error);
+  ASSERT_TRUE(d) << error;
+  EXPECT_EQ(d->spec(), "greedy") << "the default is not named";
+  EXPECT_FALSE(makeAgent("greedy:samples=0", error));
+  EXPECT_NE(error.find("samples"), std::string::npos) << error;
+  EXPECT_FALSE(makeAgent("greedy:answers=maybe", error));
+  EXPECT_FALSE(makeAgent("greedy:depth=2", error));
+  EXPECT_NE(error.find("known: samples, answers"), std::string::npos) << error;
+}
+
+TEST(GreedyAgent, SamplesAverageChanceAndSkipDeterministicActions) {
+  // Nim has no chance: every sample gives the same value, whatever K.
+  toy::NimGame nim(7);
+  Rng setup(1);
+  auto s = nim.newInitialState(GameSetup{2, {}}, setup);
+  GreedyAgent one(GreedyOptions{1, true}), many(GreedyOptions{16, true});
+  for (Action a : s->legalActions()) {
+    Rng r1(5), r2(5);
+    EXPECT_EQ(one.valueOf(*s, a, r1), many.valueOf(*s, a, r2));
+  }
+  // The dice race rolls after each action: K samples on the same generator
+  // states give the mean of the K one-sample values on those states.
+  toy::DiceRaceGame race;
+  auto d = race.newInitialState(GameSetup{2, {}}, setup);
+  const Action a = d->legalActions().back();  // play a card: a roll follows
+  ASSERT_NE(a, 0);
+  constexpr int kK = 8;
+  Rng draws(9);
+  GreedyAgent k8(GreedyOptions{kK, true});
+  const double mean = k8.valueOf(*d, a, draws);
+  Rng again(9);
+  double sum = 0.0;
+  for (int k = 0; k < kK; ++k) {
+    Rng base(again());  // the k-th generator state valueOf drew
+    std::unique_ptr<State> c = d->clone();
+    c->applyLegalAction(a, base);
+    sum += c->heuristic(d->currentPlayer());
+  }
+  EXPECT_NEAR(mean, sum / kK, 1e-9);
+}
+
 namespace {
 // Win rate of agent A against B over `games` (seats rotated).
 double winRate(const Game& game, const std::string& a, const std::string& b, int games, std::uint64_t seed) {

@@ -61,6 +61,8 @@ TEST(ElementMetrics, ActionEntities) {
 
 // The heuristic's terms (element_heuristic.cpp): fewer escape squares is worse,
 // a ring the player to act can close now is a threat, terminal outcomes dominate.
+// (Issue 31: the threat at a turn's start became an expectation over the roll,
+// so the "can close it now" case is checked in the middle of a turn.)
 TEST(ElementHeuristic, EscapesThreatsAndTerminal) {
   Position open;
   open.sorcerers("C3", "I9");
@@ -76,8 +78,16 @@ TEST(ElementHeuristic, EscapesThreatsAndTerminal) {
   EXPECT_GT(calm, 10.0);  // player 1 is in danger where it stands
   cornered.turn(1, {"logo", "earth", "earth", "earth"});
   EXPECT_LT(cornered.state->heuristic(0), calm);  // tempo: to act, it may first step out to I8 or J8
-  cornered.turn(0, {"fire", "fire", "logo", "logo"});  // player 0 holds two stones: it can close the ring now
-  EXPECT_GT(cornered.state->heuristic(0), calm + 20.0);
+  // In the middle of a turn the threat is what the player to act still holds
+  // (at the start of a turn it is the expectation over the roll, see
+  // element_agent_test.cpp): two fires close the ring now, nothing does not.
+  Position idle;
+  idle.state = std::make_unique<ElementState>(*cornered.state);
+  idle.turn(0, {"earth", "logo", "logo", "logo"});
+  ASSERT_TRUE(idle.play(idle.place("earth", "A1")));
+  cornered.turn(0, {"fire", "fire", "earth", "logo"});
+  ASSERT_TRUE(cornered.play(cornered.place("earth", "A1")));  // player 0 holds two stones: it can close the ring now
+  EXPECT_GT(cornered.state->heuristic(0), idle.state->heuristic(0) + 20.0);
   ASSERT_TRUE(cornered.play(cornered.place("fire", "I8")));
   ASSERT_TRUE(cornered.play(cornered.place("fire", "J8")));
   ASSERT_TRUE(cornered.state->isTerminal());

@@ -1,0 +1,75 @@
+// The agents on ElemenZ (issue 31): a drain its target may answer is valued
+// after the target's answer ("answers before scores"); and the blunder counter of strikes that drain nothing.
+// Positions follow the rule "Attack and Damage" / "Using Totems" of seed file 000.
+#include "simulation/agents/greedy_agent.h"
+#include "tests/rulesets/elemenz/elemenz_fixture.h"
+#include "tests/simulation/pending_answer.h"
+
+namespace wb::rulesets::elemenz::test {
+namespace {
+
+constexpr int A = kAir, E = kEarth, F = kFire, W = kWater;
+
+// Fire (seat 0) in Assign with F F F A W W E after its 3 rolls; seat 1 has a
+// 1-die SHIELD and four tokens, so a STRIKE 3 on it (2 dice) lets it choose:
+// lose dice (which ones) or trade two tokens for one of them.
+std::unique_ptr<ElemenzState> strikePosition(const ElemenzGame& game) {
+  auto s = newGame(game, {kFireFaction, kWaterFaction, kEarthFaction, kAirFaction});
+  const int air = token(game, "pulse_air");
+  for (int p = 0; p < 4; ++p) s->setTotem(p, {air, air, air, air});
+  s->setShield(1, 1, false);
+  s->setActive(0);
+  s->setTurnDice({F, F, F, A, W, W, E}, 3);
+  return s;
+}
+
+sim::Action strike(const ElemenzGame& g, int dice, int target) {
+  return encode(ActionKind::Complete, completePayload(combo(g, "fire_strike"), dice, target));
+}
+
+TEST(ElemenzAgents, AStrikeIsValuedAfterTheTargetsAnswer) {
+  auto game = shippedGame();
+  auto s = strikePosition(*game);
+  const sim::Action attack = strike(*game, 3, 1);
+  ASSERT_TRUE(hasAction(*s, attack));
+  const sim::test::AnswerValues v = sim::test::answerValues(*s, attack);
+  EXPECT_GE(v.answers, 1) << "the target answers inside the attacker's turn";
+  // The target's own cheapest answer leaves the attacker less than the answer it would pick for the target...
+  EXPECT_LT(v.pending, v.favour);
+  // ...and more than not attacking (ending the turn with the dice unused).
+  sim::GreedyAgent greedy(sim::GreedyOptions{1, true});
+  sim::Rng rng(7);
+  const double none = greedy.valueOf(*s, encode(ActionKind::EndTurn, 0), rng);
+  EXPECT_GT(v.pending, none);
+  // Before issue 31 greedy scored the pending drain as nothing.
+  EXPECT_LT(v.unanswered, v.pending);
+}
+
+TEST(ElemenzAgents, StrikesThatDrainNothingAreCounted) {
+  auto game = shippedGame();
+  auto s = strikePosition(*game);
+  s->setShield(2, 2, false);
+  sim::Rng rng(2);
+  ASSERT_TRUE(s->applyAction(strike(*game, 2, 2), rng));  // 2 attack dice into a 2-die SHIELD
+  EXPECT_EQ(s->counters().count(0, kCounterStrikeHits), 1u);
+  EXPECT_EQ(s->counters().count(0, kCounterStrikeDrainsNothing), 1u);
+}
+
+TEST(ElemenzAgents, AStrikeAnsweredWithTokensDrainsSomething) {
+  auto game = shippedGame();
+  auto s = strikePosition(*game);
+  sim::Rng rng(3);
+  ASSERT_TRUE(s->applyAction(strike(*game, 3, 1), rng));
+  ASSERT_EQ(s->stage(), Stage::Hit);
+  sim::Action trade = 0;
+  for (sim::Action a : s->legalActions())
+    if (kindOf(a) == ActionKind::HitTotem) trade = a;
+  ASSERT_NE(trade, 0);
+  ASSERT_TRUE(s->applyAction(trade, rng));
+  ASSERT_TRUE(s->applyAction(encode(ActionKind::HitLose, kLoseOther), rng));
+  EXPECT_EQ(s->counters().count(0, kCounterStrikeHits), 1u);
+  EXPECT_EQ(s->counters().count(0, kCounterStrikeDrainsNothing), 0u);
+}
+
+}  // namespace
+}  // namespace wb::rulesets::elemenz::test
