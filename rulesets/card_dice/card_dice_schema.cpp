@@ -90,15 +90,6 @@ const model::EngineSchema& engineSchema() {
   return schema;
 }
 
-sim::EngineInfo engineInfo() {
-  sim::EngineInfo info = sim::makeEngineInfo<CardDiceGame>(kEngineName, engineSchema());
-  // Greedy without answers: letting the opponent answer inside the turn (the
-  // response window after every action card) costs card-dice's greedy 4.6x the
-  // CPU (100 games, seed 2, 1 thread: 32.0 s against 6.9 s) and changed nothing
-  // measurable (14 of 100 games capped either way), while 2,000 default games
-  // must stay within two minutes on two cores. `greedy` keeps answers on.
-  info.defaultAgent = "greedy:answers=off";
-  return info;
-}
+sim::EngineInfo engineInfo() { return sim::makeEngineInfo<CardDiceGame>(kEngineName, engineSchema()); }
 
 }  // namespace wb::rulesets::card_dice
