@@ -16,6 +16,7 @@
 
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
+#include "app/cli/interrupt_scope.h"
 #include "app/cli/command.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
@@ -184,6 +185,8 @@ int runAssumptions(const std::vector<std::string>& args, CommandIo& io) {
     return usage("--until-ci is not for assumptions: every alternative plays the same --games on the same seeds");
   RunOptions options;
   if (!readRunOptions(parser, options, error, 500)) return usage(error);
+  // Every output is checked before the first game (issue 35, item 9).
+  if (auto json = parser.value("--json"); json && !checkOutputPath("--json", *json, error)) return usage(error);
   std::string path;
   if (!resolveRulesetPath(parser.positional().front(), path, error)) return usage(error);
   auto ruleset = loadRulesetForCli(path, io);
@@ -211,8 +214,14 @@ int runAssumptions(const std::vector<std::string>& args, CommandIo& io) {
   result.shipped.ruleset = ruleset->id;
   const auto json = parser.value("--json");
   const bool jsonToStdout = json && *json == "-";
-  if (json && !writeJsonOutput(io.out, io.err, "assumptions", *json, sim::assumptionsToJson(result))) return kExitInvalid;
+  // A cancelled run prints its partial result and never replaces a file (issue 35, item 11).
+  if (json && !writeJsonOutput(io.out, io.err, "assumptions", *json, sim::assumptionsToJson(result), !result.cancelled))
+    return kExitInvalid;
   if (!jsonToStdout) printResult(io.out, result, path);
+  if (result.cancelled) {
+    io.err << "balance assumptions: cancelled\n";
+    return kExitCancelled;
+  }
   return kExitOk;
 }
 

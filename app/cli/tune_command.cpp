@@ -205,6 +205,13 @@ int runTune(const std::vector<std::string>& args, CommandIo& io) {
         return kExitUsage;
       }
   }
+  // Every output is checked before the first game (issue 35, item 9).
+  for (const char* option : {"--json", "--write"}) {
+    if (auto out = parser.value(option); out && !checkOutputPath(option, *out, error)) {
+      io.err << "balance tune: " << error << "\n";
+      return kExitUsage;
+    }
+  }
 
   std::string path;
   if (!resolveRulesetPath(parser.positional().front(), path, error)) {
@@ -281,10 +288,13 @@ int runTune(const std::vector<std::string>& args, CommandIo& io) {
   }
   const bool interrupted = result.verdict == sim::TuneVerdict::Interrupted;
   const auto jsonPath = parser.value("--json");
-  if (jsonPath && !writeJsonOutput(io.out, io.err, "tune", *jsonPath, sim::tuneResultToJson(result))) return kExitInvalid;
+  // An interrupted tune prints its best proposal and writes it to a new --json
+  // file, never over an existing one (issue 35, item 11: one rule everywhere).
+  if (jsonPath && !writeJsonOutput(io.out, io.err, "tune", *jsonPath, sim::tuneResultToJson(result), !interrupted))
+    return kExitInvalid;
   if (!jsonPath || *jsonPath != "-") printResult(io.out, result);
   if (interrupted) {
-    io.err << "balance tune: interrupted; the best proposal so far is not verified"
+    io.err << "balance tune: cancelled (interrupted); the best proposal so far is not verified"
            << (parser.has("--write") ? " and the ruleset was not written" : "") << "\n";
     return kExitInterrupted;
   }

@@ -101,6 +101,12 @@ bool ReportBuilder::build(ReportData& out, std::string& error) {
     impact.run = q.run;
     impact.run.games = std::max<std::uint64_t>(1, q.impactGames);
     impact.run.untilCi = 0;
+    // The impact's size is checked with the main run's, before anything is
+    // played (issue 35: `--impact-games 1e12` was refused only after the run).
+    if (!sim::ImpactRunner(*impactGame, impact).validate(error)) {
+      error = "--impact-games: " + error;
+      return false;
+    }
     std::uint64_t measures = 0;
     for (int e : impact.entities) measures += 1 + (impactGame->canGrant(e) ? 1 : 0);
     impactGames = impact.run.games * (1 + measures);

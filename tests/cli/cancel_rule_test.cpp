@@ -35,6 +35,8 @@ namespace {
 
 const std::string kCardDice = std::string(WB_SOURCE_DIR) + "/data/rulesets/card-dice/card-dice.yaml";
 const std::string kElemMaster = std::string(WB_SOURCE_DIR) + "/data/rulesets/elem-master/elem-master.yaml";
+const std::string kElement = std::string(WB_SOURCE_DIR) + "/data/rulesets/element/element.yaml";
+const std::string kCostTargets = std::string(WB_SOURCE_DIR) + "/data/tune/card-dice-costs.yaml";
 const std::string kBillion = "1000000000";
 
 extern "C" void ignoreSignal(int) {}
@@ -82,6 +84,10 @@ TEST(CancelRule, EveryLongCommandExits130AndSaysCancelled) {
       {"ladder", kCardDice, "--agents", "random,greedy", "--games", kBillion},
       {"specialties", kElemMaster, "--agents", "random", "--games", kBillion, "--threads", "2"},
       {"report", kCardDice, "--out", tempFile("never.html").string(), "--agents", "random", "--games", kBillion},
+      // assumptions exited 0 on Ctrl-C and tune said only "interrupted" (found by the probe's re-run).
+      {"assumptions", kElement, "--agents", "random", "--games", kBillion},
+      {"tune", kCardDice, "--targets", kCostTargets, "--agents", "random", "--verify-agents", "random", "--budget",
+       kBillion},
   };
   for (const auto& args : commands) {
     CliRun r = interrupted(args);
@@ -113,8 +119,10 @@ TEST(CancelRule, ALadderCancelledWhileTheAgentsPlayAlonePrintsItsPartialTable) {
 TEST(CancelRule, APartialJsonNeverReplacesAnExistingFile) {
   const fs::path kept = tempFile("kept.json");
   std::ofstream(kept) << "{\"the\": \"finished result of yesterday\"}\n";
-  for (const std::string cmd : {"run", "sweep", "compare", "ladder"}) {
-    std::vector<std::string> args = {cmd, kCardDice, "--games", kBillion, "--json", kept.string()};
+  for (const std::string cmd : {"run", "sweep", "compare", "ladder", "assumptions", "tune"}) {
+    std::vector<std::string> args = {cmd, cmd == "assumptions" ? kElement : kCardDice, "--json", kept.string()};
+    if (cmd == "tune") args.insert(args.end(), {"--targets", kCostTargets, "--verify-agents", "random", "--budget", kBillion});
+    else args.insert(args.end(), {"--games", kBillion});
     if (cmd == "sweep") args.insert(args.end(), {"--param", "cards.meteor_strike.cost", "--values", "12,18", "--metric", "first_player"});
     if (cmd == "compare") args.insert(args.end(), {"--vs-set", "cards.meteor_strike.cost=12"});
     args.insert(args.end(), {"--agents", cmd == "ladder" ? "random,greedy" : "random"});

@@ -154,6 +154,15 @@ TEST(NothingLost, AnImpactRunTooLargeForMemoryIsRefusedWithTheLimit) {
                "100000000", "--agents", "random"});
   EXPECT_EQ(r.exit, 2) << r.out;
   EXPECT_TRUE(contains(r.err, "games per point")) << r.err;
+  // `report --impact-games 1e12` played the whole report before the impact
+  // section refused its size: now the size is checked with the arguments.
+  const fs::path out = fs::temp_directory_path() / "wb-nothing-lost-impact-report.html";
+  fs::remove(out);
+  r = balance({"report", kCardDice, "--games", "1000000000", "--agents", "random", "--impact", "all",
+               "--impact-games", "1000000000000", "--out", out.string()});
+  EXPECT_NE(r.exit, 0) << r.out;
+  EXPECT_TRUE(contains(r.err, "--impact-games: an impact run of")) << r.err;
+  EXPECT_FALSE(fs::exists(out));
 }
 
 // Item 9: `run --json missing-dir/r.json` played every game, then exited 1
@@ -167,9 +176,16 @@ TEST(NothingLost, OutputsAreCheckedBeforeTheFirstGame) {
       {"compare", kCardDice, "--vs-set", "cards.meteor_strike.cost=12", "--json", missing},
       {"ladder", kCardDice, "--agents", "random,greedy", "--json", missing},
       {"report", kCardDice, "--out", "/no/such/folder/r.html"},
+      // assumptions and tune checked their outputs after the work (found by the probe's re-run).
+      {"assumptions", kCardDice, "--json", missing},
+      {"tune", kCardDice, "--targets", std::string(WB_SOURCE_DIR) + "/data/tune/card-dice-costs.yaml", "--json", missing},
+      {"tune", kCardDice, "--targets", std::string(WB_SOURCE_DIR) + "/data/tune/card-dice-costs.yaml", "--write",
+       "/no/such/folder/patched.yaml"},
   };
   for (auto args : commands) {
-    args.insert(args.end(), {"--games", "1000000000"});  // never played: refused first
+    // never played: refused first
+    if (args[0] == "tune") args.insert(args.end(), {"--budget", "1000000000"});
+    else args.insert(args.end(), {"--games", "1000000000"});
     auto r = balance(args);
     EXPECT_EQ(r.exit, 2) << args[0] << ": " << r.out;
     EXPECT_TRUE(contains(r.err, "the folder /no/such/folder does not exist")) << args[0] << ": " << r.err;
