@@ -50,3 +50,4 @@ TEST(CorpusReplay, Loader) { replay("loader", wb::fuzz::fuzzLoader, 10); }
 TEST(CorpusReplay, Expression) { replay("expression", wb::fuzz::fuzzExpression, 10); }
 TEST(CorpusReplay, Dice) { replay("dice", wb::fuzz::fuzzDice, 10); }
 TEST(CorpusReplay, Checkpoint) { replay("checkpoint", wb::fuzz::fuzzCheckpoint, 4); }
+TEST(CorpusReplay, Targets) { replay("targets", wb::fuzz::fuzzTargets, 10); }

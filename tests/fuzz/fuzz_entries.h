@@ -25,6 +25,14 @@
 //                   the reader behind the checksum is reached): read it; what
 //                   reads writes back to a file that reads the same, and each
 //                   job total goes through the run-statistics decoder.
+//   fuzzTargets     the bytes as a tuner's targets file (simulation/tune,
+//                   issue 30), read as a targets file and as a ruleset's
+//                   `targets:`/`knobs:` sections: every problem has a message
+//                   and a line inside the text; what parses resolves against a
+//                   4-player game shape and the model's every-field fixture, and
+//                   the knobs it builds keep their bounds (a domain of at most
+//                   kMaxKnobValues values, the current value inside it, numbers
+//                   in increasing order) and apply to the ruleset.
 #pragma once
 
 #include <cstddef>
@@ -48,6 +56,7 @@ int fuzzLoader(const std::uint8_t* data, std::size_t size);
 int fuzzExpression(const std::uint8_t* data, std::size_t size);
 int fuzzDice(const std::uint8_t* data, std::size_t size);
 int fuzzCheckpoint(const std::uint8_t* data, std::size_t size);
+int fuzzTargets(const std::uint8_t* data, std::size_t size);
 
 // Runs one entry as a libFuzzer target does: an input over
 // kFuzzCpuSecondsLimit of process CPU time is a finding (fuzzFailure). At exit
