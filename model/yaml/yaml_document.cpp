@@ -2,7 +2,11 @@
 
 #include <yaml-cpp/depthguard.h>
 
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
+
 #include <cstdio>
+#include <sstream>
 #include <vector>
 
 #include "model/yaml/node_reader.h"
@@ -106,20 +110,73 @@ bool checkYamlText(const std::string& file, std::string_view text, Diagnostics& 
   return true;
 }
 
+namespace {
+
+// Where the document after the first one starts, if there is one. yaml-cpp
+// 0.7's LoadAll loops for ever on a stray ',' after a document ("- a\n,":
+// the parser reports an empty document without consuming the token;
+// jbeder/yaml-cpp#1040, fixed upstream in 0.8 by #1319), so the documents are
+// counted with the event parser, at most two, and only the first is built.
+class DocumentProbe : public YAML::EventHandler {
+ public:
+  YAML::Mark start, node;
+  bool seenNode = false;
+  void OnDocumentStart(const YAML::Mark& mark) override { start = mark; }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { first(mark); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { first(mark); }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string&) override { first(mark); }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    first(mark);
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    first(mark);
+  }
+  void OnMapEnd() override {}
+
+ private:
+  void first(const YAML::Mark& mark) {
+    if (!seenNode) node = mark;
+    seenNode = true;
+  }
+};
+
+SourceLocation locationOf(const std::string& file, const YAML::Mark& mark) {
+  return mark.is_null() ? SourceLocation{file, 0, 0} : SourceLocation{file, mark.line + 1, mark.column + 1};
+}
+
+// False with a diagnostic when `text` holds more than one document (or text
+// after the first that starts none); exceptions propagate to the caller.
+bool checkSingleDocument(const std::string& file, const std::string& text, Diagnostics& out) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentProbe firstDoc, second;
+  if (!parser.HandleNextDocument(firstDoc)) return true;
+  if (!parser.HandleNextDocument(second)) return true;
+  const bool marker = !second.start.is_null() && second.start.pos >= 0 &&
+                      text.compare(static_cast<std::size_t>(second.start.pos), 3, "---") == 0;
+  if (marker) {
+    // A second document (after `---`) would be ignored without a word: it is an error.
+    out.error(locationOf(file, second.seenNode ? second.node : second.start),
+              "a second YAML document (after '---'): a file holds one; use `include:` for more files");
+  } else {
+    out.error(locationOf(file, second.seenNode ? second.node : second.start),
+              "unexpected text after the end of the YAML document (a stray ',', ']' or '}'?)");
+  }
+  return false;
+}
+
+}  // namespace
+
 std::optional<YAML::Node> parseYamlDocument(const std::string& file, std::string_view text, Diagnostics& out,
                                             std::string_view rootWhat) {
   if (!checkYamlText(file, text, out) || !checkFlowDepth(file, text, out)) return std::nullopt;
   YAML::Node root;
   try {
-    std::vector<YAML::Node> documents = YAML::LoadAll(std::string(text));
-    if (documents.size() > 1) {
-      // A second document (after `---`) would be ignored without a word: it is an error.
-      const YAML::Mark mark = documents[1].Mark();
-      out.error(mark.is_null() ? SourceLocation{file, 0, 0} : SourceLocation{file, mark.line + 1, mark.column + 1},
-                "a second YAML document (after '---'): a file holds one; use `include:` for more files");
-      return std::nullopt;
-    }
-    if (!documents.empty()) root = documents.front();
+    const std::string whole(text);
+    if (!checkSingleDocument(file, whole, out)) return std::nullopt;
+    root = YAML::Load(whole);
   } catch (const YAML::DeepRecursion& e) {
     SourceLocation where{file, 0, 0};
     if (!e.mark.is_null()) where = {file, e.mark.line + 1, e.mark.column + 1};

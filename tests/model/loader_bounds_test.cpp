@@ -4,6 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
 
 #include <string>
 
@@ -87,4 +91,30 @@ TEST(LoaderBounds, DeepFlowNestingIsRefusedBeforeTheTreeIsBuilt) {
   // Line 4 is "cards: [[[...": the 501st `[` is at column 7 + 501.
   EXPECT_NE(allMessages(r).find("deep.yaml:4:508: error: YAML nested too deeply"), std::string::npos) << allMessages(r);
   EXPECT_LT(after.ru_maxrss - before.ru_maxrss, 200L * 1024) << "KiB of peak memory grown by the load";
+}
+
+// yaml-cpp 0.7's LoadAll looped for ever, allocating, on a stray ',' after a
+// block sequence (found by fuzz_targets, issue 35; jbeder/yaml-cpp#1040). The
+// load runs in a child process with a 20 s alarm, so the old code fails the
+// test instead of hanging the suite.
+TEST(LoaderBoundsDeathTest, AStrayCommaAfterADocumentIsAnErrorNotAHang) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        ::alarm(20);
+        auto r = loadRulesetFromString("# targets\n  - {metric: a, min: 0.4}\n, range: \"1:4:1\"}\n", "comma.yaml");
+        auto bare = loadRulesetFromString("  - a\n, b\n", "bare.yaml");
+        auto inMap = loadRulesetFromString(kHead + "cards:\n  - a\n,\n", "map.yaml");
+        const bool ok = !r.ok() && !bare.ok() && !inMap.ok() &&
+                        allMessages(r).find("comma.yaml:3:1: error: unexpected text after the end of the YAML document") !=
+                            std::string::npos &&
+                        allMessages(bare).find("bare.yaml:2:1: error: unexpected text") != std::string::npos;
+        if (!ok) std::fprintf(stderr, "%s%s", allMessages(r).c_str(), allMessages(bare).c_str());
+        std::exit(ok ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
+  // A real second document keeps its own message.
+  auto r = loadRulesetFromString(kHead + "---\nid: y\n", "two.yaml");
+  EXPECT_NE(allMessages(r).find("two.yaml:5:1: error: a second YAML document (after '---')"), std::string::npos)
+      << allMessages(r);
 }
