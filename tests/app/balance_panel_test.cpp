@@ -127,6 +127,14 @@ TEST(BalancePanel, AnInvalidTargetIsRefusedInPlaceAndKeepsWhatWasTyped) {
   RulesetDocument* doc = w.document();
   BalancePanel* panel = w.balancePanel();
   TuneSpecEditor* spec = panel->specEditor();
+  // The picker offers the game's names, `*` forms first.
+  const QStringList names = spec->metricNames();
+  EXPECT_TRUE(names.contains(QStringLiteral("seat:*")));
+  EXPECT_TRUE(names.contains(QStringLiteral("first_side")));
+  EXPECT_TRUE(names.contains(QStringLiteral("seat:1")));
+  EXPECT_TRUE(names.contains(QStringLiteral("length")));
+  EXPECT_TRUE(names.contains(QStringLiteral("timeouts")));
+  EXPECT_LT(names.indexOf(QStringLiteral("seat:*")), names.indexOf(QStringLiteral("seat:1")));
   spec->addTarget(QStringLiteral("length"), QStringLiteral("45"), QStringLiteral("55"));
   const auto saved = doc->ruleset().tuning;
   const int steps = doc->undoStack()->count();
