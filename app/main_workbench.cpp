@@ -6,7 +6,9 @@
 //   PAGE: editor, overview, parameters, dice, cards.., SECTION:ID (one entity), yaml, simulation, dice-lab, sweep, history,
 //         games (with --games N: the run's first games listed, game --game I (default: the longest) shown),
 //         ladder (with --ladder-agents A,B,... and --ladder-games N: that ladder played first),
-//         compare (with --compare-set PATH=VALUE...: those edits compared with the file, --games N per side)
+//         compare (with --compare-set PATH=VALUE...: those edits compared with the file, --games N per side),
+//         balance (with --targets FILE: those targets and knobs in the Balance tab; with --budget N: a tune
+//         of N search games played first, --tune-agents A for its search and verify agents, --verify-games N)
 //       renders the window offscreen-capable to a PNG and exits. PAGE is one of
 //       editor (the first section with entities + the inspector), overview, parameters, dice, cards, tiles,
 //       events, abilities, factions, yaml, simulation, dice-lab, sweep, history;
@@ -26,6 +28,8 @@
 #include <cstdio>
 
 #include "app/gui/document/ruleset_document.h"
+#include "app/gui/balance/balance_panel.h"
+#include "app/gui/balance/tune_spec_editor.h"
 #include "app/gui/compare/compare_panel.h"
 #include "app/gui/games/games_panel.h"
 #include "app/gui/ladder/ladder_panel.h"
@@ -71,6 +75,7 @@ bool applyShow(wb::app::MainWindow& w, const QString& show) {
   else if (s == QLatin1String("games")) w.showTab(MainWindow::Tab::Games);
   else if (s == QLatin1String("ladder")) w.showTab(MainWindow::Tab::Ladder);
   else if (s == QLatin1String("compare")) w.showTab(MainWindow::Tab::Compare);
+  else if (s == QLatin1String("balance")) w.showTab(MainWindow::Tab::Balance);
   else if (s == QLatin1String("overview")) w.showPage(RulesetExplorer::Overview);
   else if (s == QLatin1String("parameters")) w.showPage(RulesetExplorer::Parameters);
   else if (s == QLatin1String("dice")) w.showPage(RulesetExplorer::Dice);
@@ -133,7 +138,12 @@ int main(int argc, char** argv) {
   const QCommandLineOption ladderAgents(QStringLiteral("ladder-agents"), QStringLiteral("Play the skill ladder of these agents first (Ladder tab)."), QStringLiteral("A,B"));
   const QCommandLineOption ladderGames(QStringLiteral("ladder-games"), QStringLiteral("Games per pairing of --ladder-agents."), QStringLiteral("N"), QStringLiteral("200"));
   const QCommandLineOption compareSet(QStringLiteral("compare-set"), QStringLiteral("Edit PATH=VALUE, then compare with the saved file (Compare tab; repeatable)."), QStringLiteral("PATH=VALUE"));
-  parser.addOptions({screenshot, show, games, size, sweep, sweepGames, sweepAgents, gameIndex, ladderAgents, ladderGames, compareSet});
+  const QCommandLineOption tuneTargets(QStringLiteral("targets"), QStringLiteral("Targets and knobs for the Balance tab (a targets file)."), QStringLiteral("FILE"));
+  const QCommandLineOption tuneBudget(QStringLiteral("budget"), QStringLiteral("Play a tune of N search games first (Balance tab)."), QStringLiteral("N"));
+  const QCommandLineOption tuneAgents(QStringLiteral("tune-agents"), QStringLiteral("Search and verify agents of --budget."), QStringLiteral("A"));
+  const QCommandLineOption tuneVerifyGames(QStringLiteral("verify-games"), QStringLiteral("Games of each verification run of --budget."), QStringLiteral("N"), QStringLiteral("0"));
+  parser.addOptions({screenshot, show, games, size, sweep, sweepGames, sweepAgents, gameIndex, ladderAgents, ladderGames, compareSet,
+                     tuneTargets, tuneBudget, tuneAgents, tuneVerifyGames});
   parser.process(app);
 
   wb::app::setDocumentationRoot(QDir(QStringLiteral(WB_DATA_DIR)).filePath(QStringLiteral("..")));
@@ -227,6 +237,21 @@ int main(int argc, char** argv) {
     QObject::connect(panel, &wb::app::LadderPanel::finished, &loop, &QEventLoop::quit);
     if (panel->run()) loop.exec();
     else std::fprintf(stderr, "workbench: ladder: %s\n", qPrintable(panel->errorText()));
+  }
+  if (parser.isSet(tuneTargets) || parser.isSet(tuneBudget)) {
+    wb::app::BalancePanel* panel = window.balancePanel();
+    QString why;
+    if (parser.isSet(tuneTargets) && !panel->specEditor()->loadFile(parser.value(tuneTargets), &why))
+      std::fprintf(stderr, "workbench: --targets: %s\n", qPrintable(why));
+    if (parser.isSet(tuneAgents)) panel->setAgents(parser.value(tuneAgents), parser.value(tuneAgents));
+    panel->setVerifyGames(parser.value(tuneVerifyGames).toInt());
+    if (parser.isSet(tuneBudget)) {
+      panel->setBudget(parser.value(tuneBudget).toInt());
+      QEventLoop loop;
+      QObject::connect(panel, &wb::app::BalancePanel::finished, &loop, &QEventLoop::quit);
+      if (panel->run()) loop.exec();
+      else std::fprintf(stderr, "workbench: tune: %s\n", qPrintable(panel->errorText()));
+    }
   }
   if (!applyShow(window, parser.value(show))) {
     std::fprintf(stderr, "workbench: unknown --show page '%s'\n", qPrintable(parser.value(show)));

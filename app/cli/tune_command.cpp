@@ -26,6 +26,7 @@
 #include "simulation/tune/knob_space.h"
 #include "simulation/tune/tune_result_json.h"
 #include "simulation/tune/tune_search.h"
+#include "simulation/tune/tune_setup.h"
 #include "simulation/tune/tune_spec.h"
 
 namespace wb::app {
@@ -247,24 +248,17 @@ int runTune(const std::vector<std::string>& args, CommandIo& io) {
   config.budget = static_cast<std::uint64_t>(budget);
   config.verifyGames = static_cast<std::uint64_t>(verifyGames);
   const sim::EngineRegistry& engines = rulesets::builtinEngines();
-  std::vector<sim::Target> targets;
-  sim::KnobSpace knobs;
-  {
-    // The names are checked even when the file has problems of form: every problem at once.
-    sim::TuneShape shape;
-    if (!sim::TuneSearch::gameShape(engines, *ruleset, config.run, shape, error)) {
-      io.err << error << (error.empty() || error.back() == '\n' ? "" : "\n");
-      return kExitInvalid;
-    }
-    targets = sim::resolveTargets(spec, shape, diags);
-    const sim::EngineInfo* info = engines.find(ruleset->engine);
-    knobs = sim::buildKnobSpace(*ruleset, info ? &info->schema : nullptr, spec, diags);
+  sim::TuneSetup setup;
+  if (!sim::resolveTuneSetup(engines, *ruleset, config.run, spec, setup, diags, error)) {
+    io.err << error << (error.empty() || error.back() == '\n' ? "" : "\n");
+    return kExitInvalid;
   }
+  const sim::KnobSpace& knobs = setup.knobs;
   diags.sort();
   io.err << diags.format();
   if (diags.hasErrors()) return kExitInvalid;
 
-  sim::TuneSearch search(engines, *ruleset, knobs, targets, config);
+  sim::TuneSearch search(engines, *ruleset, knobs, setup.targets, config);
   const bool bar = wantsProgressBar(io.err);
   std::string lastPhase;
   search.setProgressCallback([&](const sim::TuneProgress& p) {

@@ -9,6 +9,7 @@
 #include "app/report/report_summary.h"
 #include "app/report/svg_chart.h"
 #include "app/report/text_format.h"
+#include "app/report/tune_section.h"
 #include "simulation/dice/dice_report.h"
 
 namespace wb::app {
@@ -368,6 +369,7 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
           rows);
   }
 
+  writeTuneSection(h, d);
   writeRobustnessSection(h, d.ladder, d.file);
   writeAssumptionsSection(h, d);
   writeConditionsSection(h, d);

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <ctime>
 
+#include "app/report/tune_section.h"
+
 namespace wb::app {
 
 std::string utcNow() {
@@ -64,6 +66,7 @@ bool ReportBuilder::build(ReportData& out, std::string& error) {
     for (const auto& e : m_ruleset.entities(section))
       if (!e.name.empty()) out.entityNames[e.id] = e.name;
   out.contentHash = contentHash(m_ruleset);
+  if (q.tune) attachTuneResult(out, *q.tune, q.tuneHash);
 #ifdef WB_VERSION
   out.programVersion = WB_VERSION;
 #endif

@@ -42,6 +42,10 @@ struct ReportRequest {
   // The edits the ruleset has that its file does not ("cards.x.cost: 18 -> 14",
   // "+ cards.y (added)"): a report from the workbench's unsaved edits.
   std::vector<std::string> unsavedEdits;
+  // A tune (the workbench's Balance tab) and the content hash of the ruleset
+  // it started from: reported when that is this ruleset (tune_section.h).
+  std::optional<sim::TuneResult> tune;
+  std::string tuneHash;
 };
 
 // Games a request will play, given what it already holds (playedRun, playedSweeps).

@@ -18,6 +18,7 @@
 #include "simulation/runner/run_result.h"
 #include "simulation/stats/statistics.h"
 #include "simulation/sweep/sweep_runner.h"
+#include "simulation/tune/tune_result.h"
 
 namespace wb::app {
 
@@ -85,6 +86,7 @@ struct ReportData {
   std::optional<sim::ImpactResult> impact;  // the causal impact section, when asked for
   std::optional<sim::LadderResult> ladder;  // "How robust are these conclusions?" (robustness_section.h), when run
   std::optional<sim::AssumptionsResult> assumptions;  // "Which assumptions decide the verdict", when run
+  std::optional<sim::TuneResult> tune;  // a tune of this very ruleset (tune_section.h: attachTuneResult)
   std::vector<DiceAnswer> dice;
   std::vector<AssumedMark> assumed;
 };

@@ -8,6 +8,7 @@
 #include "app/report/assumptions_section.h"
 #include "app/report/svg_chart.h"
 #include "app/report/text_format.h"
+#include "app/report/tune_section.h"
 
 namespace wb::app {
 
@@ -130,6 +131,7 @@ std::string summaryHtml(const ReportData& d) {
   const double fair = 1.0 / std::max(1, d.run.config.players);
   std::ostringstream h;
   h << "<h2>Summary</h2>\n";
+  h << proposedChangesHtml(d);  // a tune of this ruleset opens the summary
   h << "<p>From <b>" << s.games() << " games</b> of " << d.run.config.players << " players, agents <b>"
     << esc(agentsText(d.run.config.agents)) << "</b>, seed " << d.run.config.seed
     << ". Every interval is a 95% interval; a verdict is given only where the interval supports it.";

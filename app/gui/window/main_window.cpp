@@ -28,6 +28,7 @@
 #include "app/gui/compare/compare_panel.h"
 #include "app/gui/games/games_panel.h"
 #include "app/gui/ladder/ladder_panel.h"
+#include "app/gui/balance/balance_panel.h"
 #include "app/gui/editors/entity_inspector.h"
 #include "app/gui/editors/entity_table_model.h"
 #include "app/gui/editors/parameter_table_model.h"
@@ -107,6 +108,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   m_compare = new ComparePanel(m_document, m_simulation, m_tabs);
   m_tabs->addTab(scrolled(m_compare), tr("Compare"));
   m_tabs->setTabToolTip(static_cast<int>(Tab::Compare), tr("Before / after: the open ruleset against the saved file, the run's revision or another file."));
+  m_balance = new BalancePanel(m_document, m_tabs);
+  m_tabs->addTab(scrolled(m_balance), tr("Balance"));
+  m_tabs->setTabToolTip(static_cast<int>(Tab::Balance), tr("Automatic balancing: state targets and knobs; the tuner proposes the fewest edits that meet them, verified on fresh seeds."));
+  connect(m_balance, &BalancePanel::message, this, &MainWindow::showMessage);
   setCentralWidget(m_tabs);
 
   buildDocks();
@@ -136,7 +141,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
     const bool simulation = index == static_cast<int>(Tab::Simulation) || index == static_cast<int>(Tab::DiceLab) ||
                             index == static_cast<int>(Tab::Sweep) || index == static_cast<int>(Tab::Games) ||
-                            index == static_cast<int>(Tab::Ladder) || index == static_cast<int>(Tab::Compare);
+                            index == static_cast<int>(Tab::Ladder) || index == static_cast<int>(Tab::Compare) ||
+                            index == static_cast<int>(Tab::Balance);
     if (simulation && m_inspectorDock->isVisible()) {
       m_inspectorDock->hide();
       m_historyDock->hide();
@@ -215,7 +221,8 @@ void MainWindow::resetLayout() {
                           m_tabs->currentIndex() == static_cast<int>(Tab::Sweep) ||
                           m_tabs->currentIndex() == static_cast<int>(Tab::Games) ||
                           m_tabs->currentIndex() == static_cast<int>(Tab::Ladder) ||
-                          m_tabs->currentIndex() == static_cast<int>(Tab::Compare);
+                          m_tabs->currentIndex() == static_cast<int>(Tab::Compare) ||
+                          m_tabs->currentIndex() == static_cast<int>(Tab::Balance);
   for (QDockWidget* d : {m_explorerDock, m_diagnosticsDock}) d->show();
   m_inspectorDock->setVisible(!sideHidden);
   m_historyDock->setVisible(!sideHidden);
@@ -562,6 +569,11 @@ bool MainWindow::exportReportTo(const QString& path, QString* error) {
       !impact.entities.empty() && !impact.cancelled && m_simulation->impactBar()->lastRuleset() == snapshot &&
       sameSettings(impact.config.run, run))
     request.playedImpact = impact;
+  // The Balance tab's tune, when it was played from this ruleset with the settings on screen.
+  if (auto tune = m_balance->reportableResult()) {
+    request.tune = std::move(tune);
+    request.tuneHash = contentHash(m_balance->resultRuleset());
+  }
   request.command = reportCommandLine(request, path.toStdString());
   if (structural) request.command += "   # from unsaved edits --set cannot express: save the ruleset first";
   // Say what will be played before playing it. No leaves the sweep out (the

@@ -40,13 +40,14 @@ class SweepPanel;
 class GamesPanel;
 class LadderPanel;
 class ComparePanel;
+class BalancePanel;
 class TablePage;
 class OverviewPage;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  enum class Tab { Editor = 0, Yaml = 1, Simulation = 2, DiceLab = 3, Sweep = 4, Games = 5, Ladder = 6, Compare = 7 };
+  enum class Tab { Editor = 0, Yaml = 1, Simulation = 2, DiceLab = 3, Sweep = 4, Games = 5, Ladder = 6, Compare = 7, Balance = 8 };
 
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
@@ -60,6 +61,7 @@ class MainWindow : public QMainWindow {
   GamesPanel* gamesPanel() const { return m_games; }
   LadderPanel* ladderPanel() const { return m_ladder; }
   ComparePanel* comparePanel() const { return m_compare; }
+  BalancePanel* balancePanel() const { return m_balance; }
   EntityInspector* inspector() const { return m_inspector; }
   DiagnosticsPanel* diagnosticsPanel() const { return m_diagnostics; }
   YamlView* yamlView() const { return m_yaml; }
@@ -148,6 +150,7 @@ class MainWindow : public QMainWindow {
   GamesPanel* m_games;
   LadderPanel* m_ladder;
   ComparePanel* m_compare;
+  BalancePanel* m_balance;
   RulesetExplorer* m_explorer;
   EntityInspector* m_inspector;
   DiagnosticsPanel* m_diagnostics;

@@ -97,6 +97,7 @@ void MainWindow::buildMenus() {
   view->addAction(tr("&Games"), QKeySequence(Qt::CTRL | Qt::Key_6), this, [this] { showTab(Tab::Games); });
   view->addAction(tr("&Ladder"), QKeySequence(Qt::CTRL | Qt::Key_7), this, [this] { showTab(Tab::Ladder); });
   view->addAction(tr("C&ompare"), QKeySequence(Qt::CTRL | Qt::Key_8), this, [this] { showTab(Tab::Compare); });
+  view->addAction(tr("&Balance"), QKeySequence(Qt::CTRL | Qt::Key_9), this, [this] { showTab(Tab::Balance); });
   view->addSeparator();
   for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
   view->addSeparator();

@@ -1,0 +1,310 @@
+#include "app/gui/balance/tune_spec_editor.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QStyledItemDelegate>
+#include <QTableWidget>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include "app/gui/document/ruleset_document.h"
+#include "app/gui/document/set_tuning.h"
+#include "rulesets/engine_catalog.h"
+#include "simulation/tune/tune_search.h"
+#include "simulation/tune/tune_spec.h"
+
+namespace wb::app {
+namespace {
+
+constexpr const char* kRequestName = "Balance tab";
+const QColor kProblemColour(255, 214, 214);
+
+// The metric column's editor: an editable list of the names the game offers.
+class MetricDelegate : public QStyledItemDelegate {
+ public:
+  MetricDelegate(std::function<QStringList()> names, QObject* parent)
+      : QStyledItemDelegate(parent), m_names(std::move(names)) {}
+  QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem&, const QModelIndex&) const override {
+    auto* box = new QComboBox(parent);
+    box->setEditable(true);
+    box->setInsertPolicy(QComboBox::NoInsert);
+    box->addItems(m_names());
+    return box;
+  }
+  void setEditorData(QWidget* editor, const QModelIndex& index) const override {
+    static_cast<QComboBox*>(editor)->setCurrentText(index.data(Qt::EditRole).toString());
+  }
+  void setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const override {
+    model->setData(index, static_cast<QComboBox*>(editor)->currentText(), Qt::EditRole);
+  }
+
+ private:
+  std::function<QStringList()> m_names;
+};
+
+QString text(const QTableWidget* t, int row, int column) {
+  const QTableWidgetItem* item = t->item(row, column);
+  return item ? item->text() : QString();
+}
+
+QTableWidget* table(const QStringList& headers, QWidget* parent) {
+  auto* t = new QTableWidget(0, static_cast<int>(headers.size()), parent);
+  t->setHorizontalHeaderLabels(headers);
+  t->verticalHeader()->setDefaultSectionSize(22);
+  t->horizontalHeader()->setStretchLastSection(true);
+  t->setSelectionBehavior(QAbstractItemView::SelectRows);
+  t->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                     QAbstractItemView::AnyKeyPressed | QAbstractItemView::SelectedClicked);
+  return t;
+}
+
+}  // namespace
+
+TuneSpecEditor::TuneSpecEditor(RulesetDocument* document, std::function<sim::TuneRunSettings()> settings, QWidget* parent)
+    : QWidget(parent), m_document(document), m_settings(std::move(settings)) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(new QLabel(tr("<b>Targets</b>: a metric and the band its 95% interval must lie in"), this));
+  m_targets = table({tr("Metric"), tr("Min"), tr("Max")}, this);
+  m_targets->setToolTip(tr("first_side, first_player, seat:N, team:N, faction:ID, agent:SPEC, length, timeouts, adjudicated, "
+                           "nobody_wins, draws; `*` for every seat, team, faction or agent. Leave min or max empty for a "
+                           "one-sided band."));
+  m_targets->setItemDelegateForColumn(0, new MetricDelegate([this] { return metricNames(); }, m_targets));
+  m_targets->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+  m_targets->horizontalHeader()->setStretchLastSection(false);
+  layout->addWidget(m_targets, 1);
+  auto* targetButtons = new QHBoxLayout;
+  auto* addTargetButton = new QPushButton(tr("Add target"), this);
+  auto* removeTargetButton = new QPushButton(tr("Remove target"), this);
+  targetButtons->addWidget(addTargetButton);
+  targetButtons->addWidget(removeTargetButton);
+  targetButtons->addStretch(1);
+  layout->addLayout(targetButtons);
+
+  layout->addWidget(new QLabel(tr("<b>Knobs</b>: the values that may move (none: every value the schema bounds)"), this));
+  m_knobs = table({tr("Path pattern"), tr("Domain"), tr("Lock")}, this);
+  m_knobs->setToolTip(tr("A path, `*` standing for one part (cards.*.cost); the domain \"from:to:step\" (a range) or "
+                         "\"3, 7, 12\" (a list), empty for the schema's range; Lock keeps the matching values fixed."));
+  m_knobs->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+  m_knobs->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+  m_knobs->horizontalHeader()->setStretchLastSection(false);
+  layout->addWidget(m_knobs, 1);
+  auto* knobButtons = new QHBoxLayout;
+  auto* addKnobButton = new QPushButton(tr("Add knob"), this);
+  auto* removeKnobButton = new QPushButton(tr("Remove knob"), this);
+  knobButtons->addWidget(addKnobButton);
+  knobButtons->addWidget(removeKnobButton);
+  knobButtons->addStretch(1);
+  layout->addLayout(knobButtons);
+  m_problems = new QLabel(this);
+  m_problems->setObjectName(QStringLiteral("tuneProblems"));
+  m_problems->setWordWrap(true);
+  m_problems->setStyleSheet(QStringLiteral("QLabel { color: #a00000; }"));
+  m_problems->hide();
+  layout->addWidget(m_problems);
+
+  connect(addTargetButton, &QPushButton::clicked, this, [this] {
+    addTarget(m_targets->rowCount() == 0 ? QStringLiteral("first_side") : QStringLiteral("length"),
+              m_targets->rowCount() == 0 ? QStringLiteral("0.45") : QString(),
+              m_targets->rowCount() == 0 ? QStringLiteral("0.55") : QString());
+    m_targets->editItem(m_targets->item(m_targets->rowCount() - 1, 0));
+  });
+  connect(removeTargetButton, &QPushButton::clicked, this, [this] {
+    if (m_targets->currentRow() >= 0) removeTarget(m_targets->currentRow());
+  });
+  connect(addKnobButton, &QPushButton::clicked, this, [this] {
+    const bool cards = !m_document->ruleset().cards().empty();
+    addKnob(cards ? QStringLiteral("cards.*.cost") : QStringLiteral("parameters.*"), QString());
+    m_knobs->editItem(m_knobs->item(m_knobs->rowCount() - 1, 0));
+  });
+  connect(removeKnobButton, &QPushButton::clicked, this, [this] {
+    if (m_knobs->currentRow() >= 0) removeKnob(m_knobs->currentRow());
+  });
+  connect(m_targets, &QTableWidget::itemChanged, this, [this] { if (!m_updating) commit(); });
+  connect(m_knobs, &QTableWidget::itemChanged, this, [this] { if (!m_updating) commit(); });
+  connect(document, &RulesetDocument::reset, this, &TuneSpecEditor::reloadFromRuleset);
+  connect(document, &RulesetDocument::changed, this, [this](const DocumentChange& c) {
+    if (c.path == QLatin1String(SetTuning::kChangePath)) reloadFromRuleset();
+  });
+  reloadFromRuleset();
+}
+
+TuneRows TuneSpecEditor::rows() const {
+  TuneRows rows;
+  for (int r = 0; r < m_targets->rowCount(); ++r)
+    rows.targets.push_back({text(m_targets, r, 0).toStdString(), text(m_targets, r, 1).toStdString(),
+                            text(m_targets, r, 2).toStdString()});
+  for (int r = 0; r < m_knobs->rowCount(); ++r) {
+    const QTableWidgetItem* lock = m_knobs->item(r, 2);
+    rows.knobs.push_back({text(m_knobs, r, 0).toStdString(), text(m_knobs, r, 1).toStdString(),
+                          lock && lock->checkState() == Qt::Checked});
+  }
+  return rows;
+}
+
+void TuneSpecEditor::showRows(const TuneRows& rows) {
+  m_updating = true;
+  m_targets->setRowCount(static_cast<int>(rows.targets.size()));
+  for (int r = 0; r < static_cast<int>(rows.targets.size()); ++r) {
+    const TargetRow& t = rows.targets[static_cast<std::size_t>(r)];
+    m_targets->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(t.metric)));
+    m_targets->setItem(r, 1, new QTableWidgetItem(QString::fromStdString(t.min)));
+    m_targets->setItem(r, 2, new QTableWidgetItem(QString::fromStdString(t.max)));
+  }
+  m_knobs->setRowCount(static_cast<int>(rows.knobs.size()));
+  for (int r = 0; r < static_cast<int>(rows.knobs.size()); ++r) {
+    const KnobRow& k = rows.knobs[static_cast<std::size_t>(r)];
+    m_knobs->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(k.path)));
+    m_knobs->setItem(r, 1, new QTableWidgetItem(QString::fromStdString(k.domain)));
+    auto* lock = new QTableWidgetItem;
+    lock->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
+    lock->setCheckState(k.lock ? Qt::Checked : Qt::Unchecked);
+    m_knobs->setItem(r, 2, lock);
+  }
+  m_updating = false;
+  mark(RowProblems{});
+}
+
+QStringList TuneSpecEditor::metricNames() const {
+  sim::TuneShape shape;
+  std::string error;
+  QStringList out;
+  if (!sim::TuneSearch::gameShape(rulesets::builtinEngines(), m_document->ruleset(), m_settings(), shape, error)) return out;
+  for (const std::string& n : sim::tuneMetricNames(shape)) out << QString::fromStdString(n);
+  return out;
+}
+
+bool TuneSpecEditor::check(sim::TuneSetup* setup) {
+  const TuneRows current = rows();
+  model::Diagnostics diags;
+  const sim::TuneSpec spec = sim::parseTuneSpec(tuneRowsYaml(current), kRequestName, false, diags);
+  sim::TuneSetup resolved;
+  std::string error;
+  RowProblems problems;
+  if (m_document->errorCount() > 0) {
+    problems = problemsByRow(current, diags);
+    problems.general.push_back(tr("The ruleset has errors: fix them (see Diagnostics) first.").toStdString());
+  } else {
+    const bool compiled = sim::resolveTuneSetup(rulesets::builtinEngines(), m_document->ruleset(), m_settings(), spec,
+                                                resolved, diags, error);
+    diags.sort();
+    problems = problemsByRow(current, diags);
+    if (!compiled) problems.general.push_back(error);
+  }
+  mark(problems);
+  if (problems.any()) return false;
+  if (setup) *setup = std::move(resolved);
+  return true;
+}
+
+void TuneSpecEditor::mark(const RowProblems& problems) {
+  m_updating = true;
+  QStringList lines;
+  auto paint = [&](QTableWidget* t, const std::vector<std::string>& perRow, const QString& what) {
+    for (int r = 0; r < t->rowCount(); ++r) {
+      const QString problem =
+          r < static_cast<int>(perRow.size()) ? QString::fromStdString(perRow[static_cast<std::size_t>(r)]) : QString();
+      for (int c = 0; c < t->columnCount(); ++c) {
+        QTableWidgetItem* item = t->item(r, c);
+        if (!item) continue;
+        item->setBackground(problem.isEmpty() ? QBrush() : QBrush(kProblemColour));
+        item->setToolTip(problem);
+      }
+      if (!problem.isEmpty()) lines << tr("%1 %2: %3").arg(what).arg(r + 1).arg(problem);
+    }
+  };
+  paint(m_targets, problems.targets, tr("Target"));
+  paint(m_knobs, problems.knobs, tr("Knob"));
+  for (const std::string& g : problems.general) lines << QString::fromStdString(g);
+  m_problems->setText(lines.join(QLatin1Char('\n')));
+  m_problems->setVisible(!lines.isEmpty());
+  m_updating = false;
+}
+
+QString TuneSpecEditor::targetProblem(int row) const {
+  const QTableWidgetItem* item = m_targets->item(row, 0);
+  return item ? item->toolTip() : QString();
+}
+
+QString TuneSpecEditor::knobProblem(int row) const {
+  const QTableWidgetItem* item = m_knobs->item(row, 0);
+  return item ? item->toolTip() : QString();
+}
+
+void TuneSpecEditor::commit() {
+  const TuneRows current = rows();
+  const bool valid = check();
+  Q_EMIT edited();
+  // A request with problems stays in the tables only; without targets at all
+  // the ruleset simply has no tuning sections.
+  if (!valid && !current.empty()) return;
+  const TuningSections after = tuningSections(current);
+  if (rowsFromTuning(m_document->ruleset().tuning) == current) return;
+  m_document->undoStack()->push(new SetTuning(m_document, m_document->ruleset().tuning, after,
+                                              tr("Edit the tuning targets and knobs")));
+}
+
+void TuneSpecEditor::reloadFromRuleset() {
+  const TuneRows saved = rowsFromTuning(m_document->ruleset().tuning);
+  if (saved == rows()) return;
+  showRows(saved);
+}
+
+bool TuneSpecEditor::loadFile(const QString& path, QString* error) {
+  std::string bytes, why;
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) {
+    if (error) *error = tr("Cannot open %1: %2").arg(path, file.errorString());
+    return false;
+  }
+  const QByteArray data = file.read(static_cast<qint64>(sim::kMaxTuneFileBytes) + 1);
+  if (data.size() > static_cast<qint64>(sim::kMaxTuneFileBytes)) {
+    if (error) *error = tr("%1 is larger than %L2 bytes.").arg(path).arg(static_cast<qulonglong>(sim::kMaxTuneFileBytes));
+    return false;
+  }
+  const TuneRows loaded = rowsFromYaml(data.toStdString(), &why);
+  if (!why.empty() || loaded.targets.empty()) {
+    if (error) *error = tr("%1: %2").arg(QFileInfo(path).fileName(), why.empty() ? tr("no targets") : QString::fromStdString(why));
+    return false;
+  }
+  showRows(loaded);
+  commit();
+  return true;
+}
+
+void TuneSpecEditor::addTarget(const QString& metric, const QString& min, const QString& max) {
+  TuneRows r = rows();
+  r.targets.push_back({metric.toStdString(), min.toStdString(), max.toStdString()});
+  showRows(r);
+  commit();
+}
+
+void TuneSpecEditor::addKnob(const QString& path, const QString& domain, bool lock) {
+  TuneRows r = rows();
+  r.knobs.push_back({path.toStdString(), domain.toStdString(), lock});
+  showRows(r);
+  commit();
+}
+
+void TuneSpecEditor::removeTarget(int row) {
+  if (row < 0 || row >= m_targets->rowCount()) return;
+  TuneRows r = rows();
+  r.targets.erase(r.targets.begin() + row);
+  showRows(r);
+  commit();
+}
+
+void TuneSpecEditor::removeKnob(int row) {
+  if (row < 0 || row >= m_knobs->rowCount()) return;
+  TuneRows r = rows();
+  r.knobs.erase(r.knobs.begin() + row);
+  showRows(r);
+  commit();
+}
+
+}  // namespace wb::app

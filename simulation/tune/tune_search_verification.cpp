@@ -1,0 +1,97 @@
+// TuneSearch's last two steps (tune_search.h, steps 5 and 6), apart from the
+// search itself (tune_search.cpp): backward elimination on the search's bank
+// (drop every edit whose removal still passes; the smaller sets that fail are
+// the alternatives) and the verification of the proposal and the baseline on
+// fresh seeds, with the search agents and the verify agents.
+#include "simulation/tune/tune_search.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace wb::sim {
+
+bool TuneSearch::passesOnBank(const EditSet& edits, std::size_t blocks) {
+  if (!playBank({edits}, blocks)) return false;
+  const BlockSeries* s = m_eval->series(edits, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
+  return s && s->blocks() >= blocks && allPass(readings(*s, blocks));
+}
+
+EditSet TuneSearch::eliminate(const EditSet& edits) {
+  EditSet current = edits;
+  std::size_t blocks = std::max(bankBlocks(current), 2 * m_config.roundBlocks);
+  if (!passesOnBank(current, blocks)) return current;
+  while (current.size() > 0 && !m_eval->cancelled()) {
+    std::vector<EditSet> smaller;
+    for (const Edit& e : current) smaller.push_back(KnobSpace::without(current, e.knob));
+    if (!playBank(smaller, blocks)) break;
+    report("elimination", current, 0);
+    const EditSet* best = nullptr;
+    double bestMiss = 0;
+    for (const EditSet& s : smaller) {
+      const BlockSeries* ss = m_eval->series(s, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
+      if (!ss || ss->blocks() < blocks) continue;
+      const auto r = readings(*ss, blocks);
+      if (allPass(r)) {
+        // The most room inside the bands: the largest least distance of an
+        // interval's end to its band's edge (in target scales; ties by key).
+        double room = INFINITY;
+        for (std::size_t t = 0; t < r.size(); ++t)
+          room = std::min(room, std::min(r[t].value.ci.lo - m_targets[t].min, m_targets[t].max - r[t].value.ci.hi) /
+                                    m_targets[t].scale());
+        if (!best || room > bestMiss || (room == bestMiss && m_knobs.key(s) < m_knobs.key(*best))) {
+          best = &s;
+          bestMiss = room;
+        }
+      } else {
+        TuneAlternative alt;
+        alt.edits = s;
+        alt.text = editText(s);
+        alt.targets = r;
+        alt.passes = false;
+        m_alternatives.push_back(std::move(alt));
+      }
+    }
+    if (!best) break;
+    current = *best;
+  }
+  return current;
+}
+
+void TuneSearch::verify(const EditSet& proposal, TuneResult& result) {
+  const std::uint64_t perBlock = std::max<std::uint64_t>(1, m_eval->gamesPerBlock());
+  const std::uint64_t games = m_config.verifyGames > 0 ? m_config.verifyGames : std::max<std::uint64_t>(m_config.budget / 4, 1);
+  const std::size_t blocks = static_cast<std::size_t>(std::max<std::uint64_t>(2, (games + perBlock - 1) / perBlock));
+  const bool twoSets = m_config.run.verifyAgents != m_config.run.searchAgents;
+  std::vector<TuneEvaluator::Request> requests;
+  for (int agents : {TuneEvaluator::kVerifyAgents, TuneEvaluator::kSearchAgents}) {
+    if (agents == TuneEvaluator::kSearchAgents && !twoSets) continue;
+    requests.push_back({proposal, TuneEvaluator::kVerify, agents, blocks});
+    requests.push_back({EditSet{}, TuneEvaluator::kVerify, agents, blocks});
+  }
+  report("verification", proposal, 0);
+  if (!m_eval->play(requests, m_error) || m_eval->cancelled()) return;
+  auto read = [&](const EditSet& e, int agents) {
+    const BlockSeries* s = m_eval->series(e, TuneEvaluator::kVerify, agents);
+    return s ? readings(*s, blocks) : std::vector<TargetReading>(m_targets.size());
+  };
+  const auto proposalV = read(proposal, TuneEvaluator::kVerifyAgents);
+  const auto baselineV = read(EditSet{}, TuneEvaluator::kVerifyAgents);
+  const auto proposalS = twoSets ? read(proposal, TuneEvaluator::kSearchAgents) : proposalV;
+  const auto baselineS = twoSets ? read(EditSet{}, TuneEvaluator::kSearchAgents) : baselineV;
+  bool anyFail = false, allPassed = true;
+  result.gamesToDecide = 0;
+  for (std::size_t t = 0; t < m_targets.size(); ++t) {
+    TargetOutcome& o = result.targets[t];
+    o.verified = proposalV[t];
+    o.baseline = baselineV[t];
+    o.verifiedSearchAgents = proposalS[t];
+    o.baselineSearchAgents = baselineS[t];
+    anyFail = anyFail || o.verified.verdict == TargetVerdict::Fail;
+    allPassed = allPassed && o.verified.verdict == TargetVerdict::Pass;
+    o.gamesToDecide = m_targets[t].gamesToDecide(o.verified.value.value, o.verified.value.ci, blocks * perBlock);
+    result.gamesToDecide = std::max(result.gamesToDecide, o.gamesToDecide);
+  }
+  result.verdict = allPassed ? TuneVerdict::Pass : anyFail ? TuneVerdict::Fail : TuneVerdict::Undecided;
+}
+
+}  // namespace wb::sim

@@ -1,0 +1,170 @@
+// The Balance tab (issue 30, item 6): a tune in the window on a small, fast
+// case (Element with random players: the length target of
+// tests/data/cli/tune/element-length.yaml, where one fewer die a turn is the
+// fix), its proposal applied as ONE undo step and undone; targets and knobs
+// saved into the ruleset as undoable edits; a row that does not validate keeps
+// what was typed and shows its problem in place, and the tune refuses to run.
+#include <QFile>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
+
+#include <gtest/gtest.h>
+
+#include "app/gui/balance/balance_panel.h"
+#include "app/gui/balance/tune_spec_editor.h"
+#include "app/gui/document/ruleset_document.h"
+#include "app/gui/window/main_window.h"
+#include "model/path/ruleset_path.h"
+#include "tests/app/gui_test_support.h"
+
+namespace wb::app {
+namespace {
+
+const QString kElement = QStringLiteral(WB_SOURCE_DIR "/data/rulesets/element/element.yaml");
+const QString kTargets = QStringLiteral(WB_SOURCE_DIR "/tests/data/cli/tune/element-length.yaml");
+
+std::string value(const RulesetDocument* d, const std::string& path) {
+  const auto v = model::getPath(d->ruleset(), path);
+  return v ? v->text : std::string("?");
+}
+
+TEST(BalancePanel, TunesAppliesTheProposalAsOneUndoStepAndUndoesIt) {
+  MainWindow w;
+  w.setPromptsEnabled(false);
+  ASSERT_TRUE(w.openFile(kElement));
+  RulesetDocument* doc = w.document();
+  BalancePanel* panel = w.balancePanel();
+  QString why;
+  ASSERT_TRUE(panel->specEditor()->loadFile(kTargets, &why)) << why.toStdString();
+  EXPECT_EQ(panel->specEditor()->targetsTable()->rowCount(), 2);
+  EXPECT_EQ(panel->specEditor()->knobsTable()->rowCount(), 2);
+  panel->setAgents(QStringLiteral("random"), QStringLiteral("random"));
+  panel->setBudget(1500);
+  panel->setVerifyGames(400);
+  panel->setSeed(3);
+  testing::SignalCounter done(panel, &BalancePanel::finished);
+  ASSERT_TRUE(panel->run()) << panel->errorText().toStdString();
+  ASSERT_TRUE(testing::waitUntil([&] { return done.count() > 0; }, 300000));
+  ASSERT_TRUE(panel->result().has_value()) << panel->errorText().toStdString();
+  const sim::TuneResult& r = *panel->result();
+  ASSERT_FALSE(r.editText.empty()) << panel->statusText().toStdString();
+  EXPECT_EQ(r.editText[0].path, "parameters.dice_per_turn");
+  EXPECT_TRUE(panel->applyButton()->isEnabled());
+  EXPECT_EQ(panel->editsSinceResult(), 0);
+
+  // The proposal: every edit in one undo step.
+  std::vector<std::pair<std::string, std::string>> before;
+  for (const auto& e : r.editText) before.emplace_back(e.path, value(doc, e.path));
+  for (std::size_t i = 0; i < before.size(); ++i) EXPECT_EQ(before[i].second, r.editText[i].from);
+  const int steps = doc->undoStack()->count();
+  ASSERT_TRUE(panel->applyProposal()) << panel->errorText().toStdString();
+  EXPECT_EQ(doc->undoStack()->count(), steps + 1);
+  for (const auto& e : r.editText) EXPECT_EQ(value(doc, e.path), e.to) << e.path;
+  // The result now names its revision and cannot be applied twice.
+  EXPECT_EQ(panel->editsSinceResult(), static_cast<int>(r.editText.size()));
+  EXPECT_TRUE(panel->revisionNote().contains(QStringLiteral("Played before")));
+  EXPECT_FALSE(panel->applyButton()->isEnabled());
+
+  doc->undoStack()->undo();
+  for (const auto& [path, old] : before) EXPECT_EQ(value(doc, path), old) << path;
+  EXPECT_EQ(panel->editsSinceResult(), 0);
+  EXPECT_TRUE(panel->applyButton()->isEnabled());
+}
+
+TEST(BalancePanel, TargetsAndKnobsAreUndoableEditsOfTheRuleset) {
+  MainWindow w;
+  w.setPromptsEnabled(false);
+  ASSERT_TRUE(w.openFile(kElement));
+  RulesetDocument* doc = w.document();
+  TuneSpecEditor* spec = w.balancePanel()->specEditor();
+  ASSERT_TRUE(doc->ruleset().tuning.empty());
+  const int steps = doc->undoStack()->count();
+  spec->addTarget(QStringLiteral("length"), QStringLiteral("45"), QStringLiteral("55"));
+  ASSERT_EQ(doc->undoStack()->count(), steps + 1);
+  ASSERT_EQ(doc->ruleset().tuning.size(), 1u);
+  EXPECT_EQ(doc->ruleset().tuning[0].first, "targets");
+  spec->addKnob(QStringLiteral("parameters.dice_per_turn"), QStringLiteral("2:6:1"), true);
+  ASSERT_EQ(doc->ruleset().tuning.size(), 2u);
+  EXPECT_EQ(doc->undoStack()->count(), steps + 2);
+  EXPECT_NE(doc->ruleset().tuning[1].second.find("lock: true"), std::string::npos);
+  doc->undoStack()->undo();
+  EXPECT_EQ(spec->knobsTable()->rowCount(), 0);
+  EXPECT_EQ(spec->targetsTable()->rowCount(), 1);
+  doc->undoStack()->undo();
+  EXPECT_TRUE(doc->ruleset().tuning.empty());
+  EXPECT_EQ(spec->targetsTable()->rowCount(), 0);
+  doc->undoStack()->redo();
+  ASSERT_EQ(spec->targetsTable()->rowCount(), 1);
+  EXPECT_EQ(spec->targetsTable()->item(0, 0)->text(), QStringLiteral("length"));
+
+  // Saved with the ruleset (the file's comments kept) and read back when it opens.
+  QTemporaryDir dir;
+  ASSERT_TRUE(dir.isValid());
+  const QString saved = dir.filePath(QStringLiteral("element.yaml"));
+  QString why;
+  ASSERT_TRUE(doc->saveAs(saved, &why)) << why.toStdString();
+  QFile file(saved);
+  ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+  const QString text = QString::fromUtf8(file.readAll());
+  EXPECT_TRUE(text.startsWith(QStringLiteral("# Element (Fire Wind Earth Water)"))) << text.left(200).toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("targets:\n  - {metric: length, min: 45, max: 55}"))) << text.toStdString();
+  MainWindow other;
+  other.setPromptsEnabled(false);
+  ASSERT_TRUE(other.openFile(saved));
+  TuneSpecEditor* reopened = other.balancePanel()->specEditor();
+  ASSERT_EQ(reopened->targetsTable()->rowCount(), 1);
+  EXPECT_EQ(reopened->targetsTable()->item(0, 0)->text(), QStringLiteral("length"));
+  EXPECT_EQ(reopened->targetsTable()->item(0, 1)->text(), QStringLiteral("45"));
+  EXPECT_EQ(reopened->targetsTable()->item(0, 2)->text(), QStringLiteral("55"));
+}
+
+TEST(BalancePanel, AnInvalidTargetIsRefusedInPlaceAndKeepsWhatWasTyped) {
+  MainWindow w;
+  w.setPromptsEnabled(false);
+  ASSERT_TRUE(w.openFile(kElement));
+  RulesetDocument* doc = w.document();
+  BalancePanel* panel = w.balancePanel();
+  TuneSpecEditor* spec = panel->specEditor();
+  // The picker offers the game's names, `*` forms first.
+  const QStringList names = spec->metricNames();
+  EXPECT_TRUE(names.contains(QStringLiteral("seat:*")));
+  EXPECT_TRUE(names.contains(QStringLiteral("first_side")));
+  EXPECT_TRUE(names.contains(QStringLiteral("seat:1")));
+  EXPECT_TRUE(names.contains(QStringLiteral("length")));
+  EXPECT_TRUE(names.contains(QStringLiteral("timeouts")));
+  EXPECT_LT(names.indexOf(QStringLiteral("seat:*")), names.indexOf(QStringLiteral("seat:1")));
+  spec->addTarget(QStringLiteral("length"), QStringLiteral("45"), QStringLiteral("55"));
+  const auto saved = doc->ruleset().tuning;
+  const int steps = doc->undoStack()->count();
+
+  // A misspelt metric: named at its row with a suggestion, kept as typed, not saved.
+  spec->addTarget(QStringLiteral("frist_side"), QStringLiteral("0.45"), QStringLiteral("0.55"));
+  EXPECT_TRUE(spec->targetProblem(0).isEmpty()) << spec->targetProblem(0).toStdString();
+  EXPECT_TRUE(spec->targetProblem(1).contains(QStringLiteral("did you mean 'first_side'"))) << spec->targetProblem(1).toStdString();
+  EXPECT_EQ(spec->targetsTable()->item(1, 0)->text(), QStringLiteral("frist_side"));
+  EXPECT_EQ(doc->ruleset().tuning, saved);
+  EXPECT_EQ(doc->undoStack()->count(), steps);
+  EXPECT_FALSE(panel->run());
+  EXPECT_FALSE(panel->isRunning());
+
+  // Fixed in place, then min > max on the same row.
+  spec->targetsTable()->item(1, 0)->setText(QStringLiteral("first_side"));
+  EXPECT_TRUE(spec->targetProblem(1).isEmpty()) << spec->targetProblem(1).toStdString();
+  EXPECT_EQ(doc->undoStack()->count(), steps + 1);
+  spec->targetsTable()->item(1, 1)->setText(QStringLiteral("0.7"));
+  EXPECT_TRUE(spec->targetProblem(1).contains(QStringLiteral("min 0.7 > max 0.55"))) << spec->targetProblem(1).toStdString();
+  EXPECT_EQ(spec->targetsTable()->item(1, 1)->text(), QStringLiteral("0.7"));
+  EXPECT_EQ(doc->undoStack()->count(), steps + 1);
+  // Text where a number belongs, and a knob that matches nothing.
+  spec->targetsTable()->item(1, 1)->setText(QStringLiteral("abc"));
+  EXPECT_FALSE(spec->targetProblem(1).isEmpty());
+  spec->addKnob(QStringLiteral("cards.*.cost"), QStringLiteral("1:3:1"));
+  EXPECT_FALSE(spec->knobProblem(0).isEmpty());
+  EXPECT_TRUE(spec->targetProblem(0).isEmpty());
+  EXPECT_EQ(doc->undoStack()->count(), steps + 1);
+}
+
+}  // namespace
+}  // namespace wb::app
