@@ -9,6 +9,8 @@
 //         compare (with --compare-set PATH=VALUE...: those edits compared with the file, --games N per side),
 //         balance (with --targets FILE: those targets and knobs in the Balance tab; with --budget N: a tune
 //         of N search games played first, --tune-agents A for its search and verify agents, --verify-games N)
+//         conditions (the Simulation tab's setup-condition table; with --games N),
+//         parameters with --assumptions-games N [--assumptions-agents A]: "Measure assumptions" played first
 //       renders the window offscreen-capable to a PNG and exits. PAGE is one of
 //       editor (the first section with entities + the inspector), overview, parameters, dice, cards, tiles,
 //       events, abilities, factions, yaml, simulation, dice-lab, sweep, history;
@@ -22,17 +24,21 @@
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QListWidget>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <algorithm>
 #include <cstdio>
 
+#include "app/gui/assumptions/assumption_marks.h"
+#include "app/gui/assumptions/assumptions_bar.h"
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/balance/balance_panel.h"
 #include "app/gui/balance/tune_spec_editor.h"
 #include "app/gui/compare/compare_panel.h"
 #include "app/gui/games/games_panel.h"
 #include "app/gui/ladder/ladder_panel.h"
+#include "app/gui/simulation/conditions_view.h"
 #include "app/gui/simulation/simulation_panel.h"
 #include "app/gui/sweep/sweep_panel.h"
 #include "app/gui/window/help_dialogs.h"
@@ -70,6 +76,15 @@ bool applyShow(wb::app::MainWindow& w, const QString& show) {
   const QString s = show.toLower();
   if (s == QLatin1String("yaml")) w.showTab(MainWindow::Tab::Yaml);
   else if (s == QLatin1String("simulation")) w.showTab(MainWindow::Tab::Simulation);
+  else if (s == QLatin1String("conditions")) {
+    w.showTab(MainWindow::Tab::Simulation);
+    QWidget* view = w.simulationPanel()->conditionsView();
+    for (QWidget* p = view->parentWidget(); p; p = p->parentWidget())
+      if (auto* tabs = qobject_cast<QTabWidget*>(p)) {
+        tabs->setCurrentWidget(view);
+        break;
+      }
+  }
   else if (s == QLatin1String("dice-lab") || s == QLatin1String("dicelab")) w.showTab(MainWindow::Tab::DiceLab);
   else if (s == QLatin1String("sweep")) w.showTab(MainWindow::Tab::Sweep);
   else if (s == QLatin1String("games")) w.showTab(MainWindow::Tab::Games);
@@ -142,8 +157,10 @@ int main(int argc, char** argv) {
   const QCommandLineOption tuneBudget(QStringLiteral("budget"), QStringLiteral("Play a tune of N search games first (Balance tab)."), QStringLiteral("N"));
   const QCommandLineOption tuneAgents(QStringLiteral("tune-agents"), QStringLiteral("Search and verify agents of --budget."), QStringLiteral("A"));
   const QCommandLineOption tuneVerifyGames(QStringLiteral("verify-games"), QStringLiteral("Games of each verification run of --budget."), QStringLiteral("N"), QStringLiteral("0"));
+  const QCommandLineOption assumptionsGames(QStringLiteral("assumptions-games"), QStringLiteral("Measure the assumptions first, N games each (the parameters page's bar)."), QStringLiteral("N"), QStringLiteral("0"));
+  const QCommandLineOption assumptionsAgents(QStringLiteral("assumptions-agents"), QStringLiteral("Agents of --assumptions-games (default: the engine's)."), QStringLiteral("A,B"));
   parser.addOptions({screenshot, show, games, size, sweep, sweepGames, sweepAgents, gameIndex, ladderAgents, ladderGames, compareSet,
-                     tuneTargets, tuneBudget, tuneAgents, tuneVerifyGames});
+                     tuneTargets, tuneBudget, tuneAgents, tuneVerifyGames, assumptionsGames, assumptionsAgents});
   parser.process(app);
 
   wb::app::setDocumentationRoot(QDir(QStringLiteral(WB_DATA_DIR)).filePath(QStringLiteral("..")));
@@ -253,6 +270,21 @@ int main(int argc, char** argv) {
       else std::fprintf(stderr, "workbench: tune: %s\n", qPrintable(panel->errorText()));
     }
   }
+  if (const int perAlternative = parser.value(assumptionsGames).toInt(); perAlternative > 0) {
+    auto* bar = window.findChild<wb::app::AssumptionsBar*>();
+    auto* marks = wb::app::AssumptionMarks::of(window.document());
+    bar->setGames(perAlternative);
+    if (parser.isSet(assumptionsAgents)) {
+      std::vector<std::string> agents;
+      for (const QString& a : parser.value(assumptionsAgents).split(QLatin1Char(','), Qt::SkipEmptyParts)) agents.push_back(a.toStdString());
+      bar->setAgents(agents);
+    }
+    QEventLoop loop;
+    QObject::connect(marks, &wb::app::AssumptionMarks::finished, &loop, &QEventLoop::quit);
+    bar->measure();
+    if (marks->isRunning()) loop.exec();
+    else std::fprintf(stderr, "workbench: assumptions: %s\n", qPrintable(bar->statusText()));
+  }
   if (!applyShow(window, parser.value(show))) {
     std::fprintf(stderr, "workbench: unknown --show page '%s'\n", qPrintable(parser.value(show)));
     return 2;
@@ -265,7 +297,8 @@ int main(int argc, char** argv) {
   QImage image = window.grab().toImage();
   // (Charts have soft grid lines a palette loses: keep them in full colour.)
   const bool charts = parser.value(show).compare(QLatin1String("simulation"), Qt::CaseInsensitive) == 0 ||
-                      parser.value(show).compare(QLatin1String("sweep"), Qt::CaseInsensitive) == 0;
+                      parser.value(show).compare(QLatin1String("sweep"), Qt::CaseInsensitive) == 0 ||
+                      parser.value(assumptionsGames).toInt() > 0;  // the markers' light tints
   if (png && !charts) image = image.convertToFormat(QImage::Format_Indexed8, Qt::ThresholdDither | Qt::AvoidDither);
   if (!image.save(out, nullptr, png ? 0 : -1)) {
     std::fprintf(stderr, "workbench: cannot write %s\n", qPrintable(out));

@@ -125,3 +125,36 @@ TEST(ReportAssumptions, TheReportHasBothSectionsAndSummaryLines) {
   text2 << in2.rdbuf();
   EXPECT_NE(text2.str().find("balance assumptions"), std::string::npos);
 }
+
+// An assumed value with no possible alternative is reported as such at the
+// file:line of its `assumed:` (in the table of marks without alternatives and
+// in the JSON), not skipped: here turn_limit's range leaves no step either way.
+TEST(AssumptionsCommand, AnAssumedValueWithNoPossibleAlternativeIsReportedAtItsLine) {
+  std::ifstream in(kElement);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string yaml = text.str();
+  const std::string key = "turn_limit: {type: int, default: 200, min: 2, max: 10000,";
+  const auto at = yaml.find(key);
+  ASSERT_NE(at, std::string::npos);
+  yaml.replace(at, key.size(), "turn_limit: {type: int, default: 200, min: 200, max: 200,");
+  int line = 1;
+  for (std::size_t i = 0; i < at; ++i) line += yaml[i] == '\n' ? 1 : 0;
+  const auto path = std::filesystem::path(::testing::TempDir()) / "element-no-alternative.yaml";
+  std::ofstream(path) << yaml;
+  auto r = balance({"assumptions", path.string(), "--games", "4", "--agents", "random", "--seed", "1"});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  const std::string expected = "element-no-alternative.yaml:" + std::to_string(line) + ":";
+  const auto marks = r.out.find("marked assumed, no alternative to play:");
+  ASSERT_NE(marks, std::string::npos) << r.out;
+  const auto reported = r.out.find(expected, marks);
+  ASSERT_NE(reported, std::string::npos) << r.out;
+  const std::string rest = r.out.substr(reported, r.out.find('\n', reported) - reported);
+  EXPECT_NE(rest.find("parameters.turn_limit: no step of 1 either way stays inside the declared range"), std::string::npos)
+      << rest;
+  // Not ranked with the playable ones, but in the JSON with its reason.
+  EXPECT_EQ(r.out.find("parameters.turn_limit = 200"), std::string::npos) << r.out;
+  auto json = balance({"assumptions", path.string(), "--games", "4", "--agents", "random", "--json", "-"});
+  ASSERT_EQ(json.exit, 0) << json.err;
+  EXPECT_NE(json.out.find("no step of 1 either way"), std::string::npos);
+}

@@ -11,6 +11,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "app/gui/assumptions/assumption_marks.h"
 #include "app/gui/dice_lab/expression_distribution_view.h"
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/editors/entity_table_model.h"
@@ -101,6 +102,8 @@ EffectsEditor::EffectsEditor(RulesetDocument* document, QWidget* parent)
   connect(m_down, &QToolButton::clicked, this, [this] { moveEffect(+1); });
   connect(m_op, &QComboBox::textActivated, this, &EffectsEditor::changeOp);
   connect(m_args, &QTableWidget::itemChanged, this, &EffectsEditor::argEdited);
+  // A measurement arrived: the markers follow (edits refresh through the inspector).
+  connect(AssumptionMarks::of(document), &AssumptionMarks::measured, this, &EffectsEditor::refresh, Qt::QueuedConnection);
   refresh();
 }
 
@@ -132,6 +135,13 @@ void EffectsEditor::refresh() {
     m_list->clear();
     if (e)
       for (const auto& eff : e->effects) m_list->addItem(effectSummary(eff));
+    // An effect marked assumed carries its marker (and measured sensitivity).
+    for (int i = 0; i < m_list->count(); ++i)
+      if (const auto mark = effectMark(i)) {
+        m_list->item(i)->setIcon(AssumptionMarks::icon(mark->state));
+        m_list->item(i)->setToolTip(mark->tooltip);
+        m_list->item(i)->setData(Qt::UserRole, mark->stateName());
+      }
     if (m_list->count() > 0) m_list->setCurrentRow(std::clamp(keep, 0, m_list->count() - 1));
   }
   {
@@ -212,6 +222,13 @@ void EffectsEditor::showEffect(int index) {
       value->setForeground(QColor(0xc6, 0x28, 0x28));
       value->setToolTip(m_document->keptProblem(kept));
       keptProblems << m_document->keptProblem(kept);
+    }
+    // The arguments of an effect marked assumed carry its marker.
+    if (const auto mark = effectMark(index); mark && r < written && !m_document->hasKeptInput(kept)) {
+      value->setIcon(AssumptionMarks::icon(mark->state));
+      value->setBackground(AssumptionMarks::tint(mark->state));
+      value->setToolTip(value->toolTip().isEmpty() ? mark->tooltip : value->toolTip() + QStringLiteral("\n\n") + mark->tooltip);
+      value->setData(Qt::UserRole, mark->stateName());
     }
     auto* typeItem = new QTableWidgetItem(type);
     typeItem->setFlags(Qt::ItemIsEnabled);
@@ -346,6 +363,12 @@ void EffectsEditor::argEdited(QTableWidgetItem* item) {
   }
   m_document->dropKeptInput(path);
   showError({});
+}
+
+std::optional<AssumptionMark> EffectsEditor::effectMark(int effect) const {
+  if (m_id.isEmpty() || effect < 0) return std::nullopt;
+  return AssumptionMarks::of(m_document)->mark(
+      QStringLiteral("%1.%2.effects.%3").arg(QString::fromLatin1(model::toString(m_section)), m_id).arg(effect));
 }
 
 QString EffectsEditor::argPath(int effect, const QString& key) const {

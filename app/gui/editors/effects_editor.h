@@ -4,10 +4,14 @@
 // (AddEffect, RemoveEffect, MoveEffect, EditEffect); a refused argument (e.g.
 // an amount `earth * magik`) is kept as typed, its cell framed in red with the
 // reason under the table and in the Diagnostics dock
-// (RulesetDocument::keepInput); the model is left unchanged.
+// (RulesetDocument::keepInput); the model is left unchanged. An effect marked
+// `assumed` carries the assumed marker (AssumptionMarks) on its list item and
+// its argument values.
 #pragma once
 
 #include <QWidget>
+
+#include <optional>
 
 #include "model/core/entity.h"
 
@@ -22,6 +26,7 @@ namespace wb::app {
 
 class RulesetDocument;
 class ExpressionDistributionView;
+struct AssumptionMark;
 
 class EffectsEditor : public QWidget {
   Q_OBJECT
@@ -46,6 +51,8 @@ class EffectsEditor : public QWidget {
   void argEdited(QTableWidgetItem* item);
   void showError(const QString& text);
   QString argPath(int effect, const QString& key) const;
+  // The assumed marker of effect `effect` of the shown entity (assumption_marks.h).
+  std::optional<AssumptionMark> effectMark(int effect) const;
 
   RulesetDocument* m_document;
   model::Section m_section = model::Section::Cards;

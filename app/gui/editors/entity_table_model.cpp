@@ -2,6 +2,7 @@
 
 #include <QFont>
 
+#include "app/gui/assumptions/assumption_marks.h"
 #include "app/gui/editors/properties_editor.h"
 #include "app/gui/editors/section_fields.h"
 
@@ -104,7 +105,17 @@ QVariant EntityTableModel::computed(int row, int column, int role) const {
     QStringList lines;
     for (const auto& eff : e->effects) lines << effectSummary(eff);
     if (role == Qt::DisplayRole || role == SortRole) return lines.join(QStringLiteral("; "));
-    if (role == Qt::ToolTipRole) return lines.join(QLatin1Char('\n'));
+    // Effects marked assumed carry the marker here (and in the effects editor).
+    std::optional<AssumptionMark> first;
+    QStringList marks;
+    for (std::size_t i = 0; i < e->effects.size(); ++i)
+      if (auto m = AssumptionMarks::of(m_document)->mark(QStringLiteral("%1.effects.%2").arg(rowPrefix(row)).arg(i))) {
+        if (!first) first = m;
+        marks << tr("Effect %1: %2").arg(i + 1).arg(m->tooltip);
+      }
+    if (role == Qt::ToolTipRole) return (QStringList{lines.join(QLatin1Char('\n'))} + marks).join(QStringLiteral("\n\n"));
+    if (role == Qt::DecorationRole && first) return AssumptionMarks::icon(first->state);
+    if (role == AssumedRole && first) return first->stateName();
     return {};
   }
   return {};

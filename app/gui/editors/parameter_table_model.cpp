@@ -38,8 +38,7 @@ QVariant ParameterTableModel::computed(int row, int column, int role) const {
       f.setFamily(QStringLiteral("monospace"));
       return f;
     }
-    if (role == Qt::ToolTipRole)
-      return p.assumed.empty() ? QVariant() : QVariant(tr("Assumed: %1").arg(QString::fromStdString(p.assumed)));
+    if (role == Qt::ToolTipRole) return {};  // an assumed value's note: its marker (PathTableModel::data)
     return QString::fromStdString(p.id);
   }
   if (column == 1 && role != Qt::FontRole && role != Qt::ToolTipRole) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "app/gui/assumptions/assumption_marks.h"
 #include "model/path/ruleset_path.h"
 
 namespace wb::app {
@@ -16,6 +17,11 @@ PathTableModel::PathTableModel(RulesetDocument* document, QObject* parent)
   connect(document, &RulesetDocument::reset, this, [this] {
     beginResetModel();
     endResetModel();
+  });
+  connect(AssumptionMarks::of(document), &AssumptionMarks::changed, this, [this] {
+    if (rowCount() > 0)
+      Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1),
+                         {Qt::DecorationRole, Qt::ToolTipRole, Qt::BackgroundRole, AssumedRole});
   });
   connect(document, &RulesetDocument::diagnosticsChanged, this, [this] {
     if (rowCount() > 0)
@@ -70,6 +76,25 @@ QStringList PathTableModel::cellProblems(const QString& path) const {
 }
 
 QVariant PathTableModel::data(const QModelIndex& index, int role) const {
+  if (role != Qt::DecorationRole && role != Qt::ToolTipRole && role != Qt::BackgroundRole && role != AssumedRole)
+    return cellData(index, role);
+  const bool marked = index.isValid() && index.row() < rows() &&
+                      (index.column() == 0 || pathAt(index.row(), index.column()) == rowPrefix(index.row()));
+  const auto mark = marked ? AssumptionMarks::of(m_document)->mark(rowPrefix(index.row())) : std::nullopt;
+  if (role == AssumedRole) return mark ? QVariant(mark->stateName()) : cellData(index, role);
+  const QVariant base = cellData(index, role);
+  if (!mark) return base;
+  switch (role) {
+    case Qt::DecorationRole: return base.isValid() ? base : QVariant(AssumptionMarks::icon(mark->state));
+    case Qt::BackgroundRole: return base.isValid() ? base : QVariant(QBrush(AssumptionMarks::tint(mark->state)));
+    default: {
+      const QString tip = base.toString();
+      return tip.isEmpty() ? mark->tooltip : tip + QStringLiteral("\n\n") + mark->tooltip;
+    }
+  }
+}
+
+QVariant PathTableModel::cellData(const QModelIndex& index, int role) const {
   if (!index.isValid() || index.row() >= rows()) return {};
   const int row = index.row(), col = index.column();
   if (role == RowIdRole) return rowId(row);

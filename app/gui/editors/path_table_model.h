@@ -3,7 +3,10 @@
 // through RulesetDocument::setValue, i.e. one undo command per edit. A refused
 // value (wrong type, out of range, bad expression) leaves the model unchanged,
 // returns false from setData and is reported by editRefused() and lastError().
-// Subclasses say which rows exist and which path each cell shows.
+// Subclasses say which rows exist and which path each cell shows. A row
+// whose path is marked `assumed` carries the marker of AssumptionMarks (an
+// icon, a tint and its measured sensitivity in the tooltip) on its id cell
+// and on the cell of the row's own path (a parameter's value).
 #pragma once
 
 #include <QAbstractTableModel>
@@ -21,6 +24,7 @@ class PathTableModel : public QAbstractTableModel {
     ChoicesRole,                  // QStringList: allowed values (combo box), if any
     SortRole,                     // numbers as double, the rest as text
     RowIdRole,                    // QString: the row's id
+    AssumedRole,                  // QString: the assumed mark's state ("" = not assumed; assumption_marks.h)
   };
 
   explicit PathTableModel(RulesetDocument* document, QObject* parent = nullptr);
@@ -67,6 +71,9 @@ class PathTableModel : public QAbstractTableModel {
   RulesetDocument* m_document;
 
  private:
+  // data() without the assumed marker (which data() adds: the row's id cell
+  // and the cell whose path is the row's own, e.g. a parameter's value).
+  QVariant cellData(const QModelIndex& index, int role) const;
   std::vector<Column> m_columns;
   QString m_lastError;
 };

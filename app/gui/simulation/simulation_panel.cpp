@@ -27,6 +27,7 @@
 
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/results/results_file.h"
+#include "app/gui/simulation/conditions_view.h"
 #include "app/gui/simulation/impact_bar.h"
 #include "app/gui/simulation/outcome_table.h"
 #include "app/gui/simulation/simulation_job.h"
@@ -237,6 +238,8 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
   m_entityTable->setAlternatingRowColors(true);
   m_entityTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_results->addTab(entityPage, tr("Entities"));
+  m_conditions = new ConditionsView(m_results);
+  m_results->addTab(m_conditions, tr("Setup conditions"));
   right->addWidget(m_results, 1);
   splitter->setStretchFactor(1, 1);
   splitter->setSizes({290, 900});
@@ -347,6 +350,7 @@ bool SimulationPanel::runConfig(sim::RunConfig& config, QString* error) const {
   config.threads = m_threads->value();
   config.players = m_players->value();
   config.maxTurns = m_maxTurns->value();
+  config.conditions = true;  // the "Setup conditions" page: tallies only, the games are the same
   config.agents.clear();
   for (const QString& spec : agentSpecs()) {
     std::string why;
@@ -503,6 +507,7 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
   }
 
   m_outcomeTable->showResult(result);
+  m_conditions->showResult(result);
   if (!any) {
     // Before a run: titles only, no made-up agents or axes.
     setChart(m_winRateView, charts::buildPlaceholderChart(tr("Win rate per seat: press Run")));

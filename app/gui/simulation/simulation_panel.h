@@ -3,7 +3,8 @@
 // Cancel; a progress bar with games/s and time left; and the results, updated
 // live: a summary, win rate per seat / agent / faction with 95% intervals and
 // the 50% line, the game length histogram, the entities that move the win
-// rate most, and a sortable per-entity metrics table with outliers marked.
+// rate most, a sortable per-entity metrics table with outliers marked, and
+// the setup-condition table (conditions_view.h; every run tallies them).
 // Each run takes a snapshot of the document, so editing during a run is safe.
 #pragma once
 
@@ -80,6 +81,8 @@ class SimulationPanel : public QWidget {
   QTableWidget* entityTable() const { return m_entityTable; }
   QTableWidget* outcomeTable() const;
   class ImpactBar* impactBar() const { return m_impactBar; }
+  // The "Setup conditions" page: the run's outcome by the conditions of each game's setup.
+  class ConditionsView* conditionsView() const { return m_conditions; }
   // Saves the charts as <stem>-winrate.png / -length.png / -entities.png (or .svg).
   bool exportCharts(const QString& directory, const QString& suffix, QString* error = nullptr) const;
 
@@ -132,6 +135,7 @@ class SimulationPanel : public QWidget {
   QTableWidget* m_entityTable;
   class OutcomeTable* m_outcomeTable = nullptr;
   class ImpactBar* m_impactBar = nullptr;
+  class ConditionsView* m_conditions = nullptr;
   std::unique_ptr<SimulationJob> m_job;
   sim::RunResult m_result;
   model::Ruleset m_runRuleset;      // what the current (or last) run plays

@@ -22,6 +22,7 @@
 #include <QUndoStack>
 #include <QUndoView>
 
+#include "app/gui/assumptions/assumptions_bar.h"
 #include "app/gui/dice_lab/dice_lab_panel.h"
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/editors/dice_table_model.h"
@@ -65,6 +66,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   m_overview = new OverviewPage(m_document, m_pages);
   m_pages->addWidget(m_overview);
   m_tables.push_back(new TablePage(m_document, new ParameterTableModel(m_document), std::nullopt, tr("Parameters"), m_pages));
+  // Every assumed value carries a marker; the parameters page measures them (issue 32).
+  auto* assumptionsBar = new AssumptionsBar(m_document);
+  m_tables.front()->addBar(assumptionsBar);
+  connect(assumptionsBar, &AssumptionsBar::message, this, &MainWindow::showMessage);
   m_tables.push_back(new TablePage(m_document, new DiceTableModel(m_document), std::nullopt, tr("Dice"), m_pages));
   for (model::Section s : model::kSections)
     m_tables.push_back(new TablePage(m_document, new EntityTableModel(m_document, s), s,

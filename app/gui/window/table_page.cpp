@@ -139,6 +139,11 @@ void TablePage::updateCount() {
   m_count->setText(shown == total ? tr("%n row(s)", nullptr, total) : tr("%1 of %2 rows").arg(shown).arg(total));
 }
 
+void TablePage::addBar(QWidget* bar) {
+  bar->setParent(this);
+  static_cast<QVBoxLayout*>(layout())->insertWidget(1, bar);
+}
+
 void TablePage::setFilter(const QString& text) {
   m_proxy->setFilterFixedString(text.trimmed());
   updateCount();

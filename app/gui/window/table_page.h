@@ -35,6 +35,8 @@ class TablePage : public QWidget {
   QTableView* view() const { return m_view; }
   ValueDelegate* delegate() const { return m_delegate; }
   void setFilter(const QString& text);
+  // Puts `bar` (e.g. the parameters page's "Measure assumptions") under the heading.
+  void addBar(QWidget* bar);
   void selectRow(const QString& id);
   QString currentId() const;
   // The context menu of a cell (a proxy index): "Sweep this value..." for a
