@@ -10,6 +10,8 @@
 // | buff_played                  | a buff (element buff, Purism) takes effect                    |
 // | buff_unmatched               | a turn ends with no effect of its player that the buff grew   |
 // | turn_action_cap              | a turn reaches max_actions_per_turn and is brought to its end |
+// | turn_gold_unconverted        | a turn ends with no bid opened while its player's gold pays  |
+// |                              | for a buff or damage card on display (a blunder: issue 31)    |
 #pragma once
 
 #include <string>
@@ -24,13 +26,15 @@ enum class Counter : int {
   BuffPlayed,
   BuffUnmatched,
   TurnActionCap,
+  TurnGoldUnconverted,
 };
-inline constexpr int kCounterCount = static_cast<int>(Counter::TurnActionCap) + 1;
+inline constexpr int kCounterCount = static_cast<int>(Counter::TurnGoldUnconverted) + 1;
 
 inline const std::vector<std::string>& counterNames() {
   static const std::vector<std::string> kNames = {"turn_draw_available", "turn_draw_skipped",
                                                   "action_discarded_under_limit", "buff_played",
-                                                  "buff_unmatched", "turn_action_cap"};
+                                                  "buff_unmatched", "turn_action_cap",
+                                                  "turn_gold_unconverted"};
   return kNames;
 }
 

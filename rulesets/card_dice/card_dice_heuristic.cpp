@@ -48,6 +48,12 @@
 // | waiting  | for the player waiting for its turn: + Always Lucky's coming draw, - the   |
 // |          | free draw and gold it left unused (the top cards of its deck), so          |
 // |          | the turn change is no jump that makes greedy end early or dump cards first |
+// | unspent  | for the player waiting for its turn whose last turn ended with its bid     |
+// |          | unused while its gold paid for a buff or damage card on display            |
+// |          | (PlayerState::unspentFor): - (kUnspentBid + what buying the cheapest of    |
+// |          | them costs here: its gold and the lower mean of the draws): gold is worth  |
+// |          | what it buys, so a gold lead becomes damage or buffs instead of a pile     |
+// |          | (issue 31, item 3; the blunder counter turn_gold_unconverted counts them)  |
 // | stack    | kReady x v of the player's announced actions not yet resolved              |
 // | auction  | a running auction counts as won by the high bidder at the current bid     |
 #include <algorithm>
@@ -55,6 +61,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <utility>
 
 #include "rulesets/card_dice/card_dice_state.h"
@@ -77,6 +84,9 @@ constexpr double kBuffed = 0.8;       // this turn's extra value of playable buf
 constexpr double kDiscardWaste = 50;  // an action card discarded within the hand limit: all its
                                       // options lost, and the rules give no reason to do it
 constexpr double kBuffWaste = 15;     // a buff that ended a turn with nothing it grew
+constexpr double kUnspentBid = 15;    // a turn ended with the bid unused while the gold paid for
+                                      // a buff or damage card on display, beyond what buying
+                                      // it would have cost (as kBuffWaste: a waste)
 constexpr double kBuffPending = 5;    // a buff with nothing it grew yet this turn (less, so
                                       // that greedy, one ply ahead, still plays a buff
                                       // before the card it grows)
@@ -392,6 +402,19 @@ double CardDiceState::material(int p) const {
   for (const StackItem& item : m_stack)
     if (item.owner == p && !item.cancelled) hand += kReady * cardValue(item.card);
   const double draws = n > 0 ? kDrawsAhead * sum / n : 0;
+  // Gold is worth what it buys: a turn ended with the bid unused while the gold paid for a
+  // buff or damage card costs the player more than buying the cheapest of them would have
+  // (its gold, and what it lowers the mean of the draws by).
+  if (!s.unspentFor.empty() && p != m_turnPlayer && m_phase != Phase::Over) {
+    double cheapest = std::numeric_limits<double>::infinity();
+    for (std::uint8_t c : s.unspentFor) {
+      const double cost = m_rules->cards[c].cost;
+      const double goldCost = kGoldWeight * std::max(0.0, std::min(gold, useful) - std::min(gold - cost, useful));
+      const double dilution = kDrawsAhead * std::max(0.0, sum / std::max(1, n) - cardValue(c)) / (n + 1);
+      cheapest = std::min(cheapest, goldCost + dilution);
+    }
+    hand -= kUnspentBid + cheapest;
+  }
   const double goldValue = gold <= useful ? gold : useful + kExcessGold * (gold - useful);
   // Health is worth more the less is left: 2 sqrt(H0 h) is worth one point per
   // health point at full health, two at a quarter, so a player ahead presses

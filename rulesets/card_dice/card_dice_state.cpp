@@ -94,6 +94,7 @@ void CardDiceState::startTurn(int p, sim::Rng& rng) {
   s.lastBought = -1;
   s.discardedWithinLimit = 0;
   s.buffsWasted = 0;
+  s.unspentFor.clear();
   // Buffs last "for the rest of this turn".
   for (PlayerState& q : m_players) {
     q.placedThisTurn.clear();
@@ -112,11 +113,15 @@ void CardDiceState::startTurn(int p, sim::Rng& rng) {
 }
 
 void CardDiceState::endTurn(sim::Rng& rng) {
-  const PlayerState& me = m_players[m_turnPlayer];
+  PlayerState& me = m_players[m_turnPlayer];
   if (m_rules->freeDrawsPerTurn > 0 && (me.usedDraw || !me.deck.empty() || !me.discard.empty())) {
     count(m_turnPlayer, Counter::TurnDrawAvailable);
     if (!me.usedDraw) count(m_turnPlayer, Counter::TurnDrawSkipped);
   }
+  // Blunder counter (issue 31): the turn ends with its bid unused while the player's gold
+  // pays for a buff or damage card on display -- a gold lead not turned into damage.
+  if (me.bidsLeft > 0 && me.bidsLeft == m_rules->bidsPerTurn) convertibleCards(m_turnPlayer, me.unspentFor);
+  if (!me.unspentFor.empty()) count(m_turnPlayer, Counter::TurnGoldUnconverted);
   settleBuffs();
   // Assumed (played_cards: turn_end): the cards played this turn, by either player, go to
   // their owners' discard piles.
@@ -140,6 +145,16 @@ void CardDiceState::endTurn(sim::Rng& rng) {
   }
   ++m_turn;
   startTurn(1 - m_turnPlayer, rng);
+}
+
+void CardDiceState::convertibleCards(int p, CardList<16>& out) const {
+  out.clear();
+  const int gold = m_players[p].gold;
+  for (const Shop& shop : m_shops)
+    for (std::uint8_t c : shop.display) {
+      const CardDef& def = m_rules->cards[c];
+      if ((def.buffs || def.dealsDamage) && gold >= def.cost && !out.full()) out.push_back(c);
+    }
 }
 
 void CardDiceState::refillShop(Shop& s, sim::Rng& rng) {

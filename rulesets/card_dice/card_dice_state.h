@@ -125,6 +125,10 @@ struct PlayerState {
   // buffs that ended a turn unmatched (the heuristic charges them: waste()).
   int discardedWithinLimit = 0;
   int buffsWasted = 0;
+  // The buff and damage cards on display that the player's gold paid for when its last turn
+  // ended with its bid unused (counter turn_gold_unconverted; the heuristic's unspent term);
+  // cleared when its next turn begins.
+  CardList<16> unspentFor;
   // Face-down actions placed this turn: executable only "for a later turn".
   CardList<32> placedThisTurn;
   // What this player has seen of hidden cards (information blessings, Sabotage, Impatience);
@@ -222,6 +226,8 @@ class CardDiceState : public sim::State {
   void startTurn(int p, sim::Rng& rng);
   void endTurn(sim::Rng& rng);
   void refillShop(Shop& shop, sim::Rng& rng);
+  // The buff and damage cards on display that player p's gold pays for (PlayerState::unspentFor).
+  void convertibleCards(int p, CardList<16>& out) const;
   bool drawCard(int p, sim::Rng& rng);
   void addVariants(std::vector<sim::Action>& out, ActionKind kind, int p, int card) const;
   bool canRespond(int p) const;

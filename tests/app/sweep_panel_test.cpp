@@ -109,7 +109,7 @@ TEST(SweepPanel, AgentsStartAtTheEngineDefaultAgent) {
   RulesetDocument doc;
   ASSERT_TRUE(doc.open(kCardDice));
   SweepPanel panel(&doc);
-  EXPECT_EQ(panel.agents(), QStringLiteral("greedy"));
+  EXPECT_EQ(panel.agents(), QStringLiteral("greedy:answers=off"));
   ASSERT_TRUE(doc.open(QStringLiteral(WB_SOURCE_DIR "/data/rulesets/elem-master/elem-master.yaml")));
   EXPECT_EQ(panel.agents(), QStringLiteral("planner"));
   panel.setAgents(QStringLiteral("random"));

@@ -195,12 +195,12 @@ TEST(SimulationPanel, SeatsStartAtTheEngineDefaultAgent) {
   RulesetDocument doc;
   ASSERT_TRUE(doc.open(kCardDice));
   SimulationPanel panel(&doc);
-  EXPECT_EQ(panel.agentSpecs(), (QStringList{QStringLiteral("greedy"), QStringLiteral("greedy")}));
+  EXPECT_EQ(panel.agentSpecs(), (QStringList{QStringLiteral("greedy:answers=off"), QStringLiteral("greedy:answers=off")}));
   panel.setAgent(0, QStringLiteral("mcts:iters=50"));
   ASSERT_TRUE(doc.open(QStringLiteral(WB_SOURCE_DIR "/data/rulesets/zoneplex/zoneplex.yaml")));
   EXPECT_EQ(panel.agentSpecs(), (QStringList{QStringLiteral("mcts:iters=50"), QStringLiteral("planner")}));
   ASSERT_TRUE(doc.open(kCardDice));
-  EXPECT_EQ(panel.agentSpecs(), (QStringList{QStringLiteral("mcts:iters=50"), QStringLiteral("greedy")}));
+  EXPECT_EQ(panel.agentSpecs(), (QStringList{QStringLiteral("mcts:iters=50"), QStringLiteral("greedy:answers=off")}));
 }
 
 TEST(SimulationPanel, CancelStopsALongRunWithinASecond) {

@@ -83,8 +83,8 @@ TEST(RunCommand, PrintsTheTable) {
   // the default 2000 turns since issue 14).
   auto r = balance({"run", kCardDice, "--games", "20", "--seed", "3", "--threads", "2", "--max-turns", "150"});
   ASSERT_EQ(r.exit, 0) << r.err;
-  for (const char* text : {"engine card_dice", "20 games, 2 players, seed 3", "agents: greedy (every seat)", "seat ",
-                           "agent ", "first player (seat 0):", "games without a winner are left out", "length: mean ",
+  for (const char* text : {"engine card_dice", "20 games, 2 players, seed 3", "agents: greedy:answers=off (every seat)",
+                           "seat ", "agent ", "first player (seat 0):", "games without a winner are left out", "length: mean ",
                            "censored at the", "timeouts at the", "games/s"})
     EXPECT_NE(r.out.find(text), std::string::npos) << text << "\n" << r.out;
   // No progress bar when stderr is not a terminal.
@@ -177,7 +177,7 @@ TEST(RunCommand, AnInvalidSetValueIsAUsageError) {
 
 // Issue 13, "Defaults that mean something": without --agents every command plays
 // the engine's default agent (planner on element, which meets the speed bar
-// there; greedy on card-dice, PrintsTheTable above) and names it; --agents wins.
+// there; greedy:answers=off on card-dice, PrintsTheTable above) and names it; --agents wins.
 TEST(RunCommand, WithoutAgentsTheEngineDefaultPlaysAndIsNamed) {
   const std::string element = std::string(WB_SOURCE_DIR) + "/data/rulesets/element";
   auto r = balance({"run", element, "--games", "2", "--threads", "1"});
@@ -194,5 +194,5 @@ TEST(RunCommand, WithoutAgentsTheEngineDefaultPlaysAndIsNamed) {
   r = balance({"sweep", kCardDice, "--param", "cards.blazing_fire.cost", "--values", "12", "--games", "2",
                "--threads", "1", "--max-turns", "50"});
   ASSERT_EQ(r.exit, 0) << r.err;
-  EXPECT_NE(r.out.find("agents greedy,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("agents greedy:answers=off,"), std::string::npos) << r.out;
 }

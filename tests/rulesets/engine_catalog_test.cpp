@@ -17,7 +17,7 @@ TEST(EngineCatalog, EachEngineDefaultsToTheStrongestAgentThatMeetsTheSpeedBar) {
   EXPECT_EQ(defaultAgent("zoneplex"), "planner");
   EXPECT_EQ(defaultAgent("elem_master"), "planner");
   EXPECT_EQ(defaultAgent("element"), "planner");
-  EXPECT_EQ(defaultAgent("card_dice"), "greedy");
+  EXPECT_EQ(defaultAgent("card_dice"), "greedy:answers=off");
   EXPECT_EQ(defaultAgent("elemenz"), "greedy");
   // An unknown engine (its ruleset will not compile) gets the global default.
   EXPECT_EQ(defaultAgent("no_such_engine"), sim::kDefaultAgent);

@@ -68,7 +68,13 @@ QString duration(double seconds) {
 QString optionHint(const QString& agent) {
   if (agent == QLatin1String("mcts")) return QStringLiteral("iters=500,c=1.4,rollout=greedy");
   if (agent == QLatin1String("planner")) return QStringLiteral("width=4,depth=12,eval=lead");
+  if (agent == QLatin1String("greedy")) return QStringLiteral("samples=1,answers=on");
   return QObject::tr("(no options)");
+}
+
+// Agents whose spec takes options (the seat's option field is enabled for them).
+bool takesOptions(const QString& agent) {
+  return agent == QLatin1String("mcts") || agent == QLatin1String("planner") || agent == QLatin1String("greedy");
 }
 
 }  // namespace
@@ -257,8 +263,10 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
     // Seats left at the old engine's default agent take the new engine's.
     const std::string previousDefault = m_defaultAgent;
     m_defaultAgent = rulesets::defaultAgent(r.engine);
-    for (QComboBox* box : m_agentBoxes)
-      if (box->currentText().toStdString() == previousDefault) box->setCurrentText(QString::fromStdString(m_defaultAgent));
+    // A seat's spec is its box's agent name and its option field ("greedy:answers=off").
+    const QStringList specs = agentSpecs();
+    for (int seat = 0; seat < specs.size(); ++seat)
+      if (specs[seat].toStdString() == previousDefault) setAgent(seat, QString::fromStdString(m_defaultAgent));
     m_players->setRange(std::max(1, r.players.min), std::max(r.players.min, r.players.max));
     m_players->setValue(std::max(1, r.players.min));
     m_players->setEnabled(r.players.min != r.players.max);
@@ -290,19 +298,18 @@ void SimulationPanel::rebuildSeats() {
     auto* label = new QLabel(tr("Seat %1").arg(seat + 1));
     auto* box = new QComboBox;
     box->addItems(names);
-    box->setCurrentText(QString::fromStdString(m_defaultAgent));
     auto* options = new QLineEdit;
-    options->setPlaceholderText(optionHint(box->currentText()));
     connect(box, &QComboBox::currentTextChanged, options, [options](const QString& agent) {
       options->setPlaceholderText(optionHint(agent));
-      options->setEnabled(agent == QLatin1String("mcts") || agent == QLatin1String("planner"));
+      options->setEnabled(takesOptions(agent));
     });
-    options->setEnabled(box->currentText() == QLatin1String("mcts") || box->currentText() == QLatin1String("planner"));
-    if (seat < previous.size()) {
-      const QString spec = previous[seat];
-      box->setCurrentText(spec.section(QLatin1Char(':'), 0, 0));
-      options->setText(spec.section(QLatin1Char(':'), 1));
-    }
+    // The engine's default may carry options ("greedy:answers=off"): the name goes
+    // to the box, the options to the seat's option field.
+    const QString spec = seat < previous.size() ? previous[seat] : QString::fromStdString(m_defaultAgent);
+    box->setCurrentText(spec.section(QLatin1Char(':'), 0, 0));
+    options->setText(spec.section(QLatin1Char(':'), 1));
+    options->setPlaceholderText(optionHint(box->currentText()));
+    options->setEnabled(takesOptions(box->currentText()));
     m_seatGrid->addWidget(label, seat, 0);
     m_seatGrid->addWidget(box, seat, 1);
     m_seatGrid->addWidget(options, seat, 2);
