@@ -149,6 +149,7 @@ std::size_t TuneSearch::measure(const EditSet& e) {
 // sensitivity model from the paired differences.
 void TuneSearch::screen(const EditSet& centre, std::size_t blocks) {
   m_effects.clear();
+  m_jumps.clear();
   if (!playBank({centre}, blocks)) return;
   const BlockSeries* cs = m_eval->series(centre, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
   if (!cs) return;
@@ -168,6 +169,7 @@ void TuneSearch::screen(const EditSet& centre, std::size_t blocks) {
     std::size_t knob;
     int direction;
     EditSet edits;
+    bool jump = false;  // to the end of the domain, more than one step away
     bool alive = true;
   };
   std::vector<Probe> probes;
@@ -176,8 +178,9 @@ void TuneSearch::screen(const EditSet& centre, std::size_t blocks) {
     for (int d : {-1, 1}) {
       if ((d < 0 && level == 0) || (d > 0 && level + 1 >= m_knobs[k].values.size())) continue;
       const std::size_t to = d < 0 ? level - 1 : level + 1;
-      Probe p{k, d, KnobSpace::with(centre, Edit{k, to}, m_knobs)};
-      probes.push_back(std::move(p));
+      probes.push_back(Probe{k, d, KnobSpace::with(centre, Edit{k, to}, m_knobs)});
+      const std::size_t end = d < 0 ? 0 : m_knobs[k].values.size() - 1;
+      if (end != to) probes.push_back(Probe{k, d, KnobSpace::with(centre, Edit{k, end}, m_knobs), true});
     }
   }
   const bool anyNeed = std::any_of(dir.begin(), dir.end(), [](int d) { return d != 0; });
@@ -229,22 +232,69 @@ void TuneSearch::screen(const EditSet& centre, std::size_t blocks) {
       m_sensitivity.push_back(Sensitivity{k.path, m_targets[t].metric.spec(), p.direction, k.values[from], k.values[to],
                                           e.perTarget.back()});
     }
-    m_effects[{p.knob, p.direction}] = std::move(e);
+    if (p.jump) m_jumps[{p.knob, to}] = std::move(e);
+    else m_effects[{p.knob, p.direction}] = std::move(e);
   }
+}
+
+double TuneSearch::room(const std::vector<double>& values) const {
+  // A quarter of a band (in target scales) from each edge is comfortable;
+  // closer, or outside, costs the shortfall. Targets that every candidate
+  // meets the same way add the same cost, so the order follows the others.
+  constexpr double kComfort = 0.25;
+  double cost = 0;
+  for (std::size_t t = 0; t < m_targets.size() && t < values.size(); ++t) {
+    const Target& target = m_targets[t];
+    const double inside = std::min(values[t] - target.min, target.max - values[t]) / target.scale();
+    if (inside < kComfort) cost += kComfort - inside;  // an open side is infinitely far
+  }
+  return -cost;
+}
+
+bool TuneSearch::predictedChange(const EditSet& centre, std::size_t k, std::size_t level,
+                                 std::vector<double>& change) const {
+  const std::size_t c = levelOf(centre, m_knobs, k);
+  if (level == c) return false;
+  const int d = level > c ? 1 : -1;
+  const double steps = static_cast<double>(level > c ? level - c : c - level);
+  const Effect* one = nullptr;
+  double sign = 1;
+  if (auto it = m_effects.find({k, d}); it != m_effects.end()) one = &it->second;
+  else if (auto jt = m_effects.find({k, -d}); jt != m_effects.end() && !m_jumps.count({k, d < 0 ? 0 : m_knobs[k].values.size() - 1})) {
+    one = &jt->second;  // mirrored, when nothing was measured on this side
+    sign = -1;
+  }
+  const std::size_t end = d < 0 ? 0 : m_knobs[k].values.size() - 1;
+  const Effect* jump = nullptr;
+  if (auto it = m_jumps.find({k, end}); it != m_jumps.end()) jump = &it->second;
+  if (!one && !jump) return false;
+  const double far = static_cast<double>(end > c ? end - c : c - end);
+  change.assign(m_targets.size(), 0.0);
+  for (std::size_t t = 0; t < m_targets.size(); ++t) {
+    if (jump && level == end) change[t] = jump->perTarget[t].value;
+    else if (jump && one && sign > 0)  // between one step and the end: linear between the two
+      change[t] = one->perTarget[t].value +
+                  (jump->perTarget[t].value - one->perTarget[t].value) * (steps - 1.0) / (far - 1.0);
+    else if (one) change[t] = sign * steps * one->perTarget[t].value;
+    else change[t] = jump->perTarget[t].value * steps / far;
+  }
+  return true;
 }
 
 // Edit sets of size 1, 2, ... around `centre` with the smallest predicted miss (beam search).
 std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t blocks) const {
   std::vector<EditSet> out;
   const BlockSeries* cs = m_eval->series(centre, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
-  if (!cs || m_effects.empty()) return out;
+  if (!cs || (m_effects.empty() && m_jumps.empty())) return out;
   const std::vector<TargetReading> here = readings(*cs, blocks);
   struct Node {
     EditSet added;               // edits beyond the centre
     std::vector<double> value;   // predicted value per target
     double score = 0;
+    double room = 0;
     std::string key;
   };
+  std::vector<double> change;
   auto scoreOf = [&](const std::vector<double>& v) {
     double s = 0;
     for (std::size_t t = 0; t < m_targets.size(); ++t) s += m_targets[t].normalizedMiss(v[t]);
@@ -253,6 +303,7 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
   Node root;
   for (const auto& r : here) root.value.push_back(r.value.value);
   root.score = scoreOf(root.value);
+  root.room = room(root.value);
   std::vector<Node> beam = {root};
   std::set<std::string> seen;
   for (std::size_t size = 1; size <= m_config.maxEdits && size <= m_knobs.size(); ++size) {
@@ -263,21 +314,13 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
         const std::size_t c = levelOf(centre, m_knobs, k);
         for (std::size_t level = 0; level < m_knobs[k].values.size(); ++level) {
           if (level == c) continue;
-          const int d = level > c ? 1 : -1;
-          const double steps = static_cast<double>(level > c ? level - c : c - level);
-          const Effect* e = nullptr;
-          double sign = 1;
-          if (auto it = m_effects.find({k, d}); it != m_effects.end()) e = &it->second;
-          else if (auto jt = m_effects.find({k, -d}); jt != m_effects.end()) {
-            e = &jt->second;
-            sign = -1;
-          }
-          if (!e) continue;
+          if (!predictedChange(centre, k, level, change)) continue;
           Node m = n;
           m.added.push_back(Edit{k, level});
           std::sort(m.added.begin(), m.added.end());
-          for (std::size_t t = 0; t < m_targets.size(); ++t) m.value[t] += sign * steps * e->perTarget[t].value;
+          for (std::size_t t = 0; t < m_targets.size(); ++t) m.value[t] += change[t];
           m.score = scoreOf(m.value);
+          m.room = room(m.value);
           EditSet full = centre;
           for (const Edit& a : m.added) full = KnobSpace::with(full, a, m_knobs);
           m.key = m_knobs.key(full);
@@ -288,7 +331,9 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
     }
     if (next.empty()) break;
     std::sort(next.begin(), next.end(), [](const Node& a, const Node& b) {
-      return a.score != b.score ? a.score < b.score : a.key < b.key;
+      if (a.score != b.score) return a.score < b.score;
+      if (a.room != b.room) return a.room > b.room;
+      return a.key < b.key;
     });
     if (next.size() > m_config.beamWidth) next.resize(m_config.beamWidth);
     const bool predictedPass = next.front().score <= 0.0;
@@ -388,6 +433,7 @@ TuneResult TuneSearch::run() {
   TuneResult result;
   result.ruleset = m_start.id;
   result.engine = m_start.engine;
+  result.strategy = m_config.strategy;
   result.budget = m_config.budget;
   result.seed = m_config.run.seed;
   result.players = m_config.run.players;
@@ -417,8 +463,15 @@ TuneResult TuneSearch::run() {
   report("baseline", none, centreMiss);
   std::set<std::string> raced;
 
+  // The peers (tune_baselines.h) search instead of steps 2-5.
+  const bool tuner = m_config.strategy == TuneStrategy::Tuner;
+  if (!tuner && !passed && m_error.empty()) {
+    passed = m_config.strategy == TuneStrategy::Random ? randomSearch(best, bestMiss, blocks)
+                                                       : oneAtATime(best, bestMiss, blocks);
+  }
+
   // 2-4. Screen, propose, race, refit.
-  for (int refit = 0; !passed && refit <= m_config.maxRefits && !m_eval->cancelled() && m_error.empty(); ++refit) {
+  for (int refit = 0; tuner && !passed && refit <= m_config.maxRefits && !m_eval->cancelled() && m_error.empty(); ++refit) {
     if (!budgetLeft({centre}, blocks, true)) break;
     blocks = std::max(blocks, measure(centre));
     screen(centre, blocks);
@@ -457,7 +510,7 @@ TuneResult TuneSearch::run() {
     }
     // The round's best: a pass with the fewest edits, else the smallest miss.
     EditSet roundBest;
-    double roundMiss = 0;
+    double roundMiss = 0, roundRoom = 0;
     bool haveRound = false, roundPass = false;
     for (const EditSet& p : proposals) {
       const BlockSeries* s = m_eval->series(p, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
@@ -465,13 +518,18 @@ TuneResult TuneSearch::run() {
       const auto r = readings(*s, s->blocks());
       const bool pass = allPass(r);
       const double miss = totalMiss(r);
+      std::vector<double> values;
+      for (const auto& x : r) values.push_back(x.value.value);
+      const double space = room(values);
       bool better = !haveRound;
       if (haveRound && pass != roundPass) better = pass;
-      else if (haveRound && pass) better = p.size() < roundBest.size() || (p.size() == roundBest.size() && miss < roundMiss);
-      else if (haveRound) better = miss < roundMiss || (miss == roundMiss && p.size() < roundBest.size());
+      else if (haveRound && pass) better = p.size() < roundBest.size() || (p.size() == roundBest.size() && space > roundRoom);
+      else if (haveRound) better = miss < roundMiss || (miss == roundMiss && p.size() < roundBest.size()) ||
+                                   (miss == roundMiss && p.size() == roundBest.size() && space > roundRoom);
       if (better) {
         roundBest = p;
         roundMiss = miss;
+        roundRoom = space;
         roundPass = pass;
         haveRound = true;
       }
@@ -490,7 +548,7 @@ TuneResult TuneSearch::run() {
   }
 
   // 5. The fewest edits.
-  if (passed && !best.empty() && !m_eval->cancelled() && m_error.empty()) best = eliminate(best);
+  if (tuner && passed && !best.empty() && !m_eval->cancelled() && m_error.empty()) best = eliminate(best);
   result.searchPassed = passed;
   result.edits = best;
   result.editText = editText(best);
