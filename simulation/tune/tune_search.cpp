@@ -74,7 +74,19 @@ double TuneSearch::totalMiss(const std::vector<TargetReading>& r) const {
 }
 
 bool TuneSearch::allPass(const std::vector<TargetReading>& r) const {
-  return std::all_of(r.begin(), r.end(), [](const TargetReading& x) { return x.verdict == TargetVerdict::Pass; });
+  // On the bank, the candidate that looks best is chosen among many, so its
+  // value there is biased towards the band (the winner's curse): a pass on the
+  // bank also wants each two-sided target's value a tenth of the band's width
+  // inside it, so that fresh seeds do not find it on the edge.
+  constexpr double kBankMargin = 0.1;
+  for (std::size_t t = 0; t < r.size() && t < m_targets.size(); ++t) {
+    if (r[t].verdict != TargetVerdict::Pass) return false;
+    const Target& target = m_targets[t];
+    if (!std::isfinite(target.min) || !std::isfinite(target.max)) continue;
+    const double margin = kBankMargin * (target.max - target.min);
+    if (r[t].value.value < target.min + margin || r[t].value.value > target.max - margin) return false;
+  }
+  return true;
 }
 
 std::size_t TuneSearch::bankBlocks(const EditSet& e) const {
@@ -271,11 +283,15 @@ bool TuneSearch::predictedChange(const EditSet& centre, std::size_t k, std::size
   const double far = static_cast<double>(end > c ? end - c : c - end);
   change.assign(m_targets.size(), 0.0);
   for (std::size_t t = 0; t < m_targets.size(); ++t) {
+    // A clear one-step effect scales with the steps (responses are often far
+    // from linear over a whole domain: the jump only shows where a step says
+    // nothing, as on a plateau).
+    const bool clearStep = one && std::abs(one->perTarget[t].value) > 2.0 * one->perTarget[t].se;
     if (jump && level == end) change[t] = jump->perTarget[t].value;
-    else if (jump && one && sign > 0)  // between one step and the end: linear between the two
+    else if (clearStep || (one && !jump)) change[t] = sign * steps * one->perTarget[t].value;
+    else if (one && sign > 0)  // between one step and the end: linear between the two
       change[t] = one->perTarget[t].value +
                   (jump->perTarget[t].value - one->perTarget[t].value) * (steps - 1.0) / (far - 1.0);
-    else if (one) change[t] = sign * steps * one->perTarget[t].value;
     else change[t] = jump->perTarget[t].value * steps / far;
   }
   return true;

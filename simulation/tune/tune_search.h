@@ -11,8 +11,10 @@
 //      sensitivity model: the effect of one step, per knob, direction and
 //      metric, with its standard error. Each knob is also probed at the ends
 //      of its domain (long jumps), so that a value whose one step changes
-//      nothing (a plateau, a fine domain) still shows what a far value does;
-//      between one step and the end, the model interpolates.
+//      nothing (a plateau, a fine domain) still shows what a far value does:
+//      where a step's effect is not clear (within two standard errors of 0),
+//      the model interpolates between one step and the end; a clear step
+//      scales with the steps.
 //   3. Proposals: from the model (effects add, steps scale them), a beam
 //      search finds the edit sets of size 1, 2, 3, ... with the smallest
 //      predicted miss (ties: the most room inside the bands, so that a
@@ -23,6 +25,9 @@
 //      misses less than the centre, and the search screens around it again
 //      (refit); it stops when a proposal passes, nothing improves, or the
 //      budget (search games) is spent.
+//   A pass on the bank also wants each two-sided target's value a tenth of
+//   its band's width inside the band (the best of many candidates on one bank
+//   looks better there than on fresh seeds).
 //   5. Backward elimination: every edit whose removal still passes is dropped,
 //      one at a time; the smaller sets that fail are the alternatives.
 //   6. Verification on fresh seeds (stream 1, never searched): the proposal and
