@@ -412,12 +412,27 @@ EditSet TuneSearch::eliminate(const EditSet& edits) {
     for (const Edit& e : current) smaller.push_back(KnobSpace::without(current, e.knob));
     if (!playBank(smaller, blocks)) break;
     report("elimination", current, 0);
+    // A smaller set that is neither passing nor failing on these blocks plays
+    // on (doubling, up to raceBlocks, within the budget): an edit that only
+    // seemed needed because few games left a target undecided is dropped.
+    for (const EditSet& s : smaller) {
+      for (std::size_t b = 2 * blocks; b <= m_config.raceBlocks && !m_eval->cancelled(); b *= 2) {
+        const BlockSeries* ss = m_eval->series(s, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
+        if (!ss) break;
+        const auto r = readings(*ss, ss->blocks());
+        const bool fails = std::any_of(r.begin(), r.end(), [](const TargetReading& x) {
+          return x.verdict == TargetVerdict::Fail;
+        });
+        if (allPass(r) || fails || totalMiss(r) > 0.0 || !budgetLeft({s}, b, false)) break;
+        if (!playBank({s}, b)) break;
+      }
+    }
     const EditSet* best = nullptr;
     double bestMiss = 0;
     for (const EditSet& s : smaller) {
       const BlockSeries* ss = m_eval->series(s, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
       if (!ss || ss->blocks() < blocks) continue;
-      const auto r = readings(*ss, blocks);
+      const auto r = readings(*ss, ss->blocks());
       if (allPass(r)) {
         // The most room inside the bands: the largest least distance of an
         // interval's end to its band's edge (in target scales; ties by key).

@@ -29,7 +29,8 @@
 //   its band's width inside the band (the best of many candidates on one bank
 //   looks better there than on fresh seeds).
 //   5. Backward elimination: every edit whose removal still passes is dropped,
-//      one at a time; the smaller sets that fail are the alternatives.
+//      one at a time (a smaller set left undecided plays on, up to
+//      raceBlocks); the smaller sets that fail are the alternatives.
 //   6. Verification on fresh seeds (stream 1, never searched): the proposal and
 //      the starting ruleset with the search agents and the verify agents. The
 //      verify agents decide: "pass" when every target's interval lies inside
