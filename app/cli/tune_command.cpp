@@ -38,7 +38,7 @@ const char* kUsage =
     "usage: balance tune RULESET [--targets FILE] [--set PATH=VALUE]... [--agents A]\n"
     "                            [--verify-agents B] [--budget GAMES] [--verify-games N]\n"
     "                            [--seed S] [--threads T] [--players P] [--max-turns K]\n"
-    "                            [--json OUT|-] [--write FILE]\n\n"
+    "                            [--strategy tuner|random|one-at-a-time] [--json OUT|-] [--write FILE]\n\n"
     "Automatic balancing: finds the fewest edits of the knobs that bring every target\n"
     "inside its band, and verifies them on fresh seeds. The targets file (or the\n"
     "ruleset's own `targets:` and `knobs:` sections when --targets is left out):\n\n"
@@ -68,6 +68,11 @@ const char* kUsage =
     "  --threads T        worker threads (default: all cores; results do not depend on it)\n"
     "  --players P        player count (default: the ruleset's minimum)\n"
     "  --max-turns K      turn cap; capped games are timeouts\n"
+    "  --strategy S       the search: tuner (default: screening, sensitivity model, racing,\n"
+    "                     backward elimination), or a peer for comparison at the same budget,\n"
+    "                     bank and verification: random (random edit sets of 1..3 edits, the\n"
+    "                     one that misses least kept) or one-at-a-time (each knob's values in\n"
+    "                     turn with the others at their best, improvements kept)\n"
     "  --json OUT|-       write the result document (data/schema/tune-result.md)\n"
     "  --write FILE       save the ruleset with the proposal's edits (layout and comments kept)\n\n";
 
@@ -99,6 +104,7 @@ std::string agentsText(const std::vector<std::string>& a) {
 
 void printResult(std::ostream& out, const sim::TuneResult& r) {
   out << r.ruleset << ": tune verdict " << sim::toString(r.verdict);
+  if (r.strategy != sim::TuneStrategy::Tuner) out << " (strategy " << sim::toString(r.strategy) << ")";
   if (r.verdict == sim::TuneVerdict::Undecided && r.gamesToDecide > 0) {
     out << " (about ";
     if (r.gamesToDecide == UINT64_MAX) out << "unbounded";
@@ -161,7 +167,7 @@ int runTune(const std::vector<std::string>& args, CommandIo& io) {
   ArgParser parser;
   declareRunOptions(parser);
   parser.option("--targets").option("--verify-agents").option("--budget").option("--verify-games").option("--json")
-      .option("--write").option("--block-games");
+      .option("--write").option("--block-games").option("--strategy");
   std::string error;
   if (!parser.parse(args, error)) {
     io.err << "balance tune: " << error << " (see balance tune --help)\n";
@@ -192,6 +198,11 @@ int runTune(const std::vector<std::string>& args, CommandIo& io) {
   }
   if (budget < 1) {
     io.err << "balance tune: --budget must be at least 1 game, got " << *parser.value("--budget") << "\n";
+    return kExitUsage;
+  }
+  sim::TuneStrategy strategy = sim::TuneStrategy::Tuner;
+  if (auto s = parser.value("--strategy"); s && !sim::parseTuneStrategy(*s, strategy)) {
+    io.err << "balance tune: --strategy: unknown strategy '" << *s << "' (tuner, random or one-at-a-time)\n";
     return kExitUsage;
   }
   std::vector<std::string> verifyAgents;
@@ -247,6 +258,7 @@ int runTune(const std::vector<std::string>& args, CommandIo& io) {
   config.run.verifyAgents = verifyAgents;
   config.budget = static_cast<std::uint64_t>(budget);
   config.verifyGames = static_cast<std::uint64_t>(verifyGames);
+  config.strategy = strategy;
   const sim::EngineRegistry& engines = rulesets::builtinEngines();
   sim::TuneSetup setup;
   if (!sim::resolveTuneSetup(engines, *ruleset, config.run, spec, setup, diags, error)) {

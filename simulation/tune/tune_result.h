@@ -12,6 +12,7 @@
 
 #include "simulation/tune/knob_space.h"
 #include "simulation/tune/ratio_estimate.h"
+#include "simulation/tune/tune_baselines.h"
 #include "simulation/tune/tune_target.h"
 
 namespace wb::sim {
@@ -52,13 +53,14 @@ struct TuneAlternative {
 struct Sensitivity {
   std::string path;
   std::string metric;
-  int direction = 1;                   // +1: the next value up the domain, -1: down
+  int direction = 1;                   // +1: up the domain, -1: down
   std::string from, to;
-  Estimate effect;                     // metric(to) - metric(from), per step
+  Estimate effect;                     // metric(to) - metric(from): one step, or a long jump to the end of the domain
 };
 
 struct TuneResult {
   std::string ruleset, engine;
+  TuneStrategy strategy = TuneStrategy::Tuner;
   TuneVerdict verdict = TuneVerdict::Undecided;
   bool searchPassed = false;           // a proposal passed every target on the bank
   EditSet edits;

@@ -46,6 +46,7 @@ void writeTuneResultJson(JsonWriter& w, const TuneResult& r) {
   w.beginObject();
   w.field("ruleset", r.ruleset);
   w.field("engine", r.engine);
+  w.field("strategy", toString(r.strategy));
   w.field("verdict", toString(r.verdict));
   w.field("search_passed", r.searchPassed);
   w.key("edits");

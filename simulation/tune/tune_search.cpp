@@ -1,7 +1,3 @@
-// TuneSearch (tune_search.h): steps 1-4, the search — the baseline, screening
-// with racing and the sensitivity model, proposals from the model raced on the
-// bank, refits. Steps 5 and 6 (backward elimination, verification on fresh
-// seeds) are in tune_search_verification.cpp.
 #include "simulation/tune/tune_search.h"
 
 #include <algorithm>
@@ -17,13 +13,6 @@ std::vector<TuneMetric> metricsOf(const std::vector<Target>& targets) {
   std::vector<TuneMetric> out;
   for (const auto& t : targets) out.push_back(t.metric);
   return out;
-}
-
-// The level of knob k in an edit set (its base when not edited).
-std::size_t levelOf(const EditSet& edits, const KnobSpace& knobs, std::size_t k) {
-  for (const Edit& e : edits)
-    if (e.knob == k) return e.level;
-  return knobs[k].base;
 }
 
 }  // namespace
@@ -78,7 +67,19 @@ double TuneSearch::totalMiss(const std::vector<TargetReading>& r) const {
 }
 
 bool TuneSearch::allPass(const std::vector<TargetReading>& r) const {
-  return std::all_of(r.begin(), r.end(), [](const TargetReading& x) { return x.verdict == TargetVerdict::Pass; });
+  // On the bank, the candidate that looks best is chosen among many, so its
+  // value there is biased towards the band (the winner's curse): a pass on the
+  // bank also wants each two-sided target's value a tenth of the band's width
+  // inside it, so that fresh seeds do not find it on the edge.
+  constexpr double kBankMargin = 0.1;
+  for (std::size_t t = 0; t < r.size() && t < m_targets.size(); ++t) {
+    if (r[t].verdict != TargetVerdict::Pass) return false;
+    const Target& target = m_targets[t];
+    if (!std::isfinite(target.min) || !std::isfinite(target.max)) continue;
+    const double margin = kBankMargin * (target.max - target.min);
+    if (r[t].value.value < target.min + margin || r[t].value.value > target.max - margin) return false;
+  }
+  return true;
 }
 
 std::size_t TuneSearch::bankBlocks(const EditSet& e) const {
@@ -143,171 +144,12 @@ std::size_t TuneSearch::measure(const EditSet& e) {
   return bankBlocks(e);
 }
 
-// Races every one-step change around `centre` (see the header) and refits the
-// sensitivity model from the paired differences.
-void TuneSearch::screen(const EditSet& centre, std::size_t blocks) {
-  m_effects.clear();
-  if (!playBank({centre}, blocks)) return;
-  const BlockSeries* cs = m_eval->series(centre, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
-  if (!cs) return;
-  const std::vector<TargetReading> here = readings(*cs, blocks);
-  // What each target needs: the way to its band, and the least move that
-  // matters. A target inside its band by its value needs no move (more games
-  // decide it), even when its interval still crosses an edge.
-  std::vector<int> dir(m_targets.size(), 0);
-  std::vector<double> least(m_targets.size(), 0.0);
-  for (std::size_t t = 0; t < m_targets.size(); ++t) {
-    const Target& target = m_targets[t];
-    const double v = here[t].value.value;
-    dir[t] = target.direction(v);
-    least[t] = 0.1 * target.miss(v);
-  }
-  struct Probe {
-    std::size_t knob;
-    int direction;
-    EditSet edits;
-    bool alive = true;
-  };
-  std::vector<Probe> probes;
-  for (std::size_t k = 0; k < m_knobs.size(); ++k) {
-    const std::size_t level = levelOf(centre, m_knobs, k);
-    for (int d : {-1, 1}) {
-      if ((d < 0 && level == 0) || (d > 0 && level + 1 >= m_knobs[k].values.size())) continue;
-      const std::size_t to = d < 0 ? level - 1 : level + 1;
-      Probe p{k, d, KnobSpace::with(centre, Edit{k, to}, m_knobs)};
-      probes.push_back(std::move(p));
-    }
-  }
-  const bool anyNeed = std::any_of(dir.begin(), dir.end(), [](int d) { return d != 0; });
-  // Racing: rounds that double the blocks. After the first round the screening
-  // may use 60% of the budget left, the rest is for racing the proposals.
-  const std::uint64_t before = m_eval->gamesPlayed(TuneEvaluator::kSearch);
-  const std::uint64_t share = before + (m_config.budget > before ? (m_config.budget - before) * 3 / 5 : 0);
-  for (std::size_t b = m_config.roundBlocks; anyNeed; b = std::min(2 * b, m_config.screenBlocks)) {
-    std::vector<EditSet> alive;
-    for (const Probe& p : probes)
-      if (p.alive && m_eval->infeasible(p.edits).empty()) alive.push_back(p.edits);
-    if (alive.empty() || !budgetLeft(alive, b, b == m_config.roundBlocks, share)) break;
-    alive.push_back(centre);
-    if (!playBank(alive, b)) return;
-    report("screening", centre, 0);
-    bool racing = false;
-    for (Probe& p : probes) {
-      if (!p.alive) continue;
-      const BlockSeries* ps = m_eval->series(p.edits, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
-      if (!ps) {
-        p.alive = false;
-        continue;
-      }
-      bool couldHelp = false, clear = false;
-      for (std::size_t t = 0; t < m_targets.size(); ++t) {
-        if (dir[t] == 0) continue;
-        const Estimate d = pairedRatioDifference(ps->metric[t], cs->metric[t], b);
-        couldHelp = couldHelp || (dir[t] > 0 ? d.ci.hi > least[t] : d.ci.lo < -least[t]);
-        clear = clear || (dir[t] > 0 ? d.ci.lo > 0 : d.ci.hi < 0);
-      }
-      if (!couldHelp || clear || b >= m_config.screenBlocks) p.alive = false;
-      racing = racing || p.alive;
-    }
-    if (!racing) break;
-  }
-  // The model: each probe's paired differences over the blocks it played.
-  for (const Probe& p : probes) {
-    const BlockSeries* ps = m_eval->series(p.edits, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
-    if (!ps || ps->blocks() < 2) continue;
-    const std::size_t n = std::min(ps->blocks(), cs->blocks());
-    Effect e;
-    e.direction = p.direction;
-    e.measured = true;
-    const Knob& k = m_knobs[p.knob];
-    const std::size_t from = levelOf(centre, m_knobs, p.knob);
-    const std::size_t to = levelOf(p.edits, m_knobs, p.knob);
-    for (std::size_t t = 0; t < m_targets.size(); ++t) {
-      e.perTarget.push_back(pairedRatioDifference(ps->metric[t], cs->metric[t], n));
-      m_sensitivity.push_back(Sensitivity{k.path, m_targets[t].metric.spec(), p.direction, k.values[from], k.values[to],
-                                          e.perTarget.back()});
-    }
-    m_effects[{p.knob, p.direction}] = std::move(e);
-  }
-}
-
-// Edit sets of size 1, 2, ... around `centre` with the smallest predicted miss (beam search).
-std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t blocks) const {
-  std::vector<EditSet> out;
-  const BlockSeries* cs = m_eval->series(centre, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
-  if (!cs || m_effects.empty()) return out;
-  const std::vector<TargetReading> here = readings(*cs, blocks);
-  struct Node {
-    EditSet added;               // edits beyond the centre
-    std::vector<double> value;   // predicted value per target
-    double score = 0;
-    std::string key;
-  };
-  auto scoreOf = [&](const std::vector<double>& v) {
-    double s = 0;
-    for (std::size_t t = 0; t < m_targets.size(); ++t) s += m_targets[t].normalizedMiss(v[t]);
-    return s;
-  };
-  Node root;
-  for (const auto& r : here) root.value.push_back(r.value.value);
-  root.score = scoreOf(root.value);
-  std::vector<Node> beam = {root};
-  std::set<std::string> seen;
-  for (std::size_t size = 1; size <= m_config.maxEdits && size <= m_knobs.size(); ++size) {
-    std::vector<Node> next;
-    for (const Node& n : beam) {
-      for (std::size_t k = 0; k < m_knobs.size(); ++k) {
-        if (std::any_of(n.added.begin(), n.added.end(), [&](const Edit& e) { return e.knob == k; })) continue;
-        const std::size_t c = levelOf(centre, m_knobs, k);
-        for (std::size_t level = 0; level < m_knobs[k].values.size(); ++level) {
-          if (level == c) continue;
-          const int d = level > c ? 1 : -1;
-          const double steps = static_cast<double>(level > c ? level - c : c - level);
-          const Effect* e = nullptr;
-          double sign = 1;
-          if (auto it = m_effects.find({k, d}); it != m_effects.end()) e = &it->second;
-          else if (auto jt = m_effects.find({k, -d}); jt != m_effects.end()) {
-            e = &jt->second;
-            sign = -1;
-          }
-          if (!e) continue;
-          Node m = n;
-          m.added.push_back(Edit{k, level});
-          std::sort(m.added.begin(), m.added.end());
-          for (std::size_t t = 0; t < m_targets.size(); ++t) m.value[t] += sign * steps * e->perTarget[t].value;
-          m.score = scoreOf(m.value);
-          EditSet full = centre;
-          for (const Edit& a : m.added) full = KnobSpace::with(full, a, m_knobs);
-          m.key = m_knobs.key(full);
-          if (!seen.insert(m.key).second) continue;
-          next.push_back(std::move(m));
-        }
-      }
-    }
-    if (next.empty()) break;
-    std::sort(next.begin(), next.end(), [](const Node& a, const Node& b) {
-      return a.score != b.score ? a.score < b.score : a.key < b.key;
-    });
-    if (next.size() > m_config.beamWidth) next.resize(m_config.beamWidth);
-    const bool predictedPass = next.front().score <= 0.0;
-    for (std::size_t i = 0; i < next.size() && i < (predictedPass ? 2u : 1u); ++i) {
-      EditSet full = centre;
-      for (const Edit& a : next[i].added) full = KnobSpace::with(full, a, m_knobs);
-      if (full != centre) out.push_back(full);
-    }
-    if (predictedPass) break;
-    // No gain from one more edit: stop growing.
-    if (next.front().score >= beam.front().score && size > 1) break;
-    beam = std::move(next);
-  }
-  return out;
-}
-
 TuneResult TuneSearch::run() {
   const double start = wallSeconds();
   TuneResult result;
   result.ruleset = m_start.id;
   result.engine = m_start.engine;
+  result.strategy = m_config.strategy;
   result.budget = m_config.budget;
   result.seed = m_config.run.seed;
   result.players = m_config.run.players;
@@ -337,8 +179,15 @@ TuneResult TuneSearch::run() {
   report("baseline", none, centreMiss);
   std::set<std::string> raced;
 
+  // The peers (tune_baselines.h) search instead of steps 2-5.
+  const bool tuner = m_config.strategy == TuneStrategy::Tuner;
+  if (!tuner && !passed && m_error.empty()) {
+    passed = m_config.strategy == TuneStrategy::Random ? randomSearch(best, bestMiss, blocks)
+                                                       : oneAtATime(best, bestMiss, blocks);
+  }
+
   // 2-4. Screen, propose, race, refit.
-  for (int refit = 0; !passed && refit <= m_config.maxRefits && !m_eval->cancelled() && m_error.empty(); ++refit) {
+  for (int refit = 0; tuner && !passed && refit <= m_config.maxRefits && !m_eval->cancelled() && m_error.empty(); ++refit) {
     if (!budgetLeft({centre}, blocks, true)) break;
     blocks = std::max(blocks, measure(centre));
     screen(centre, blocks);
@@ -377,7 +226,7 @@ TuneResult TuneSearch::run() {
     }
     // The round's best: a pass with the fewest edits, else the smallest miss.
     EditSet roundBest;
-    double roundMiss = 0;
+    double roundMiss = 0, roundRoom = 0;
     bool haveRound = false, roundPass = false;
     for (const EditSet& p : proposals) {
       const BlockSeries* s = m_eval->series(p, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
@@ -385,13 +234,18 @@ TuneResult TuneSearch::run() {
       const auto r = readings(*s, s->blocks());
       const bool pass = allPass(r);
       const double miss = totalMiss(r);
+      std::vector<double> values;
+      for (const auto& x : r) values.push_back(x.value.value);
+      const double space = room(values);
       bool better = !haveRound;
       if (haveRound && pass != roundPass) better = pass;
-      else if (haveRound && pass) better = p.size() < roundBest.size() || (p.size() == roundBest.size() && miss < roundMiss);
-      else if (haveRound) better = miss < roundMiss || (miss == roundMiss && p.size() < roundBest.size());
+      else if (haveRound && pass) better = p.size() < roundBest.size() || (p.size() == roundBest.size() && space > roundRoom);
+      else if (haveRound) better = miss < roundMiss || (miss == roundMiss && p.size() < roundBest.size()) ||
+                                   (miss == roundMiss && p.size() == roundBest.size() && space > roundRoom);
       if (better) {
         roundBest = p;
         roundMiss = miss;
+        roundRoom = space;
         roundPass = pass;
         haveRound = true;
       }
@@ -410,7 +264,7 @@ TuneResult TuneSearch::run() {
   }
 
   // 5. The fewest edits.
-  if (passed && !best.empty() && !m_eval->cancelled() && m_error.empty()) best = eliminate(best);
+  if (tuner && passed && !best.empty() && !m_eval->cancelled() && m_error.empty()) best = eliminate(best);
   result.searchPassed = passed;
   result.edits = best;
   result.editText = editText(best);

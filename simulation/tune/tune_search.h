@@ -9,18 +9,28 @@
 //      of the miss); the others play on until one target's move is clear or
 //      their share of the budget is spent. The paired differences form the
 //      sensitivity model: the effect of one step, per knob, direction and
-//      metric, with its standard error.
+//      metric, with its standard error. Each knob is also probed at the ends
+//      of its domain (long jumps), so that a value whose one step changes
+//      nothing (a plateau, a fine domain) still shows what a far value does:
+//      where a step's effect is not clear (within two standard errors of 0),
+//      the model interpolates between one step and the end; a clear step
+//      scales with the steps.
 //   3. Proposals: from the model (effects add, steps scale them), a beam
 //      search finds the edit sets of size 1, 2, 3, ... with the smallest
-//      predicted miss; the best of each size up to the first that is predicted
-//      to pass are raced on real games. A proposal passes when every target's
+//      predicted miss (ties: the most room inside the bands, so that a
+//      proposal is not aimed at a band's edge); the best of each size up to
+//      the first that is predicted to pass are raced on real games. A proposal passes when every target's
 //      95% interval lies inside its band.
 //   4. No pass: the raced proposal that misses least becomes the centre if it
 //      misses less than the centre, and the search screens around it again
 //      (refit); it stops when a proposal passes, nothing improves, or the
 //      budget (search games) is spent.
+//   A pass on the bank also wants each two-sided target's value a tenth of
+//   its band's width inside the band (the best of many candidates on one bank
+//   looks better there than on fresh seeds).
 //   5. Backward elimination: every edit whose removal still passes is dropped,
-//      one at a time; the smaller sets that fail are the alternatives.
+//      one at a time (a smaller set left undecided plays on, up to
+//      raceBlocks); the smaller sets that fail are the alternatives.
 //   6. Verification on fresh seeds (stream 1, never searched): the proposal and
 //      the starting ruleset with the search agents and the verify agents. The
 //      verify agents decide: "pass" when every target's interval lies inside
@@ -37,12 +47,14 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "model/core/ruleset.h"
 #include "simulation/core/engine_registry.h"
 #include "simulation/tune/knob_space.h"
+#include "simulation/tune/tune_baselines.h"
 #include "simulation/tune/tune_evaluator.h"
 #include "simulation/tune/tune_result.h"
 #include "simulation/tune/tune_spec.h"
@@ -60,6 +72,10 @@ struct TuneConfig {
   std::size_t raceBlocks = 512;        // the most blocks a proposal is raced on
   std::size_t beamWidth = 8;
   int maxRefits = 8;
+  // The search itself; the peers (tune_baselines.h) share the evaluator, the
+  // budget and the verification.
+  TuneStrategy strategy = TuneStrategy::Tuner;
+  std::size_t randomMaxEdits = 3;      // random search: edit sets of 1..this many edits
 };
 
 struct TuneProgress {
@@ -113,6 +129,17 @@ class TuneSearch {
   void screen(const EditSet& centre, std::size_t blocks);
   std::vector<EditSet> propose(const EditSet& centre, std::size_t blocks) const;
   void verify(const EditSet& proposal, TuneResult& result);
+  // The peers (tune_baselines.cpp): search from the starting ruleset (measured
+  // on `blocks` blocks); `best` and `bestMiss` hold the best candidate found,
+  // true when it passes every target on the bank.
+  bool randomSearch(EditSet& best, double& bestMiss, std::size_t blocks);
+  bool oneAtATime(EditSet& best, double& bestMiss, std::size_t blocks);
+  // Plays `candidates` (those not tried yet, as many as the budget allows) on
+  // the bank's first blocks and keeps the one that misses least in `best`;
+  // a candidate inside every band is raced on and ends the search when it
+  // passes (returns true then). `spent` turns true when the budget is spent.
+  bool tryCandidates(const std::vector<EditSet>& candidates, std::set<std::string>& tried, EditSet& best,
+                     double& bestMiss, bool& spent);
 
   const EngineRegistry& m_registry;
   const model::Ruleset& m_start;
@@ -129,6 +156,17 @@ class TuneSearch {
     bool measured = false;
   };
   std::map<std::pair<std::size_t, int>, Effect> m_effects;
+  // Long jumps: (knob, level) -> effect of moving the knob from the centre
+  // straight to the end of its domain (the whole move, not per step).
+  std::map<std::pair<std::size_t, std::size_t>, Effect> m_jumps;
+  // The predicted change of each target when knob k moves from the centre's
+  // level to `level` (one steps scaled, long jumps interpolated); false when
+  // the model knows nothing of that knob.
+  bool predictedChange(const EditSet& centre, std::size_t k, std::size_t level, std::vector<double>& change) const;
+  // How comfortably values lie inside their bands: minus the summed shortfall
+  // of each value's distance to its band's edge from a quarter of the band
+  // (in target scales); 0 when every value is well inside.
+  double room(const std::vector<double>& values) const;
   std::vector<Sensitivity> m_sensitivity;
   std::vector<TuneAlternative> m_alternatives;
 };

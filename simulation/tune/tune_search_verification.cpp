@@ -16,47 +16,6 @@ bool TuneSearch::passesOnBank(const EditSet& edits, std::size_t blocks) {
   return s && s->blocks() >= blocks && allPass(readings(*s, blocks));
 }
 
-EditSet TuneSearch::eliminate(const EditSet& edits) {
-  EditSet current = edits;
-  std::size_t blocks = std::max(bankBlocks(current), 2 * m_config.roundBlocks);
-  if (!passesOnBank(current, blocks)) return current;
-  while (current.size() > 0 && !m_eval->cancelled()) {
-    std::vector<EditSet> smaller;
-    for (const Edit& e : current) smaller.push_back(KnobSpace::without(current, e.knob));
-    if (!playBank(smaller, blocks)) break;
-    report("elimination", current, 0);
-    const EditSet* best = nullptr;
-    double bestMiss = 0;
-    for (const EditSet& s : smaller) {
-      const BlockSeries* ss = m_eval->series(s, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
-      if (!ss || ss->blocks() < blocks) continue;
-      const auto r = readings(*ss, blocks);
-      if (allPass(r)) {
-        // The most room inside the bands: the largest least distance of an
-        // interval's end to its band's edge (in target scales; ties by key).
-        double room = INFINITY;
-        for (std::size_t t = 0; t < r.size(); ++t)
-          room = std::min(room, std::min(r[t].value.ci.lo - m_targets[t].min, m_targets[t].max - r[t].value.ci.hi) /
-                                    m_targets[t].scale());
-        if (!best || room > bestMiss || (room == bestMiss && m_knobs.key(s) < m_knobs.key(*best))) {
-          best = &s;
-          bestMiss = room;
-        }
-      } else {
-        TuneAlternative alt;
-        alt.edits = s;
-        alt.text = editText(s);
-        alt.targets = r;
-        alt.passes = false;
-        m_alternatives.push_back(std::move(alt));
-      }
-    }
-    if (!best) break;
-    current = *best;
-  }
-  return current;
-}
-
 void TuneSearch::verify(const EditSet& proposal, TuneResult& result) {
   const std::uint64_t perBlock = std::max<std::uint64_t>(1, m_eval->gamesPerBlock());
   const std::uint64_t games = m_config.verifyGames > 0 ? m_config.verifyGames : std::max<std::uint64_t>(m_config.budget / 4, 1);
@@ -92,6 +51,62 @@ void TuneSearch::verify(const EditSet& proposal, TuneResult& result) {
     result.gamesToDecide = std::max(result.gamesToDecide, o.gamesToDecide);
   }
   result.verdict = allPassed ? TuneVerdict::Pass : anyFail ? TuneVerdict::Fail : TuneVerdict::Undecided;
+}
+
+EditSet TuneSearch::eliminate(const EditSet& edits) {
+  EditSet current = edits;
+  std::size_t blocks = std::max(bankBlocks(current), 2 * m_config.roundBlocks);
+  if (!passesOnBank(current, blocks)) return current;
+  while (current.size() > 0 && !m_eval->cancelled()) {
+    std::vector<EditSet> smaller;
+    for (const Edit& e : current) smaller.push_back(KnobSpace::without(current, e.knob));
+    if (!playBank(smaller, blocks)) break;
+    report("elimination", current, 0);
+    // A smaller set that is neither passing nor failing on these blocks plays
+    // on (doubling, up to raceBlocks, within the budget): an edit that only
+    // seemed needed because few games left a target undecided is dropped.
+    for (const EditSet& s : smaller) {
+      for (std::size_t b = 2 * blocks; b <= m_config.raceBlocks && !m_eval->cancelled(); b *= 2) {
+        const BlockSeries* ss = m_eval->series(s, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
+        if (!ss) break;
+        const auto r = readings(*ss, ss->blocks());
+        const bool fails = std::any_of(r.begin(), r.end(), [](const TargetReading& x) {
+          return x.verdict == TargetVerdict::Fail;
+        });
+        if (allPass(r) || fails || totalMiss(r) > 0.0 || !budgetLeft({s}, b, false)) break;
+        if (!playBank({s}, b)) break;
+      }
+    }
+    const EditSet* best = nullptr;
+    double bestMiss = 0;
+    for (const EditSet& s : smaller) {
+      const BlockSeries* ss = m_eval->series(s, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
+      if (!ss || ss->blocks() < blocks) continue;
+      const auto r = readings(*ss, ss->blocks());
+      if (allPass(r)) {
+        // The most room inside the bands: the largest least distance of an
+        // interval's end to its band's edge (in target scales; ties by key).
+        double room = INFINITY;
+        for (std::size_t t = 0; t < r.size(); ++t)
+          room = std::min(room, std::min(r[t].value.ci.lo - m_targets[t].min, m_targets[t].max - r[t].value.ci.hi) /
+                                    m_targets[t].scale());
+        if (!best || room > bestMiss || (room == bestMiss && m_knobs.key(s) < m_knobs.key(*best))) {
+          best = &s;
+          bestMiss = room;
+        }
+      } else {
+        TuneAlternative alt;
+        alt.edits = s;
+        alt.text = editText(s);
+        alt.targets = r;
+        alt.passes = false;
+        m_alternatives.push_back(std::move(alt));
+      }
+    }
+    if (!best) break;
+    current = *best;
+  }
+  return current;
 }
 
 }  // namespace wb::sim

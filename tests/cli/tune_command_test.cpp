@@ -143,3 +143,23 @@ TEST(TuneCommand, BadInputMessageExitCodeAndNothingWritten) {
   auto help = balance({"--help"});
   EXPECT_NE(help.out.find("tune"), std::string::npos) << help.out;
 }
+
+TEST(TuneCommand, PeerStrategiesAtTheSameBudget) {
+  // The random search and the one-value-at-a-time sweep (tune_baselines.h) on
+  // the same element case: the same bank, budget and verification; the
+  // strategy is named in the output and the JSON.
+  const fs::path dir = scratch("strategy");
+  const fs::path json = dir / "tune.json";
+  auto r = balance(fast({"tune", kElement, "--targets", kTargets, "--strategy", "one-at-a-time", "--json", json.string()}));
+  ASSERT_EQ(r.exit, 0) << r.err << r.out;
+  EXPECT_NE(r.out.find("tune verdict pass (strategy one-at-a-time)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("parameters.dice_per_turn: 4 -> 3"), std::string::npos) << r.out;
+  EXPECT_NE(readAll(json).find("\"strategy\": \"one-at-a-time\""), std::string::npos);
+  auto bad = balance(fast({"tune", kElement, "--targets", kTargets, "--strategy", "grid", "--json", json.string() + "2"}));
+  EXPECT_EQ(bad.exit, 2);
+  EXPECT_NE(bad.err.find("--strategy: unknown strategy 'grid' (tuner, random or one-at-a-time)"), std::string::npos)
+      << bad.err;
+  EXPECT_FALSE(fs::exists(json.string() + "2"));
+  auto help = balance({"tune", "--help"});
+  EXPECT_NE(help.out.find("--strategy S"), std::string::npos) << help.out;
+}

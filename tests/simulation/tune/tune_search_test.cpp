@@ -154,3 +154,45 @@ TEST(TuneSearch, CancelReturnsTheBestSoFarInterrupted) {
   EXPECT_EQ(r.verdict, sim::TuneVerdict::Interrupted);
   EXPECT_EQ(r.verifyGames, 0u);
 }
+
+TEST(TuneSearch, ALongJumpCrossesAPlateau) {
+  // At p0 >= 100 a roll always wins, so from p0 = 140 one step either way
+  // (120, 160) changes no game of the bank: a model of one steps alone sees
+  // nothing to move (the first side stays at 0.8). The jump to the end of the
+  // domain, p0 = 40, is the fix (exactly 1/2): the search must find it.
+  std::string yaml = test::kToyDuelYaml;
+  yaml.replace(yaml.find("p0: {type: int, default: 50, min: 0, max: 100}"),
+               std::string("p0: {type: int, default: 50, min: 0, max: 100}").size(),
+               "p0: {type: int, default: 140, min: 0, max: 200}");
+  model::LoadResult loaded = model::loadRulesetFromString(yaml, "toy-plateau.yaml");
+  ASSERT_FALSE(loaded.diagnostics.hasErrors()) << loaded.diagnostics.format();
+  const sim::EngineRegistry registry = test::toyRegistry();
+  model::Diagnostics d;
+  const sim::TuneSpec spec = sim::parseTuneSpec(
+      "targets:\n  - {metric: first_side, min: 0.46, max: 0.54}\n"
+      "knobs:\n  - {path: parameters.p0, range: \"40:200:20\"}\n  - {path: parameters.p1, values: [40, 60]}\n",
+      "plateau.yaml", false, d);
+  sim::TuneShape shape;
+  std::string error;
+  ASSERT_TRUE(sim::TuneSearch::gameShape(registry, loaded.ruleset, Toy::settings(1), shape, error)) << error;
+  const std::vector<sim::Target> targets = sim::resolveTargets(spec, shape, d);
+  const sim::KnobSpace knobs = sim::buildKnobSpace(loaded.ruleset, nullptr, spec, d);
+  ASSERT_FALSE(d.hasErrors()) << d.format();
+  sim::TuneConfig c;
+  c.run = Toy::settings(2);
+  c.budget = 20000;
+  c.verifyGames = 4000;
+  sim::TuneSearch search(registry, loaded.ruleset, knobs, targets, c);
+  const sim::TuneResult r = search.run();
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_EQ(r.verdict, sim::TuneVerdict::Pass) << sim::tuneResultToJson(r);
+  EXPECT_EQ(knobs.key(r.edits), "parameters.p0=40") << sim::tuneResultToJson(r);
+  // One step from the plateau moves nothing on common random numbers.
+  bool sawStep = false;
+  for (const auto& s : r.sensitivity)
+    if (s.path == "parameters.p0" && s.from == "140" && s.to == "120") {
+      sawStep = true;
+      EXPECT_EQ(s.effect.value, 0.0);
+    }
+  EXPECT_TRUE(sawStep);
+}

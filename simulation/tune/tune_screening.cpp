@@ -1,0 +1,233 @@
+// The tuner's screening and its sensitivity model (steps 2 and 3 of
+// tune_search.h): one-step changes and long jumps of every knob raced around
+// the centre, the predicted change of an edit, and the beam search that turns
+// the model into proposals. Written as steps of TuneSearch, apart from the
+// search loop (tune_search.cpp) and the peers (tune_baselines.cpp).
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "simulation/tune/tune_search.h"
+
+namespace wb::sim {
+namespace {
+
+// The level of knob k in an edit set (its base when not edited).
+std::size_t levelOf(const EditSet& edits, const KnobSpace& knobs, std::size_t k) {
+  for (const Edit& e : edits)
+    if (e.knob == k) return e.level;
+  return knobs[k].base;
+}
+
+}  // namespace
+
+// Races every one-step change around `centre` (see the header) and refits the
+// sensitivity model from the paired differences.
+void TuneSearch::screen(const EditSet& centre, std::size_t blocks) {
+  m_effects.clear();
+  m_jumps.clear();
+  if (!playBank({centre}, blocks)) return;
+  const BlockSeries* cs = m_eval->series(centre, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
+  if (!cs) return;
+  const std::vector<TargetReading> here = readings(*cs, blocks);
+  // What each target needs: the way to its band, and the least move that
+  // matters. A target inside its band by its value needs no move (more games
+  // decide it), even when its interval still crosses an edge.
+  std::vector<int> dir(m_targets.size(), 0);
+  std::vector<double> least(m_targets.size(), 0.0);
+  for (std::size_t t = 0; t < m_targets.size(); ++t) {
+    const Target& target = m_targets[t];
+    const double v = here[t].value.value;
+    dir[t] = target.direction(v);
+    least[t] = 0.1 * target.miss(v);
+  }
+  struct Probe {
+    std::size_t knob;
+    int direction;
+    EditSet edits;
+    bool jump = false;  // to the end of the domain, more than one step away
+    bool alive = true;
+  };
+  std::vector<Probe> probes;
+  for (std::size_t k = 0; k < m_knobs.size(); ++k) {
+    const std::size_t level = levelOf(centre, m_knobs, k);
+    for (int d : {-1, 1}) {
+      if ((d < 0 && level == 0) || (d > 0 && level + 1 >= m_knobs[k].values.size())) continue;
+      const std::size_t to = d < 0 ? level - 1 : level + 1;
+      probes.push_back(Probe{k, d, KnobSpace::with(centre, Edit{k, to}, m_knobs)});
+      const std::size_t end = d < 0 ? 0 : m_knobs[k].values.size() - 1;
+      if (end != to) probes.push_back(Probe{k, d, KnobSpace::with(centre, Edit{k, end}, m_knobs), true});
+    }
+  }
+  const bool anyNeed = std::any_of(dir.begin(), dir.end(), [](int d) { return d != 0; });
+  // Racing: rounds that double the blocks. After the first round the screening
+  // may use 60% of the budget left, the rest is for racing the proposals.
+  const std::uint64_t before = m_eval->gamesPlayed(TuneEvaluator::kSearch);
+  const std::uint64_t share = before + (m_config.budget > before ? (m_config.budget - before) * 3 / 5 : 0);
+  for (std::size_t b = m_config.roundBlocks; anyNeed; b = std::min(2 * b, m_config.screenBlocks)) {
+    std::vector<EditSet> alive;
+    for (const Probe& p : probes)
+      if (p.alive && m_eval->infeasible(p.edits).empty()) alive.push_back(p.edits);
+    if (alive.empty() || !budgetLeft(alive, b, b == m_config.roundBlocks, share)) break;
+    alive.push_back(centre);
+    if (!playBank(alive, b)) return;
+    report("screening", centre, 0);
+    bool racing = false;
+    for (Probe& p : probes) {
+      if (!p.alive) continue;
+      const BlockSeries* ps = m_eval->series(p.edits, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
+      if (!ps) {
+        p.alive = false;
+        continue;
+      }
+      bool couldHelp = false, clear = false;
+      for (std::size_t t = 0; t < m_targets.size(); ++t) {
+        if (dir[t] == 0) continue;
+        const Estimate d = pairedRatioDifference(ps->metric[t], cs->metric[t], b);
+        couldHelp = couldHelp || (dir[t] > 0 ? d.ci.hi > least[t] : d.ci.lo < -least[t]);
+        clear = clear || (dir[t] > 0 ? d.ci.lo > 0 : d.ci.hi < 0);
+      }
+      if (!couldHelp || clear || b >= m_config.screenBlocks) p.alive = false;
+      racing = racing || p.alive;
+    }
+    if (!racing) break;
+  }
+  // The model: each probe's paired differences over the blocks it played.
+  for (const Probe& p : probes) {
+    const BlockSeries* ps = m_eval->series(p.edits, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
+    if (!ps || ps->blocks() < 2) continue;
+    const std::size_t n = std::min(ps->blocks(), cs->blocks());
+    Effect e;
+    e.direction = p.direction;
+    e.measured = true;
+    const Knob& k = m_knobs[p.knob];
+    const std::size_t from = levelOf(centre, m_knobs, p.knob);
+    const std::size_t to = levelOf(p.edits, m_knobs, p.knob);
+    for (std::size_t t = 0; t < m_targets.size(); ++t) {
+      e.perTarget.push_back(pairedRatioDifference(ps->metric[t], cs->metric[t], n));
+      m_sensitivity.push_back(Sensitivity{k.path, m_targets[t].metric.spec(), p.direction, k.values[from], k.values[to],
+                                          e.perTarget.back()});
+    }
+    if (p.jump) m_jumps[{p.knob, to}] = std::move(e);
+    else m_effects[{p.knob, p.direction}] = std::move(e);
+  }
+}
+
+double TuneSearch::room(const std::vector<double>& values) const {
+  // A quarter of a band (in target scales) from each edge is comfortable;
+  // closer, or outside, costs the shortfall. Targets that every candidate
+  // meets the same way add the same cost, so the order follows the others.
+  constexpr double kComfort = 0.25;
+  double cost = 0;
+  for (std::size_t t = 0; t < m_targets.size() && t < values.size(); ++t) {
+    const Target& target = m_targets[t];
+    const double inside = std::min(values[t] - target.min, target.max - values[t]) / target.scale();
+    if (inside < kComfort) cost += kComfort - inside;  // an open side is infinitely far
+  }
+  return -cost;
+}
+
+bool TuneSearch::predictedChange(const EditSet& centre, std::size_t k, std::size_t level,
+                                 std::vector<double>& change) const {
+  const std::size_t c = levelOf(centre, m_knobs, k);
+  if (level == c) return false;
+  const int d = level > c ? 1 : -1;
+  const double steps = static_cast<double>(level > c ? level - c : c - level);
+  const Effect* one = nullptr;
+  double sign = 1;
+  if (auto it = m_effects.find({k, d}); it != m_effects.end()) one = &it->second;
+  else if (auto jt = m_effects.find({k, -d}); jt != m_effects.end() && !m_jumps.count({k, d < 0 ? 0 : m_knobs[k].values.size() - 1})) {
+    one = &jt->second;  // mirrored, when nothing was measured on this side
+    sign = -1;
+  }
+  const std::size_t end = d < 0 ? 0 : m_knobs[k].values.size() - 1;
+  const Effect* jump = nullptr;
+  if (auto it = m_jumps.find({k, end}); it != m_jumps.end()) jump = &it->second;
+  if (!one && !jump) return false;
+  const double far = static_cast<double>(end > c ? end - c : c - end);
+  change.assign(m_targets.size(), 0.0);
+  for (std::size_t t = 0; t < m_targets.size(); ++t) {
+    // A clear one-step effect scales with the steps (responses are often far
+    // from linear over a whole domain: the jump only shows where a step says
+    // nothing, as on a plateau).
+    const bool clearStep = one && std::abs(one->perTarget[t].value) > 2.0 * one->perTarget[t].se;
+    if (jump && level == end) change[t] = jump->perTarget[t].value;
+    else if (clearStep || (one && !jump)) change[t] = sign * steps * one->perTarget[t].value;
+    else if (one && sign > 0)  // between one step and the end: linear between the two
+      change[t] = one->perTarget[t].value +
+                  (jump->perTarget[t].value - one->perTarget[t].value) * (steps - 1.0) / (far - 1.0);
+    else change[t] = jump->perTarget[t].value * steps / far;
+  }
+  return true;
+}
+
+// Edit sets of size 1, 2, ... around `centre` with the smallest predicted miss (beam search).
+std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t blocks) const {
+  std::vector<EditSet> out;
+  const BlockSeries* cs = m_eval->series(centre, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
+  if (!cs || (m_effects.empty() && m_jumps.empty())) return out;
+  const std::vector<TargetReading> here = readings(*cs, blocks);
+  struct Node {
+    EditSet added;               // edits beyond the centre
+    std::vector<double> value;   // predicted value per target
+    double score = 0;
+    double room = 0;
+    std::string key;
+  };
+  std::vector<double> change;
+  auto scoreOf = [&](const std::vector<double>& v) {
+    double s = 0;
+    for (std::size_t t = 0; t < m_targets.size(); ++t) s += m_targets[t].normalizedMiss(v[t]);
+    return s;
+  };
+  Node root;
+  for (const auto& r : here) root.value.push_back(r.value.value);
+  root.score = scoreOf(root.value);
+  root.room = room(root.value);
+  std::vector<Node> beam = {root};
+  std::set<std::string> seen;
+  for (std::size_t size = 1; size <= m_config.maxEdits && size <= m_knobs.size(); ++size) {
+    std::vector<Node> next;
+    for (const Node& n : beam) {
+      for (std::size_t k = 0; k < m_knobs.size(); ++k) {
+        if (std::any_of(n.added.begin(), n.added.end(), [&](const Edit& e) { return e.knob == k; })) continue;
+        const std::size_t c = levelOf(centre, m_knobs, k);
+        for (std::size_t level = 0; level < m_knobs[k].values.size(); ++level) {
+          if (level == c) continue;
+          if (!predictedChange(centre, k, level, change)) continue;
+          Node m = n;
+          m.added.push_back(Edit{k, level});
+          std::sort(m.added.begin(), m.added.end());
+          for (std::size_t t = 0; t < m_targets.size(); ++t) m.value[t] += change[t];
+          m.score = scoreOf(m.value);
+          m.room = room(m.value);
+          EditSet full = centre;
+          for (const Edit& a : m.added) full = KnobSpace::with(full, a, m_knobs);
+          m.key = m_knobs.key(full);
+          if (!seen.insert(m.key).second) continue;
+          next.push_back(std::move(m));
+        }
+      }
+    }
+    if (next.empty()) break;
+    std::sort(next.begin(), next.end(), [](const Node& a, const Node& b) {
+      if (a.score != b.score) return a.score < b.score;
+      if (a.room != b.room) return a.room > b.room;
+      return a.key < b.key;
+    });
+    if (next.size() > m_config.beamWidth) next.resize(m_config.beamWidth);
+    const bool predictedPass = next.front().score <= 0.0;
+    for (std::size_t i = 0; i < next.size() && i < (predictedPass ? 2u : 1u); ++i) {
+      EditSet full = centre;
+      for (const Edit& a : next[i].added) full = KnobSpace::with(full, a, m_knobs);
+      if (full != centre) out.push_back(full);
+    }
+    if (predictedPass) break;
+    // No gain from one more edit: stop growing.
+    if (next.front().score >= beam.front().score && size > 1) break;
+    beam = std::move(next);
+  }
+  return out;
+}
+
+}  // namespace wb::sim
