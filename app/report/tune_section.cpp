@@ -107,7 +107,7 @@ void writeTuneSection(std::ostream& h, const ReportData& d) {
     }
     h << "</table>\n";
   }
-  h << "<h3>Sensitivity: the effect of one step of each knob</h3>\n";
+  h << "<h3>Sensitivity: the effect of moving each knob</h3>\n";
   if (r.sensitivity.empty()) {
     h << "<p>No step was measured (the starting ruleset passed, or the budget ended first).</p>\n";
     return;
@@ -115,9 +115,10 @@ void writeTuneSection(std::ostream& h, const ReportData& d) {
   std::vector<const sim::Sensitivity*> rows;
   for (const auto& s : r.sensitivity) rows.push_back(&s);
   std::stable_sort(rows.begin(), rows.end(), [](auto* a, auto* b) { return std::abs(a->effect.value) > std::abs(b->effect.value); });
-  h << "<p>Paired on the same games: the metric's change when the knob moves one value up or down its domain, with "
-       "its 95% interval; an interval that holds 0 is no detectable effect.</p>\n";
-  h << "<table><tr><th>knob</th><th>step</th><th>metric</th><th>effect [95% CI]</th><th>blocks</th></tr>\n";
+  h << "<p>Paired on the same games: the metric's change when the knob moves from one value to another (one step "
+       "up or down its domain, or a long jump to an end of it), with its 95% interval; an interval that holds 0 is no "
+       "detectable effect.</p>\n";
+  h << "<table><tr><th>knob</th><th>move</th><th>metric</th><th>effect [95% CI]</th><th>blocks</th></tr>\n";
   for (std::size_t i = 0; i < rows.size() && i < kSensitivityRows; ++i) {
     const sim::Sensitivity& s = *rows[i];
     const bool clear = s.effect.ci.lo > 0 || s.effect.ci.hi < 0;
@@ -128,7 +129,7 @@ void writeTuneSection(std::ostream& h, const ReportData& d) {
   }
   h << "</table>\n";
   if (rows.size() > kSensitivityRows)
-    h << "<p class=\"muted\">" << rows.size() - kSensitivityRows << " more steps (smaller effects) in the tune's JSON "
+    h << "<p class=\"muted\">" << rows.size() - kSensitivityRows << " more moves (smaller effects) in the tune's JSON "
       << "(<code>sensitivity</code>).</p>\n";
 }
 
