@@ -4,7 +4,7 @@
 // knobs) the summary opens with "Proposed changes" — the edits and each
 // target's verified verdict on fresh seeds — and a section "Tuning: the
 // alternatives and the sensitivity model" holds the smaller edit sets the
-// search tried and the measured effect of one step of each knob. A result of
+// search tried and the measured effect of moving each knob (a step or a long jump). A result of
 // another revision is left out (the report says nothing of it).
 #pragma once
 
