@@ -6,7 +6,9 @@
 //   PAGE: editor, overview, parameters, dice, cards.., SECTION:ID (one entity), yaml, simulation, dice-lab, sweep, history,
 //         games (with --games N: the run's first games listed, game --game I (default: the longest) shown),
 //         ladder (with --ladder-agents A,B,... and --ladder-games N: that ladder played first),
-//         compare (with --compare-set PATH=VALUE...: those edits compared with the file, --games N per side)
+//         compare (with --compare-set PATH=VALUE...: those edits compared with the file, --games N per side),
+//         specialties (with --games N: each faction against the baseline N games, the round robin
+//         --matrix-games M per pair (default N/5, at least 2), agents --specialties-agents A[,B])
 //       renders the window offscreen-capable to a PNG and exits. PAGE is one of
 //       editor (the first section with entities + the inspector), overview, parameters, dice, cards, tiles,
 //       events, abilities, factions, yaml, simulation, dice-lab, sweep, history;
@@ -30,6 +32,7 @@
 #include "app/gui/games/games_panel.h"
 #include "app/gui/ladder/ladder_panel.h"
 #include "app/gui/simulation/simulation_panel.h"
+#include "app/gui/specialties/specialties_panel.h"
 #include "app/gui/sweep/sweep_panel.h"
 #include "app/gui/window/help_dialogs.h"
 #include "app/gui/window/main_window.h"
@@ -71,6 +74,7 @@ bool applyShow(wb::app::MainWindow& w, const QString& show) {
   else if (s == QLatin1String("games")) w.showTab(MainWindow::Tab::Games);
   else if (s == QLatin1String("ladder")) w.showTab(MainWindow::Tab::Ladder);
   else if (s == QLatin1String("compare")) w.showTab(MainWindow::Tab::Compare);
+  else if (s == QLatin1String("specialties")) w.showTab(MainWindow::Tab::Specialties);
   else if (s == QLatin1String("overview")) w.showPage(RulesetExplorer::Overview);
   else if (s == QLatin1String("parameters")) w.showPage(RulesetExplorer::Parameters);
   else if (s == QLatin1String("dice")) w.showPage(RulesetExplorer::Dice);
@@ -133,7 +137,9 @@ int main(int argc, char** argv) {
   const QCommandLineOption ladderAgents(QStringLiteral("ladder-agents"), QStringLiteral("Play the skill ladder of these agents first (Ladder tab)."), QStringLiteral("A,B"));
   const QCommandLineOption ladderGames(QStringLiteral("ladder-games"), QStringLiteral("Games per pairing of --ladder-agents."), QStringLiteral("N"), QStringLiteral("200"));
   const QCommandLineOption compareSet(QStringLiteral("compare-set"), QStringLiteral("Edit PATH=VALUE, then compare with the saved file (Compare tab; repeatable)."), QStringLiteral("PATH=VALUE"));
-  parser.addOptions({screenshot, show, games, size, sweep, sweepGames, sweepAgents, gameIndex, ladderAgents, ladderGames, compareSet});
+  const QCommandLineOption matrixGames(QStringLiteral("matrix-games"), QStringLiteral("With --show specialties: round-robin games per pair (default: --games / 5, at least 2)."), QStringLiteral("M"));
+  const QCommandLineOption specialtiesAgents(QStringLiteral("specialties-agents"), QStringLiteral("With --show specialties: the agents (default: the engine's)."), QStringLiteral("A[,B]"));
+  parser.addOptions({screenshot, show, games, size, sweep, sweepGames, sweepAgents, gameIndex, ladderAgents, ladderGames, compareSet, matrixGames, specialtiesAgents});
   parser.process(app);
 
   wb::app::setDocumentationRoot(QDir(QStringLiteral(WB_DATA_DIR)).filePath(QStringLiteral("..")));
@@ -152,6 +158,7 @@ int main(int argc, char** argv) {
   window.setPromptsEnabled(!shooting);
   // Results are kept beside the ruleset and reopen with it (not for screenshots: they are reproducible).
   window.simulationPanel()->setResultsKept(!shooting);
+  window.specialtiesPanel()->setResultsKept(!shooting);
   // The size and dock layout of the last session (not for screenshots: they are reproducible).
   if (!shooting) window.restoreSettings();
   const QStringList wh = parser.value(size).split(QLatin1Char('x'));
@@ -165,7 +172,9 @@ int main(int argc, char** argv) {
 
   settle(150);
   const int n = parser.value(games).toInt();
-  if (n > 0) {
+  // With --show specialties, --games N is the specialties' games per faction (no run on the Simulation tab).
+  const bool specialties = parser.value(show).compare(QLatin1String("specialties"), Qt::CaseInsensitive) == 0;
+  if (n > 0 && !specialties) {
     wb::app::SimulationPanel* panel = window.simulationPanel();
     window.showTab(wb::app::MainWindow::Tab::Simulation);
     panel->setGames(n);
@@ -228,6 +237,16 @@ int main(int argc, char** argv) {
     if (panel->run()) loop.exec();
     else std::fprintf(stderr, "workbench: ladder: %s\n", qPrintable(panel->errorText()));
   }
+  if (specialties && n > 0) {
+    wb::app::SpecialtiesPanel* panel = window.specialtiesPanel();
+    panel->setGames(n);
+    panel->setMatrixGames(parser.isSet(matrixGames) ? parser.value(matrixGames).toInt() : std::max(2, n / 5));
+    if (parser.isSet(specialtiesAgents)) panel->setAgents(parser.value(specialtiesAgents));
+    QEventLoop loop;
+    QObject::connect(panel, &wb::app::SpecialtiesPanel::finished, &loop, &QEventLoop::quit);
+    if (panel->run()) loop.exec();
+    else std::fprintf(stderr, "workbench: specialties: %s\n", qPrintable(panel->errorText()));
+  }
   if (!applyShow(window, parser.value(show))) {
     std::fprintf(stderr, "workbench: unknown --show page '%s'\n", qPrintable(parser.value(show)));
     return 2;
@@ -239,8 +258,10 @@ int main(int argc, char** argv) {
   const bool png = out.endsWith(QLatin1String(".png"), Qt::CaseInsensitive);
   QImage image = window.grab().toImage();
   // (Charts have soft grid lines a palette loses: keep them in full colour.)
+  // (The specialties heat map's pale greens and reds too.)
   const bool charts = parser.value(show).compare(QLatin1String("simulation"), Qt::CaseInsensitive) == 0 ||
-                      parser.value(show).compare(QLatin1String("sweep"), Qt::CaseInsensitive) == 0;
+                      parser.value(show).compare(QLatin1String("sweep"), Qt::CaseInsensitive) == 0 ||
+                      specialties;
   if (png && !charts) image = image.convertToFormat(QImage::Format_Indexed8, Qt::ThresholdDither | Qt::AvoidDither);
   if (!image.save(out, nullptr, png ? 0 : -1)) {
     std::fprintf(stderr, "workbench: cannot write %s\n", qPrintable(out));

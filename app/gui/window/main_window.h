@@ -39,6 +39,7 @@ class DiceLabPanel;
 class SweepPanel;
 class GamesPanel;
 class LadderPanel;
+class SpecialtiesPanel;
 class ComparePanel;
 class TablePage;
 class OverviewPage;
@@ -46,7 +47,7 @@ class OverviewPage;
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  enum class Tab { Editor = 0, Yaml = 1, Simulation = 2, DiceLab = 3, Sweep = 4, Games = 5, Ladder = 6, Compare = 7 };
+  enum class Tab { Editor = 0, Yaml = 1, Simulation = 2, DiceLab = 3, Sweep = 4, Games = 5, Ladder = 6, Compare = 7, Specialties = 8 };
 
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
@@ -59,6 +60,7 @@ class MainWindow : public QMainWindow {
   SweepPanel* sweepPanel() const { return m_sweep; }
   GamesPanel* gamesPanel() const { return m_games; }
   LadderPanel* ladderPanel() const { return m_ladder; }
+  SpecialtiesPanel* specialtiesPanel() const { return m_specialties; }
   ComparePanel* comparePanel() const { return m_compare; }
   EntityInspector* inspector() const { return m_inspector; }
   DiagnosticsPanel* diagnosticsPanel() const { return m_diagnostics; }
@@ -147,6 +149,7 @@ class MainWindow : public QMainWindow {
   SweepPanel* m_sweep;
   GamesPanel* m_games;
   LadderPanel* m_ladder;
+  SpecialtiesPanel* m_specialties;
   ComparePanel* m_compare;
   RulesetExplorer* m_explorer;
   EntityInspector* m_inspector;
