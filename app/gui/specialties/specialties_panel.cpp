@@ -16,6 +16,7 @@
 #include <QStyle>
 #include <QStyleOptionHeader>
 #include <QTableWidget>
+#include <QScrollBar>
 #include <QThread>
 #include <QVBoxLayout>
 
@@ -147,12 +148,13 @@ SpecialtiesPanel::SpecialtiesPanel(RulesetDocument* document, QWidget* parent) :
                                left);
   leftTitle->setWordWrap(true);
   leftLayout->addWidget(leftTitle);
-  m_table = new QTableWidget(0, 8, left);
-  m_table->setHorizontalHeaderLabels({tr("Faction"), tr("Games"), tr("Win rate"), tr("95% interval"), tr("Verdict"),
-                                      tr("Adjud."), tr("Powers"), tr("Turns")});
-  m_table->horizontalHeaderItem(5)->setToolTip(tr("Adjudicated: share of the games the engine ended by its own cap or rule."));
-  m_table->horizontalHeaderItem(6)->setToolTip(tr("The faction's uses of its power per game (its \"power_*\" counters)."));
-  m_table->horizontalHeaderItem(7)->setToolTip(tr("Turns per game."));
+  // (The games per faction are in the status line and in each win rate's tooltip.)
+  m_table = new QTableWidget(0, 7, left);
+  m_table->setHorizontalHeaderLabels({tr("Faction"), tr("Win rate"), tr("95% interval"), tr("Verdict"), tr("Adjud."),
+                                      tr("Powers"), tr("Turns")});
+  m_table->horizontalHeaderItem(4)->setToolTip(tr("Adjudicated: share of the games the engine ended by its own cap or rule."));
+  m_table->horizontalHeaderItem(5)->setToolTip(tr("The faction's uses of its power per game (its \"power_*\" counters)."));
+  m_table->horizontalHeaderItem(6)->setToolTip(tr("Turns per game."));
   m_table->verticalHeader()->hide();
   m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -172,8 +174,9 @@ SpecialtiesPanel::SpecialtiesPanel(RulesetDocument* document, QWidget* parent) :
   m_matrix->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
   m_matrix->horizontalHeader()->setMinimumSectionSize(10);
   m_matrix->setWordWrap(false);
+  m_matrix->setTextElideMode(Qt::ElideNone);
   rightLayout->addWidget(m_matrix, 1);
-  split->setStretchFactor(0, 1);
+  split->setStretchFactor(0, 0);
   split->setStretchFactor(1, 1);
   outer->addWidget(split, 1);
 
@@ -213,6 +216,8 @@ void SpecialtiesPanel::setResultsKept(bool kept) {
 void SpecialtiesPanel::cancel() { m_cancel.store(true); }
 
 void SpecialtiesPanel::updateBaselines() {
+  m_agents->setPlaceholderText(
+      tr("the engine's default: %1").arg(QString::fromStdString(rulesets::defaultAgent(m_document->ruleset().engine))));
   // The factions of the open ruleset, the choice kept when it still exists.
   const QString current = m_baseline->currentData().toString();
   QStringList ids, names;
@@ -416,16 +421,18 @@ void SpecialtiesPanel::showResult() {
     auto* faction = cell(name(p.a), Qt::AlignLeft | Qt::AlignVCenter);
     faction->setToolTip(QString::fromStdString(r.factions[static_cast<std::size_t>(p.a)]));
     m_table->setItem(row, 0, faction);
-    m_table->setItem(row, 1, cell(QString::number(static_cast<qulonglong>(t.games))));
     auto* rate = cell(percent(t.rate()));
     rate->setBackground(heat(t.rate()));
-    m_table->setItem(row, 2, rate);
-    m_table->setItem(row, 3, cell(QStringLiteral("[%1, %2]").arg(percent(ci.lo), percent(ci.hi))));
-    m_table->setItem(row, 4, cell(verdict));
+    rate->setToolTip(tr("%1 against %2: %3 over %L4 games (a draw counts half)")
+                         .arg(name(p.a), name(p.b), percent(t.rate()))
+                         .arg(static_cast<qulonglong>(t.games)));
+    m_table->setItem(row, 1, rate);
+    m_table->setItem(row, 2, cell(QStringLiteral("[%1, %2]").arg(percent(ci.lo), percent(ci.hi))));
+    m_table->setItem(row, 3, cell(verdict));
     const double g = static_cast<double>(t.games);
-    m_table->setItem(row, 5, cell(percent(static_cast<double>(t.adjudicated) / g)));
-    m_table->setItem(row, 6, cell(QString::number(t.powerUses / g, 'f', 2)));
-    m_table->setItem(row, 7, cell(QString::number(t.turns / g, 'f', 0)));
+    m_table->setItem(row, 4, cell(percent(static_cast<double>(t.adjudicated) / g)));
+    m_table->setItem(row, 5, cell(QString::number(t.powerUses / g, 'f', 2)));
+    m_table->setItem(row, 6, cell(QString::number(t.turns / g, 'f', 0)));
   }
   // The heat map, best round-robin score first.
   const std::vector<int> order = r.roundRobin.empty() ? std::vector<int>{} : r.roundRobinOrder();
@@ -473,6 +480,10 @@ void SpecialtiesPanel::showResult() {
   const int width = fm.horizontalAdvance(QStringLiteral("100")) + 8;
   for (int c = 0; c < n; ++c) m_matrix->setColumnWidth(c, width);
   m_matrix->resizeRowsToContents();
+  // The table as wide as its columns: the heat map takes the rest.
+  m_table->resizeColumnsToContents();
+  m_table->setFixedWidth(m_table->horizontalHeader()->length() + 2 * m_table->frameWidth() +
+                         m_table->verticalScrollBar()->sizeHint().width());
   updateRevisionNote();
 }
 
