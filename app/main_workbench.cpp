@@ -11,6 +11,8 @@
 //         of N search games played first, --tune-agents A for its search and verify agents, --verify-games N)
 //         conditions (the Simulation tab's setup-condition table; with --games N),
 //         parameters with --assumptions-games N [--assumptions-agents A]: "Measure assumptions" played first
+//         specialties (with --games N: each faction against the baseline N games, the round robin
+//         --matrix-games M per pair (default N/5, at least 2), agents --specialties-agents A[,B])
 //       renders the window offscreen-capable to a PNG and exits. PAGE is one of
 //       editor (the first section with entities + the inspector), overview, parameters, dice, cards, tiles,
 //       events, abilities, factions, yaml, simulation, dice-lab, sweep, history;
@@ -40,6 +42,7 @@
 #include "app/gui/ladder/ladder_panel.h"
 #include "app/gui/simulation/conditions_view.h"
 #include "app/gui/simulation/simulation_panel.h"
+#include "app/gui/specialties/specialties_panel.h"
 #include "app/gui/sweep/sweep_panel.h"
 #include "app/gui/window/help_dialogs.h"
 #include "app/gui/window/main_window.h"
@@ -91,6 +94,7 @@ bool applyShow(wb::app::MainWindow& w, const QString& show) {
   else if (s == QLatin1String("ladder")) w.showTab(MainWindow::Tab::Ladder);
   else if (s == QLatin1String("compare")) w.showTab(MainWindow::Tab::Compare);
   else if (s == QLatin1String("balance")) w.showTab(MainWindow::Tab::Balance);
+  else if (s == QLatin1String("specialties")) w.showTab(MainWindow::Tab::Specialties);
   else if (s == QLatin1String("overview")) w.showPage(RulesetExplorer::Overview);
   else if (s == QLatin1String("parameters")) w.showPage(RulesetExplorer::Parameters);
   else if (s == QLatin1String("dice")) w.showPage(RulesetExplorer::Dice);
@@ -159,8 +163,11 @@ int main(int argc, char** argv) {
   const QCommandLineOption tuneVerifyGames(QStringLiteral("verify-games"), QStringLiteral("Games of each verification run of --budget."), QStringLiteral("N"), QStringLiteral("0"));
   const QCommandLineOption assumptionsGames(QStringLiteral("assumptions-games"), QStringLiteral("Measure the assumptions first, N games each (the parameters page's bar)."), QStringLiteral("N"), QStringLiteral("0"));
   const QCommandLineOption assumptionsAgents(QStringLiteral("assumptions-agents"), QStringLiteral("Agents of --assumptions-games (default: the engine's)."), QStringLiteral("A,B"));
+  const QCommandLineOption matrixGames(QStringLiteral("matrix-games"), QStringLiteral("With --show specialties: round-robin games per pair (default: --games / 5, at least 2)."), QStringLiteral("M"));
+  const QCommandLineOption specialtiesAgents(QStringLiteral("specialties-agents"), QStringLiteral("With --show specialties: the agents (default: the engine's)."), QStringLiteral("A[,B]"));
   parser.addOptions({screenshot, show, games, size, sweep, sweepGames, sweepAgents, gameIndex, ladderAgents, ladderGames, compareSet,
-                     tuneTargets, tuneBudget, tuneAgents, tuneVerifyGames, assumptionsGames, assumptionsAgents});
+                     tuneTargets, tuneBudget, tuneAgents, tuneVerifyGames, assumptionsGames, assumptionsAgents, matrixGames,
+                     specialtiesAgents});
   parser.process(app);
 
   wb::app::setDocumentationRoot(QDir(QStringLiteral(WB_DATA_DIR)).filePath(QStringLiteral("..")));
@@ -179,6 +186,7 @@ int main(int argc, char** argv) {
   window.setPromptsEnabled(!shooting);
   // Results are kept beside the ruleset and reopen with it (not for screenshots: they are reproducible).
   window.simulationPanel()->setResultsKept(!shooting);
+  window.specialtiesPanel()->setResultsKept(!shooting);
   // The size and dock layout of the last session (not for screenshots: they are reproducible).
   if (!shooting) window.restoreSettings();
   const QStringList wh = parser.value(size).split(QLatin1Char('x'));
@@ -192,7 +200,9 @@ int main(int argc, char** argv) {
 
   settle(150);
   const int n = parser.value(games).toInt();
-  if (n > 0) {
+  // With --show specialties, --games N is the specialties' games per faction (no run on the Simulation tab).
+  const bool specialties = parser.value(show).compare(QLatin1String("specialties"), Qt::CaseInsensitive) == 0;
+  if (n > 0 && !specialties) {
     wb::app::SimulationPanel* panel = window.simulationPanel();
     window.showTab(wb::app::MainWindow::Tab::Simulation);
     panel->setGames(n);
@@ -285,6 +295,16 @@ int main(int argc, char** argv) {
     if (marks->isRunning()) loop.exec();
     else std::fprintf(stderr, "workbench: assumptions: %s\n", qPrintable(bar->statusText()));
   }
+  if (specialties && n > 0) {
+    wb::app::SpecialtiesPanel* panel = window.specialtiesPanel();
+    panel->setGames(n);
+    panel->setMatrixGames(parser.isSet(matrixGames) ? parser.value(matrixGames).toInt() : std::max(2, n / 5));
+    if (parser.isSet(specialtiesAgents)) panel->setAgents(parser.value(specialtiesAgents));
+    QEventLoop loop;
+    QObject::connect(panel, &wb::app::SpecialtiesPanel::finished, &loop, &QEventLoop::quit);
+    if (panel->run()) loop.exec();
+    else std::fprintf(stderr, "workbench: specialties: %s\n", qPrintable(panel->errorText()));
+  }
   if (!applyShow(window, parser.value(show))) {
     std::fprintf(stderr, "workbench: unknown --show page '%s'\n", qPrintable(parser.value(show)));
     return 2;
@@ -296,9 +316,11 @@ int main(int argc, char** argv) {
   const bool png = out.endsWith(QLatin1String(".png"), Qt::CaseInsensitive);
   QImage image = window.grab().toImage();
   // (Charts have soft grid lines a palette loses: keep them in full colour.)
+  // (The specialties heat map's pale greens and reds too.)
   const bool charts = parser.value(show).compare(QLatin1String("simulation"), Qt::CaseInsensitive) == 0 ||
                       parser.value(show).compare(QLatin1String("sweep"), Qt::CaseInsensitive) == 0 ||
-                      parser.value(assumptionsGames).toInt() > 0;  // the markers' light tints
+                      parser.value(assumptionsGames).toInt() > 0 ||  // the markers' light tints
+                      specialties;
   if (png && !charts) image = image.convertToFormat(QImage::Format_Indexed8, Qt::ThresholdDither | Qt::AvoidDither);
   if (!image.save(out, nullptr, png ? 0 : -1)) {
     std::fprintf(stderr, "workbench: cannot write %s\n", qPrintable(out));

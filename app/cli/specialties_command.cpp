@@ -9,7 +9,8 @@
 // then the round-robin score and the matrix. Game i of a pairing is seeded from
 // (seed, pairing, i), so results do not depend on --threads. One game is a
 // faction duel (simulation/factions/faction_duel.h), the measure the tuner's
-// faction:ID targets share.
+// faction:ID targets share; the experiment is sim::runSpecialties
+// (simulation/factions/specialties.h), the one the workbench's Specialties tab runs.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -28,7 +29,7 @@
 #include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
 #include "simulation/core/rng.h"
-#include "simulation/factions/faction_duel.h"
+#include "simulation/factions/specialties.h"
 #include "simulation/stats/statistics.h"
 
 namespace wb::app {
@@ -53,67 +54,6 @@ const char* kUsage =
     "  --set PATH=VALUE    change a value first (repeatable)\n"
     "The numbers have the bounds of every command (balance run --help).\n\n"
     "exit: 0 ok, 1 the ruleset has problems, 2 usage error, 130 cancelled (Ctrl-C: the partial table is printed)\n";
-
-struct Tally {
-  std::uint64_t games = 0;
-  double score = 0.0;  // wins + draws / 2 of the first faction
-  std::uint64_t adjudicated = 0;  // ended by the engine's own cap or rule
-  std::uint64_t capped = 0;       // not ended by the --max-turns cap (a draw here)
-  double powerUses = 0.0;         // the first faction's "power_*" counters, summed
-  double turns = 0.0;
-};
-
-struct Pairing {
-  int a = 0, b = 0;
-  Tally t;
-};
-
-// Plays every pairing's games on `threads` threads. Each thread sums its own
-// tallies (memory does not grow with the games: --games 1e9 runs in the same
-// few bytes); the sums are of halves and whole numbers, exact in a double, so
-// the merged result is the same for any thread count. Stops early when
-// `cancel` is set (Ctrl-C): the tallies then hold the games finished.
-void playPairings(const sim::Game& game, std::vector<Pairing>& pairings, std::uint64_t gamesEach,
-                  const std::vector<std::string>& specs, std::uint64_t seed, int cap, int threads,
-                  std::uint64_t seedSalt, const std::atomic<bool>& cancel) {
-  const std::uint64_t total = pairings.size() * gamesEach;
-  std::atomic<std::uint64_t> next{0};
-  std::vector<std::vector<Tally>> perThread(static_cast<std::size_t>(threads), std::vector<Tally>(pairings.size()));
-  auto work = [&](std::vector<Tally>& tallies) {
-    for (std::uint64_t i = next++; i < total && !cancel.load(std::memory_order_relaxed); i = next++) {
-      const Pairing& p = pairings[i / gamesEach];
-      const std::uint64_t g = i % gamesEach;
-      const std::uint64_t gameSeed = sim::deriveSeed(seed ^ seedSalt, (i / gamesEach) * 1000003ULL + g, 0);
-      const sim::FactionDuelOutcome o =
-          sim::playFactionDuel(game, p.a, p.b, static_cast<int>(g % 2), specs, gameSeed, cap);
-      Tally& t = tallies[i / gamesEach];
-      t.games++;
-      t.score += o.score;
-      t.adjudicated += o.adjudicated ? 1 : 0;
-      t.capped += o.capped ? 1 : 0;
-      t.powerUses += o.powerUses;
-      t.turns += o.turns;
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work, std::ref(perThread[static_cast<std::size_t>(t)]));
-  work(perThread[0]);
-  for (auto& th : pool) th.join();
-  for (const auto& tallies : perThread) {
-    for (std::size_t k = 0; k < pairings.size(); ++k) {
-      Tally& t = pairings[k].t;
-      t.games += tallies[k].games;
-      t.score += tallies[k].score;
-      t.adjudicated += tallies[k].adjudicated;
-      t.capped += tallies[k].capped;
-      t.powerUses += tallies[k].powerUses;
-      t.turns += tallies[k].turns;
-    }
-  }
-}
-
-// A share that is "-" for no games (a cancelled run's untouched pairings).
-double per(double x, std::uint64_t games) { return games ? x / static_cast<double>(games) : 0.0; }
 
 std::string pct(double x) {
   std::ostringstream os;
@@ -175,20 +115,23 @@ int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
     }
     baseline = static_cast<int>(it - factions.begin());
   }
-  const int nThreads = threads > 0 ? static_cast<int>(threads)
-                                   : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  const int cap = maxTurns > 0 ? static_cast<int>(maxTurns) : game->defaultMaxTurns();
-  const int F = static_cast<int>(factions.size());
-  const auto start = std::chrono::steady_clock::now();
-
-  std::vector<Pairing> vsBase;
-  for (int f = 0; f < F; ++f)
-    if (f != baseline) vsBase.push_back(Pairing{f, baseline, {}});
+  sim::SpecialtiesConfig config;
+  config.games = static_cast<std::uint64_t>(games);
+  config.matrixGames = static_cast<std::uint64_t>(matrixGames);
+  config.agents = specs;
+  config.seed = seed;
+  config.baseline = baseline;
+  config.maxTurns = maxTurns;
+  config.threads = threads > 0 ? static_cast<int>(threads)
+                               : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   const std::atomic<bool>& cancel = InterruptScope::flag();  // the pairings poll it: Ctrl-C stops them
-  playPairings(*game, vsBase, static_cast<std::uint64_t>(games), specs, seed, cap, nThreads, 0, cancel);
-  std::sort(vsBase.begin(), vsBase.end(), [](const Pairing& x, const Pairing& y) {
-    return per(x.t.score, x.t.games) > per(y.t.score, y.t.games);
-  });
+  const sim::SpecialtiesResult result = sim::runSpecialties(*game, config, cancel);
+  if (!result.ok()) {
+    io.err << "balance specialties: " << result.error << "\n";
+    return kExitInvalid;
+  }
+  const int nThreads = result.config.threads;
+  const int cap = result.config.maxTurns;
   io.out << ruleset->id << ": each faction vs " << factions[static_cast<std::size_t>(baseline)] << ", " << games
          << " games each, agents";
   for (const auto& s : specs) io.out << " " << s;
@@ -196,68 +139,45 @@ int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
   io.out << std::left << std::setw(24) << "rank  faction" << std::right << std::setw(8) << "games" << std::setw(10)
          << "win rate" << "  95% CI          verdict   adjud.  powers/game  turns\n";
   int rank = 0;
-  Tally all;
-  for (const Pairing& p : vsBase) {
-    if (p.t.games == 0) continue;  // cancelled before it was played
-    const double rate = p.t.score / static_cast<double>(p.t.games);
-    const sim::Interval ci = sim::wilsonInterval(static_cast<std::uint64_t>(std::llround(p.t.score)), p.t.games);
+  sim::SpecialtyTally all;
+  for (const sim::SpecialtyPairing& p : result.vsBaseline) {
+    const sim::SpecialtyTally& t = p.tally;
+    if (t.games == 0) continue;  // cancelled before it was played
+    const double rate = t.rate();
+    const sim::Interval ci = t.interval();
     const char* verdict = ci.lo > 0.5 ? "stronger" : ci.hi < 0.5 ? "weaker" : "fair";
     std::ostringstream name;
     name << std::setw(4) << ++rank << "  " << shortName(factions[static_cast<std::size_t>(p.a)]);
-    io.out << std::left << std::setw(24) << name.str() << std::right << std::setw(8) << p.t.games << std::setw(9)
+    io.out << std::left << std::setw(24) << name.str() << std::right << std::setw(8) << t.games << std::setw(9)
            << pct(rate) << "%  [" << std::setw(5) << pct(ci.lo) << ", " << std::setw(5) << pct(ci.hi) << "]  "
            << std::left << std::setw(9) << verdict << std::right << std::setw(6)
-           << pct(static_cast<double>(p.t.adjudicated) / static_cast<double>(p.t.games)) << "%" << std::setw(13)
-           << std::fixed << std::setprecision(2) << p.t.powerUses / static_cast<double>(p.t.games) << std::setw(7)
-           << std::setprecision(0) << p.t.turns / static_cast<double>(p.t.games) << "\n";
-    all.games += p.t.games;
-    all.adjudicated += p.t.adjudicated;
-    all.capped += p.t.capped;
+           << pct(static_cast<double>(t.adjudicated) / static_cast<double>(t.games)) << "%" << std::setw(13)
+           << std::fixed << std::setprecision(2) << t.powerUses / static_cast<double>(t.games) << std::setw(7)
+           << std::setprecision(0) << t.turns / static_cast<double>(t.games) << "\n";
+    all.games += t.games;
+    all.adjudicated += t.adjudicated;
+    all.capped += t.capped;
   }
   io.out << "\nadjudicated by the engine (its own cap or rule): " << all.adjudicated << " of " << all.games << " games ("
          << pct(static_cast<double>(all.adjudicated) / static_cast<double>(std::max<std::uint64_t>(1, all.games)))
          << "%); not ended within " << cap << " turns (a draw here): " << all.capped << "\n";
 
   std::uint64_t roundRobinPlayed = 0;
-  if (matrixGames > 0 && !cancel.load()) {
-    std::vector<Pairing> rr;
-    for (int a = 0; a < F; ++a)
-      for (int b = a + 1; b < F; ++b)
-        if (a != baseline && b != baseline) rr.push_back(Pairing{a, b, {}});
-    playPairings(*game, rr, static_cast<std::uint64_t>(matrixGames), specs, seed, cap, nThreads, 0x5151ULL, cancel);
-    std::vector<std::vector<double>> m(static_cast<std::size_t>(F), std::vector<double>(static_cast<std::size_t>(F), -1));
-    std::vector<double> total(static_cast<std::size_t>(F), 0.0);
-    std::vector<std::uint64_t> count(static_cast<std::size_t>(F), 0);
-    for (const Pairing& p : rr) {
-      if (p.t.games == 0) continue;  // cancelled before it was played
-      roundRobinPlayed += p.t.games;
-      const double r = p.t.score / static_cast<double>(p.t.games);
-      m[static_cast<std::size_t>(p.a)][static_cast<std::size_t>(p.b)] = r;
-      m[static_cast<std::size_t>(p.b)][static_cast<std::size_t>(p.a)] = 1.0 - r;
-      total[static_cast<std::size_t>(p.a)] += p.t.score;
-      total[static_cast<std::size_t>(p.b)] += static_cast<double>(p.t.games) - p.t.score;
-      count[static_cast<std::size_t>(p.a)] += p.t.games;
-      count[static_cast<std::size_t>(p.b)] += p.t.games;
-    }
-    std::vector<int> order;
-    for (int f = 0; f < F; ++f)
-      if (f != baseline) order.push_back(f);
-    std::sort(order.begin(), order.end(), [&](int x, int y) {
-      return total[static_cast<std::size_t>(x)] / static_cast<double>(std::max<std::uint64_t>(1, count[static_cast<std::size_t>(x)])) >
-             total[static_cast<std::size_t>(y)] / static_cast<double>(std::max<std::uint64_t>(1, count[static_cast<std::size_t>(y)]));
-    });
-    io.out << "\nround robin: " << matrixGames << " games per pair, " << rr.size() << " pairs\n\n";
+  if (!result.roundRobin.empty()) {
+    for (const sim::SpecialtyPairing& p : result.roundRobin) roundRobinPlayed += p.tally.games;
+    const std::vector<int> order = result.roundRobinOrder();
+    io.out << "\nround robin: " << matrixGames << " games per pair, " << result.roundRobin.size() << " pairs\n\n";
     io.out << std::left << std::setw(24) << "rank  faction" << std::right << std::setw(8) << "games" << std::setw(10)
            << "score" << "  95% CI\n";
     rank = 0;
     for (int f : order) {
-      const std::size_t i = static_cast<std::size_t>(f);
-      if (count[i] == 0) continue;  // cancelled before it played
-      const double rate = total[i] / static_cast<double>(std::max<std::uint64_t>(1, count[i]));
-      const sim::Interval ci = sim::wilsonInterval(static_cast<std::uint64_t>(std::llround(total[i])), count[i]);
+      const sim::SpecialtyTally t = result.roundRobinOf(f);
+      if (t.games == 0) continue;  // cancelled before it played
+      const double rate = t.score / static_cast<double>(std::max<std::uint64_t>(1, t.games));
+      const sim::Interval ci = t.interval();
       std::ostringstream name;
-      name << std::setw(4) << ++rank << "  " << shortName(factions[i]);
-      io.out << std::left << std::setw(24) << name.str() << std::right << std::setw(8) << count[i] << std::setw(9)
+      name << std::setw(4) << ++rank << "  " << shortName(factions[static_cast<std::size_t>(f)]);
+      io.out << std::left << std::setw(24) << name.str() << std::right << std::setw(8) << t.games << std::setw(9)
              << pct(rate) << "%  [" << std::setw(5) << pct(ci.lo) << ", " << std::setw(5) << pct(ci.hi) << "]\n";
     }
     io.out << "\nmatrix: row's win rate (%) against column\n" << std::setw(18) << "";
@@ -266,13 +186,13 @@ int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
     for (int r : order) {
       io.out << std::left << std::setw(18) << shortName(factions[static_cast<std::size_t>(r)]) << std::right;
       for (int c : order) {
-        const double v = m[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+        const double v = result.matrixScore(r, c);
         io.out << std::setw(5) << (v < 0 ? std::string("-") : std::to_string(static_cast<int>(std::lround(100 * v))));
       }
       io.out << "\n";
     }
   }
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double secs = result.elapsedSeconds;
   const std::uint64_t played = all.games + roundRobinPlayed;
   io.out << "\nelapsed " << std::fixed << std::setprecision(1) << secs << " s, " << played << " games, "
          << std::setprecision(0) << static_cast<double>(played) / std::max(1e-9, secs) << " games/s (" << nThreads

@@ -379,7 +379,8 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
   if (d.assumed.empty()) {
     h << "<p>No value of the ruleset is marked <code>assumed</code>.</p>\n";
   } else {
-    h << "<p>" << d.assumed.size() << " values of the ruleset are marked <code>assumed</code> (no public source):</p>\n<ul>\n";
+    h << "<p>" << d.assumed.size() << " places of the ruleset are marked <code>assumed</code> (no public source; "
+         "the ruleset itself, parameters, dice, entities, effects and dice questions):</p>\n<ul>\n";
     for (const auto& a : d.assumed) h << "<li><code>" << esc(a.path) << "</code>: " << esc(a.text) << "</li>\n";
     h << "</ul>\n";
   }

@@ -20,6 +20,7 @@ namespace {
 const QColor kCurveColor(0x3b, 0x7d, 0xd8);
 const QColor kTargetColor(0xd0, 0x45, 0x45);
 const QColor kBalanceColor(0x2e, 0x7d, 0x32);
+constexpr double kPercent = 100.0;  // the chart's y is in %
 
 }  // namespace
 
@@ -63,7 +64,8 @@ QChart* buildSweepChart(const SweepChartData& data, const QString& title) {
   x->setTickType(QValueAxis::TicksDynamic);
   x->setTickAnchor(xMin);
   x->setTickInterval(interval);
-  // The y range: the band and the target with some air, in [yFloor, 1].
+  // The y range: the band and the target with some air, in [yFloor, 1];
+  // drawn in % (as the sweep table prints it): every y is scaled by 100.
   double yLo = data.target, yHi = data.target;
   for (const auto& p : points) {
     yLo = std::min(yLo, p.low);
@@ -72,10 +74,10 @@ QChart* buildSweepChart(const SweepChartData& data, const QString& title) {
   yLo = std::max(data.yFloor, std::floor((yLo - 0.05) * 10) / 10);
   yHi = std::min(1.0, std::ceil((yHi + 0.05) * 10) / 10);
   auto* y = new QValueAxis(chart);
-  y->setRange(yLo, yHi);
+  y->setRange(kPercent * yLo, kPercent * yHi);
   y->setTickCount(static_cast<int>(std::lround((yHi - yLo) * 10)) + 1);
-  y->setLabelFormat(QStringLiteral("%.1f"));
-  y->setTitleText(data.yLabel);
+  y->setLabelFormat(QStringLiteral("%.0f%%"));
+  y->setTitleText(data.yLabel + QStringLiteral(" (%)"));
   chart->addAxis(x, Qt::AlignBottom);
   chart->addAxis(y, Qt::AlignLeft);
 
@@ -83,8 +85,8 @@ QChart* buildSweepChart(const SweepChartData& data, const QString& title) {
   auto* upper = new QLineSeries(chart);
   auto* lower = new QLineSeries(chart);
   for (const auto& p : points) {
-    upper->append(p.x, std::clamp(p.high, 0.0, 1.0));
-    lower->append(p.x, std::clamp(p.low, 0.0, 1.0));
+    upper->append(p.x, kPercent * std::clamp(p.high, data.yFloor, 1.0));
+    lower->append(p.x, kPercent * std::clamp(p.low, data.yFloor, 1.0));
   }
   auto* band = new QAreaSeries(upper, lower);
   band->setName(QObject::tr("95% interval"));
@@ -101,8 +103,8 @@ QChart* buildSweepChart(const SweepChartData& data, const QString& title) {
     // the axis; with both ends open it says nothing and is left out).
     auto* range = new QLineSeries(chart);
     range->setName(QObject::tr("balance interval"));
-    range->append(data.balanceLow.value_or(xMin - pad), data.target);
-    range->append(data.balanceHigh.value_or(xMax + pad), data.target);
+    range->append(data.balanceLow.value_or(xMin - pad), kPercent * data.target);
+    range->append(data.balanceHigh.value_or(xMax + pad), kPercent * data.target);
     QColor c = kBalanceColor;
     c.setAlpha(150);
     range->setPen(QPen(c, 5, Qt::SolidLine, Qt::FlatCap));
@@ -111,8 +113,8 @@ QChart* buildSweepChart(const SweepChartData& data, const QString& title) {
   // The target line across the whole axis (over the balance interval).
   auto* target = new QLineSeries(chart);
   target->setName(QObject::tr("target %1%").arg(100.0 * data.target, 0, 'f', 1));
-  target->append(xMin - pad, data.target);
-  target->append(xMax + pad, data.target);
+  target->append(xMin - pad, kPercent * data.target);
+  target->append(xMax + pad, kPercent * data.target);
   target->setPen(QPen(kTargetColor, 1.4, Qt::DashLine));
   attach(chart, target, x, y);
 
@@ -125,8 +127,8 @@ QChart* buildSweepChart(const SweepChartData& data, const QString& title) {
   markers->setColor(kCurveColor);
   markers->setBorderColor(Qt::white);
   for (const auto& p : points) {
-    curve->append(p.x, p.rate);
-    markers->append(p.x, p.rate);
+    curve->append(p.x, kPercent * p.rate);
+    markers->append(p.x, kPercent * p.rate);
   }
   attach(chart, curve, x, y);
   attach(chart, markers, x, y);
@@ -143,7 +145,7 @@ QChart* buildSweepChart(const SweepChartData& data, const QString& title) {
     point->setMarkerSize(13);
     point->setColor(kBalanceColor);
     point->setBorderColor(Qt::white);
-    point->append(data.balance, data.target);
+    point->append(data.balance, kPercent * data.target);
     attach(chart, point, x, y);
   }
   return chart;

@@ -40,6 +40,8 @@ struct SweepChartData {
   std::optional<double> xMin, xMax;
 };
 
+// The data are fractions (a rate in [0, 1], a lift in [-1, 1]); the chart
+// draws them in % like the sweep table (y = 100 x the value, labels "40%").
 // Series (names, for the legend and tests): "95% interval" (QAreaSeries),
 // "target 50.0%", the metric line (named yLabel; its point markers have no
 // legend entry) and, when crossed, "balance interval" (a thick segment on the

@@ -10,6 +10,7 @@
 #include <map>
 
 #include "model/core/scalar.h"
+#include "model/validation/dice_question_threshold.h"
 #include "model/validation/expression_check.h"
 #include "model/validation/schema_checks.h"
 
@@ -210,6 +211,8 @@ void checkDiceQuestions(const CheckContext& ctx) {
                                               " (known: sum, count, at_least, vs, target, expression)");
       continue;
     }
+    if (const std::string stale = staleThreshold(ctx.ruleset, q); !stale.empty())
+      ctx.out.warning(q.origin.at("at_least"), what + ": " + stale);
     if (q.query == "expression") {
       const Field* expr = q.arg("expression");
       if (!expr)

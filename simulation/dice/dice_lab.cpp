@@ -166,6 +166,37 @@ bool evaluate(const DiceRequest& rq, const model::Ruleset* ruleset, DiceResult& 
       Pool a, b;
       if (!parse(rq.pool, "pool", ruleset, a, error)) return false;
       if (!parse(rq.vs, "vs", ruleset, b, error)) return false;
+      if (rq.vsSums) {
+        // The two totals are independent: the difference is A's sum
+        // distribution convolved with B's negated (sampled: each sum sampled).
+        const double drawA = DiceSampler::poolDrawCost(a), drawB = DiceSampler::poolDrawCost(b);
+        if (mc) {
+          if (!checkSamples(rq.monteCarlo, drawA + drawB, control, error)) return false;
+          budget.setExpected(static_cast<double>(rq.monteCarlo) * (drawA + drawB));
+        } else {
+          if (auto why = exactCostProblem(a, control.exactLimit); !why.empty())
+            return fail(error, "pool", why + monteCarloSuggestion(drawA + drawB, control.monteCarloLimit));
+          if (auto why = exactCostProblem(b, control.exactLimit); !why.empty())
+            return fail(error, "vs", why + monteCarloSuggestion(drawA + drawB, control.monteCarloLimit));
+          budget.setExpected(exactCost(a) + exactCost(b));
+        }
+        auto byValue = [](const Face& f) { return f.value; };
+        const Pmf sumA = mc ? sampler.pool(a, byValue, true, rq.monteCarlo, &budget) : sumDistribution(a, &budget);
+        if (budget.stopped()) return stopped(budget, mc ? 0 : drawA, control, error);
+        const Pmf sumB = mc ? sampler.pool(b, byValue, true, rq.monteCarlo, &budget) : sumDistribution(b, &budget);
+        if (budget.stopped()) return stopped(budget, mc ? 0 : drawB, control, error);
+        res.title = "sum of " + rq.pool + " minus sum of " + rq.vs;
+        label = "A - B";
+        res.pmf = Pmf::convolve(sumA, sumB.negated());
+        if (rq.atLeast) {
+          res.probabilityLabel = "P(A - B >= " + number(*rq.atLeast) + ")";
+          res.probability = res.pmf.atLeast(*rq.atLeast);
+        } else {
+          res.probabilityLabel = "P(sum of A > sum of B)";
+          res.probability = 1.0 - res.pmf.atMost(0.0);
+        }
+        break;
+      }
       if (auto why = opposedProblem(a); !why.empty()) return fail(error, "pool", why);
       if (auto why = opposedProblem(b); !why.empty()) return fail(error, "vs", why);
       const double draw = DiceSampler::opposedDrawCost(a, b);
@@ -310,6 +341,8 @@ double estimateDiceWork(const DiceRequest& rq, const model::Ruleset* ruleset) {
       return mc ? samples * DiceSampler::poolDrawCost(a) : exactCost(a);
     case DiceQuery::Vs:
       if (!parse(rq.pool, "pool", ruleset, a, ignored) || !parse(rq.vs, "vs", ruleset, b, ignored)) return 0;
+      if (rq.vsSums)
+        return mc ? samples * (DiceSampler::poolDrawCost(a) + DiceSampler::poolDrawCost(b)) : exactCost(a) + exactCost(b);
       if (!opposedProblem(a).empty() || !opposedProblem(b).empty()) return 0;
       return mc ? samples * (DiceSampler::opposedDrawCost(a, b)) : opposedCost(a, b);
     case DiceQuery::Target:
@@ -347,6 +380,7 @@ std::optional<DiceRequest> requestFromQuestion(const model::DiceQuestion& q, std
     case DiceQuery::Expression: allowed = {"expression", "at_least"}; break;
   }
   allowed.insert({"monte_carlo", "seed"});
+  if (allowed.count("at_least")) allowed.insert("at_least_of");  // where the threshold comes from (not read here)
   for (const auto& f : q.args) {
     if (!allowed.count(f.key)) return fail("unknown key '" + f.key + "' for a " + q.query + " question");
     auto text = [&] { return f.isList ? joined(f.items, ",") : f.text; };

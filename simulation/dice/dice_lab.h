@@ -40,6 +40,7 @@ struct DiceRequest {
   std::vector<std::string> faces;   // Count: the faces counted
   std::optional<double> atLeast;    // adds P(outcome >= atLeast)
   std::string vs;                   // Vs: the opposing pool (B)
+  bool vsSums = false;              // Vs: compare the sums (sum of A - sum of B), not pair by pair
   std::string target;               // Target: "fire:2,earth:2|fire:3"
   int rolls = 1;                    // Target: rolls, holding between them
   std::string wild;                 // Target: wild face ("" = none)

@@ -164,6 +164,27 @@ TEST(DesktopConventions, WindowGeometryAndDockLayoutComeBackInTheNextSession) {
   }
 }
 
+// Issue 33, item 7: Help > Workflows showed the developer README; it shows the
+// designer's guide (task by task), the README stays apart for developers.
+TEST(DesktopConventions, HelpWorkflowsShowsTheDesignersGuide) {
+  setDocumentationRoot(QStringLiteral(WB_SOURCE_DIR));
+  MainWindow w;
+  w.setPromptsEnabled(false);
+  QMenu* help = topMenu(w, QStringLiteral("Help"));
+  ASSERT_NE(help, nullptr);
+  QAction* workflows = nullptr;
+  for (QAction* a : help->actions())
+    if (a->text().remove(QLatin1Char('&')).startsWith(QStringLiteral("Workflows"))) workflows = a;
+  ASSERT_NE(workflows, nullptr);
+  workflows->trigger();
+  QTextBrowser* text = nullptr;
+  for (QDialog* d : w.findChildren<QDialog*>())
+    if (d->isVisible()) text = d->findChild<QTextBrowser*>(QStringLiteral("text"));
+  ASSERT_NE(text, nullptr);
+  EXPECT_TRUE(text->toPlainText().contains(QStringLiteral("Balance a card's cost")));
+  EXPECT_FALSE(text->toPlainText().contains(QStringLiteral("cmake")));
+}
+
 TEST(DesktopConventions, HelpMenuHasTheFormatGuideTheReadmeSectionsAndTheShortcuts) {
   setDocumentationRoot(QStringLiteral(WB_SOURCE_DIR));
   MainWindow w;
@@ -171,7 +192,7 @@ TEST(DesktopConventions, HelpMenuHasTheFormatGuideTheReadmeSectionsAndTheShortcu
   QMenu* help = topMenu(w, QStringLiteral("Help"));
   ASSERT_NE(help, nullptr);
   const QStringList items = actionTexts(help);
-  for (const char* item : {"Ruleset Format Guide", "Designer's Guide", "Workflows (README)", "Keyboard Shortcuts", "About Balance Workbench"})
+  for (const char* item : {"Ruleset Format Guide", "Workflows: Designer's Guide", "Developer README", "Keyboard Shortcuts", "About Balance Workbench"})
     EXPECT_TRUE(items.contains(QString::fromLatin1(item))) << item << " in " << items.join(',').toStdString();
 
   const QString readme = findDocument(QStringLiteral("README.md"));

@@ -132,7 +132,9 @@ TEST(SweepPanel, ASweepFromTheTabFillsTheTableAndTheChart) {
   ASSERT_EQ(panel->pointTable()->rowCount(), 3);
   EXPECT_EQ(panel->pointTable()->item(0, 0)->text(), QStringLiteral("12"));
   EXPECT_EQ(panel->pointTable()->item(2, 0)->text(), QStringLiteral("18"));
-  EXPECT_EQ(panel->pointTable()->item(1, 4)->text(), QStringLiteral("40"));
+  // Games played at the value (issue 33, item 7): an impact point plays its 40
+  // baseline games and 40 with the card restricted, 80 in all (it said 40).
+  EXPECT_EQ(panel->pointTable()->item(1, 4)->text(), QStringLiteral("80"));
 
   QChart* chart = panel->chart();
   ASSERT_NE(chart, nullptr);

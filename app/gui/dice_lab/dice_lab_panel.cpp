@@ -1,5 +1,7 @@
 #include "app/gui/dice_lab/dice_lab_panel.h"
 
+#include <QColor>
+
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -14,6 +16,7 @@
 #include "app/gui/dice_lab/dice_request_form.h"
 #include "app/gui/dice_lab/dice_result_view.h"
 #include "app/gui/document/ruleset_document.h"
+#include "model/validation/dice_question_threshold.h"
 
 namespace wb::app {
 
@@ -121,6 +124,12 @@ DiceLabPanel::DiceLabPanel(RulesetDocument* document, QWidget* parent) : QWidget
   connect(m_evaluate, &QPushButton::clicked, this, &DiceLabPanel::evaluate);
   connect(m_cancel, &QPushButton::clicked, this, &DiceLabPanel::cancel);
   connect(m_form, &DiceRequestForm::submitted, this, &DiceLabPanel::evaluate);
+  // An error belongs to the query it was about: another query kind starts clean.
+  connect(m_form, &DiceRequestForm::queryKindChanged, this, [this] {
+    m_errorText.clear();
+    m_error->hide();
+    m_form->clearError();
+  });
   connect(m_questions, &QListWidget::itemClicked, this,
           [this](QListWidgetItem* item) { evaluateQuestion(m_questions->row(item)); });
   connect(m_result, &DiceResultView::message, this, &DiceLabPanel::message);
@@ -158,6 +167,14 @@ void DiceLabPanel::refreshRuleset() {
     for (const auto& q : rs->diceQuestions) {
       auto* item = new QListWidgetItem(QString::fromStdString(q.name.empty() ? q.id : q.name), m_questions);
       item->setToolTip(questionTip(q));
+      // A threshold taken from a value that has changed since (at_least_of): flagged, not silently old.
+      if (const std::string stale = model::staleThreshold(*rs, q); !stale.empty()) {
+        item->setText(QStringLiteral("\u26a0 ") + item->text());
+        item->setForeground(QColor(0xb2, 0x5e, 0x00));
+        item->setData(Qt::UserRole, QString::fromStdString(stale));
+        item->setToolTip(tr("<b>Stale threshold:</b> %1<br>").arg(QString::fromStdString(stale).toHtmlEscaped()) +
+                         item->toolTip());
+      }
     }
   if (keep >= 0 && keep < m_questions->count()) m_questions->setCurrentRow(keep);
   const bool any = m_questions->count() > 0;

@@ -73,10 +73,19 @@ DiceRequestForm::DiceRequestForm(QWidget* parent) : QWidget(parent) {
   m_faces = new QLineEdit(this);
   m_faces->setPlaceholderText(QStringLiteral("6  or  fire,Z"));
   top->addRow(tr("Faces"), m_faces);
-  m_vs = new QLineEdit(this);
-  m_vs->setPlaceholderText(QStringLiteral("2d6"));
-  m_vs->setToolTip(tr("The defending pool B; highest die against highest, ties go to B"));
-  top->addRow(tr("Against"), m_vs);
+  m_vsRow = new QWidget(this);
+  auto* vsLayout = new QHBoxLayout(m_vsRow);
+  vsLayout->setContentsMargins(0, 0, 0, 0);
+  m_vs = new QLineEdit(m_vsRow);
+  m_vs->setPlaceholderText(QStringLiteral("2d8"));
+  m_vs->setToolTip(tr("The other pool B: pair by pair, highest die against highest, ties go to B; or, with "
+                      "\"compare sums\", the total of A against the total of B"));
+  vsLayout->addWidget(m_vs, 1);
+  m_vsSums = new QCheckBox(tr("compare sums"), m_vsRow);
+  m_vsSums->setObjectName(QStringLiteral("compareSums"));
+  m_vsSums->setToolTip(tr("3d6 vs 2d8 as totals: the distribution of sum(A) \u2212 sum(B) and P(A's sum is higher)"));
+  vsLayout->addWidget(m_vsSums);
+  top->addRow(tr("Against"), m_vsRow);
   m_target = new QLineEdit(this);
   m_target->setPlaceholderText(QStringLiteral("fire:2,earth:2|fire:3"));
   m_target->setToolTip(tr("Alternatives separated by |, each a list of face:count"));
@@ -146,7 +155,11 @@ DiceRequestForm::DiceRequestForm(QWidget* parent) : QWidget(parent) {
   m_hint->setAlignment(Qt::AlignLeft | Qt::AlignTop);
   layout->addWidget(m_hint);
 
-  connect(m_query, &QComboBox::currentIndexChanged, this, &DiceRequestForm::queryChanged);
+  connect(m_query, &QComboBox::currentIndexChanged, this, [this] {
+    queryChanged();
+    Q_EMIT queryKindChanged();
+  });
+  connect(m_vsSums, &QCheckBox::toggled, this, &DiceRequestForm::queryChanged);
   connect(add, &QPushButton::clicked, this, &DiceRequestForm::addDie);
   connect(m_useAtLeast, &QCheckBox::toggled, m_atLeast, &QWidget::setEnabled);
   connect(m_monteCarlo, &QCheckBox::toggled, m_samples, &QWidget::setEnabled);
@@ -193,7 +206,7 @@ void DiceRequestForm::queryChanged() {
   using sim::dice::DiceQuery;
   m_top->setRowVisible(m_poolRow, q != DiceQuery::Expression);
   m_top->setRowVisible(m_faces, q == DiceQuery::Count);
-  m_top->setRowVisible(m_vs, q == DiceQuery::Vs);
+  m_top->setRowVisible(m_vsRow, q == DiceQuery::Vs);
   for (QWidget* w : {static_cast<QWidget*>(m_target), static_cast<QWidget*>(m_rolls), m_wildRow})
     m_top->setRowVisible(w, q == DiceQuery::Target);
   m_top->setRowVisible(m_expression, q == DiceQuery::Expression);
@@ -203,8 +216,10 @@ void DiceRequestForm::queryChanged() {
     case sim::dice::DiceQuery::Sum: m_hint->setText(tr("The distribution of the total of all dice and constants.")); break;
     case sim::dice::DiceQuery::Count: m_hint->setText(tr("How many dice show one of the faces.")); break;
     case sim::dice::DiceQuery::Vs:
-      m_hint->setText(tr("Dice sorted high to low and compared pair by pair (RISK-like): pairs won by A minus "
-                         "pairs won by B, ties to B."));
+      m_hint->setText(m_vsSums->isChecked()
+                          ? tr("The total of A against the total of B: the distribution of sum(A) \u2212 sum(B).")
+                          : tr("Dice sorted high to low and compared pair by pair (RISK-like): pairs won by A minus "
+                               "pairs won by B, ties to B. Tick \"compare sums\" to compare the totals."));
       break;
     case sim::dice::DiceQuery::Target:
       m_hint->setText(tr("The best chance to show the target within the rolls, keeping dice between rolls, and "
@@ -225,6 +240,7 @@ sim::dice::DiceRequest DiceRequestForm::request() const {
     if (!f.trimmed().isEmpty()) r.faces.push_back(f.trimmed().toStdString());
   if (m_useAtLeast->isChecked() && r.query != sim::dice::DiceQuery::Target) r.atLeast = m_atLeast->value();
   r.vs = m_vs->text().trimmed().toStdString();
+  r.vsSums = r.query == sim::dice::DiceQuery::Vs && m_vsSums->isChecked();
   r.target = m_target->text().trimmed().toStdString();
   r.rolls = m_rolls->value();
   r.wild = m_wild->text().trimmed().toStdString();
@@ -245,6 +261,7 @@ void DiceRequestForm::setRequest(const sim::dice::DiceRequest& r) {
   m_useAtLeast->setChecked(r.atLeast.has_value());
   if (r.atLeast) m_atLeast->setValue(*r.atLeast);
   m_vs->setText(QString::fromStdString(r.vs));
+  m_vsSums->setChecked(r.vsSums);
   m_target->setText(QString::fromStdString(r.target));
   m_rolls->setValue(r.rolls);
   m_wild->setText(QString::fromStdString(r.wild));

@@ -42,9 +42,11 @@ class DiceRequestForm : public QWidget {
 
   QLineEdit* poolEdit() const { return m_pool; }
   QLineEdit* expressionEdit() const { return m_expression; }
+  QComboBox* queryBox() const { return m_query; }
 
  Q_SIGNALS:
   void submitted();  // Return pressed in a text field
+  void queryKindChanged();  // another query kind was chosen
 
  private:
   void queryChanged();
@@ -59,7 +61,9 @@ class DiceRequestForm : public QWidget {
   QComboBox* m_die;
   QSpinBox* m_dieCount;
   QLineEdit* m_faces;
+  QWidget* m_vsRow;
   QLineEdit* m_vs;
+  QCheckBox* m_vsSums;
   QLineEdit* m_target;
   QSpinBox* m_rolls;
   QWidget* m_wildRow;

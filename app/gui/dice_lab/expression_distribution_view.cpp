@@ -24,12 +24,17 @@ QString num(double v) { return QString::fromStdString(sim::dice::formatOutcome(s
 ExpressionDistributionView::ExpressionDistributionView(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->setSpacing(2);
+  layout->setSpacing(4);
   m_view = charts::makeChartView(charts::buildDiceChart({}, {charts::DiceCumulative::None, true}));
-  m_view->setMinimumSize(160, 90);
-  m_view->setFixedHeight(120);
-  layout->addWidget(m_view);
+  // 120 px when there is room, down to 60 when the inspector is short: a
+  // fixed height overflowed its slot in a squeezed layout and the statistics
+  // line below was drawn over the chart's axis (issue 33, item 7).
+  m_view->setMinimumSize(160, 60);
+  m_view->setMaximumHeight(120);
+  m_view->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+  layout->addWidget(m_view, 1);
   m_summary = new QLabel(this);
+  m_summary->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
   m_summary->setWordWrap(true);
   m_summary->setStyleSheet(QStringLiteral("color: #444;"));
   layout->addWidget(m_summary);

@@ -63,7 +63,77 @@ sim::RunConfig settings(const QJsonObject& o) {
   return c;
 }
 
+// The file's root object when it is a results file of this version; an empty
+// object when there is no file; nullopt (and `why`) when it cannot be read.
+std::optional<QJsonObject> readRoot(const QString& path, QString& why) {
+  if (!QFileInfo::exists(path)) return QJsonObject{};
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) {
+    why = QObject::tr("cannot read it");
+    return std::nullopt;
+  }
+  QJsonParseError parse{};
+  const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &parse);
+  if (parse.error != QJsonParseError::NoError) {
+    why = parse.errorString();
+    return std::nullopt;
+  }
+  const QJsonObject root = doc.object();
+  if (root[QStringLiteral("format")].toString() != QLatin1String(kFormat)) {
+    why = QObject::tr("not a results file");
+    return std::nullopt;
+  }
+  if (root[QStringLiteral("version")].toInt() != ResultsFile::kVersion) {
+    why = QObject::tr("version %1; this workbench reads %2")
+              .arg(root[QStringLiteral("version")].toInt())
+              .arg(ResultsFile::kVersion);
+    return std::nullopt;
+  }
+  return root;
+}
+
+// Replaces `key` in the results file of `rulesetPath` (other keys kept; a file
+// this version cannot read is replaced).
+bool writeKey(const QString& rulesetPath, const QString& key, const QJsonObject& value, QString* error) {
+  const QString path = ResultsFile::pathFor(rulesetPath);
+  if (path.isEmpty()) {
+    if (error) *error = QObject::tr("the ruleset has no file yet");
+    return false;
+  }
+  QString why;
+  QJsonObject root = readRoot(path, why).value_or(QJsonObject{});
+  root[QStringLiteral("format")] = QString::fromLatin1(kFormat);
+  root[QStringLiteral("version")] = ResultsFile::kVersion;
+  root[QStringLiteral("ruleset_file")] = QFileInfo(rulesetPath).fileName();
+  root[key] = value;
+  std::string failure;
+  if (!model::writeFileAtomically(path.toStdString(), QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString(),
+                                  &failure)) {
+    if (error) *error = QString::fromStdString(failure);
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
+
+bool ResultsFile::saveSection(const QString& rulesetPath, const QString& key, const QJsonObject& value, QString* error) {
+  return writeKey(rulesetPath, key, value, error);
+}
+
+std::optional<QJsonObject> ResultsFile::loadSection(const QString& rulesetPath, const QString& key, QString* error) {
+  if (error) error->clear();
+  const QString path = pathFor(rulesetPath);
+  if (path.isEmpty() || !QFileInfo::exists(path)) return std::nullopt;
+  QString why;
+  const auto root = readRoot(path, why);
+  if (!root) {
+    if (error) *error = QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), why);
+    return std::nullopt;
+  }
+  if (!root->contains(key)) return std::nullopt;
+  return (*root)[key].toObject();
+}
 
 QString ResultsFile::pathFor(const QString& rulesetPath) {
   if (rulesetPath.isEmpty()) return {};
@@ -105,17 +175,7 @@ bool ResultsFile::saveRun(const QString& rulesetPath, const StoredRun& stored, Q
   const std::string bytes = sim::RunStatsCodec::encode(r.stats);
   run[QStringLiteral("stats")] = QString::fromLatin1(QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size())).toBase64());
 
-  QJsonObject root;
-  root[QStringLiteral("format")] = QString::fromLatin1(kFormat);
-  root[QStringLiteral("version")] = kVersion;
-  root[QStringLiteral("ruleset_file")] = QFileInfo(rulesetPath).fileName();
-  root[QStringLiteral("run")] = run;
-  std::string why;
-  if (!model::writeFileAtomically(path.toStdString(), QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString(), &why)) {
-    if (error) *error = QString::fromStdString(why);
-    return false;
-  }
-  return true;
+  return writeKey(rulesetPath, QStringLiteral("run"), run, error);
 }
 
 std::optional<StoredRun> ResultsFile::loadRun(const QString& rulesetPath, QString* error) {
@@ -126,15 +186,10 @@ std::optional<StoredRun> ResultsFile::loadRun(const QString& rulesetPath, QStrin
     if (error) *error = QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), why);
     return std::nullopt;
   };
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly)) return fail(QObject::tr("cannot read it"));
-  QJsonParseError parse{};
-  const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &parse);
-  if (parse.error != QJsonParseError::NoError) return fail(parse.errorString());
-  const QJsonObject root = doc.object();
-  if (root[QStringLiteral("format")].toString() != QLatin1String(kFormat)) return fail(QObject::tr("not a results file"));
-  if (root[QStringLiteral("version")].toInt() != kVersion)
-    return fail(QObject::tr("version %1; this workbench reads %2").arg(root[QStringLiteral("version")].toInt()).arg(kVersion));
+  QString why;
+  const auto read = readRoot(path, why);
+  if (!read) return fail(why);
+  const QJsonObject& root = *read;
   if (!root.contains(QStringLiteral("run"))) return std::nullopt;
   const QJsonObject run = root[QStringLiteral("run")].toObject();
   StoredRun out;

@@ -8,6 +8,7 @@
 // them instead of playing the games again.
 #pragma once
 
+#include <QJsonObject>
 #include <QString>
 
 #include <optional>
@@ -33,6 +34,15 @@ class ResultsFile {
   // The run kept beside `rulesetPath`; nullopt when there is none or the file
   // is not one this version reads (`error` says why, "" when there is none).
   static std::optional<StoredRun> loadRun(const QString& rulesetPath, QString* error = nullptr);
+  // One more kind of result under its own top-level key ("specialties"),
+  // written without touching the others (the run included): the file is read,
+  // the key replaced, and the file written atomically.
+  static bool saveSection(const QString& rulesetPath, const QString& key, const QJsonObject& value,
+                          QString* error = nullptr);
+  // The object under `key`; nullopt when there is none or the file is not one
+  // this version reads (`error` says why, "" when there is none).
+  static std::optional<QJsonObject> loadSection(const QString& rulesetPath, const QString& key,
+                                                QString* error = nullptr);
 };
 
 }  // namespace wb::app

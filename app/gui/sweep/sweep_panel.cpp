@@ -143,7 +143,10 @@ SweepPanel::SweepPanel(RulesetDocument* document, QWidget* parent) : QWidget(par
 
   connect(m_run, &QPushButton::clicked, this, &SweepPanel::run);
   connect(m_cancel, &QPushButton::clicked, this, &SweepPanel::cancel);
-  connect(m_path, &QComboBox::currentTextChanged, this, [this] { updateCurrent(); });
+  connect(m_path, &QComboBox::currentTextChanged, this, [this] {
+    updateCurrent();
+    refreshMetrics();
+  });
   connect(m_path, &QComboBox::activated, this, [this] {
     // A path picked from the list proposes its range.
     setPath(m_path->currentText());
@@ -194,11 +197,26 @@ void SweepPanel::refreshMetrics() {
   for (const QString& a : m_agents->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
     if (!items.contains(QStringLiteral("agent:") + a.trimmed())) items << QStringLiteral("agent:") + a.trimmed();
   for (const auto& f : m_document->ruleset().entities(model::Section::Factions)) items << QStringLiteral("faction:") + QString::fromStdString(f.id);
+  // The impact metric the default uses for the swept value (a card's cost ->
+  // impact:that_card), and its grant form, so the default can be picked and read.
+  QString placeholder = tr("default");
+  if (!path().isEmpty()) {
+    std::vector<std::string> ids;
+    for (model::Section section : model::kSections)
+      for (const auto& e : m_document->ruleset().entities(section)) ids.push_back(e.id);
+    const sim::SweepMetric resolved = sim::resolveSweepMetric(sim::SweepMetric{}, path().toStdString(), ids);
+    const QString spec = QString::fromStdString(resolved.spec());
+    placeholder = tr("default: %1").arg(spec);
+    if (resolved.isImpact()) {
+      items.insert(1, spec);
+      items.insert(2, spec + QStringLiteral(":grant"));
+    }
+  }
   const QSignalBlocker block(m_metric);
   m_metric->clear();
   m_metric->addItems(items);
   m_metric->setItemText(0, QString());
-  m_metric->lineEdit()->setPlaceholderText(tr("default"));
+  m_metric->lineEdit()->setPlaceholderText(placeholder);
   m_metric->setEditText(text);
 }
 

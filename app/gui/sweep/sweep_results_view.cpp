@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 #include "app/report/text_format.h"
 #include "charts/builders/sweep_chart.h"
@@ -32,6 +33,53 @@ QTableWidgetItem* cell(const QString& text) {
   return item;
 }
 
+QString number(double v) { return QString::fromStdString(model::formatNumber(v)); }
+
+// What to do after "not crossed in range": the least-squares line through the
+// estimates, extended to the target, gives the next range to sweep (beyond the
+// end the curve heads for, as wide as this one, the same step); a curve that
+// does not head for the target asks for a wider range or more games.
+QString nextStep(const std::vector<sim::SweepPoint>& points, const sim::BalancePoint& balance, double target,
+                 const QString& path, std::vector<double> values) {
+  double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (const auto& p : points) {
+    if (p.metric.games == 0 || p.values.empty()) continue;
+    n += 1;
+    sx += p.values[0];
+    sy += p.rate();
+    sxx += p.values[0] * p.values[0];
+    sxy += p.values[0] * p.rate();
+  }
+  std::sort(values.begin(), values.end());
+  const QString games = QObject::tr("or about %L1 games per value to see a 2-point effect")
+                            .arg(static_cast<qulonglong>(balance.gamesFor2Points));
+  if (n < 2 || values.size() < 2) return QObject::tr("Next: sweep a wider range, %1.").arg(games);
+  const double lo = values.front(), hi = values.back(), width = hi - lo;
+  double step = width;
+  for (std::size_t i = 1; i < values.size(); ++i)
+    if (values[i] - values[i - 1] > 1e-9) step = std::min(step, values[i] - values[i - 1]);
+  const double denominator = n * sxx - sx * sx;
+  const double slope = std::abs(denominator) > 1e-12 ? (n * sxy - sx * sy) / denominator : 0.0;
+  const double meanX = sx / n, meanY = sy / n;
+  if (std::abs(slope) * width < 1e-3) return QObject::tr("Next: the curve is flat here; sweep a wider range, %1.").arg(games);
+  // Where the line meets the target (rounded: the fit's last bits are noise).
+  const double at = std::round((meanX + (target - meanY) / slope) * 1000.0) / 1000.0;
+  if (at >= lo && at <= hi)
+    return QObject::tr("Next: the curve nears the target inside the range but not clear of noise; play %1.")
+        .arg(QObject::tr("about %L1 games per value").arg(static_cast<qulonglong>(balance.gamesFor2Points)));
+  double from = 0, to = 0;
+  if (at > hi) {
+    from = hi;
+    to = hi + std::ceil((at - hi + width / 2) / step - 1e-9) * step;
+  } else {
+    to = lo;
+    from = lo - std::ceil((lo - at + width / 2) / step - 1e-9) * step;
+    if (lo >= 0 && from < 0) from = 0;  // costs and counts are rarely negative
+  }
+  return QObject::tr("Next: the curve heads for the target near %1 = %2; try %1 %3:%4:%5, %6.")
+      .arg(path, number(at), number(from), number(to), number(step), games);
+}
+
 }  // namespace
 
 SweepResultsView::SweepResultsView(QWidget* parent) : QWidget(parent) {
@@ -47,6 +95,7 @@ SweepResultsView::SweepResultsView(QWidget* parent) : QWidget(parent) {
   m_chartView->setMinimumHeight(260);
   topLayout->addWidget(m_chartView, 1);
   m_balance = new QLabel(top);
+  m_balance->setWordWrap(true);
   m_balance->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_balance->setContentsMargins(6, 2, 6, 2);
   topLayout->addWidget(m_balance);
@@ -101,6 +150,10 @@ void SweepResultsView::start(const sim::SweepConfig& config) {
   const QString metric = config.axes.empty() ? tr("Win rate") : QString::fromStdString(config.metric.label());
   m_table->horizontalHeaderItem(kRate)->setText(metric.left(1).toUpper() + metric.mid(1));
   m_table->horizontalHeaderItem(kRate)->setToolTip(metric);
+  m_table->horizontalHeaderItem(kGames)->setToolTip(
+      config.metric.isImpact() ? tr("Games played at this value: the baseline games and, paired with them, the games "
+                                    "with the entity restricted or granted (twice the games per value).")
+                               : tr("Games played at this value."));
   m_apply->setEnabled(false);
   redraw({}, std::nullopt);
 }
@@ -115,7 +168,9 @@ void SweepResultsView::addPoint(const sim::SweepPoint& point, int index) {
   m_table->setItem(row, kRate, cell(any ? percent(point.rate()) : QStringLiteral("\u2013")));
   m_table->setItem(row, kLow, cell(any ? percent(point.ci.lo) : QStringLiteral("\u2013")));
   m_table->setItem(row, kHigh, cell(any ? percent(point.ci.hi) : QStringLiteral("\u2013")));
-  m_table->setItem(row, kGames, cell(QString::number(point.result.stats.games())));
+  // The games played at this value: an impact point plays each of its games twice (with and without the entity).
+  const std::uint64_t played = point.result.stats.games() + (point.impact ? point.impact->lift.pairs : 0);
+  m_table->setItem(row, kGames, cell(QString::number(static_cast<qulonglong>(played))));
   m_table->setItem(row, kTimeouts, cell(QString::number(point.result.stats.timeouts())));
 }
 
@@ -155,8 +210,11 @@ void SweepResultsView::redraw(const std::vector<sim::SweepPoint>& points,
     m_balance->setText(tr("Balance point: \u2026"));
   } else {
     const std::string text = balancePointText(*balance, m_config->axes[0].path, m_config->axes[0].values);
-    m_balance->setText(tr("Balance point (%1 = %2): %3")
-                           .arg(data.yLabel, percent(data.target), QString::fromStdString(text)));
+    QString shown = tr("Balance point (%1 = %2): %3").arg(data.yLabel, percent(data.target), QString::fromStdString(text));
+    if (!balance->crossed && !balance->noDetectableEffect())
+      shown += QLatin1Char('\n') + nextStep(points, *balance, data.target,
+                                             QString::fromStdString(m_config->axes[0].path), m_config->axes[0].values);
+    m_balance->setText(shown);
   }
   m_balance->setStyleSheet(balance && balance->crossed ? QStringLiteral("color: #2e7d32; font-weight: bold;")
                                                        : QStringLiteral("color: #555;"));

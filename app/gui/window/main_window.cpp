@@ -30,6 +30,7 @@
 #include "app/gui/games/games_panel.h"
 #include "app/gui/ladder/ladder_panel.h"
 #include "app/gui/balance/balance_panel.h"
+#include "app/gui/specialties/specialties_panel.h"
 #include "app/gui/editors/entity_inspector.h"
 #include "app/gui/editors/entity_table_model.h"
 #include "app/gui/editors/parameter_table_model.h"
@@ -113,6 +114,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   m_compare = new ComparePanel(m_document, m_simulation, m_tabs);
   m_tabs->addTab(scrolled(m_compare), tr("Compare"));
   m_tabs->setTabToolTip(static_cast<int>(Tab::Compare), tr("Before / after: the open ruleset against the saved file, the run's revision or another file."));
+  m_specialties = new SpecialtiesPanel(m_document, m_tabs);
+  m_tabs->addTab(scrolled(m_specialties), tr("Specialties"));
+  m_tabs->setTabToolTip(static_cast<int>(Tab::Specialties), tr("Faction balance: each faction against the baseline, and the round-robin matrix."));
   m_balance = new BalancePanel(m_document, m_tabs);
   m_tabs->addTab(scrolled(m_balance), tr("Balance"));
   m_tabs->setTabToolTip(static_cast<int>(Tab::Balance), tr("Automatic balancing: state targets and knobs; the tuner proposes the fewest edits that meet them, verified on fresh seeds."));
@@ -131,6 +135,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   connect(m_simulation, &SimulationPanel::message, this, &MainWindow::showMessage);
   connect(m_diceLab, &DiceLabPanel::message, this, &MainWindow::showMessage);
   connect(m_sweep, &SweepPanel::message, this, &MainWindow::showMessage);
+  connect(m_specialties, &SpecialtiesPanel::message, this, &MainWindow::showMessage);
   connect(m_document, &RulesetDocument::modifiedChanged, this, &MainWindow::updateTitle);
   connect(m_document, &RulesetDocument::filePathChanged, this, &MainWindow::updateTitle);
   connect(m_document, &RulesetDocument::reset, this, &MainWindow::updateTitle);
@@ -147,6 +152,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
     const bool simulation = index == static_cast<int>(Tab::Simulation) || index == static_cast<int>(Tab::DiceLab) ||
                             index == static_cast<int>(Tab::Sweep) || index == static_cast<int>(Tab::Games) ||
                             index == static_cast<int>(Tab::Ladder) || index == static_cast<int>(Tab::Compare) ||
+                            index == static_cast<int>(Tab::Specialties) ||
                             index == static_cast<int>(Tab::Balance);
     if (simulation && m_inspectorDock->isVisible()) {
       m_inspectorDock->hide();
@@ -227,6 +233,7 @@ void MainWindow::resetLayout() {
                           m_tabs->currentIndex() == static_cast<int>(Tab::Games) ||
                           m_tabs->currentIndex() == static_cast<int>(Tab::Ladder) ||
                           m_tabs->currentIndex() == static_cast<int>(Tab::Compare) ||
+                          m_tabs->currentIndex() == static_cast<int>(Tab::Specialties) ||
                           m_tabs->currentIndex() == static_cast<int>(Tab::Balance);
   for (QDockWidget* d : {m_explorerDock, m_diagnosticsDock}) d->show();
   m_inspectorDock->setVisible(!sideHidden);

@@ -39,6 +39,7 @@ class DiceLabPanel;
 class SweepPanel;
 class GamesPanel;
 class LadderPanel;
+class SpecialtiesPanel;
 class ComparePanel;
 class BalancePanel;
 class TablePage;
@@ -47,7 +48,7 @@ class OverviewPage;
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  enum class Tab { Editor = 0, Yaml = 1, Simulation = 2, DiceLab = 3, Sweep = 4, Games = 5, Ladder = 6, Compare = 7, Balance = 8 };
+  enum class Tab { Editor = 0, Yaml = 1, Simulation = 2, DiceLab = 3, Sweep = 4, Games = 5, Ladder = 6, Compare = 7, Specialties = 8, Balance = 9 };
 
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
@@ -60,6 +61,7 @@ class MainWindow : public QMainWindow {
   SweepPanel* sweepPanel() const { return m_sweep; }
   GamesPanel* gamesPanel() const { return m_games; }
   LadderPanel* ladderPanel() const { return m_ladder; }
+  SpecialtiesPanel* specialtiesPanel() const { return m_specialties; }
   ComparePanel* comparePanel() const { return m_compare; }
   BalancePanel* balancePanel() const { return m_balance; }
   EntityInspector* inspector() const { return m_inspector; }
@@ -149,6 +151,7 @@ class MainWindow : public QMainWindow {
   SweepPanel* m_sweep;
   GamesPanel* m_games;
   LadderPanel* m_ladder;
+  SpecialtiesPanel* m_specialties;
   ComparePanel* m_compare;
   BalancePanel* m_balance;
   RulesetExplorer* m_explorer;

@@ -97,7 +97,8 @@ void MainWindow::buildMenus() {
   view->addAction(tr("&Games"), QKeySequence(Qt::CTRL | Qt::Key_6), this, [this] { showTab(Tab::Games); });
   view->addAction(tr("&Ladder"), QKeySequence(Qt::CTRL | Qt::Key_7), this, [this] { showTab(Tab::Ladder); });
   view->addAction(tr("C&ompare"), QKeySequence(Qt::CTRL | Qt::Key_8), this, [this] { showTab(Tab::Compare); });
-  view->addAction(tr("&Balance"), QKeySequence(Qt::CTRL | Qt::Key_9), this, [this] { showTab(Tab::Balance); });
+  view->addAction(tr("Spe&cialties"), QKeySequence(Qt::CTRL | Qt::Key_9), this, [this] { showTab(Tab::Specialties); });
+  view->addAction(tr("&Balance"), QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] { showTab(Tab::Balance); });
   view->addSeparator();
   for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
   view->addSeparator();
@@ -120,10 +121,11 @@ void MainWindow::buildMenus() {
   help->addAction(tr("Ruleset &Format Guide"), QKeySequence::HelpContents, this, [this] {
     makeDocumentDialog(this, tr("Ruleset Format Guide"), findDocument(QStringLiteral("data/schema/ruleset-format.md")))->show();
   });
-  help->addAction(tr("&Designer's Guide"), this, [this] {
+  // The workflows are the designer's guide (task by task); the README is for developers.
+  help->addAction(tr("&Workflows: Designer's Guide"), this, [this] {
     makeDocumentDialog(this, tr("Designer's Guide"), findDocument(QStringLiteral("data/guide/designers-guide.md")))->show();
-  });
-  help->addAction(tr("&Workflows (README)"), this, [this] {
+  })->setObjectName(QStringLiteral("workflowsAction"));
+  help->addAction(tr("Developer &README"), this, [this] {
     makeDocumentDialog(this, tr("Balance Workbench README"), findDocument(QStringLiteral("README.md")))->show();
   });
   help->addAction(tr("&Keyboard Shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash), this,

@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "app/gui/document/ruleset_document.h"
+#include "app/report/report_data.h"
 #include "model/path/ruleset_path.h"
 
 namespace wb::app {
@@ -110,7 +111,6 @@ void OverviewPage::refresh() {
     for (const auto& e : r.entities(s)) {
       effects += static_cast<int>(e.effects.size());
       copies += e.count;
-      if (!e.assumed.empty()) ++assumed;
     }
     if (!r.entities(s).empty())
       rows << tr("<tr><td>%1</td><td align=right><b>%2</b></td><td>&nbsp;(%3 copies)</td></tr>")
@@ -118,13 +118,16 @@ void OverviewPage::refresh() {
                   .arg(r.entities(s).size())
                   .arg(copies);
   }
-  for (const auto& p : r.parameters) assumed += p.assumed.empty() ? 0 : 1;
+  // The marks the report lists (report_data.h assumedMarks): the ruleset,
+  // parameters, dice, entities, effects and dice questions, so both say the same number.
+  assumed = static_cast<int>(assumedMarks(r).size());
   const int errors = m_document->errorCount(), warnings = m_document->warningCount();
   m_summary->setText(
       tr("<table cellspacing=4><tr><td>Parameters</td><td align=right><b>%1</b></td></tr>"
          "<tr><td>Dice</td><td align=right><b>%2</b></td></tr>%3"
          "<tr><td>Effects</td><td align=right><b>%4</b></td></tr>"
-         "<tr><td>Assumed values</td><td align=right><b>%5</b></td></tr></table>"
+         "<tr><td title='Places marked assumed (no public source): the ruleset, parameters, dice, entities, effects "
+         "and dice questions, as the report lists them'>Marked <i>assumed</i></td><td align=right><b>%5</b></td></tr></table>"
          "<p>File: %6<br>%7</p>")
           .arg(r.parameters.size())
           .arg(r.dice.size())
