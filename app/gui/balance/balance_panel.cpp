@@ -18,6 +18,7 @@
 #include "app/gui/balance/tune_result_view.h"
 #include "app/gui/balance/tune_spec_editor.h"
 #include "app/gui/document/ruleset_document.h"
+#include "app/gui/results/revision_note.h"
 #include "model/diff/ruleset_diff.h"
 #include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
@@ -301,15 +302,9 @@ int BalancePanel::editsSinceResult() const {
 
 QString BalancePanel::revisionNote() const {
   if (!m_result) return {};
-  const auto changes = model::diffRulesets(m_resultRuleset, m_document->ruleset());
-  if (changes.empty()) return {};
-  QStringList shown;
-  for (std::size_t i = 0; i < changes.size() && i < 3; ++i) shown << QString::fromStdString(changes[i].describe());
-  if (changes.size() > 3) shown << tr("...");
-  const int n = static_cast<int>(changes.size());
-  return tr("Played before %1 of the ruleset (%2): the proposal is relative to the ruleset as it was. Run again to "
-            "tune the ruleset as it is.")
-      .arg(n == 1 ? tr("1 edit") : tr("%1 edits").arg(n), shown.join(QStringLiteral("; ")));
+  const EditsSince e = editsSince(m_resultRuleset, m_document->ruleset());
+  if (e.count == 0) return {};
+  return tr("%1: the proposal is relative to the ruleset as it was. Run again to tune the ruleset as it is.").arg(e.text);
 }
 
 void BalancePanel::updateRevision() {

@@ -8,23 +8,13 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "app/gui/simulation/number_item.h"
 #include "app/report/text_format.h"
 #include "simulation/conditions/condition_analysis.h"
 
 namespace wb::app {
 
 namespace {
-
-class NumberItem : public QTableWidgetItem {
- public:
-  NumberItem(const QString& text, double value) : QTableWidgetItem(text) {
-    setData(Qt::UserRole, value);
-    setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-  }
-  bool operator<(const QTableWidgetItem& other) const override {
-    return data(Qt::UserRole).toDouble() < other.data(Qt::UserRole).toDouble();
-  }
-};
 
 QString columnTitle(const std::string& key) {
   if (key == "first_side") return QObject::tr("First side wins %\n(of decided games)");

@@ -27,8 +27,10 @@
 
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/results/results_file.h"
+#include "app/gui/results/revision_note.h"
 #include "app/gui/simulation/conditions_view.h"
 #include "app/gui/simulation/impact_bar.h"
+#include "app/gui/simulation/number_item.h"
 #include "app/gui/simulation/outcome_table.h"
 #include "app/gui/simulation/simulation_job.h"
 #include "app/report/report_data.h"
@@ -44,18 +46,6 @@
 namespace wb::app {
 
 namespace {
-
-// Sorts by the number in UserRole, shows the text.
-class NumberItem : public QTableWidgetItem {
- public:
-  NumberItem(const QString& text, double value) : QTableWidgetItem(text) {
-    setData(Qt::UserRole, value);
-    setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-  }
-  bool operator<(const QTableWidgetItem& other) const override {
-    return data(Qt::UserRole).toDouble() < other.data(Qt::UserRole).toDouble();
-  }
-};
 
 QString percent(double v) { return QString::number(100.0 * v, 'f', 1) + QLatin1Char('%'); }
 
@@ -680,19 +670,11 @@ int SimulationPanel::editsSinceResult() const {
 
 QString SimulationPanel::revisionNote() const {
   if (!m_hasResult) return {};
-  if (m_otherRevision)
-    return tr("Played on another revision of this ruleset (content hash %1; the ruleset now hashes to %2), saved %3: "
-              "these numbers are not the current file's. Run again to update them.")
-        .arg(QString::fromStdString(m_resultHash), QString::fromStdString(contentHash(m_document->ruleset())), m_reopenedAt);
-  const auto changes = model::diffRulesets(m_runRuleset, m_document->ruleset());
-  if (changes.empty()) return {};
-  QStringList shown;
-  for (std::size_t i = 0; i < changes.size() && i < 3; ++i) shown << QString::fromStdString(changes[i].describe());
-  if (changes.size() > 3) shown << tr("...");
-  const int n = static_cast<int>(changes.size());
-  return tr("Played before %1 of the ruleset (%2): these numbers do not include %3. Run again to see the effect.")
-      .arg(n == 1 ? tr("1 edit") : tr("%1 edits").arg(n), shown.join(QStringLiteral("; ")),
-           n == 1 ? tr("it") : tr("them"));
+  if (m_otherRevision) return otherRevisionNote(m_resultHash, m_document->ruleset(), m_reopenedAt);
+  const EditsSince e = editsSince(m_runRuleset, m_document->ruleset());
+  if (e.count == 0) return {};
+  return tr("%1: these numbers do not include %2. Run again to see the effect.")
+      .arg(e.text, e.count == 1 ? tr("it") : tr("them"));
 }
 
 void SimulationPanel::updateRevisionNote() {

@@ -25,6 +25,7 @@
 
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/results/results_file.h"
+#include "app/gui/results/revision_note.h"
 #include "app/gui/specialties/specialties_json.h"
 #include "app/report/report_data.h"
 #include "model/diff/ruleset_diff.h"
@@ -336,19 +337,11 @@ int SpecialtiesPanel::editsSinceResult() const {
 
 QString SpecialtiesPanel::revisionNote() const {
   if (!m_result) return {};
-  if (m_otherRevision)
-    return tr("Played on another revision of this ruleset (content hash %1; the ruleset now hashes to %2), saved %3: "
-              "these numbers are not the current file's. Run again to update them.")
-        .arg(QString::fromStdString(m_resultHash), QString::fromStdString(contentHash(m_document->ruleset())), m_savedAt);
-  const auto changes = model::diffRulesets(m_resultRuleset, m_document->ruleset());
-  if (changes.empty()) return {};
-  QStringList shown;
-  for (std::size_t i = 0; i < changes.size() && i < 3; ++i) shown << QString::fromStdString(changes[i].describe());
-  if (changes.size() > 3) shown << tr("...");
-  const int n = static_cast<int>(changes.size());
-  return tr("Played before %1 of the ruleset (%2): these numbers do not include %3. Run again to see the effect.")
-      .arg(n == 1 ? tr("1 edit") : tr("%1 edits").arg(n), shown.join(QStringLiteral("; ")),
-           n == 1 ? tr("it") : tr("them"));
+  if (m_otherRevision) return otherRevisionNote(m_resultHash, m_document->ruleset(), m_savedAt);
+  const EditsSince e = editsSince(m_resultRuleset, m_document->ruleset());
+  if (e.count == 0) return {};
+  return tr("%1: these numbers do not include %2. Run again to see the effect.")
+      .arg(e.text, e.count == 1 ? tr("it") : tr("them"));
 }
 
 void SpecialtiesPanel::updateRevisionNote() {

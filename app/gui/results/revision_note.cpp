@@ -1,0 +1,34 @@
+#include "app/gui/results/revision_note.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+#include "app/report/report_data.h"
+#include "model/diff/ruleset_diff.h"
+
+namespace wb::app {
+
+namespace {
+QString tr(const char* text) { return QCoreApplication::translate("RevisionNote", text); }
+}  // namespace
+
+EditsSince editsSince(const model::Ruleset& played, const model::Ruleset& now) {
+  const auto changes = model::diffRulesets(played, now);
+  EditsSince e;
+  e.count = static_cast<int>(changes.size());
+  if (changes.empty()) return e;
+  QStringList shown;
+  for (std::size_t i = 0; i < changes.size() && i < 3; ++i) shown << QString::fromStdString(changes[i].describe());
+  if (changes.size() > 3) shown << tr("...");
+  e.text = tr("Played before %1 of the ruleset (%2)")
+               .arg(e.count == 1 ? tr("1 edit") : tr("%1 edits").arg(e.count), shown.join(QStringLiteral("; ")));
+  return e;
+}
+
+QString otherRevisionNote(const std::string& resultHash, const model::Ruleset& now, const QString& savedAt) {
+  return tr("Played on another revision of this ruleset (content hash %1; the ruleset now hashes to %2), saved %3: "
+            "these numbers are not the current file's. Run again to update them.")
+      .arg(QString::fromStdString(resultHash), QString::fromStdString(contentHash(now)), savedAt);
+}
+
+}  // namespace wb::app

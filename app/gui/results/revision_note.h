@@ -1,0 +1,29 @@
+// How a result on screen relates to the ruleset as it is now (issue 33,
+// workflow 1: results belong to a revision), in the words every panel uses:
+// "Played before 2 edits of the ruleset (a; b)" after edits in this session,
+// and "Played on another revision ..." for a result reopened from the results
+// file whose content hash is not the ruleset's. Each panel adds what the
+// difference means for its own numbers.
+#pragma once
+
+#include <QString>
+
+#include <string>
+
+#include "model/core/ruleset.h"
+
+namespace wb::app {
+
+struct EditsSince {
+  int count = 0;    // edits between the played ruleset and the current one
+  QString text;     // "Played before 1 edit of the ruleset (...)"; "" when none
+};
+
+// The edits from `played` to `now` (model::diffRulesets), the first three named.
+EditsSince editsSince(const model::Ruleset& played, const model::Ruleset& now);
+
+// A result played on a ruleset hashed `resultHash`, saved at `savedAt`, that
+// is not `now`: what it is and what to do.
+QString otherRevisionNote(const std::string& resultHash, const model::Ruleset& now, const QString& savedAt);
+
+}  // namespace wb::app
