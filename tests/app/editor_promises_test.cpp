@@ -13,6 +13,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/editors/entity_inspector.h"
 #include "app/gui/editors/entity_table_model.h"
@@ -200,6 +202,30 @@ TEST(EditorPromises, EscInTheInspectorDropsTheRefusedCost) {
   testing::spin(30);
   EXPECT_FALSE(w.document()->hasKeptInput(QStringLiteral("cards.meteor_strike.cost")));
   EXPECT_EQ(cost->text(), QStringLiteral("18"));
+}
+
+// Found under Xvfb (issue 33's pass): a cost the editor refuses showed its
+// long reason on one line in the inspector, whose dock then took most of the
+// window's width (promise 6: the layout keeps its proportions).
+TEST(EditorPromises, ARefusedCostsReasonWrapsInsteadOfWideningTheInspector) {
+  MainWindow w;
+  w.setPromptsEnabled(false);
+  ASSERT_TRUE(w.openFile(kCardDice));
+  w.resize(1400, 860);
+  w.show();
+  w.showEntity(model::Section::Cards, QStringLiteral("meteor_strike"));
+  testing::spin(30);
+  const int before = w.inspector()->minimumSizeHint().width();
+  auto edits = w.inspector()->findChildren<ExpressionEdit*>();
+  ASSERT_FALSE(edits.isEmpty());
+  ExpressionEdit* cost = edits.front();
+  cost->setFocus();
+  cost->setText(QStringLiteral("abc"));
+  Q_EMIT cost->editingFinished();
+  testing::spin(30);
+  ASSERT_TRUE(w.document()->hasKeptInput(QStringLiteral("cards.meteor_strike.cost")));
+  EXPECT_LE(w.inspector()->minimumSizeHint().width(), std::max(before, 420))
+      << "the inspector asks for " << w.inspector()->minimumSizeHint().width() << " px (" << before << " before)";
 }
 
 }  // namespace

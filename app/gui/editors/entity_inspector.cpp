@@ -79,6 +79,7 @@ EntityInspector::EntityInspector(RulesetDocument* document, QWidget* parent)
   });
   m_costError = new QLabel(m_body);
   m_costError->setStyleSheet(QStringLiteral("color: #c62828;"));
+  m_costError->setWordWrap(true);  // a long reason wraps; it never widens the dock
   m_costError->hide();
   m_tags = new QLabel(m_body);
   m_tags->setWordWrap(true);
