@@ -88,11 +88,14 @@ QChart* buildWinRateChart(const std::vector<WinRateBar>& bars, const QString& ti
   auto* x = new QBarCategoryAxis(chart);
   x->setTruncateLabels(false);
   x->append(categories.isEmpty() ? QStringList{QStringLiteral("-")} : categories);
-  // Many or long names (17 factions) would overlap: turn them and make them smaller.
-  if (categories.size() > 6 && chars > 50) {
+  // Many or long names (17 factions; ElemenZ's 2-player sides, "side air+water
+  // (as water)") would overlap: turn them, and make many of them smaller.
+  const bool many = categories.size() > 6 && chars > 50;
+  const bool longNames = categories.size() > 1 && chars > 16 * static_cast<int>(categories.size());
+  if (many || longNames) {
     x->setLabelsAngle(-55);
     QFont f = x->labelsFont();
-    f.setPointSizeF(std::max(6.5, f.pointSizeF() - (categories.size() > 12 ? 2 : 1)));
+    if (many) f.setPointSizeF(std::max(6.5, f.pointSizeF() - (categories.size() > 12 ? 2 : 1)));
     x->setLabelsFont(f);
   }
   auto* y = new QValueAxis(chart);

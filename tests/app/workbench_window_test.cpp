@@ -232,5 +232,24 @@ TEST(Charts, WinRateChartHasBarsWhiskersAndTheFairLine) {
   EXPECT_NE(image.pixel(200, 150), image.pixel(0, 0) + 1);  // drew something
 }
 
+// Found under Xvfb (issue 33's pass): ElemenZ's 2-player faction rows are
+// sides ("side air+water (as water)"); four such labels overlapped and Qt
+// showed two of them, each under two bars.
+TEST(Charts, FourLongLabelsAreTurnedToFit) {
+  std::vector<charts::WinRateBar> bars;
+  for (const char* label : {"side fire+earth (as fire)", "side air+water (as water)", "side fire+earth (as earth)",
+                            "side air+water (as air)"})
+    bars.push_back({QString::fromLatin1(label), 0.5, 0.45, 0.55, 250});
+  std::unique_ptr<QChart> chart(charts::buildWinRateChart(bars, QStringLiteral("Win rate per faction")));
+  bool turned = false;
+  for (auto* axis : chart->axes(Qt::Horizontal)) turned = turned || axis->labelsAngle() != 0;
+  EXPECT_TRUE(turned);
+  // Short names stay level.
+  std::vector<charts::WinRateBar> seats = {{QStringLiteral("Seat 1"), 0.5, 0.45, 0.55, 250},
+                                           {QStringLiteral("Seat 2"), 0.5, 0.45, 0.55, 250}};
+  std::unique_ptr<QChart> level(charts::buildWinRateChart(seats, QStringLiteral("Win rate per seat")));
+  for (auto* axis : level->axes(Qt::Horizontal)) EXPECT_EQ(axis->labelsAngle(), 0);
+}
+
 }  // namespace
 }  // namespace wb::app
