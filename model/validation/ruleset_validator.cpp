@@ -90,7 +90,8 @@ void checkMetadata(const Ruleset& rs, Diagnostics& out) {
 }
 
 // `alternatives:` of an assumed parameter: each a value of its type inside its
-// range (or one of its choices), none the shipped value, none twice.
+// range (or one of its choices), none twice; the current value among them is
+// a warning.
 void checkAlternatives(const Parameter& p, Diagnostics& out) {
   if (p.alternatives.empty()) return;
   const std::string what = "parameter '" + p.id + "'";
@@ -107,7 +108,13 @@ void checkAlternatives(const Parameter& p, Diagnostics& out) {
       out.error(where, "alternative '" + text + "' of " + what + ": " + problem);
       continue;
     }
-    if (*v == p.value) out.error(where, "alternative '" + text + "' of " + what + " is the shipped value (default)");
+    // The current value among its alternatives: in the file a slip, but also
+    // what `--set` or an edit to one of the other readings makes of it (board
+    // size 13 from [13]), which must stay playable: a warning, and `balance
+    // assumptions` skips it.
+    if (*v == p.value)
+      out.warning(where, "alternative '" + text + "' of " + what +
+                             " is the current value (default): `balance assumptions` skips it");
     for (std::size_t j = 0; j < i; ++j)
       if (p.parse(p.alternatives[j]) == v) {
         out.error(where, "alternative '" + text + "' of " + what + " is listed twice");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "model/core/scalar.h"
 
@@ -13,8 +14,11 @@ using model::ParameterType;
 
 void deriveAlternatives(const Parameter& p, AssumedValue& a) {
   if (!p.alternatives.empty()) {
-    a.alternatives = p.alternatives;
+    // The current value (after --set or an edit) is no alternative to itself.
+    for (const auto& text : p.alternatives)
+      if (p.parse(text) != std::optional<model::ParameterValue>(p.value)) a.alternatives.push_back(text);
     a.source = "declared";
+    if (a.alternatives.empty()) a.noAlternative = "its only declared alternative is the current value";
     return;
   }
   switch (p.type) {

@@ -158,3 +158,17 @@ TEST(AssumptionsCommand, AnAssumedValueWithNoPossibleAlternativeIsReportedAtItsL
   ASSERT_EQ(json.exit, 0) << json.err;
   EXPECT_NE(json.out.find("no step of 1 either way"), std::string::npos);
 }
+
+// Found while checking a helper's note: `--set parameters.board_size=13` on
+// Element (whose assumed board size declares `alternatives: [13]`) was refused
+// as "alternative '13' ... is the shipped value", so one of the readings the
+// ruleset itself offers could not be played (nor set in the editor). The
+// current value among the alternatives is a warning, and `assumptions` skips it.
+TEST(AssumptionsCommand, SettingAValueToOneOfItsAlternativesStaysPlayable) {
+  auto r = balance({"run", kElement, "--set", "parameters.board_size=13", "--games", "2", "--agents", "random"});
+  EXPECT_EQ(r.exit, 0) << r.err;
+  r = balance({"assumptions", kElement, "--set", "parameters.board_size=13", "--games", "2", "--agents", "random"});
+  EXPECT_EQ(r.exit, 0) << r.err;
+  EXPECT_NE(r.out.find("parameters.board_size: its only declared alternative is the current value"), std::string::npos)
+      << r.out;
+}

@@ -48,7 +48,8 @@ TEST(ParameterAlternatives, BadItemsAreErrorsAtTheirLine) {
       "alt.yaml:7:83: error: alternative '900' of parameter 'hp': value 900 of parameter 'hp' is out of range [0, 500]",
       "alt.yaml:8:66: error: alternative 'maybe' of parameter 'flag': expected a bool value, got 'maybe'",
       "alt.yaml:9:80: error: alternative 'd' of parameter 'mode': value 'd' of parameter 'mode' is not one of: a, b",
-      "alt.yaml:10:59: error: alternative '3' of parameter 'n' is the shipped value (default)",
+      "alt.yaml:10:59: warning: alternative '3' of parameter 'n' is the current value (default): `balance assumptions` "
+      "skips it",
       "alt.yaml:10:65: error: alternative '4' of parameter 'n' is listed twice",
       "alt.yaml:11:44: error: 'alternatives' of parameter 'm' without 'assumed': alternatives are other readings of an "
       "assumed value",
