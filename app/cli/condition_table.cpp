@@ -28,8 +28,9 @@ std::string header(const std::string& key) {
 
 }  // namespace
 
-void printConditionTable(std::ostream& out, const sim::RunResult& result, std::size_t maxFindings) {
-  const sim::ConditionAnalysis a = sim::analyzeConditions(result.stats);
+void printConditionTable(std::ostream& out, const sim::RunResult& result, std::size_t maxFindings,
+                         const std::vector<std::string>& only) {
+  const sim::ConditionAnalysis a = sim::analyzeConditions(result.stats, only);
   out << "\nsetup conditions";
   if (a.empty()) {
     out << ": the engine '" << result.engine << "' declares no setup features\n";

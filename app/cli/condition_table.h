@@ -6,12 +6,16 @@
 #pragma once
 
 #include <iosfwd>
+#include <string>
+#include <vector>
 
 #include "simulation/runner/run_result.h"
 
 namespace wb::app {
 
 // `maxFindings`: the most findings printed (the JSON has them all).
-void printConditionTable(std::ostream& out, const sim::RunResult& result, std::size_t maxFindings = 20);
+// `only`: the features to show and test (balance run --conditions-of); empty = every one.
+void printConditionTable(std::ostream& out, const sim::RunResult& result, std::size_t maxFindings = 20,
+                         const std::vector<std::string>& only = {});
 
 }  // namespace wb::app

@@ -13,7 +13,9 @@
 #include <iostream>
 #include <limits>
 #include <ostream>
+#include <set>
 #include <sstream>
+#include <utility>
 
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
@@ -25,8 +27,10 @@
 #include "app/cli/run_table.h"
 #include "model/core/atomic_file.h"
 #include "model/core/scalar.h"
+#include "model/validation/name_suggestion.h"
 #include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
+#include "simulation/core/rng.h"
 #include "simulation/results/run_result_json.h"
 #include "simulation/runner/monte_carlo_runner.h"
 #include "simulation/stats/statistics.h"
@@ -34,11 +38,36 @@
 namespace wb::app {
 namespace {
 
+// The setup features the engine reports for the first game of `config`
+// (State::setupFeatures); false with the unknown name, a suggestion and the list.
+bool checkConditionFeatures(const sim::Game& game, const sim::RunConfig& config, const std::vector<std::string>& names,
+                            std::string& error) {
+  sim::Rng rng(config.seed);
+  const auto state = game.newInitialState(sim::GameSetup(std::max(1, config.players)), rng);
+  std::vector<sim::SetupFeature> features;
+  if (state) state->setupFeatures(features);
+  std::set<std::string, std::less<>> known;
+  std::string list;
+  for (const auto& f : features)
+    if (known.insert(f.name).second) list += (list.empty() ? "" : ", ") + f.name;
+  for (const auto& name : names) {
+    if (known.count(name)) continue;
+    if (known.empty()) {
+      error = "the engine '" + game.engine() + "' reports no setup features";
+    } else {
+      error = "no setup feature '" + name + "'" + model::validation::didYouMean(name, known) + "; the features: " + list;
+    }
+    return false;
+  }
+  return true;
+}
+
 
 const char* kUsage =
     "usage: balance run FILE [--games N] [--seed S] [--threads T] [--agents A,B,...]\n"
     "                        [--players P] [--set PATH=VALUE]... [--max-turns K]\n"
-    "                        [--until-ci X] [--json PATH|-] [--replay INDEX] [--conditions]\n\n"
+    "                        [--until-ci X] [--json PATH|-] [--replay INDEX] [--conditions]\n"
+    "                        [--conditions-of FEATURE,...]\n\n"
     "Plays N games of the ruleset between AI agents and reports win rates per seat,\n"
     "agent and faction (95% Wilson intervals), first-player advantage, game length and\n"
     "what each card / tile / event / ability does to the result. Game i is seeded from\n"
@@ -64,7 +93,10 @@ const char* kUsage =
     "  --conditions      also tabulate the outcome by the conditions of each game's setup (the\n"
     "                    engine's features, e.g. card-dice's die values) with 95% intervals, and\n"
     "                    name the conditions (and pairs) whose outcome differs most from the\n"
-    "                    rest, Holm-corrected; in the JSON as \"conditions\"\n\n";
+    "                    rest, Holm-corrected; in the JSON as \"conditions\"\n"
+    "  --conditions-of F,...  the same table for these features only (and their pairs), tested\n"
+    "                    and Holm-corrected among themselves; a feature the engine does not\n"
+    "                    report is an error with the list (the JSON keeps every feature)\n\n";
 
 const char* kExitText =
     "exit: 0 ok, 1 the ruleset has problems or an output cannot be written, 2 usage error,\n"
@@ -97,6 +129,7 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
   parser.option("--games").option("--seed").option("--threads").option("--agents").option("--players")
       .option("--set", true).option("--max-turns").option("--until-ci").option("--json").option("--replay");
   parser.flag("--conditions");
+  parser.option("--conditions-of");
   std::string error;
   if (!parser.parse(args, error)) {
     io.err << "balance run: " << error << " (see balance run --help)\n";
@@ -131,7 +164,19 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
   config.threads = static_cast<int>(threads);
   config.maxTurns = static_cast<int>(maxTurns);
   config.untilCi = untilCi;
-  config.conditions = parser.has("--conditions");
+  config.conditions = parser.has("--conditions") || parser.has("--conditions-of");
+  std::vector<std::string> conditionsOf;
+  if (auto list = parser.value("--conditions-of")) {
+    std::string item;
+    for (char ch : *list + ",") {
+      if (ch != ',') item += ch;
+      else if (!item.empty()) conditionsOf.push_back(std::exchange(item, std::string()));
+    }
+    if (conditionsOf.empty()) {
+      io.err << "balance run: --conditions-of expects feature names, e.g. --conditions-of fire,nature\n";
+      return kExitUsage;
+    }
+  }
   if (parser.has("--replay") && static_cast<std::uint64_t>(replay) >= config.games) {
     // A replayed game need not be inside the default game count, but it must be inside a count given.
     if (parser.has("--games")) {
@@ -187,6 +232,12 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
   io.err << diags.format();
   if (!game) return kExitInvalid;
 
+  // The features named in --conditions-of are checked before the first game,
+  // against those the engine reports for this ruleset's setup.
+  if (!conditionsOf.empty() && !checkConditionFeatures(*game, config, conditionsOf, error)) {
+    io.err << "balance run: --conditions-of: " << error << "\n";
+    return kExitUsage;
+  }
   sim::MonteCarloRunner runner(*game, config);
   if (!runner.validate(error)) {
     io.err << "balance run: " << error << "\n";
@@ -239,7 +290,7 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
   if (auto jsonPath = parser.value("--json"))
     written = writeJsonOutput(io.out, io.err, "run", *jsonPath, sim::runResultToJson(result), !result.cancelled);
   if (!jsonToStdout) printRunTable(io.out, result);  // also when the file could not be written
-  if (!jsonToStdout && config.conditions) printConditionTable(io.out, result);
+  if (!jsonToStdout && config.conditions) printConditionTable(io.out, result, 20, conditionsOf);
   if (result.cancelled) {
     io.err << "balance run: cancelled after " << result.stats.games() << " of " << config.games << " games\n";
     return kExitCancelled;

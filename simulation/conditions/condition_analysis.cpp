@@ -171,10 +171,14 @@ std::string conditionMeasureLabel(const std::string& key) {
   return key;
 }
 
-ConditionAnalysis analyzeConditions(const RunStats& stats) {
+ConditionAnalysis analyzeConditions(const RunStats& stats, const std::vector<std::string>& only) {
   ConditionAnalysis out;
   const ConditionTally& tally = stats.conditions();
   if (tally.empty()) return out;
+  auto kept = [&](const ConditionCell& c) {
+    auto in = [&](const std::string& f) { return std::find(only.begin(), only.end(), f) != only.end(); };
+    return only.empty() || (in(c.feature) && (!c.isPair() || in(c.feature2)));
+  };
   // The measures: the same for every row; shares only when they occur in the run.
   out.measureKeys.push_back("first_side");
   for (int s = 0; s < stats.players(); ++s) out.measureKeys.push_back("seat:" + std::to_string(s));
@@ -188,12 +192,14 @@ ConditionAnalysis analyzeConditions(const RunStats& stats) {
   std::map<std::string, ConditionCell> totals;
   auto groupOf = [](const ConditionCell& c) { return c.feature + "\n" + c.feature2; };
   for (const auto& [key, c] : tally.cells) {
+    if (!kept(c)) continue;
     auto [it, fresh] = totals.try_emplace(groupOf(c), c);
     if (!fresh) it->second.merge(c);
     if (!c.isPair() && std::find(out.features.begin(), out.features.end(), c.feature) == out.features.end())
       out.features.push_back(c.feature);
   }
   for (const auto& [key, c] : tally.cells) {
+    if (!kept(c)) continue;
     ConditionRow row;
     row.cell = c;
     const ConditionCell rest = minus(totals.at(groupOf(c)), c);

@@ -81,7 +81,9 @@ struct ConditionAnalysis {
   bool empty() const { return singles.empty(); }
 };
 
-ConditionAnalysis analyzeConditions(const RunStats& stats);
+// `only`: the features to analyse (a cell of a pair needs both), the others
+// left out of the rows, the tests and Holm's correction; empty = every one.
+ConditionAnalysis analyzeConditions(const RunStats& stats, const std::vector<std::string>& only = {});
 
 // "timeouts" -> "timeouts (share of games)", ...
 std::string conditionMeasureLabel(const std::string& key);

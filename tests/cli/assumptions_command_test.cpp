@@ -172,3 +172,21 @@ TEST(AssumptionsCommand, SettingAValueToOneOfItsAlternativesStaysPlayable) {
   EXPECT_NE(r.out.find("parameters.board_size: its only declared alternative is the current value"), std::string::npos)
       << r.out;
 }
+
+// Issue 32's bad input "a feature name that does not exist": --conditions-of
+// names setup features, checked before the first game against those the
+// engine reports, with a suggestion and the list; a known one restricts the
+// table (and Holm's correction) to it.
+TEST(RunConditions, ConditionsOfNamesFeaturesAndRefusesOneThatDoesNotExist) {
+  auto r = balance({"run", kCardDice, "--games", "1000000000", "--agents", "random", "--conditions-of", "fier"});
+  EXPECT_EQ(r.exit, 2) << r.out;
+  EXPECT_NE(r.err.find("--conditions-of: no setup feature 'fier' (did you mean 'fire'?); the features: fire, earth"),
+            std::string::npos)
+      << r.err;
+  r = balance({"run", kCardDice, "--games", "40", "--agents", "random", "--seed", "2", "--set",
+               "parameters.starting_health=5", "--conditions-of", "nature"});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_NE(r.out.find("setup conditions (1 features"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("nature=1"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("fire=1"), std::string::npos) << r.out;
+}
