@@ -93,17 +93,22 @@ ImpactBar::~ImpactBar() = default;
 
 bool ImpactBar::isRunning() const { return m_job && m_job->isRunning(); }
 
+bool ImpactBar::prepare(model::Ruleset& snapshot, sim::ImpactConfig& config) {
+  QString why;
+  if (!m_setup || !m_setup(snapshot, config.run, &why)) {
+    m_status->setText(why);
+    return false;
+  }
+  config.run.games = static_cast<std::uint64_t>(m_pairs->value());
+  config.run.untilCi = 0;
+  return true;
+}
+
 void ImpactBar::measure() {
   if (isRunning()) return;
   model::Ruleset snapshot;
   sim::ImpactConfig config;
-  QString why;
-  if (!m_setup || !m_setup(snapshot, config.run, &why)) {
-    m_status->setText(why);
-    return;
-  }
-  config.run.games = static_cast<std::uint64_t>(m_pairs->value());
-  config.run.untilCi = 0;
+  if (!prepare(snapshot, config)) return;
   std::set<int> rows;
   for (const QTableWidgetItem* item : m_table->selectedItems()) rows.insert(item->row());
   std::vector<std::string> ids;
@@ -116,13 +121,7 @@ void ImpactBar::measureEntities(const std::vector<std::string>& ids) {
   if (isRunning()) return;
   model::Ruleset snapshot;
   sim::ImpactConfig config;
-  QString why;
-  if (!m_setup || !m_setup(snapshot, config.run, &why)) {
-    m_status->setText(why);
-    return;
-  }
-  config.run.games = static_cast<std::uint64_t>(m_pairs->value());
-  config.run.untilCi = 0;
+  if (!prepare(snapshot, config)) return;
   start(std::move(snapshot), config, ids);
 }
 

@@ -56,6 +56,8 @@ class ImpactBar : public QWidget {
   void measured();
 
  private:
+  // The ruleset and run settings from the Simulation tab, with the pairs box; false (status set) when not ready.
+  bool prepare(model::Ruleset& snapshot, sim::ImpactConfig& config);
   void start(model::Ruleset snapshot, const sim::ImpactConfig& config, const std::vector<std::string>& ids);
   QTableWidget* m_table;
   int m_nameColumn, m_restrictedColumn, m_grantColumn;
