@@ -12,6 +12,13 @@
 // | turn_action_cap              | a turn reaches max_actions_per_turn and is brought to its end |
 // | turn_gold_unconverted        | a turn ends with no bid opened while its player's gold pays  |
 // |                              | for a buff or damage card on display (a blunder: issue 31)    |
+// | cap_health_above_start       | turn max_turns (the ruleset's cap, the runner's default) ends |
+// |                              | and the player's health is above starting_health: healing has |
+// |                              | outrun the damage (only with max_health 0, assumed)           |
+// | cap_militia_rich             | ... and the player holds Paid Militia with gold >= starting   |
+// |                              | health (it can block a whole starting health of damage)       |
+// | cap_unexplained              | ... and neither applies to either player (counted once, for   |
+// |                              | the player whose turn ended): a stall of another cause        |
 #pragma once
 
 #include <string>
@@ -27,14 +34,18 @@ enum class Counter : int {
   BuffUnmatched,
   TurnActionCap,
   TurnGoldUnconverted,
+  CapHealthAboveStart,
+  CapMilitiaRich,
+  CapUnexplained,
 };
-inline constexpr int kCounterCount = static_cast<int>(Counter::TurnGoldUnconverted) + 1;
+inline constexpr int kCounterCount = static_cast<int>(Counter::CapUnexplained) + 1;
 
 inline const std::vector<std::string>& counterNames() {
   static const std::vector<std::string> kNames = {"turn_draw_available", "turn_draw_skipped",
                                                   "action_discarded_under_limit", "buff_played",
                                                   "buff_unmatched", "turn_action_cap",
-                                                  "turn_gold_unconverted"};
+                                                  "turn_gold_unconverted", "cap_health_above_start",
+                                                  "cap_militia_rich", "cap_unexplained"};
   return kNames;
 }
 

@@ -122,6 +122,9 @@ void CardDiceState::endTurn(sim::Rng& rng) {
   // pays for a buff or damage card on display -- a gold lead not turned into damage.
   if (me.bidsLeft > 0 && me.bidsLeft == m_rules->bidsPerTurn) convertibleCards(m_turnPlayer, me.unspentFor);
   if (!me.unspentFor.empty()) count(m_turnPlayer, Counter::TurnGoldUnconverted);
+  // The causes of a game about to stop at the turn cap (issue 31): the last turn max_turns
+  // lets be played has ended with nobody dead.
+  if (m_turn + 1 == m_rules->maxTurns) countCapCauses();
   settleBuffs();
   // Assumed (played_cards: turn_end): the cards played this turn, by either player, go to
   // their owners' discard piles.
@@ -145,6 +148,24 @@ void CardDiceState::endTurn(sim::Rng& rng) {
   }
   ++m_turn;
   startTurn(1 - m_turnPlayer, rng);
+}
+
+void CardDiceState::countCapCauses() {
+  bool explained = false;
+  for (int p = 0; p < 2; ++p) {
+    const PlayerState& q = m_players[p];
+    // Healing without a cap (max_health 0, assumed): health grew beyond the start.
+    if (q.health > m_rules->startingHealth) {
+      count(p, Counter::CapHealthAboveStart);
+      explained = true;
+    }
+    // Paid Militia: "Shield any amount of damage by paying one gold per unit of damage".
+    if (q.gold >= m_rules->startingHealth && hasPassive(p, Op::PaidShield)) {
+      count(p, Counter::CapMilitiaRich);
+      explained = true;
+    }
+  }
+  if (!explained) count(m_turnPlayer, Counter::CapUnexplained);
 }
 
 void CardDiceState::convertibleCards(int p, CardList<16>& out) const {

@@ -1,0 +1,86 @@
+// Why a game stops at the turn cap (issue 31, "the rest explained per cause"): the
+// counters cap_health_above_start, cap_militia_rich and cap_unexplained, counted when
+// turn max_turns (the ruleset's cap, `max_turns`, assumed) ends with nobody dead.
+// Rules: "Players start with 100 health" and "The player whose health reaches zero
+// first loses" (seed file 004); Paid Militia: "Shield any amount of damage by paying
+// one gold per unit of damage". Healing above the start needs `max_health: 0`
+// (assumed: the rules give no cap).
+#include "tests/rulesets/card_dice/card_dice_fixture.h"
+
+namespace wb::rulesets::card_dice::testing {
+namespace {
+
+class CapCauses : public CardDiceScript {
+ protected:
+  // The shipped ruleset with a cap of `turns` turns; player 0 plays turn 1.
+  void withCap(int turns) { setUpWith(gameWith({{"parameters.max_turns", std::to_string(turns)}})); }
+  std::uint64_t counted(int p, Counter c) const { return state->counters().count(p, static_cast<int>(c)); }
+};
+
+TEST_F(CapCauses, TheLastTurnNamesHealthAboveTheStartAndARichMilitia) {
+  withCap(1);
+  state->setHealth(0, 150);  // healed beyond the starting 100
+  state->setHealth(1, 80);
+  state->addPassive(1, card("paid_militia"));
+  state->setGold(1, 100);  // blocks a whole starting health
+  act(ActionKind::EndTurn);
+  EXPECT_EQ(counted(0, Counter::CapHealthAboveStart), 1u);
+  EXPECT_EQ(counted(1, Counter::CapHealthAboveStart), 0u);
+  EXPECT_EQ(counted(1, Counter::CapMilitiaRich), 1u);
+  EXPECT_EQ(counted(0, Counter::CapMilitiaRich), 0u);
+  EXPECT_EQ(counted(0, Counter::CapUnexplained) + counted(1, Counter::CapUnexplained), 0u);
+}
+
+TEST_F(CapCauses, APoorMilitiaAndHealthAtTheStartAreUnexplained) {
+  withCap(1);
+  state->setHealth(0, 100);
+  state->setHealth(1, 60);
+  state->addPassive(1, card("paid_militia"));
+  state->setGold(1, 99);  // one short of a starting health
+  act(ActionKind::EndTurn);
+  EXPECT_EQ(counted(0, Counter::CapHealthAboveStart) + counted(1, Counter::CapHealthAboveStart), 0u);
+  EXPECT_EQ(counted(0, Counter::CapMilitiaRich) + counted(1, Counter::CapMilitiaRich), 0u);
+  EXPECT_EQ(counted(0, Counter::CapUnexplained), 1u);  // the player whose turn ended
+  EXPECT_EQ(counted(1, Counter::CapUnexplained), 0u);
+}
+
+TEST_F(CapCauses, NothingIsCountedBeforeTheCapOrAfterIt) {
+  withCap(3);
+  state->setHealth(0, 500);
+  state->setHealth(1, 500);
+  act(ActionKind::EndTurn);  // turn 1 of 3
+  EXPECT_EQ(state->turnCount(), 2);
+  for (int p = 0; p < 2; ++p)
+    for (Counter c : {Counter::CapHealthAboveStart, Counter::CapMilitiaRich, Counter::CapUnexplained})
+      EXPECT_EQ(counted(p, c), 0u);
+}
+
+TEST_F(CapCauses, TheRunnersCapMeetsTheCountersInAPlayout) {
+  // A random playout of the shipped ruleset under a cap of 30 turns: a game that reaches the
+  // end of turn 30 counts at least one cause, and only then.
+  const auto capped = gameWith({{"parameters.max_turns", "30"}});
+  int reached = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    sim::Rng r{seed};
+    auto s = capped->newGame(r);
+    std::vector<sim::Action> legal;
+    while (!s->isTerminal() && s->turnCount() <= 30) {
+      s->legalActions(legal);
+      s->applyAction(legal[r() % legal.size()], r);
+    }
+    std::uint64_t causes = 0;
+    for (int p = 0; p < 2; ++p)
+      for (Counter c : {Counter::CapHealthAboveStart, Counter::CapMilitiaRich, Counter::CapUnexplained})
+        causes += s->counters().count(p, static_cast<int>(c));
+    if (s->isTerminal()) {
+      EXPECT_EQ(causes, 0u) << "seed " << seed << ": ended at turn " << s->turnCount();
+    } else {
+      ++reached;
+      EXPECT_GE(causes, 1u) << "seed " << seed;
+    }
+  }
+  EXPECT_GT(reached, 0);  // random players rarely end a game in 30 turns
+}
+
+}  // namespace
+}  // namespace wb::rulesets::card_dice::testing
