@@ -151,8 +151,12 @@ std::unique_ptr<Agent> makePlanner(const std::vector<Option>& options, std::stri
       long long v = 0;
       if (!parseIntOption(opt.value, 0, 100000, v)) { error = bad + " (an integer 0..100000)"; return nullptr; }
       o.turnCap = static_cast<int>(v);
+    } else if (opt.key == "chance") {
+      long long v = 0;
+      if (!parseIntOption(opt.value, 0, 64, v)) { error = bad + " (an integer 0..64)"; return nullptr; }
+      o.chanceSamples = static_cast<int>(v);
     } else {
-      error = "unknown option '" + opt.key + "' for agent 'planner' (known: width, depth, eval, opponent, follow, common, cap)";
+      error = "unknown option '" + opt.key + "' for agent 'planner' (known: width, depth, eval, opponent, follow, common, cap, chance)";
       return nullptr;
     }
   }
@@ -223,7 +227,9 @@ std::string agentHelp() {
          "           opponent=greedy|first|random (others' decisions inside the turn),\n"
          "           follow=on|off (keep the plan while what it sees matches),\n"
          "           common=on|off (on: every plan meets the same chance and answers),\n"
-         "           cap=N (40; after N own decisions in a turn, end the turn when it can; 0 = off)\n"
+         "           cap=N (40; after N own decisions in a turn, end the turn when it can; 0 = off),\n"
+         "           chance=K (0: plan on through rolls on one sample; K: stop a plan at an own\n"
+         "           action that draws a random number, valued by the mean of K samples)\n"
          "  mcts     tree search (PUCT/UCT), determinized for hidden information; options:\n"
          "           iters=N (1000), c=X (1.4), rollout=random|greedy (random), depth=D (200),\n"
          "           horizon=T (2; judge every leaf at the start of turn now+T, 0 = off),\n"

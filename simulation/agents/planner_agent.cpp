@@ -23,6 +23,7 @@ std::string PlannerAgent::spec() const {
   s += std::string(",follow=") + (m_options.follow ? "on" : "off");
   s += std::string(",common=") + (m_options.commonRandom ? "on" : "off");
   s += ",cap=" + std::to_string(m_options.turnCap);
+  if (m_options.chanceSamples > 0) s += ",chance=" + std::to_string(m_options.chanceSamples);
   return s;
 }
 
@@ -196,6 +197,24 @@ bool PlannerAgent::seenBefore(const State& c, double score, std::string& text) {
   return false;
 }
 
+double PlannerAgent::chanceMean(const State& ps, Action a, int me, int turn, double first, Rng& rng) {
+  // Sample 0 is the expansion itself; samples 1..K-1 start from the search's other
+  // generator states (common random numbers) or, with common=off, from the agent's stream.
+  double sum = first;
+  const int k = std::max(1, m_options.chanceSamples);
+  for (int j = 1; j < k; ++j) {
+    std::unique_ptr<State> sample = take();
+    ps.cloneInto(sample);
+    Rng own = m_options.commonRandom ? m_chanceBases[static_cast<std::size_t>(j - 1)] : Rng(rng());
+    sample->applyLegalAction(a, own);
+    ++m_last.expanded;
+    resolveOthers(*sample, me, turn, own);
+    sum += value(*sample, me);
+    give(std::move(sample));
+  }
+  return sum / k;
+}
+
 Action PlannerAgent::plan(const State& view, Rng& rng) {
   const int me = view.currentPlayer();
   const int turn = view.turnCount();
@@ -214,6 +233,10 @@ Action PlannerAgent::plan(const State& view, Rng& rng) {
   std::vector<int> parents = {-1};  // indices into m_kept; -1 = the view
   // Common random numbers (header): every expansion starts from `base`.
   const Rng base = m_options.commonRandom ? Rng(rng()) : Rng();
+  // The other samples of a chance node (chance=K): the same K-1 states for the whole search.
+  m_chanceBases.clear();
+  if (m_options.commonRandom)
+    for (int j = 1; j < m_options.chanceSamples; ++j) m_chanceBases.emplace_back(rng());
   std::vector<Action> legal;
   for (int depth = 0; depth < std::max(1, m_options.depth) && !parents.empty(); ++depth) {
     const bool last = depth + 1 >= std::max(1, m_options.depth);
@@ -226,11 +249,20 @@ Action PlannerAgent::plan(const State& view, Rng& rng) {
         ps.cloneInto(child);
         Rng common = base;
         Rng& chance = m_options.commonRandom ? common : rng;
+        if (m_options.chanceSamples > 0) m_beforeAction = chance;
         child->applyLegalAction(a, chance);
         ++m_last.expanded;
+        // Chance inside the turn (`chance=K`, header): an own action that drew a random
+        // number ends the plan, valued by the mean over K samples of what it drew.
+        const bool drew = m_options.chanceSamples > 0 && !(chance == m_beforeAction);
         resolveOthers(*child, me, turn, chance);
-        const bool finished = child->isTerminal() || child->turnCount() != turn || child->currentPlayer() != me;
-        const double v = value(*child, me);
+        const bool finished =
+            drew || child->isTerminal() || child->turnCount() != turn || child->currentPlayer() != me;
+        double v = value(*child, me);
+        if (drew) {
+          ++m_last.chanceStops;
+          v = chanceMean(ps, a, me, turn, v, rng);
+        }
         if (finished || last) {
           ++m_last.finishedPlans;
           // Ties between finished plans are broken at random (reservoir sampling),

@@ -46,7 +46,17 @@
 // only looks for the best action that ends its turn at once (when one does),
 // so its turns stay far below an engine's per-turn action bound.
 //
-// Spec: planner[:width=W,depth=D,eval=lead|self,opponent=greedy|first|random,follow=on|off,common=on|off,cap=N].
+// Chance inside a turn (`chance=K`, issue 31 "expectations, not one sample"): by
+// default (K = 0) a plan goes on through the rolls and draws its own actions cause,
+// on one sample of each, so a plan can be chosen for a roll it only happened to
+// meet. With K >= 1 an own action that draws a random number (compared: the
+// generator's state before and after the action) ends the plan there, valued by
+// the mean over K samples of the action and the other players' answers (sample 0
+// the expansion itself, the others from K-1 generator states drawn once per
+// search: common random numbers); the planner plans again once it has seen the
+// outcome. The spec names `chance` only when it is on.
+//
+// Spec: planner[:width=W,depth=D,eval=lead|self,opponent=greedy|first|random,follow=on|off,common=on|off,cap=N,chance=K].
 #pragma once
 
 #include <cstdint>
@@ -73,6 +83,9 @@ struct PlannerOptions {
   // plans differ by what the player did, not by their luck (see the header comment).
   bool commonRandom = true;
   int turnCap = 40;  // own decisions per turn before it only seeks to end the turn (0 = no cap)
+  // Chance inside the turn: 0 plans on through it on one sample; K >= 1 stops a plan at an
+  // own action that draws a random number and values it by the mean over K samples.
+  int chanceSamples = 0;
 };
 
 class PlannerAgent : public Agent {
@@ -90,6 +103,7 @@ class PlannerAgent : public Agent {
     bool followed = false;
     bool capped = false;  // past the per-turn cap: only actions that end the turn were weighed
     int pruned = 0;       // partial plans dropped as repeats of a position already expanded
+    int chanceStops = 0;  // plans ended at an own action that drew a random number (chance=K)
     std::vector<Action> plan;  // the own actions of the chosen plan
   };
   const LastSearch& lastSearch() const { return m_last; }
@@ -109,6 +123,8 @@ class PlannerAgent : public Agent {
   bool endTurnNow(const State& view, Rng& rng, Action& out);
   // True if `c` (score `score`) is a position already expanded in this search.
   bool seenBefore(const State& c, double score, std::string& text);
+  // chance=K: the mean value of own action `a` from `ps` over K samples (`first`: sample 0).
+  double chanceMean(const State& ps, Action a, int me, int turn, double first, Rng& rng);
   // Other players' decisions until `me` acts again, the turn passes or the game ends.
   void resolveOthers(State& s, int me, int turn, Rng& rng);
   double value(const State& s, int me);
@@ -137,6 +153,8 @@ class PlannerAgent : public Agent {
   std::vector<Action> m_legal, m_otherLegal;
   std::unique_ptr<State> m_greedyCopy;
   std::vector<double> m_values;
+  Rng m_beforeAction;              // chance=K: the generator before an own action
+  std::vector<Rng> m_chanceBases;  // chance=K: the other samples' generator states
 };
 
 }  // namespace wb::sim

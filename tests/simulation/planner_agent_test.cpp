@@ -1,4 +1,5 @@
 // The planner within one turn: plans are judged on common random numbers,
+// chance=K stops a plan at a roll and values its mean (issue 31),
 // repeats of a position are not planned twice,
 // and free actions that gain something each time cannot stretch a turn past
 // the planner's per-turn cap (issue 13: card-dice's repeatable blessing made
@@ -158,6 +159,86 @@ TEST(PlannerAgent, JudgesItsPlansOnCommonRandomNumbers) {
   EXPECT_GE(luckyDiscards, 10);
   EXPECT_TRUE(makeAgent("planner", error));
   EXPECT_FALSE(makeAgent("planner:common=maybe", error));
+}
+
+// One player's turn: 0 ends it; 1 gambles (a coin inside the turn: +10 or -30, mean -10),
+// once, and the turn goes on; 2 takes a safe point, once. The best plan never gambles; a plan
+// judged through the coin on one sample gambles whenever that sample came up heads.
+class GambleState : public State {
+ public:
+  int numPlayers() const override { return 2; }
+  int currentPlayer() const override { return m_over ? kTerminalPlayer : 0; }
+  void legalActions(std::vector<Action>& out) const override {
+    out.clear();
+    if (m_over) return;
+    out.push_back(0);
+    if (!m_gambled) out.push_back(1);
+    if (!m_safe) out.push_back(2);
+  }
+  bool isTerminal() const override { return false; }
+  std::vector<double> returns() const override { return {0.0, 0.0}; }
+  int turnCount() const override { return m_over ? 1 : 0; }
+  std::unique_ptr<State> clone() const override { return std::make_unique<GambleState>(*this); }
+  double heuristic(int p) const override { return p == 0 ? m_score : -m_score; }
+  std::string toString() const override {
+    return std::to_string(m_gambled) + std::to_string(m_safe) + "/" + std::to_string(m_score);
+  }
+
+ protected:
+  void doApplyAction(Action a, Rng& rng) override {
+    if (a == 0) m_over = true;
+    if (a == 1) {
+      m_gambled = true;
+      m_score += uniformInt(rng, 2) == 0 ? 10 : -30;
+    }
+    if (a == 2) {
+      m_safe = true;
+      m_score += 1;
+    }
+  }
+
+ private:
+  bool m_gambled = false, m_safe = false, m_over = false;
+  int m_score = 0;
+};
+
+TEST(PlannerAgent, ChanceStopsAPlanAtARollAndValuesItsMean) {
+  // Issue 31 ("the planner stops its plan at a chance node inside a turn or averages over
+  // it"): by default the plan goes through the coin on one sample and gambles about half the
+  // time; with chance=16 the gamble is valued at the mean of 16 flips (-10 +- 5) and the
+  // plan stops there.
+  std::string error;
+  int gamblesOneSample = 0, gamblesMean = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    for (const int k : {0, 16}) {
+      auto agent = makeAgent(k ? "planner:chance=16" : "planner", error);
+      ASSERT_TRUE(agent) << error;
+      auto* planner = dynamic_cast<PlannerAgent*>(agent.get());
+      ASSERT_NE(planner, nullptr);
+      GambleState s;
+      Rng rng(seed);
+      const Action a = agent->chooseAction(s, rng);
+      (k ? gamblesMean : gamblesOneSample) += a == 1 ? 1 : 0;
+      if (k) {
+        EXPECT_GT(planner->lastSearch().chanceStops, 0) << "seed " << seed;
+        // A plan that gambles ends at the coin: nothing planned after the roll.
+        const std::vector<Action>& plan = planner->lastSearch().plan;
+        for (std::size_t j = 0; j + 1 < plan.size(); ++j) EXPECT_NE(plan[j], 1) << "seed " << seed;
+      } else {
+        EXPECT_EQ(planner->lastSearch().chanceStops, 0);
+      }
+    }
+  }
+  // One sample: heads half the time (20 of 40 expected; 10 is over 3 sigma below). The mean
+  // of 16 flips is above 0 with probability 2.3% (0.9 of 40 expected).
+  EXPECT_GE(gamblesOneSample, 10);
+  EXPECT_LE(gamblesMean, 4);
+  auto agent = makeAgent("planner:chance=4", error);
+  ASSERT_TRUE(agent) << error;
+  EXPECT_NE(agent->spec().find(",chance=4"), std::string::npos);
+  EXPECT_EQ(makeAgent("planner", error)->spec().find("chance"), std::string::npos);
+  EXPECT_FALSE(makeAgent("planner:chance=65", error));
+  EXPECT_FALSE(makeAgent("planner:chance=x", error));
 }
 
 TEST(PlannerAgent, TakesAWinAvailableNowInsteadOfAnEqualWinAfterPointlessMoves) {
