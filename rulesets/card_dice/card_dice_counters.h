@@ -12,13 +12,15 @@
 // | turn_action_cap              | a turn reaches max_actions_per_turn and is brought to its end |
 // | turn_gold_unconverted        | a turn ends with no bid opened while its player's gold pays  |
 // |                              | for a buff or damage card on display (a blunder: issue 31)    |
-// | cap_health_above_start       | turn max_turns (the ruleset's cap, the runner's default) ends |
-// |                              | and the player's health is above starting_health: healing has |
-// |                              | outrun the damage (only with max_health 0, assumed)           |
-// | cap_militia_rich             | ... and the player holds Paid Militia with gold >= starting   |
+// | cap_militia_rich             | turn max_turns (the ruleset's cap, the runner's default) ends |
+// |                              | and the player holds Paid Militia with gold >= starting       |
 // |                              | health (it can block a whole starting health of damage)       |
-// | cap_unexplained              | ... and neither applies to either player (counted once, for   |
-// |                              | the player whose turn ended): a stall of another cause        |
+// | cap_health_above_start       | ... no player is such a Militia holder, and the player's      |
+// |                              | health is above starting_health: healing has outrun the       |
+// |                              | damage (possible only with max_health 0, assumed)             |
+// | cap_unexplained              | ... neither (counted once, for the player whose turn ended)   |
+// The three cap_ counters name one cause per game that reaches the cap, in that order; the
+// first game of each is a replay of that cause (issue 31).
 #pragma once
 
 #include <string>
@@ -34,8 +36,8 @@ enum class Counter : int {
   BuffUnmatched,
   TurnActionCap,
   TurnGoldUnconverted,
-  CapHealthAboveStart,
   CapMilitiaRich,
+  CapHealthAboveStart,
   CapUnexplained,
 };
 inline constexpr int kCounterCount = static_cast<int>(Counter::CapUnexplained) + 1;
@@ -44,8 +46,8 @@ inline const std::vector<std::string>& counterNames() {
   static const std::vector<std::string> kNames = {"turn_draw_available", "turn_draw_skipped",
                                                   "action_discarded_under_limit", "buff_played",
                                                   "buff_unmatched", "turn_action_cap",
-                                                  "turn_gold_unconverted", "cap_health_above_start",
-                                                  "cap_militia_rich", "cap_unexplained"};
+                                                  "turn_gold_unconverted", "cap_militia_rich",
+                                                  "cap_health_above_start", "cap_unexplained"};
   return kNames;
 }
 

@@ -151,21 +151,23 @@ void CardDiceState::endTurn(sim::Rng& rng) {
 }
 
 void CardDiceState::countCapCauses() {
-  bool explained = false;
-  for (int p = 0; p < 2; ++p) {
-    const PlayerState& q = m_players[p];
-    // Healing without a cap (max_health 0, assumed): health grew beyond the start.
-    if (q.health > m_rules->startingHealth) {
-      count(p, Counter::CapHealthAboveStart);
-      explained = true;
-    }
-    // Paid Militia: "Shield any amount of damage by paying one gold per unit of damage".
-    if (q.gold >= m_rules->startingHealth && hasPassive(p, Op::PaidShield)) {
+  // One cause per game, in this order (card_dice_counters.h): a rich Paid Militia ("Shield
+  // any amount of damage by paying one gold per unit of damage"), else health healed above
+  // the start (no heal cap: max_health 0, assumed), else unexplained.
+  bool militia = false;
+  for (int p = 0; p < 2; ++p)
+    if (m_players[p].gold >= m_rules->startingHealth && hasPassive(p, Op::PaidShield)) {
       count(p, Counter::CapMilitiaRich);
-      explained = true;
+      militia = true;
     }
-  }
-  if (!explained) count(m_turnPlayer, Counter::CapUnexplained);
+  if (militia) return;
+  bool healed = false;
+  for (int p = 0; p < 2; ++p)
+    if (m_players[p].health > m_rules->startingHealth) {
+      count(p, Counter::CapHealthAboveStart);
+      healed = true;
+    }
+  if (!healed) count(m_turnPlayer, Counter::CapUnexplained);
 }
 
 void CardDiceState::convertibleCards(int p, CardList<16>& out) const {
