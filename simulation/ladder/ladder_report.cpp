@@ -183,7 +183,7 @@ std::string render(const LadderResult& r, const std::string& title, bool md) {
   if (!r.checks.empty()) {
     const std::string strongest = name(r.checks.front().reference);
     o << h << "Does each agent agree with the strongest (" << strongest << ")? An order disagrees only where both\n"
-      << (md ? "" : "") << "agents' 95% intervals separate a pair the opposite way round; overlapping intervals are a tie.\n\n";
+      << "agents' 95% intervals separate a pair the opposite way round; overlapping intervals are a tie.\n\n";
     const AgentConclusions* best = static_cast<std::size_t>(r.checks.front().reference) < r.conclusions.size()
                                        ? &r.conclusions[static_cast<std::size_t>(r.checks.front().reference)]
                                        : nullptr;
