@@ -134,6 +134,11 @@ LadderResult LadderRunner::run() {
       for (auto& x : rankAgreement(from, to, a, b)) result.agreement.push_back(x);
       for (auto& x : conclusionChanges(from, to, a, b)) result.changes.push_back(x);
     }
+    const int strongest = result.rungs.back();
+    for (int a : result.rungs)
+      if (a != strongest)
+        result.checks.push_back(agreementCheck(a, strongest, result.conclusions[static_cast<std::size_t>(a)],
+                                               result.conclusions[static_cast<std::size_t>(strongest)]));
   }
   result.elapsedSeconds = wallSeconds() - start;
   return result;

@@ -12,7 +12,10 @@
 //      player-games that used one minus those that did not: an association);
 // then orders the rungs by rating and compares consecutive rungs: the rank
 // agreement (Kendall's tau) of the faction and entity rankings, and the list
-// of conclusions that change with the players' skill.
+// of conclusions that change with the players' skill; and checks each agent's
+// conclusions against the strongest agent's (ladder_check.h: an order
+// disagrees only where both agents' 95% intervals separate a pair in opposite
+// directions).
 //
 //   LadderRunner ladder(game, config);
 //   LadderResult r = ladder.run();       // blocking; cancel() from any thread
@@ -26,6 +29,7 @@
 
 #include "simulation/core/game.h"
 #include "simulation/ladder/ladder_analysis.h"
+#include "simulation/ladder/ladder_check.h"
 #include "simulation/runner/run_config.h"
 #include "simulation/runner/run_result.h"
 
@@ -58,6 +62,8 @@ struct LadderResult {
   std::vector<AgentConclusions> conclusions;  // per agent, as given
   std::vector<RankAgreement> agreement;     // consecutive rungs
   std::vector<ConclusionChange> changes;    // conclusions that change between consecutive rungs
+  // Each other agent's conclusions against the strongest agent's (ladder_check.h).
+  std::vector<AgreementCheck> checks;
   double elapsedSeconds = 0.0;
   bool cancelled = false;
   std::string error;

@@ -103,6 +103,28 @@ void writeLadderJson(JsonWriter& w, const LadderResult& r, bool withRuns) {
     w.endObject();
   }
   w.endArray();
+  w.key("agreement_check").beginArray();
+  for (const AgreementCheck& c : r.checks) {
+    w.beginObject();
+    w.field("agent", name(c.agent));
+    w.field("reference", name(c.reference));
+    w.field("agrees", c.agrees());
+    w.field("first_side_conflict", c.firstSideConflict);
+    w.key("orders").beginArray();
+    for (const OrderComparison& x : c.orders) {
+      w.beginObject();
+      w.field("what", x.what);
+      w.field("pairs", x.pairs);
+      w.field("same_separated", x.sameSeparated);
+      w.field("opposite", x.opposite);
+      w.field("tied", x.tied);
+      writeStrings(w, "conflicts", x.conflicts);
+      w.endObject();
+    }
+    w.endArray();
+    w.endObject();
+  }
+  w.endArray();
   w.key("changes").beginArray();
   for (const ConclusionChange& c : r.changes) {
     w.beginObject();

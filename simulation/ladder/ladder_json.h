@@ -9,6 +9,9 @@
 //                    "factions": [FINDING], "entities": [FINDING],
 //                    "top_entities": [...], "bottom_entities": [...]}],
 //   "rank_agreement": [{"from", "to", "what", "items", "kendall_tau"}],
+//   "agreement_check": [{"agent", "reference", "agrees", "first_side_conflict",
+//                        "orders": [{"what", "pairs", "same_separated", "opposite",
+//                                    "tied", "conflicts": [...]}]}],   // ladder_check.h
 //   "changes": [{"from", "to", "id", "label", "kind", "before", "after"}],
 //   "runs": [run documents: each agent's own run (data/schema/run-result.md)],
 //   "cancelled", "elapsed_s"

@@ -180,6 +180,31 @@ std::string render(const LadderResult& r, const std::string& title, bool md) {
     o << t.text(md) << "\n";
   }
 
+  if (!r.checks.empty()) {
+    const std::string strongest = name(r.checks.front().reference);
+    o << h << "Does each agent agree with the strongest (" << strongest << ")? An order disagrees only where both\n"
+      << "agents' 95% intervals separate a pair the opposite way round; overlapping intervals are a tie.\n\n";
+    const AgentConclusions* best = static_cast<std::size_t>(r.checks.front().reference) < r.conclusions.size()
+                                       ? &r.conclusions[static_cast<std::size_t>(r.checks.front().reference)]
+                                       : nullptr;
+    const std::string item = md ? "- " : "  ";
+    const std::string sub = md ? "  - " : "    ";
+    for (const AgreementCheck& c : r.checks) {
+      o << item << name(c.agent) << (c.agrees() ? ": agrees with " : ": DISAGREES with ") << strongest << "\n";
+      if (!c.firstSideConflict.empty()) o << sub << "first side reverses: " << c.firstSideConflict << "\n";
+      for (const OrderComparison& x : c.orders) {
+        o << sub << x.what << ": " << x.pairs << " pairs, " << x.sameSeparated << " separated the same way by both, "
+          << x.opposite << " the opposite way, " << x.tied << " tied under one of them\n";
+        for (const std::string& line : x.conflicts) o << sub << "  opposite: " << line << "\n";
+      }
+      const AgentConclusions& mine = r.conclusions[static_cast<std::size_t>(c.agent)];
+      if (best && !mine.factions.empty())
+        o << sub << "faction order (> separated, ~ overlapping): " << name(c.agent) << " " << orderWithTies(mine.factions)
+          << "; " << strongest << " " << orderWithTies(best->factions) << "\n";
+    }
+    o << "\n";
+  }
+
   o << h << "Conclusions that change with the players' skill\n\n";
   int listed = 0;
   for (const char* kind : {"reversed", "appears", "vanishes", "ranking"}) {

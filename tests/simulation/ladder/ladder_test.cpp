@@ -56,6 +56,13 @@ TEST(Ladder, ListsTheFirstPlayerAdvantageThatReversesWithSkill) {
   const std::string text = ladderText(r, "reply");
   EXPECT_NE(text.find("first player [reversed]"), std::string::npos) << text;
   EXPECT_NE(ladderToJson(r).find("\"kind\": \"reversed\""), std::string::npos);
+  // The agreement check against the strongest agent (greedy) fails on the first side.
+  ASSERT_EQ(r.checks.size(), 1u);
+  EXPECT_EQ(r.checks[0].agent, 0);
+  EXPECT_EQ(r.checks[0].reference, 1);
+  EXPECT_FALSE(r.checks[0].agrees());
+  EXPECT_NE(text.find("random: DISAGREES with greedy"), std::string::npos) << text;
+  EXPECT_NE(ladderToJson(r).find("\"agrees\": false"), std::string::npos);
 }
 
 TEST(Ladder, HeadToHeadScoreAndSameResultForAnyThreadCount) {
