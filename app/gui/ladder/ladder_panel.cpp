@@ -129,7 +129,7 @@ bool LadderPanel::run() {
   config.run.games = static_cast<std::uint64_t>(m_games->value());
   config.run.seed = static_cast<std::uint64_t>(m_seed->value());
   config.run.threads = std::max(1, QThread::idealThreadCount());
-  config.run.players = std::max(1, m_document->ruleset().players.min);
+  config.run.players = std::max(1, m_document->ruleset().players.initial());
   model::Diagnostics diags;
   auto game = std::shared_ptr<sim::Game>(rulesets::builtinEngines().compile(m_document->ruleset(), diags));
   if (!game) {
