@@ -64,9 +64,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
 
   m_tabs = new QTabWidget(this);
   m_tabs->setDocumentMode(true);
-  // All ten tabs in view at the default size, never behind scroll arrows: a
-  // narrower window shortens the titles (elided) instead (Ctrl+1..9, Ctrl+0 reach them).
-  m_tabs->setUsesScrollButtons(false);
+  // All ten tabs in view at the default size: a narrower window first shortens
+  // the titles (elided), and only a very narrow one falls back to scroll arrows
+  // (so the window still fits a small screen); Ctrl+1..9, Ctrl+0 reach every tab.
   m_tabs->setElideMode(Qt::ElideRight);
   m_pages = new QStackedWidget(m_tabs);
   m_overview = new OverviewPage(m_document, m_pages);
