@@ -17,7 +17,8 @@ the planted values and the proposal's edits as --set, on another seed, and
 whether each target's 95% interval lies inside its band (first side: the run's
 Wilson interval; shares: Wilson on the counts; length: mean +- 1.96 sd/sqrt(n)).
 Prints one Markdown table. The case's header comments name the ruleset
-(`# ruleset:`), the planted values (`# planted:`) and the agents (`# agents:`).
+(`# ruleset:`), the planted values (`# planted:`), the agents (`# agents:`) and,
+when it is not the ruleset's default, the player count (`# players:`).
 
 usage: scripts/planted-suite.py [--balance build/bin/balance] [--budget 8000]
          [--verify-games 2000] [--seed 1] [--check-seed 7] [--check-games 2000]
@@ -43,11 +44,11 @@ def header(path):
         for line in f:
             if not line.startswith("#"):
                 break
-            for key in ("ruleset", "planted", "agents"):
+            for key in ("ruleset", "planted", "agents", "players"):
                 tag = "# " + key + ":"
                 if line.startswith(tag):
                     value = line[len(tag):].strip()
-                    meta[key] = value.split() if key == "planted" else value
+                    meta[key] = value.split() if key == "planted" else value.split()[0] if key == "players" else value
     if "ruleset" not in meta:
         sys.exit(f"{path}: no '# ruleset:' line")
     return meta
@@ -96,6 +97,8 @@ def check(meta, result, args):
     """The independent `balance run` of a pass: 'ok' or the targets whose interval leaves the band."""
     cmd = ["nice", "-n", "10", args.balance, "run", meta["ruleset"], "--agents", meta["agents"],
            "--games", str(args.check_games), "--seed", str(args.check_seed), "--threads", "1", "--json", "-"]
+    if "players" in meta:
+        cmd += ["--players", meta["players"]]
     for s in meta["planted"]:
         cmd += ["--set", s]
     for e in result["edits"]:
@@ -152,6 +155,8 @@ def main():
                    "--agents", meta["agents"], "--verify-agents", meta["agents"], "--budget", str(args.budget),
                    "--verify-games", str(args.verify_games), "--seed", str(args.seed), "--threads", "1",
                    "--json", js] + ([] if strategy == "tuner" else ["--strategy", strategy])
+            if "players" in meta:
+                cmd += ["--players", meta["players"]]
             for s in meta["planted"]:
                 cmd += ["--set", s]
             code, out, err, wall, cpu = run(cmd)

@@ -76,7 +76,7 @@ int runLadder(const std::vector<std::string>& args, CommandIo& io) {
   if (!ruleset) return kExitInvalid;
   if (!applySets(*ruleset, options.sets, io)) return kExitUsage;
   sim::RunConfig& run = options.config;
-  if (!options.playersGiven) run.players = std::max(2, ruleset->players.min);
+  if (!options.playersGiven) run.players = std::max(2, ruleset->players.initial());
   if (run.players < ruleset->players.min || run.players > ruleset->players.max)
     return usage("--players " + std::to_string(run.players) + " is outside the ruleset's range " +
                  std::to_string(ruleset->players.min) + ".." + std::to_string(ruleset->players.max));

@@ -83,7 +83,7 @@ const char* kUsage =
     "  --threads T       worker threads (default: all cores)\n"
     "  --agents A,B,...  one agent for every seat, or one per seat (default: the\n"
     "                    engine's, planner on zoneplex, elem_master, element; else greedy)\n"
-    "  --players P       player count (default: the ruleset's minimum)\n"
+    "  --players P       player count (default: the ruleset's players.default or min)\n"
     "  --set PATH=VALUE  change a value first, e.g. --set cards.meteor_strike.cost=15 (repeatable)\n"
     "  --max-turns K     turn cap; capped games are timeouts, listed with their index and seed\n"
     "  --until-ci X      play batches of 1000 until every headline win rate's 95% interval\n"
@@ -215,7 +215,7 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
   if (!applySets(*ruleset, parser.values("--set"), io)) return kExitUsage;
   if (!parser.has("--agents")) config.agents = agents = {rulesets::defaultAgent(ruleset->engine)};
 
-  config.players = parser.has("--players") ? static_cast<int>(players) : std::max(1, ruleset->players.min);
+  config.players = parser.has("--players") ? static_cast<int>(players) : std::max(1, ruleset->players.initial());
   if (config.players < ruleset->players.min || config.players > ruleset->players.max) {
     io.err << "balance run: --players " << config.players << " is outside the ruleset's range " << ruleset->players.min
            << ".." << ruleset->players.max << "\n";

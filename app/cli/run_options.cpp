@@ -26,7 +26,7 @@ const char* const kRunOptionsHelp =
     "  --threads T       worker threads (default: all cores; results do not depend on it)\n"
     "  --agents A,B,...  one agent for every seat, or one per seat (default: the\n"
     "                    engine's, planner on zoneplex, elem_master, element; else greedy)\n"
-    "  --players P       player count (default: the ruleset's minimum)\n"
+    "  --players P       player count (default: the ruleset's players.default or min)\n"
     "  --set PATH=VALUE  change a value first (repeatable)\n"
     "  --max-turns K     turn cap; capped games are timeouts\n"
     "  --until-ci X      play batches until every headline 95% half-width <= X (--games is the limit)\n";
@@ -82,7 +82,7 @@ bool readRunOptions(const ArgParser& parser, RunOptions& options, std::string& e
 bool finishRunOptions(RunOptions& options, const model::Ruleset& ruleset, std::string& error) {
   sim::RunConfig& c = options.config;
   if (!options.agentsGiven) c.agents = {rulesets::defaultAgent(ruleset.engine)};
-  if (!options.playersGiven) c.players = std::max(1, ruleset.players.min);
+  if (!options.playersGiven) c.players = std::max(1, ruleset.players.initial());
   if (c.players < ruleset.players.min || c.players > ruleset.players.max) {
     error = "--players " + std::to_string(c.players) + " is outside the ruleset's range " +
             std::to_string(ruleset.players.min) + ".." + std::to_string(ruleset.players.max);

@@ -53,7 +53,8 @@ void printEntity(const model::Entity& e, model::Section s, std::ostream& out) {
 void printSummary(const model::Ruleset& r, std::ostream& out) {
   out << r.name << " (" << r.id << ", version " << r.version << ")\n";
   out << "  engine:  " << r.engine << "\n";
-  out << "  players: " << r.players.min << (r.players.max != r.players.min ? "-" + std::to_string(r.players.max) : "") << "\n";
+  out << "  players: " << r.players.min << (r.players.max != r.players.min ? "-" + std::to_string(r.players.max) : "")
+      << (r.players.usual > 0 ? " (default " + std::to_string(r.players.usual) + ")" : "") << "\n";
   out << "  parameters:\n";
   for (const auto& p : r.parameters) out << "    " << p.id << " = " << model::toString(p.value) << (p.assumed.empty() ? "" : "  (assumed)") << "\n";
   if (!r.dice.empty()) {

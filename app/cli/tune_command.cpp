@@ -66,7 +66,7 @@ const char* kUsage =
     "  --verify-games N   games of each verification run (default: budget / 4)\n"
     "  --seed S           seed of the search's bank (default 1); verification uses its own\n"
     "  --threads T        worker threads (default: all cores; results do not depend on it)\n"
-    "  --players P        player count (default: the ruleset's minimum)\n"
+    "  --players P        player count (default: the ruleset's players.default or min)\n"
     "  --max-turns K      turn cap; capped games are timeouts\n"
     "  --strategy S       the search: tuner (default: screening, sensitivity model, racing,\n"
     "                     backward elimination), or a peer for comparison at the same budget,\n"

@@ -94,6 +94,14 @@ QChart* buildWinRateChart(const std::vector<WinRateBar>& bars, const QString& ti
   const bool longNames = categories.size() > 1 && chars > 16 * static_cast<int>(categories.size());
   if (many || longNames) {
     x->setLabelsAngle(-55);
+    // Turned names reach down into a bottom legend (ElemenZ's sides drew over
+    // "win rate, 95% interval"): the legend goes above the plot instead.
+    chart->legend()->setAlignment(Qt::AlignTop);
+    // Qt reserves too little room below the axis for turned names and cut off
+    // their first words ("side"): leave a deeper bottom margin for them.
+    QMargins m = chart->margins();
+    m.setBottom(m.bottom() + 36);
+    chart->setMargins(m);
     QFont f = x->labelsFont();
     if (many) f.setPointSizeF(std::max(6.5, f.pointSizeF() - (categories.size() > 12 ? 2 : 1)));
     x->setLabelsFont(f);

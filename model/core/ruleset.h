@@ -20,6 +20,10 @@ namespace wb::model {
 struct PlayerRange {
   int min = 2;
   int max = 2;
+  // `players: {..., default: 3}`: the seat count a run starts at when none is
+  // given (Zoneplex's box says 3-5; 2 is a variant). 0 (absent): min.
+  int usual = 0;
+  int initial() const { return usual > 0 ? usual : min; }
   friend bool operator==(const PlayerRange&, const PlayerRange&) = default;
 };
 

@@ -87,6 +87,12 @@ void checkMetadata(const Ruleset& rs, Diagnostics& out) {
   if (rangeOk && lo > hi)
     out.error(rs.origin.at("players.min"), "'players.min' (" + std::to_string(lo) +
                                                ") is larger than 'players.max' (" + std::to_string(hi) + ")");
+  // `players.default` (the seat count a run starts at, e.g. Zoneplex's 3) lies in the range.
+  const bool defaultGiven = rs.origin.keys.count("players.default") > 0 || rs.players.usual != 0;
+  if (rangeOk && lo <= hi && defaultGiven && (rs.players.usual < lo || rs.players.usual > hi))
+    out.error(rs.origin.at("players.default"), "'players.default' must be between 'players.min' (" +
+                                                   std::to_string(lo) + ") and 'players.max' (" +
+                                                   std::to_string(hi) + "), got " + std::to_string(rs.players.usual));
 }
 
 // `alternatives:` of an assumed parameter: each a value of its type inside its

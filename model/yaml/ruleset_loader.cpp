@@ -156,7 +156,7 @@ class Loader {
     if (!reader.expectMap(e)) return;
     Ruleset& rs = m_result.ruleset;
     for (const auto& p : reader.entries(e.value, "players")) {
-      if (p.key != "min" && p.key != "max") {
+      if (p.key != "min" && p.key != "max" && p.key != "default") {
         reader.unknownKey(p, "players");
         continue;
       }
@@ -164,7 +164,7 @@ class Loader {
       auto v = reader.integer(p);
       if (!v) continue;
       const int clamped = *v > 1000000 ? 1000000 : *v < -1000000 ? -1000000 : static_cast<int>(*v);
-      (p.key == "min" ? rs.players.min : rs.players.max) = clamped;
+      (p.key == "min" ? rs.players.min : p.key == "max" ? rs.players.max : rs.players.usual) = clamped;
     }
   }
 

@@ -90,7 +90,8 @@ std::string writeFile(const Ruleset& rs, const FilePart& part, bool withIncludes
     if (k == "engine") w.text(0, k, rs.engine);
     if (k == "version") w.raw(0, k, std::to_string(rs.version));
     if (k == "players")
-      w.raw(0, k, "{min: " + std::to_string(rs.players.min) + ", max: " + std::to_string(rs.players.max) + "}");
+      w.raw(0, k, "{min: " + std::to_string(rs.players.min) + ", max: " + std::to_string(rs.players.max) +
+                      (rs.players.usual > 0 ? ", default: " + std::to_string(rs.players.usual) : std::string()) + "}");
     if (k == "description") w.text(0, k, rs.description);
     if (k == "assumed") w.text(0, k, rs.assumed);
     if (k == "include") w.raw(0, k, flowList(rs.includes));

@@ -204,8 +204,18 @@ std::shared_ptr<const ZoneplexRules> compileRules(const model::Ruleset& ruleset,
       a.count = std::max(0, e.count);
       actionCopies += a.count;
       a.kind = e.kind == "step" ? CardKind::Step : e.kind == "dislocate" ? CardKind::Dislocate : CardKind::Fear;
-      a.steps = static_cast<int>(std::clamp(intProperty(e, "steps", 1), 0LL, 10LL));
-      a.tiles = static_cast<int>(std::clamp(intProperty(e, "tiles", a.steps), 0LL, 10LL));
+      // A value outside what the engine plays is an error at its line, never
+      // silently clamped (issue 33, promise 1: Fear strength -5 played as 0).
+      auto bounded = [&](const char* key, long long fallback, long long lo, long long hi) {
+        const long long v = intProperty(e, key, fallback);
+        if (v < lo || v > hi)
+          fail(e.origin.at(std::string("properties.") + key), "card '" + e.id + "': " + key + " must be between " +
+                                                                  std::to_string(lo) + " and " + std::to_string(hi) +
+                                                                  ", got " + std::to_string(v));
+        return static_cast<int>(std::clamp(v, lo, hi));
+      };
+      a.steps = bounded("steps", 1, 0, 10);
+      a.tiles = bounded("tiles", a.steps, 0, 10);
       if (a.kind == CardKind::Fear) {
         const model::Field* c = e.property("class");
         const std::string cls = c ? c->text : std::string();
@@ -214,8 +224,8 @@ std::shared_ptr<const ZoneplexRules> compileRules(const model::Ruleset& ruleset,
         else if (cls == "magenta" || cls == "purple") a.fearClass = FearClass::Magenta;
         else if (cls == "master") a.fearClass = FearClass::Master;
         else fail(e.origin.at("properties"), "fear '" + e.id + "': class must be blue, green, magenta or master");
-        a.strength = static_cast<int>(std::clamp(intProperty(e, "strength", 5), 0LL, 100LL));
-        a.relics = static_cast<int>(std::clamp(intProperty(e, "relics", 1), 0LL, 10LL));
+        a.strength = bounded("strength", 5, 0, 100);
+        a.relics = bounded("relics", 1, 0, 10);
       }
       rules->actions.push_back(std::move(a));
     } else if (e.kind == "relic") {

@@ -4,7 +4,9 @@
 // geometry and dock layout kept between sessions (QSettings), a Help menu
 // with the format guide, the README's sections and a shortcut list built from
 // the menus, the explorer's filter cleared by Esc and on opening another
-// ruleset, and the "±" of the game length named a standard deviation.
+// ruleset, and the "±" of the game length named a standard deviation. All
+// ten tabs are in view at the default window size (no scroll arrows, which
+// appeared at 1400 px once the Balance and Specialties tabs came).
 #include <QAction>
 #include <QDialog>
 #include <QDockWidget>
@@ -17,6 +19,8 @@
 #include <QMenuBar>
 #include <QScrollBar>
 #include <QSettings>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QUndoStack>
@@ -278,6 +282,26 @@ TEST(DesktopConventions, GameLengthPlusMinusIsNamedAStandardDeviation) {
     if (l->text().contains(QStringLiteral("\u00b1")))
       named = l->text().contains(QStringLiteral("mean \u00b1 standard deviation"));
   EXPECT_TRUE(named);
+}
+
+TEST(DesktopConventions, EveryTabIsInViewAtTheDefaultWindowSize) {
+  MainWindow w;
+  w.setPromptsEnabled(false);
+  ASSERT_TRUE(w.openFile(kCardDice));
+  auto* tabs = qobject_cast<QTabWidget*>(w.centralWidget());
+  ASSERT_NE(tabs, nullptr);
+  ASSERT_EQ(tabs->count(), 10);
+  // A narrower window elides the titles before it resorts to scroll arrows.
+  EXPECT_EQ(tabs->elideMode(), Qt::ElideRight);
+  // The default window is 1400 px wide with the explorer (250) and inspector
+  // (380) docks beside the tabs: every title fits in full in what is left.
+  const int needed = tabs->tabBar()->sizeHint().width();  // every tab at its full title
+  EXPECT_LE(needed, 1400 - 250 - 380 - 20) << "tab titles need " << needed << " px";
+  // The YAML tab's title is short; the page itself says it is read-only.
+  auto* note = w.findChild<QLabel*>(QStringLiteral("yamlReadOnlyNote"));
+  ASSERT_NE(note, nullptr);
+  EXPECT_TRUE(note->text().startsWith(QStringLiteral("Read-only")));
+  EXPECT_EQ(tabs->tabText(1), QStringLiteral("YAML"));
 }
 
 }  // namespace

@@ -84,7 +84,7 @@ sim::RunConfig AssumptionsBar::runConfig() const {
   c.games = static_cast<std::uint64_t>(m_games->value());
   c.seed = 1;
   c.threads = m_threads > 0 ? m_threads : std::max(1, QThread::idealThreadCount());
-  c.players = std::max(1, r.players.min);
+  c.players = std::max(1, r.players.initial());
   c.agents = m_agents.empty() ? std::vector<std::string>{rulesets::defaultAgent(r.engine)} : m_agents;
   return c;
 }

@@ -167,7 +167,7 @@ sim::TuneRunSettings BalancePanel::runSettings() const {
   sim::TuneRunSettings run;
   if (!m_seed) return run;  // still building the form
   run.seed = static_cast<std::uint64_t>(m_seed->value());
-  run.players = std::max(1, m_document->ruleset().players.min);
+  run.players = std::max(1, m_document->ruleset().players.initial());
   run.threads = std::max(1, QThread::idealThreadCount());
   const std::string fallback = rulesets::defaultAgent(m_document->ruleset().engine);
   QString error;

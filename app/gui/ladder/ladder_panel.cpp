@@ -19,6 +19,8 @@
 #include <cmath>
 
 #include "app/gui/document/ruleset_document.h"
+#include "app/gui/results/revision_note.h"
+#include "model/diff/ruleset_diff.h"
 #include "rulesets/engine_catalog.h"
 
 namespace wb::app {
@@ -69,6 +71,12 @@ LadderPanel::LadderPanel(RulesetDocument* document, QWidget* parent) : QWidget(p
                         this);
   m_status->setWordWrap(true);
   outer->addWidget(m_status);
+  m_revision = new QLabel(this);
+  m_revision->setWordWrap(true);
+  m_revision->setObjectName(QStringLiteral("revisionNote"));
+  m_revision->setStyleSheet(QStringLiteral("QLabel { background: #fff4d6; border: 1px solid #e0b84c; padding: 4px; }"));
+  m_revision->hide();
+  outer->addWidget(m_revision);
 
   auto* split = new QSplitter(Qt::Vertical, this);
   auto* top = new QSplitter(Qt::Horizontal, split);
@@ -94,14 +102,11 @@ LadderPanel::LadderPanel(RulesetDocument* document, QWidget* parent) : QWidget(p
     if (isRunning()) cancel();
     else if (!run()) m_status->setText(m_error);
   });
+  connect(document, &RulesetDocument::changed, this, [this] { updateRevisionNote(); });
   connect(document, &RulesetDocument::reset, this, [this] {
     cancel();
     if (m_worker.joinable()) m_worker.join();
-    m_result.reset();
-    m_ratings->setRowCount(0);
-    m_matrix->setRowCount(0);
-    m_matrix->setColumnCount(0);
-    m_changes->clear();
+    clear();
   });
 }
 
@@ -115,7 +120,37 @@ void LadderPanel::setGames(int gamesPerPairing) { m_games->setValue(gamesPerPair
 void LadderPanel::setSeed(int seed) { m_seed->setValue(seed); }
 
 void LadderPanel::cancel() {
-  if (auto* r = m_runner.load()) r->cancel();
+  if (m_runner) m_runner->cancel();
+}
+
+void LadderPanel::clear() {
+  ++m_generation;
+  m_result.reset();
+  m_resultRuleset = model::Ruleset{};
+  m_ratings->setRowCount(0);
+  m_matrix->setRowCount(0);
+  m_matrix->setColumnCount(0);
+  m_changes->clear();
+  updateRevisionNote();
+}
+
+int LadderPanel::editsSinceResult() const {
+  if (!m_result) return 0;
+  return static_cast<int>(model::diffRulesets(m_resultRuleset, m_document->ruleset()).size());
+}
+
+QString LadderPanel::revisionNote() const {
+  if (!m_result) return {};
+  const EditsSince e = editsSince(m_resultRuleset, m_document->ruleset());
+  if (e.count == 0) return {};
+  return tr("%1: these ratings do not include %2. Run the ladder again to see the effect.")
+      .arg(e.text, e.count == 1 ? tr("it") : tr("them"));
+}
+
+void LadderPanel::updateRevisionNote() {
+  const QString note = revisionNote();
+  m_revision->setText(note);
+  m_revision->setVisible(!note.isEmpty());
 }
 
 bool LadderPanel::run() {
@@ -129,9 +164,10 @@ bool LadderPanel::run() {
   config.run.games = static_cast<std::uint64_t>(m_games->value());
   config.run.seed = static_cast<std::uint64_t>(m_seed->value());
   config.run.threads = std::max(1, QThread::idealThreadCount());
-  config.run.players = std::max(1, m_document->ruleset().players.min);
+  const model::Ruleset snapshot = m_document->ruleset();
+  config.run.players = std::max(1, snapshot.players.initial());
   model::Diagnostics diags;
-  auto game = std::shared_ptr<sim::Game>(rulesets::builtinEngines().compile(m_document->ruleset(), diags));
+  auto game = std::shared_ptr<sim::Game>(rulesets::builtinEngines().compile(snapshot, diags));
   if (!game) {
     m_error = tr("The ruleset does not compile: %1").arg(QString::fromStdString(diags.format()));
     return false;
@@ -147,29 +183,36 @@ bool LadderPanel::run() {
   m_running.store(true);
   m_run->setText(tr("Cancel"));
   m_status->setText(tr("Playing the ladder..."));
-  m_worker = std::thread([this, game, config] {
-    sim::LadderRunner runner(*game, config);
-    runner.setProgressCallback([this](const sim::LadderProgress& p) {
-      const QString text = tr("Run %1 of %2: %3 (%L4 / %L5 games)")
-                               .arg(p.stage + 1)
-                               .arg(p.stages)
-                               .arg(QString::fromStdString(p.what))
-                               .arg(p.gamesDone)
-                               .arg(p.gamesTotal);
-      QMetaObject::invokeMethod(this, [this, text] { if (isRunning()) m_status->setText(text); }, Qt::QueuedConnection);
-    });
-    m_runner.store(&runner);
-    sim::LadderResult result = runner.run();
-    m_runner.store(nullptr);
-    QMetaObject::invokeMethod(this, [this, result = std::move(result)] {
+  auto runner = std::make_shared<sim::LadderRunner>(*game, config);
+  runner->setProgressCallback([this](const sim::LadderProgress& p) {
+    const QString text = tr("Run %1 of %2: %3 (%L4 / %L5 games)")
+                             .arg(p.stage + 1)
+                             .arg(p.stages)
+                             .arg(QString::fromStdString(p.what))
+                             .arg(p.gamesDone)
+                             .arg(p.gamesTotal);
+    QMetaObject::invokeMethod(this, [this, text] { if (isRunning()) m_status->setText(text); }, Qt::QueuedConnection);
+  });
+  m_runner = runner;
+  const int generation = m_generation;
+  m_worker = std::thread([this, game, runner, snapshot, generation] {
+    sim::LadderResult result = runner->run();
+    QMetaObject::invokeMethod(this, [this, result = std::move(result), snapshot, generation] {
       m_running.store(false);
+      m_runner.reset();
       m_run->setText(tr("Run ladder"));
+      if (generation != m_generation) {  // another ruleset was opened meanwhile: not its result
+        m_status->setText(tr("The ladder of the previous ruleset was cancelled."));
+        return;
+      }
       if (!result.ok()) {
         m_error = QString::fromStdString(result.error);
         m_status->setText(m_error);
       } else {
         m_result = result;
+        m_resultRuleset = snapshot;
         show(result);
+        updateRevisionNote();
       }
       Q_EMIT finished();
     }, Qt::QueuedConnection);

@@ -3,7 +3,10 @@
 // agents as rungs, each pair head to head and each agent against itself;
 // shown as the ratings (Elo scale, weakest first), the head-to-head matrix as
 // a heat map (row agent's score against the column agent, with its 95%
-// interval in the tooltip) and the conclusions that change with skill.
+// interval in the tooltip) and the conclusions that change with skill. Like
+// every result it names its revision (workflow 1): after an edit it is marked
+// "played before N edits" (app/gui/results/revision_note.h), and a ladder that
+// finishes after another ruleset was opened is dropped, not shown against it.
 #pragma once
 
 #include <QWidget>
@@ -13,6 +16,7 @@
 #include <optional>
 #include <thread>
 
+#include "model/core/ruleset.h"
 #include "simulation/ladder/ladder.h"
 
 class QLabel;
@@ -44,12 +48,18 @@ class LadderPanel : public QWidget {
   QTableWidget* matrix() const { return m_matrix; }
   QListWidget* changesList() const { return m_changes; }
   QString errorText() const { return m_error; }
+  // "Played before N edits ..." when the ruleset changed since the result's
+  // snapshot was taken (at Run); "" otherwise (shown above the tables).
+  QString revisionNote() const;
+  int editsSinceResult() const;
 
  Q_SIGNALS:
   void finished();
 
  private:
   void show(const sim::LadderResult& result);
+  void clear();
+  void updateRevisionNote();
 
   RulesetDocument* m_document;
   QLineEdit* m_agents;
@@ -57,14 +67,17 @@ class LadderPanel : public QWidget {
   QSpinBox* m_seed;
   QPushButton* m_run;
   QLabel* m_status;
+  QLabel* m_revision;
   QTableWidget* m_ratings;
   QTableWidget* m_matrix;
   QListWidget* m_changes;
   std::optional<sim::LadderResult> m_result;
+  model::Ruleset m_resultRuleset;  // the revision the result on screen was played on
   QString m_error;
   std::thread m_worker;
   std::atomic<bool> m_running{false};
-  std::atomic<sim::LadderRunner*> m_runner{nullptr};
+  std::shared_ptr<sim::LadderRunner> m_runner;  // the running ladder (GUI thread only), so Cancel always reaches it
+  int m_generation = 0;                         // bumped by clear(): a ladder finishing after it is dropped
 };
 
 }  // namespace wb::app

@@ -258,13 +258,13 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
     for (int seat = 0; seat < specs.size(); ++seat)
       if (specs[seat].toStdString() == previousDefault) setAgent(seat, QString::fromStdString(m_defaultAgent));
     m_players->setRange(std::max(1, r.players.min), std::max(r.players.min, r.players.max));
-    m_players->setValue(std::max(1, r.players.min));
+    m_players->setValue(std::max(1, r.players.initial()));
     m_players->setEnabled(r.players.min != r.players.max);
     rebuildSeats();
   });
   const auto& r = document->ruleset();
   m_players->setRange(std::max(1, r.players.min), std::max(r.players.min, r.players.max));
-  m_players->setValue(std::max(1, r.players.min));
+  m_players->setValue(std::max(1, r.players.initial()));
   m_players->setEnabled(r.players.min != r.players.max);
   rebuildSeats();
   showResult(sim::RunResult{});

@@ -192,7 +192,7 @@ void SweepPanel::refreshPaths() {
 void SweepPanel::refreshMetrics() {
   const QString text = m_metric->currentText();
   QStringList items{QString(), QStringLiteral("first_side"), QStringLiteral("first_player")};
-  const int players = std::max(1, m_document->ruleset().players.min);
+  const int players = std::max(1, m_document->ruleset().players.initial());
   for (int s = 0; s < players; ++s) items << QStringLiteral("seat:%1").arg(s);
   for (const QString& a : m_agents->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
     if (!items.contains(QStringLiteral("agent:") + a.trimmed())) items << QStringLiteral("agent:") + a.trimmed();
@@ -297,7 +297,7 @@ bool SweepPanel::buildConfig(sim::SweepConfig& config, QString& error) const {
   config.run.games = static_cast<std::uint64_t>(m_games->value());
   config.run.seed = static_cast<std::uint64_t>(m_seed->value());
   config.run.threads = m_threads->value();
-  config.run.players = std::max(1, m_document->ruleset().players.min);
+  config.run.players = std::max(1, m_document->ruleset().players.initial());
   config.run.agents.clear();
   for (const QString& a : m_agents->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
     const std::string spec = a.trimmed().toStdString();

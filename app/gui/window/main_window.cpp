@@ -21,6 +21,7 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QUndoView>
+#include <QVBoxLayout>
 
 #include "app/gui/assumptions/assumptions_bar.h"
 #include "app/gui/dice_lab/dice_lab_panel.h"
@@ -63,6 +64,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
 
   m_tabs = new QTabWidget(this);
   m_tabs->setDocumentMode(true);
+  // All ten tabs in view at the default size: a narrower window first shortens
+  // the titles (elided), and only a very narrow one falls back to scroll arrows
+  // (so the window still fits a small screen); Ctrl+1..9, Ctrl+0 reach every tab.
+  m_tabs->setElideMode(Qt::ElideRight);
   m_pages = new QStackedWidget(m_tabs);
   m_overview = new OverviewPage(m_document, m_pages);
   m_pages->addWidget(m_overview);
@@ -87,8 +92,21 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   m_yaml = new YamlView(m_document, m_tabs);
   m_simulation = new SimulationPanel(m_document, m_tabs);
   m_tabs->addTab(m_pages, tr("Editor"));
-  // Read-only, and it says so: edits go through the editor (every one undoable).
-  m_tabs->addTab(m_yaml, tr("YAML (read-only)"));
+  // Read-only, and it says so (a line above the text; the tab title stays short
+  // so every tab fits): edits go through the editor (every one undoable).
+  auto* yamlPage = new QWidget(m_tabs);
+  auto* yamlLayout = new QVBoxLayout(yamlPage);
+  yamlLayout->setContentsMargins(0, 0, 0, 0);
+  yamlLayout->setSpacing(0);
+  auto* yamlNote = new QLabel(tr("Read-only: the ruleset as it would be saved. Edit in the Editor tab (every edit "
+                                 "can be undone) or in your text editor (the workbench reloads a changed file)."),
+                              yamlPage);
+  yamlNote->setObjectName(QStringLiteral("yamlReadOnlyNote"));
+  yamlNote->setWordWrap(true);
+  yamlNote->setContentsMargins(6, 3, 6, 3);
+  yamlLayout->addWidget(yamlNote);
+  yamlLayout->addWidget(m_yaml, 1);
+  m_tabs->addTab(yamlPage, tr("YAML"));
   m_tabs->setTabToolTip(static_cast<int>(Tab::Yaml),
                         tr("The ruleset as YAML, as it would be saved. Read-only: edit in the Editor tab or in your text "
                            "editor (the workbench reloads a file changed on disk)."));
