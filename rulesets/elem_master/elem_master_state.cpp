@@ -233,6 +233,7 @@ void ElemMasterState::endTurn() {
   ++m_turn;
   if (m_turn >= m_rules->turnLimit) {
     m_adjudicated = true;  // assumed cap: the rules have no turn limit
+    counterLog().add(m_repeatBy, static_cast<int>(m_rules->specialties.size()) + kCounterTurnLimit);
     finishByCount();
     return;
   }
