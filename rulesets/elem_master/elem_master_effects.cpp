@@ -170,6 +170,7 @@ void ElemMasterState::doApplyAction(sim::Action act, sim::Rng& /*rng*/) {
     applySetup(k, a, x);
     return;
   }
+  m_repeats = 0;  // a new position (endTurn() sets it again for the next turn start)
   const bool freeMove = k == Kind::Move && m_freeMoves > 0 && (a == m_freeCells[0] || a == m_freeCells[1]) &&
                         effElement(a) == m_freeElement;
   if (!freeMove && k != Kind::Place && k != Kind::Stop) {

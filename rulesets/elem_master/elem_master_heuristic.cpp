@@ -35,6 +35,15 @@
 //                Grêle 2.0 per level they remove, Tornade/Aurore 1.2 per level they add,
 //                Brise 1.0, Etoile filante 0.6, Pleine Lune 2.0, Eclipse 0.5, Secousse
 //                0.2, Effondrement 0.2; the set-aside choice is valued by its result
+//   repetition   -4.0 x the earlier occurrences of this turn-start position in the
+//                repetition window (elem_master_repetition.cpp), for the seat whose
+//                turn ended on it: a recurring position is a step toward the
+//                repetition end (adjudicated by the no-Fire count), so a seat lets
+//                one recur only when every other turn is worse by more than that.
+//                Issue 31: the side ahead on the count completed every repetition
+//                (grow/attack trades that undo each other, a Nécromancien's
+//                reanimations burnt every turn) rather than play on; the third
+//                occurrence itself is terminal and valued by the returns
 //   setup        during the draft and the free start: elem_master_setup.cpp
 //                (setupHeuristic; only the seat's own screen): token values with
 //                diminishing returns per element, +0.3 per level-2 stack, +0.4 Earth
@@ -53,6 +62,7 @@ namespace wb::rulesets::elem_master {
 namespace {
 constexpr double kValue[kElements] = {3.0, 2.0, 1.5, 1.2};  // per token: Earth, Fire, Water, Air
 constexpr double kApNow = 0.5, kApNext = 0.8;
+constexpr double kRepeat = 4.0;  // per earlier occurrence of a turn-start position (repetition term)
 }
 
 double ElemMasterState::heuristic(int player) const {
@@ -138,6 +148,11 @@ double ElemMasterState::heuristic(int player) const {
       for (int q = 0; q < m_players; ++q) enemyWater = enemyWater || (isEnemy(p, q) && stacks[kWater][static_cast<std::size_t>(q)] > 0);
       if (enemyWater) score[i] += 0.3 * stacks[kFire][i];
     }
+  }
+  // Repetition: the seat whose turn ended on a position seen before (m_repeats is
+  // cleared by the next action, so it counts only at the start of a turn).
+  if (m_repeats > 0 && m_repeatBy >= 0) {
+    score[static_cast<std::size_t>(m_repeatBy)] -= kRepeat * m_repeats;
   }
   // The seat playing: its open choice.
   {

@@ -3,7 +3,10 @@
 // while a Water puts the Fire out). The engine hashes the position at the start of
 // every turn; when one recurs repetition_limit times within the last 16 turns the
 // game ends by the no-Fire count, adjudicated (elem_master_impact.cpp) and counted
-// as "position_repeated" for the seat about to play.
+// as "position_repeated" for the seat about to play. Every recurrence before that
+// (and that one) is counted as "position_recurred" for the seat whose turn ended on
+// it, and kept for the heuristic (m_repeats, the repetition term of
+// elem_master_heuristic.cpp) until the next action.
 #include <algorithm>
 
 #include "rulesets/elem_master/elem_master_state.h"
@@ -43,7 +46,7 @@ std::uint64_t ElemMasterState::positionHash() const {
   return h;
 }
 
-// Records this turn start; true when the position has now been seen repetitionLimit times.
+// Records this turn start (m_repeats: its earlier occurrences); true when the position has now been seen repetitionLimit times.
 bool ElemMasterState::repeatedPosition() {
   if (m_rules->repetitionLimit <= 0 || m_terminal) return false;
   const std::uint64_t h = positionHash();
@@ -52,6 +55,7 @@ bool ElemMasterState::repeatedPosition() {
   for (int i = 0; i < n; ++i) seen += m_seen[static_cast<std::size_t>(i)] == h ? 1 : 0;
   m_seen[static_cast<std::size_t>(m_seenCount % static_cast<int>(m_seen.size()))] = h;
   ++m_seenCount;
+  m_repeats = static_cast<std::int8_t>(std::min(seen - 1, 100));
   return seen >= m_rules->repetitionLimit;
 }
 

@@ -141,8 +141,13 @@ struct ElemMasterRules {
 
 // Counters kept besides one "power_<specialty>" per specialty (index = specialty):
 // Earth tokens the Nécromancien set aside, games ended by a repeated position.
-inline constexpr const char* kExtraCounters[] = {"necromancer_set_aside", "position_repeated"};
-inline constexpr int kCounterSetAside = 0, kCounterRepeated = 1;  // offsets after the specialties
+// position_repeated: a game ended by a repeated position (for the seat about to play);
+// position_recurred: a turn ended on a turn-start position already seen in the repetition
+// window (for the seat whose turn ended: the step toward a repetition end, issue 31);
+// turn_limit_reached: a game ended at the assumed turn_limit (for the seat whose turn ended).
+inline constexpr const char* kExtraCounters[] = {"necromancer_set_aside", "position_repeated", "position_recurred",
+                                                 "turn_limit_reached"};
+inline constexpr int kCounterSetAside = 0, kCounterRepeated = 1, kCounterRecurred = 2, kCounterTurnLimit = 3;  // offsets after the specialties
 
 std::shared_ptr<const ElemMasterRules> compileRules(const model::Ruleset& ruleset,
                                                     model::Diagnostics& out);

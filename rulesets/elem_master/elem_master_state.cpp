@@ -229,9 +229,11 @@ void ElemMasterState::endTurn() {
     else cl.flags = static_cast<std::uint8_t>(cl.flags & ~kPlayed);
   }
   m_pending = Pending{};
+  m_repeatBy = static_cast<std::int8_t>(m_current);
   ++m_turn;
   if (m_turn >= m_rules->turnLimit) {
     m_adjudicated = true;  // assumed cap: the rules have no turn limit
+    counterLog().add(m_repeatBy, static_cast<int>(m_rules->specialties.size()) + kCounterTurnLimit);
     finishByCount();
     return;
   }
@@ -243,7 +245,10 @@ void ElemMasterState::endTurn() {
     }
   }
   beginTurn();
-  if (repeatedPosition()) {
+  const bool repeated = repeatedPosition();
+  if (m_repeats > 0)  // the turn that just ended let a position recur (issue 31)
+    counterLog().add(m_repeatBy, static_cast<int>(m_rules->specialties.size()) + kCounterRecurred);
+  if (repeated) {
     m_adjudicated = true;
     counterLog().add(m_current, static_cast<int>(m_rules->specialties.size()) + kCounterRepeated);
     finishByCount();

@@ -114,6 +114,9 @@ class ElemMasterState : public sim::State {
   // Re-checks elimination and the no-Fire end (after scripting a position).
   void checkEnd();
   int tokensOnBoard(int p, int element) const;
+  // At the start of a turn: how often its position was seen before at a turn start in the
+  // repetition window (0 after any action of the turn; elem_master_repetition.cpp).
+  int turnStartRepeats() const { return m_repeats; }
   int seatLocalRow(int seat, int c) const;
 
   // Named helpers used across the engine's source files.
@@ -208,6 +211,9 @@ class ElemMasterState : public sim::State {
   bool m_adjudicated = false;   // ended by the engine (turn limit, repetition), not by the rules
   std::array<std::uint64_t, 16> m_seen{};                   // turn-start position hashes, ring
   int m_seenCount = 0;
+  // This turn start's position: how often it was seen before in the window, and the seat whose
+  // turn ended on it (-1 = none); cleared by the next action (the heuristic's repetition term).
+  std::int8_t m_repeats = 0, m_repeatBy = -1;
   // Turn modifiers.
   bool m_noFullMoves = false, m_noFullMovesNext = false;   // Brouillard
   bool m_breathNoMark = false;                              // Raffales

@@ -185,6 +185,10 @@ TEST_F(ElemMasterScript, TurnLimitIsAdjudicatedAndRuleWinsAreNot) {
   for (int i = 0; i < 3; ++i) endTurn();
   ASSERT_TRUE(state->isTerminal());
   EXPECT_TRUE(state->adjudicated());
+  // Counted (balance run prints its first game for --replay) for the seat whose turn ended.
+  const int limit = static_cast<int>(game->rules().specialties.size()) + kCounterTurnLimit;
+  EXPECT_EQ(state->counters().count(0, limit), 1u);
+  EXPECT_EQ(state->counters().count(1, limit), 0u);
   build({});
   keepAlive();
   put(2, 2, 0, kFire, 1);
