@@ -100,6 +100,8 @@ TEST(TuneCommand, BadInputMessageExitCodeAndNothingWritten) {
        "unknown-metric.yaml:2:14: error: unknown metric 'lenght' (did you mean 'length'?)"},
       {"unknown-entity", "targets:\n  - {metric: \"seat:7\", min: 0.4}\n", 1,
        "unknown-entity.yaml:2:15: error: the game has no seat 7"},
+      {"unknown-impact", "targets:\n  - {metric: \"impact:fier\", min: -3, max: 3}\n", 1,
+       "unknown-impact.yaml:2:15: error: the game has no entity 'fier' (did you mean 'fire'?)"},
       {"min-above-max", "targets:\n  - {metric: length, min: 60, max: 45}\n", 1,
        "min-above-max.yaml:2:36: error: target 'length': min 60 > max 45"},
       {"empty-range", "targets:\n  - {metric: length, min: 45}\nknobs:\n  - {path: parameters.dice_per_turn, range: \"\"}\n",
@@ -131,6 +133,17 @@ TEST(TuneCommand, BadInputMessageExitCodeAndNothingWritten) {
   auto zero = balance({"tune", kElement, "--targets", kTargets, "--budget", "0", "--json", json.string()});
   EXPECT_EQ(zero.exit, 2);
   EXPECT_NE(zero.err.find("--budget must be at least 1 game, got 0"), std::string::npos) << zero.err;
+  // A budget below the least that screens every knob once: refused before any game, with that least.
+  auto small = balance({"tune", kElement, "--targets", kTargets, "--budget", "50", "--json", json.string(), "--write",
+                        out.string()});
+  EXPECT_EQ(small.exit, 2);
+  EXPECT_NE(small.err.find("balance tune: --budget: a budget of 50 search games is below the least these knobs and "
+                           "targets need: "),
+            std::string::npos)
+      << small.err;
+  EXPECT_EQ(small.err.find("screening"), std::string::npos) << small.err;  // no game played
+  EXPECT_FALSE(fs::exists(json));
+  EXPECT_FALSE(fs::exists(out));
   auto missing = balance({"tune", kElement, "--targets", (dir / "none.yaml").string()});
   EXPECT_EQ(missing.exit, 1);
   EXPECT_NE(missing.err.find("cannot open file"), std::string::npos) << missing.err;
