@@ -2,9 +2,9 @@
 // result, measured as a cause: paired experiments on common random numbers.
 //
 // Pair k (k < config.run.games) plays game g = config.run.firstGame + k of the
-// seed's stream (0 unless the tuner plays a block of its bank). One seat is
-// treated: seat (g / P) mod P, so
-// the treated seat and the agent playing it both rotate. Every game of pair k is
+// seed's stream (firstGame is 0 unless the tuner plays a block of its bank).
+// One seat is treated: seat (g / P) mod P, so the treated seat and the agent
+// playing it both rotate. Every game of pair k is
 // seeded like game g of a Monte Carlo run (chance from (seed, g, 0), seat s's
 // agent from (seed, g, 1 + s), the same agents and factions), so the games of a
 // pair differ only by the treatment and what follows from it:

@@ -176,3 +176,18 @@ TEST(TuneCommand, PeerStrategiesAtTheSameBudget) {
   auto help = balance({"tune", "--help"});
   EXPECT_NE(help.out.find("--strategy S"), std::string::npos) << help.out;
 }
+
+TEST(TuneCommand, TheSearchNeverPassesTheBudget) {
+  // Old main played 448 search games for --budget 400 and 320 for 150 here
+  // (the first round of each step started whenever some budget was left).
+  for (const char* budget : {"150", "400"}) {
+    auto r = balance({"tune", kElement, "--targets", kTargets, "--agents", "random", "--verify-agents", "random", "--budget",
+                      budget, "--verify-games", "600", "--seed", "3", "--threads", "2"});
+    ASSERT_EQ(r.exit, 0) << r.err;
+    const auto at = r.out.find("games: ");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const unsigned long long games = std::stoull(r.out.substr(at + 7));
+    EXPECT_LE(games, std::stoull(budget)) << r.out;
+    EXPECT_GT(games, 0u);
+  }
+}
