@@ -70,27 +70,34 @@ void TuneSearch::screen(const EditSet& centre, std::size_t blocks) {
       if (p.alive && m_eval->infeasible(p.edits).empty()) alive.push_back(p.edits);
     return alive;
   };
-  // The first round fits the budget left (it never passes it): as many blocks
-  // of every probe as fit, down to two; then without the long jumps; then the
-  // one-step changes in knob order as far as two blocks of each fit.
+  // The first round fits the screening's share of the budget where it can (as
+  // many blocks of every probe as fit, down to two; then without the long
+  // jumps), else the whole budget left, which it never passes (without the
+  // long jumps; then the one-step changes in knob order as far as two blocks
+  // of each fit): the proposals keep the rest.
   std::size_t first = m_config.roundBlocks;
   if (anyNeed) {
-    auto fits = [&](std::size_t b) {
+    auto fits = [&](std::size_t b, std::uint64_t limit) {
       std::vector<EditSet> all = aliveEdits();
       all.push_back(centre);
-      return budgetLeft(all, b);
+      return budgetLeft(all, b, limit);
     };
-    while (first > 2 && !fits(first)) first = std::max<std::size_t>(2, first / 2);
-    if (!fits(first))
+    auto shrink = [&](std::uint64_t limit) {
+      first = m_config.roundBlocks;
+      while (first > 2 && !fits(first, limit)) first = std::max<std::size_t>(2, first / 2);
+      return fits(first, limit);
+    };
+    if (!shrink(share)) {
       for (Probe& p : probes) p.alive = p.alive && !p.jump;
-    if (!fits(first)) {
-      std::vector<EditSet> kept = {centre};
-      for (Probe& p : probes) {
-        if (!p.alive || !m_eval->infeasible(p.edits).empty()) continue;
-        kept.push_back(p.edits);
-        if (!budgetLeft(kept, first)) {
-          kept.pop_back();
-          p.alive = false;
+      if (!shrink(share) && !shrink(UINT64_MAX)) {
+        std::vector<EditSet> kept = {centre};
+        for (Probe& p : probes) {
+          if (!p.alive || !m_eval->infeasible(p.edits).empty()) continue;
+          kept.push_back(p.edits);
+          if (!budgetLeft(kept, first)) {
+            kept.pop_back();
+            p.alive = false;
+          }
         }
       }
     }
