@@ -36,8 +36,10 @@
 //      verify agents decide: "pass" when every target's interval lies inside
 //      its band, "fail" when one lies outside, else "undecided" with the
 //      games that would decide it.
-// Every decision depends only on block sums in a fixed order, so the result
-// is the same for any thread count and any number of MPI ranks.
+// The search's games never pass the budget: each step plays only what fits
+// (minimumBudget() below). Every decision depends only on block sums in a
+// fixed order, so the result is the same for any thread count and any number
+// of MPI ranks.
 //
 //   TuneSearch search(rulesets::builtinEngines(), ruleset, knobs, spec, config);
 //   TuneResult r = search.run();          // blocking; search.cancel() from any thread
