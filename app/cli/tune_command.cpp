@@ -69,7 +69,7 @@ const char* kUsage =
     "  --budget GAMES     games the search may play (default 20000; verification apart);\n"
     "                     never passed. Below the least that screens every knob once\n"
     "                     (printed) the tune is refused before any game, exit 2\n"
-    "  --verify-games N   games of each verification run (default: budget / 8; the\n"
+    "  --verify-games N   games of each verification run (default: budget / 16; the\n"
     "                     proposal and the starting ruleset each play them)\n"
     "  --seed S           seed of the search's bank (default 1); verification uses its own\n"
     "  --threads T        worker threads (default: all cores; results do not depend on it)\n"

@@ -67,7 +67,7 @@ namespace wb::sim {
 struct TuneConfig {
   TuneRunSettings run;                 // seed, players, agents, threads, block size
   std::uint64_t budget = 20000;        // games the search may play (verification apart)
-  std::uint64_t verifyGames = 0;       // games of each verification run (one candidate, one agent set); 0: budget / 8
+  std::uint64_t verifyGames = 0;       // games of each verification run (one candidate, one agent set); 0: budget / 16
   std::size_t maxEdits = 6;            // largest edit set proposed
   std::size_t roundBlocks = 8;         // blocks per racing round
   std::size_t screenBlocks = 64;       // the most blocks a one-step change is raced on
