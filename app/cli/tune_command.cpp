@@ -45,13 +45,17 @@ const char* kUsage =
     "  targets:\n"
     "    - {metric: first_side, min: 0.45, max: 0.55}\n"
     "    - {metric: \"faction:*\", min: 0.40, max: 0.60}\n"
+    "    - {metric: \"impact:meteor_strike\", min: -3, max: 3}   # restricted-play lift, points\n"
     "    - {metric: timeouts, max: 0.05}\n"
     "  knobs:                                  # default: every value the schema bounds\n"
     "    - {path: \"cards.*.cost\", values: [3, 7, 12, 18]}\n"
     "    - {path: parameters.starting_health, range: \"60:160:10\"}\n"
     "    - {path: cards.veto.cost, lock: true}\n\n"
     "Metrics: first_side, first_player, seat:N, team:N, faction:ID, agent:SPEC, length,\n"
-    "timeouts, adjudicated, nobody_wins, draws; `*` for every seat, team, faction, agent.\n"
+    "timeouts, adjudicated, nobody_wins, draws, impact:ID; `*` for every seat, team,\n"
+    "faction, agent, entity. impact:ID is the entity's restricted-play lift in points,\n"
+    "as `balance impact` measures it (a seat that may not acquire, play or use it):\n"
+    "each block of the bank is played untreated and once per impact entity restricted.\n"
     "Every candidate plays the same bank of games (common random numbers, seats\n"
     "rotated) paired with the starting ruleset; the answer is replayed on seeds the\n"
     "search never used. A target passes when its 95% interval lies inside its band,\n"
@@ -62,8 +66,11 @@ const char* kUsage =
     "  --agents A         agents of the search (default: the engine's)\n"
     "  --verify-agents B  agents of the verification (default: the engine's, the planner\n"
     "                     where the engine declares it)\n"
-    "  --budget GAMES     games the search may play (default 20000; verification apart)\n"
-    "  --verify-games N   games of each verification run (default: budget / 4)\n"
+    "  --budget GAMES     games the search may play (default 20000; verification apart);\n"
+    "                     never passed. Below the least that screens every knob once\n"
+    "                     (printed) the tune is refused before any game, exit 2\n"
+    "  --verify-games N   games of each verification run (default: budget / 16; the\n"
+    "                     proposal and the starting ruleset each play them)\n"
     "  --seed S           seed of the search's bank (default 1); verification uses its own\n"
     "  --threads T        worker threads (default: all cores; results do not depend on it)\n"
     "  --players P        player count (default: the ruleset's players.default or min)\n"
@@ -157,8 +164,10 @@ void printResult(std::ostream& out, const sim::TuneResult& r) {
       out << "\n";
     }
   }
-  out << "\ngames: " << r.searchGames << " search (budget " << r.budget << ", blocks of " << r.blockGames << "), "
-      << r.verifyGames << " verification; agents: search " << agentsText(r.searchAgents) << ", verify "
+  std::string steps;
+  for (const auto& [phase, games] : r.phaseGames) steps += (steps.empty() ? "" : ", ") + phase + " " + std::to_string(games);
+  out << "\ngames: " << r.searchGames << " search (budget " << r.budget << ", blocks of " << r.blockGames
+      << (steps.empty() ? std::string() : "; " + steps) << "), " << r.verifyGames << " verification; agents: search " << agentsText(r.searchAgents) << ", verify "
       << agentsText(r.verifyAgents) << "; seed " << r.seed << "; " << r.knobs.size() << " knobs\n";
   out << "time: " << num(r.elapsedSeconds, 1) << " s\n";
 }
@@ -271,6 +280,10 @@ int runTune(const std::vector<std::string>& args, CommandIo& io) {
   if (diags.hasErrors()) return kExitInvalid;
 
   sim::TuneSearch search(engines, *ruleset, knobs, setup.targets, config);
+  if (config.budget < search.minimumBudget()) {  // before any game
+    io.err << "balance tune: --budget: " << search.budgetText() << "\n";
+    return kExitUsage;
+  }
   const bool bar = wantsProgressBar(io.err);
   std::string lastPhase;
   search.setProgressCallback([&](const sim::TuneProgress& p) {

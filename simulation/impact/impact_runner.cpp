@@ -160,8 +160,10 @@ ImpactResult ImpactRunner::run() {
   std::vector<std::uint8_t> timedOutOf(tasks.size(), 0);
   std::vector<std::uint64_t> decisions(tasks.size(), 0);
   std::vector<std::uint8_t> played(tasks.size(), 0);  // a cancelled run leaves some unplayed
+  // Pair k plays game firstGame + k of the seed's stream (the tuner's blocks).
+  const auto gameOf = [&](std::uint64_t k) { return rc.firstGame + k; };
   const auto treatedSeat = [&](std::uint64_t k) {
-    return static_cast<int>((k / static_cast<std::uint64_t>(players)) % static_cast<std::uint64_t>(players));
+    return static_cast<int>((gameOf(k) / static_cast<std::uint64_t>(players)) % static_cast<std::uint64_t>(players));
   };
 
   const RunStats empty(players, static_cast<int>(result.agents.size()), static_cast<int>(m_game.factions().size()),
@@ -171,10 +173,11 @@ ImpactResult ImpactRunner::run() {
   auto play = [&](std::size_t t, Worker& w) -> bool {
     const Task& task = tasks[t];
     const std::uint64_t k = task.pair;
-    const std::uint64_t seed = deriveSeed(rc.seed, k, 0);
+    const std::uint64_t g = gameOf(k);
+    const std::uint64_t seed = deriveSeed(rc.seed, g, 0);
     Rng chance(seed);
     w.factionOfSeat.clear();
-    for (int s = 0; schedule.factions() > 0 && s < players; ++s) w.factionOfSeat.push_back(schedule.factionOf(k / perEntry, s));
+    for (int s = 0; schedule.factions() > 0 && s < players; ++s) w.factionOfSeat.push_back(schedule.factionOf(g / perEntry, s));
     const int seat = treatedSeat(k);
     const int entity = task.arm == Arm::Baseline ? -1 : m_config.entities[task.entity];
     GameSetup setup{players, w.factionOfSeat};
@@ -184,8 +187,8 @@ ImpactResult ImpactRunner::run() {
     for (int s = 0; s < players; ++s) w.sideOfSeat[static_cast<std::size_t>(s)] = state->sideOf(s);
     for (int s = 0; s < players; ++s) {
       w.agentOfSeat[static_cast<std::size_t>(s)] =
-          slotAgent[static_cast<std::size_t>(MonteCarloRunner::agentSlotOfSeat(k, s, w.sideOfSeat))];
-      w.seatRng[static_cast<std::size_t>(s)].seed(deriveSeed(rc.seed, k, 1 + static_cast<std::uint64_t>(s)));
+          slotAgent[static_cast<std::size_t>(MonteCarloRunner::agentSlotOfSeat(g, s, w.sideOfSeat))];
+      w.seatRng[static_cast<std::size_t>(s)].seed(deriveSeed(rc.seed, g, 1 + static_cast<std::uint64_t>(s)));
     }
     std::unique_ptr<RestrictedAgent> restricted;
     if (task.arm == Arm::Restricted)
@@ -225,7 +228,7 @@ ImpactResult ImpactRunner::run() {
       std::vector<double> returns;
       if (!timedOut) returns = state->returns();
       GameRecord rec;
-      rec.index = k;
+      rec.index = g;
       rec.seed = seed;
       rec.timedOut = timedOut;
       rec.adjudicated = !timedOut && state->adjudicated();

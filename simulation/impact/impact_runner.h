@@ -1,10 +1,12 @@
 // ImpactRunner: what an entity (card, relic, specialty, event) does to the
 // result, measured as a cause: paired experiments on common random numbers.
 //
-// For pair k (k < config.run.games) one seat is treated: seat (k / P) mod P, so
-// the treated seat and the agent playing it both rotate. Every game of pair k is
-// seeded like game k of a Monte Carlo run (chance from (seed, k, 0), seat s's
-// agent from (seed, k, 1 + s), the same agents and factions), so the games of a
+// Pair k (k < config.run.games) plays game g = config.run.firstGame + k of the
+// seed's stream (firstGame is 0 unless the tuner plays a block of its bank).
+// One seat is treated: seat (g / P) mod P, so the treated seat and the agent
+// playing it both rotate. Every game of pair k is
+// seeded like game g of a Monte Carlo run (chance from (seed, g, 0), seat s's
+// agent from (seed, g, 1 + s), the same agents and factions), so the games of a
 // pair differ only by the treatment and what follows from it:
 //   - baseline: nobody is treated (one game per k, shared by every entity);
 //   - restricted play (Jaffe et al., AIIDE 2012): the treated seat may not take

@@ -55,7 +55,7 @@ bool ImpactTaskData::apply(const std::string& bytes, RunStats& baseline, bool re
 
 std::string impactFingerprint(const ImpactConfig& config, const std::vector<std::string>& agents) {
   const RunConfig& rc = config.run;
-  std::string f = "pairs=" + std::to_string(rc.games) + " seed=" + std::to_string(rc.seed) + " players=" +
+  std::string f = "pairs=" + std::to_string(rc.games) + (rc.firstGame ? " first=" + std::to_string(rc.firstGame) : "") + " seed=" + std::to_string(rc.seed) + " players=" +
                   std::to_string(rc.players) + " max_turns=" + std::to_string(rc.maxTurns) + " max_actions=" +
                   std::to_string(rc.maxActionsPerTurn) + "/" + std::to_string(rc.maxActions) + " agents=";
   for (std::size_t i = 0; i < agents.size(); ++i) f += (i ? "," : "") + agents[i];

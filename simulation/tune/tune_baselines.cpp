@@ -73,7 +73,7 @@ bool TuneSearch::tryCandidates(const std::vector<EditSet>& candidates, std::set<
       // fails (up to raceBlocks); then its miss counts on every block it played.
       std::vector<TargetReading> r = readings(*s, s->blocks());
       for (std::size_t b = 2 * blocks; !allPass(r) && b <= m_config.raceBlocks; b *= 2) {
-        if (!budgetLeft({c}, b, false)) break;
+        if (!budgetLeft({c}, b)) break;
         if (!playBank({c}, b)) {
           spent = true;
           return false;

@@ -10,6 +10,7 @@
 #include "simulation/distributed/byte_buffer.h"
 #include "simulation/distributed/distribution.h"
 #include "simulation/factions/faction_duel.h"
+#include "simulation/impact/impact_runner.h"
 #include "simulation/runner/faction_schedule.h"
 #include "simulation/runner/monte_carlo_runner.h"
 
@@ -53,6 +54,7 @@ bool TuneEvaluator::prepare(std::string& error) {
   for (const auto& a : m_settings.searchAgents)
     if (std::find(distinct.begin(), distinct.end(), a) == distinct.end()) distinct.push_back(a);
   m_shape.agents = distinct;
+  m_shape.entities = game->entityIds();
   // The sides of seats, from game 0's setup (engines fix them by the seat count).
   GameSetup setup{m_settings.players, {}};
   const FactionSchedule schedule(m_settings.players, static_cast<int>(m_shape.factions.size()));
@@ -105,6 +107,13 @@ std::uint64_t TuneEvaluator::streamSeed(int stream) const {
   return stream == kVerify ? deriveSeed(m_settings.seed, kVerifySalt, 0) : m_settings.seed;
 }
 
+std::vector<std::string> TuneEvaluator::impactEntities() const {
+  std::vector<std::string> out;
+  for (const auto& m : m_metrics)
+    if (m.isImpact() && std::find(out.begin(), out.end(), m.id) == out.end()) out.push_back(m.id);
+  return out;
+}
+
 std::uint64_t TuneEvaluator::gamesPerBlock() const {
   std::uint64_t duels = 0;
   bool runner = false;
@@ -112,7 +121,10 @@ std::uint64_t TuneEvaluator::gamesPerBlock() const {
     if (m.isDuel()) ++duels;
     else runner = true;
   }
-  return m_blockGames * ((runner ? 1 : 0) + duels);
+  // Impact targets: the block's games once untreated (which the other metrics
+  // read too) and once per entity with the treated seat restricted.
+  const auto impacts = static_cast<std::uint64_t>(impactEntities().size());
+  return m_blockGames * ((runner ? 1 : 0) + impacts + duels);
 }
 
 void TuneEvaluator::playTask(const Task& task, double* out) const {
@@ -142,6 +154,49 @@ void TuneEvaluator::playTask(const Task& task, double* out) const {
     out[2 * m + 1] = it == factions.end() ? 0.0 : static_cast<double>(m_blockGames);
   }
   if (!runner) return;
+  const std::vector<std::string> impacts = impactEntities();
+  if (!impacts.empty()) {
+    // Impact targets: the block is one impact experiment (simulation/impact, as
+    // `balance impact` and `sweep --metric impact:ID` play it): pair k is game
+    // block * B + k of the stream, untreated and with the treated seat (it
+    // rotates) restricted from each entity. The other metrics read the
+    // untreated games, so the block's games are played once.
+    ImpactConfig ic;
+    ic.run.games = m_blockGames;
+    ic.run.firstGame = task.block * m_blockGames;
+    ic.run.seed = streamSeed(task.stream);
+    ic.run.threads = 1;
+    ic.run.players = m_settings.players;
+    ic.run.agents = agents;
+    ic.run.maxTurns = m_settings.maxTurns;
+    ic.restrict = true;
+    ic.grant = false;
+    const std::vector<std::string>& ids = task.game->entityIds();
+    for (const auto& id : impacts) {
+      const auto it = std::find(ids.begin(), ids.end(), id);
+      if (it != ids.end()) ic.entities.push_back(static_cast<int>(it - ids.begin()));
+    }
+    ImpactResult r;
+    if (ic.entities.size() == impacts.size()) r = ImpactRunner(*task.game, ic).run();
+    else r.error = "an entity of an impact target is missing";
+    RunResult result;
+    result.stats = r.baseline;
+    result.agents = r.agents;
+    for (std::size_t m = 0; m < m_metrics.size(); ++m) {
+      if (m_metrics[m].isDuel()) continue;
+      Ratio v;
+      if (r.ok() && m_metrics[m].isImpact()) {
+        const auto e = static_cast<std::size_t>(std::find(impacts.begin(), impacts.end(), m_metrics[m].id) - impacts.begin());
+        const PairedDifference& lift = r.entities[e].restricted.lift;
+        v = Ratio{100.0 * lift.sum, static_cast<double>(lift.pairs)};  // points
+      } else if (r.ok()) {
+        v = m_metrics[m].measure(result);
+      }
+      out[2 * m] = v.num;
+      out[2 * m + 1] = v.den;
+    }
+    return;
+  }
   RunConfig config;
   config.games = m_blockGames;
   config.firstGame = task.block * m_blockGames;

@@ -14,7 +14,10 @@
 // for verification and never used by the search. Faction targets play faction
 // duels instead (faction_duel.h, as `balance specialties`): game g of block b
 // pits the faction against the baseline faction from seat g mod 2, seeded from
-// (stream seed, faction, g). Block sums do not depend on the thread count or the ranks.
+// (stream seed, faction, g). Impact targets play each block as one impact
+// experiment (impact_runner.h) of games [b*B, (b+1)*B) of the stream: untreated
+// (the other metrics read these games) and restricted from each entity.
+// Block sums do not depend on the thread count or the ranks.
 #pragma once
 
 #include <atomic>
@@ -83,6 +86,8 @@ class TuneEvaluator {
   // Games one block of a candidate plays: a Monte Carlo block when a target
   // is measured on it, and blockGames() faction duels per faction target.
   std::uint64_t gamesPerBlock() const;
+  // The entities of the impact metrics, each once, in metric order.
+  std::vector<std::string> impactEntities() const;
   std::uint64_t gamesPlayed(int stream) const { return m_games[stream == kVerify ? 1 : 0]; }
   const TuneRunSettings& settings() const { return m_settings; }
 

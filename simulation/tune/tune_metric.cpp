@@ -24,7 +24,8 @@ constexpr Simple kSimple[] = {{"length", Kind::Length},           {"timeouts", K
 const NameSet& knownForms() {
   static const NameSet names = {"first_side", "first_player", "seat:N",  "team:N",      "faction:ID",
                                 "agent:SPEC", "length",       "timeouts", "adjudicated", "nobody_wins",
-                                "draws",      "seat",         "team",     "faction",     "agent"};
+                                "draws",      "seat",         "team",     "faction",     "agent",
+                                "impact:ID",  "impact"};
   return names;
 }
 
@@ -118,6 +119,7 @@ std::string TuneMetric::spec() const {
     case Kind::Adjudicated: return "adjudicated";
     case Kind::NobodyWins: return "nobody_wins";
     case Kind::Draws: return "draws";
+    case Kind::Impact: return "impact:" + id;
   }
   return "first_side";
 }
@@ -134,6 +136,7 @@ std::string TuneMetric::label() const {
     case Kind::Adjudicated: return "adjudicated rate (engine's own cap)";
     case Kind::NobodyWins: return "nobody-wins rate";
     case Kind::Draws: return "draw rate";
+    case Kind::Impact: return "impact of " + id + " (restricted-play lift, points)";
   }
   return spec();
 }
@@ -154,6 +157,7 @@ Ratio TuneMetric::measure(const RunResult& result) const {
     case Kind::Team:
       return index < static_cast<int>(s.sides().size()) ? tally(s.sides()[static_cast<std::size_t>(index)]) : Ratio{};
     case Kind::Faction: return {};  // faction duels (tune_evaluator.cpp)
+    case Kind::Impact: return {};   // impact experiments (tune_evaluator.cpp)
     case Kind::Agent:
       for (std::size_t i = 0; i < result.agents.size() && i < s.agents().size(); ++i)
         if (result.agents[i] == id) return tally(s.agents()[i]);
@@ -191,9 +195,20 @@ bool parseTuneMetrics(std::string_view text, const TuneShape& shape, std::vector
   }
   if (head == "team") return byIndex(Kind::Team, "team", rest, shape.sides, out, error);
   if (head == "impact") {
-    error = "metric '" + std::string(text) +
-            "': impact targets are not tuned yet (use balance impact on the proposal's edits)";
-    return false;
+    if (rest.empty()) {
+      error = "bad metric '" + std::string(text) + "': expected impact:ID (an entity of the game) or impact:*";
+      return false;
+    }
+    if (rest.size() > 6 && rest.substr(rest.size() - 6) == ":grant") {
+      error = "metric '" + std::string(text) +
+              "': the tuner bands the restricted-play lift (impact:ID); the grant lift is not tuned";
+      return false;
+    }
+    if (rest == "*" && shape.entities.empty()) {
+      error = "the game reports no entities (cards, relics, ...) to expand 'impact:*'";
+      return false;
+    }
+    return byId(Kind::Impact, "entity", rest, shape.entities, out, error);
   }
   // The names `balance sweep --metric` knows, read by its own parser.
   std::string sweepError;
@@ -208,7 +223,7 @@ bool parseTuneMetrics(std::string_view text, const TuneShape& shape, std::vector
     error = "unknown metric '" + std::string(text) + "'" +
             (known.empty() ? std::string() : " (did you mean '" + known + "'?)") +
             "; known: first_side, first_player, seat:N, team:N, faction:ID, agent:SPEC, length, timeouts, "
-            "adjudicated, nobody_wins, draws (N, ID, SPEC may be *)";
+            "adjudicated, nobody_wins, draws, impact:ID (N, ID, SPEC may be *)";
     return false;
   }
   switch (m->kind) {
@@ -235,11 +250,13 @@ std::vector<std::string> tuneMetricNames(const TuneShape& shape) {
   if (shape.teams) out.push_back("team:*");
   if (shape.players == 2 && shape.factions.size() > 1) out.push_back("faction:*");
   if (shape.agents.size() > 1) out.push_back("agent:*");
+  if (!shape.entities.empty()) out.push_back("impact:*");
   for (int i = 0; i < shape.players; ++i) out.push_back("seat:" + std::to_string(i));
   for (int i = 0; shape.teams && i < shape.sides; ++i) out.push_back("team:" + std::to_string(i));
   for (std::size_t i = 0; shape.players == 2 && i < shape.factions.size(); ++i)
     if (static_cast<int>(i) != shape.baselineFaction) out.push_back("faction:" + shape.factions[i]);
   for (std::size_t i = 0; shape.agents.size() > 1 && i < shape.agents.size(); ++i) out.push_back("agent:" + shape.agents[i]);
+  for (const auto& e : shape.entities) out.push_back("impact:" + e);
   return out;
 }
 

@@ -9,13 +9,18 @@
 //                     e.g. mage_none), seats alternating, a draw counting half:
 //                     the measure of `balance specialties` (faction_duel.h); 2 players
 //   agent:SPEC        the win rate of one agent spec of --agents (with several agents)
+//   impact:ID         entity ID's restricted-play lift in points (100 x the mean of
+//                     baseline score - restricted score over the pairs): the measure of
+//                     `balance impact` and `sweep --metric impact:ID`, played by
+//                     ImpactRunner (simulation/impact) on the block's games
 //   length            mean game length in turns (capped games counted at the cap)
 //   timeouts          share of games stopped at the turn cap
 //   adjudicated       share of games the engine ended at its own cap
 //   nobody_wins       share of games that ended with nobody winning
 //   draws             share of games drawn between sides
-// `seat:*`, `team:*`, `faction:*` and `agent:*` expand to every entity the
-// engine reports (`faction:*`: every faction but the baseline). Each metric is a ratio of sums over the games (wins / games,
+// `seat:*`, `team:*`, `faction:*`, `agent:*` and `impact:*` expand to every
+// entity the engine reports (`faction:*`: every faction but the baseline;
+// `impact:*`: every entity of Game::entityIds()). Each metric is a ratio of sums over the games (wins / games,
 // wins / decided games, turns / games), so blocks of games pair and pool
 // exactly (ratio_estimate.h).
 #pragma once
@@ -36,6 +41,7 @@ struct TuneShape {
   std::vector<std::string> factions;    // Game::factions()
   int baselineFaction = 0;              // what faction:ID is measured against
   std::vector<std::string> agents;      // distinct agent specs of the search
+  std::vector<std::string> entities;    // Game::entityIds(): what impact:ID may name
 };
 
 // A metric's numerator and denominator summed over some games.
@@ -45,19 +51,21 @@ struct Ratio {
 };
 
 struct TuneMetric {
-  enum class Kind { FirstSide, Seat, Team, Faction, Agent, Length, Timeouts, Adjudicated, NobodyWins, Draws };
+  enum class Kind { FirstSide, Seat, Team, Faction, Agent, Length, Timeouts, Adjudicated, NobodyWins, Draws, Impact };
   Kind kind = Kind::FirstSide;
   int index = 0;    // Seat, Team
-  std::string id;   // Faction, Agent
+  std::string id;   // Faction, Agent, Impact (the entity)
 
   std::string spec() const;    // "first_side", "seat:1", "faction:fire", "length", ...
   std::string label() const;   // "first-side win share", "mean game length (turns)", ...
-  // A share of games (its interval is a Wilson interval); false for the length.
-  bool isProportion() const { return kind != Kind::Length; }
+  // A share of games (its interval is a Wilson interval); false for the length and impact.
+  bool isProportion() const { return kind != Kind::Length && kind != Kind::Impact; }
   // Played as faction duels against the baseline faction, not measured on a run.
   bool isDuel() const { return kind == Kind::Faction; }
+  // Played as a restricted-play impact experiment (ImpactRunner) on the block's games.
+  bool isImpact() const { return kind == Kind::Impact; }
   // The metric's sums in one run's statistics (0 / 0 when it has no games of
-  // it; a duel metric has none).
+  // it; duel and impact metrics have none).
   Ratio measure(const RunResult& result) const;
   friend bool operator==(const TuneMetric&, const TuneMetric&) = default;
 };

@@ -64,12 +64,49 @@ void TuneSearch::screen(const EditSet& centre, std::size_t blocks) {
   // may use 60% of the budget left, the rest is for racing the proposals.
   const std::uint64_t before = m_eval->gamesPlayed(TuneEvaluator::kSearch);
   const std::uint64_t share = before + (m_config.budget > before ? (m_config.budget - before) * 3 / 5 : 0);
-  for (std::size_t b = m_config.roundBlocks; anyNeed; b = std::min(2 * b, m_config.screenBlocks)) {
+  auto aliveEdits = [&] {
     std::vector<EditSet> alive;
     for (const Probe& p : probes)
       if (p.alive && m_eval->infeasible(p.edits).empty()) alive.push_back(p.edits);
-    if (alive.empty() || !budgetLeft(alive, b, b == m_config.roundBlocks, share)) break;
+    return alive;
+  };
+  // The first round fits the screening's share of the budget where it can (as
+  // many blocks of every probe as fit, down to two; then without the long
+  // jumps), else the whole budget left, which it never passes (without the
+  // long jumps; then the one-step changes in knob order as far as two blocks
+  // of each fit): the proposals keep the rest.
+  std::size_t first = m_config.roundBlocks;
+  if (anyNeed) {
+    auto fits = [&](std::size_t b, std::uint64_t limit) {
+      std::vector<EditSet> all = aliveEdits();
+      all.push_back(centre);
+      return budgetLeft(all, b, limit);
+    };
+    auto shrink = [&](std::uint64_t limit) {
+      first = m_config.roundBlocks;
+      while (first > 2 && !fits(first, limit)) first = std::max<std::size_t>(2, first / 2);
+      return fits(first, limit);
+    };
+    if (!shrink(share)) {
+      for (Probe& p : probes) p.alive = p.alive && !p.jump;
+      if (!shrink(share) && !shrink(UINT64_MAX)) {
+        std::vector<EditSet> kept = {centre};
+        for (Probe& p : probes) {
+          if (!p.alive || !m_eval->infeasible(p.edits).empty()) continue;
+          kept.push_back(p.edits);
+          if (!budgetLeft(kept, first)) {
+            kept.pop_back();
+            p.alive = false;
+          }
+        }
+      }
+    }
+  }
+  for (std::size_t b = first; anyNeed; b = std::min(2 * b, m_config.screenBlocks)) {
+    std::vector<EditSet> alive = aliveEdits();
+    if (alive.empty()) break;
     alive.push_back(centre);
+    if (!budgetLeft(alive, b, b == first ? UINT64_MAX : share)) break;
     if (!playBank(alive, b)) return;
     report("screening", centre, 0);
     bool racing = false;

@@ -87,25 +87,65 @@ std::size_t TuneSearch::bankBlocks(const EditSet& e) const {
   return s ? s->blocks() : 0;
 }
 
-bool TuneSearch::budgetLeft(const std::vector<EditSet>& candidates, std::size_t blocks, bool firstRound,
-                            std::uint64_t limit) const {
-  const std::uint64_t played = m_eval->gamesPlayed(TuneEvaluator::kSearch);
-  if (played >= m_config.budget) return false;
-  if (firstRound) return true;  // a step that has not started plays its first round
-  limit = std::min(limit, m_config.budget);
+std::uint64_t TuneSearch::gamesToPlay(const std::vector<EditSet>& candidates, std::size_t blocks) const {
   std::uint64_t need = 0;
+  std::set<std::string> seen;
   for (const auto& c : candidates) {
+    if (!seen.insert(m_knobs.key(c)).second) continue;
     const std::size_t have = bankBlocks(c);
     if (have < blocks) need += (blocks - have) * m_eval->gamesPerBlock();
   }
-  return played + need <= limit;
+  return need;
+}
+
+bool TuneSearch::budgetLeft(const std::vector<EditSet>& candidates, std::size_t blocks, std::uint64_t limit) const {
+  // Every step plays only what fits: the search's games never pass the budget.
+  const std::uint64_t played = m_eval->gamesPlayed(TuneEvaluator::kSearch);
+  if (played >= m_config.budget) return false;
+  limit = std::min(limit, m_config.budget);
+  return played + gamesToPlay(candidates, blocks) <= limit;
+}
+
+std::size_t TuneSearch::oneStepChanges(const EditSet& centre) const {
+  std::size_t n = 0;
+  for (std::size_t k = 0; k < m_knobs.size(); ++k) {
+    std::size_t level = m_knobs[k].base;
+    for (const Edit& e : centre)
+      if (e.knob == k) level = e.level;
+    n += (level > 0 ? 1 : 0) + (level + 1 < m_knobs[k].values.size() ? 1 : 0);
+  }
+  return n;
+}
+
+std::uint64_t TuneSearch::minimumBudget() const {
+  // The starting ruleset's first measurement (2 rounds of blocks), and for the
+  // tuner two blocks of every one-step change (the least screening that
+  // gives each an interval).
+  std::uint64_t blocks = 2 * m_config.roundBlocks;
+  if (m_config.strategy == TuneStrategy::Tuner) blocks += 2 * oneStepChanges({});
+  return blocks * m_eval->gamesPerBlock();
+}
+
+std::string TuneSearch::budgetText() const {
+  std::string text = "a budget of " + std::to_string(m_config.budget) + " search games is below the least these knobs and targets need: " +
+                     std::to_string(minimumBudget()) + " games (the starting ruleset's first " +
+                     std::to_string(2 * m_config.roundBlocks) + " blocks";
+  if (m_config.strategy == TuneStrategy::Tuner)
+    text += " and 2 blocks of each of its " + std::to_string(oneStepChanges({})) + " one-step changes";
+  return text + ", " + std::to_string(m_eval->gamesPerBlock()) + " games a block)";
 }
 
 bool TuneSearch::playBank(const std::vector<EditSet>& candidates, std::size_t blocks) {
   std::vector<TuneEvaluator::Request> requests;
   for (const auto& c : candidates) requests.push_back({c, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents, blocks});
-  if (!m_eval->play(requests, m_error)) return false;
-  return !m_eval->cancelled();
+  const std::uint64_t before = m_eval->gamesPlayed(TuneEvaluator::kSearch);
+  const bool ok = m_eval->play(requests, m_error);
+  if (const std::uint64_t played = m_eval->gamesPlayed(TuneEvaluator::kSearch) - before; played > 0) {
+    auto it = std::find_if(m_phaseGames.begin(), m_phaseGames.end(), [&](const auto& p) { return p.first == m_phase; });
+    if (it == m_phaseGames.end()) m_phaseGames.emplace_back(m_phase, played);
+    else it->second += played;
+  }
+  return ok && !m_eval->cancelled();
 }
 
 void TuneSearch::report(const std::string& phase, const EditSet& best, double miss) {
@@ -131,7 +171,7 @@ std::vector<TuneEditText> TuneSearch::editText(const EditSet& e) const {
 
 std::size_t TuneSearch::measure(const EditSet& e) {
   for (std::size_t b = std::max(2 * m_config.roundBlocks, bankBlocks(e));; b = std::min(2 * b, m_config.raceBlocks)) {
-    if (bankBlocks(e) < b && !budgetLeft({e}, b, b == 2 * m_config.roundBlocks)) break;
+    if (bankBlocks(e) < b && !budgetLeft({e}, b)) break;
     if (!playBank({e}, b)) break;
     const BlockSeries* s = m_eval->series(e, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
     if (!s) break;
@@ -159,16 +199,22 @@ TuneResult TuneSearch::run() {
   for (const Target& t : m_targets) result.targets.push_back(TargetOutcome{t, {}, {}, {}, {}, 0});
   if (!m_eval->prepare(result.error)) return result;
   result.blockGames = m_eval->blockGames();
+  if (m_config.budget < minimumBudget()) {
+    result.error = budgetText();
+    return result;
+  }
   auto finish = [&](TuneResult& r) {
     r.searchGames = m_eval->gamesPlayed(TuneEvaluator::kSearch);
     r.verifyGames = m_eval->gamesPlayed(TuneEvaluator::kVerify);
     r.elapsedSeconds = wallSeconds() - start;
     r.sensitivity = m_sensitivity;
     r.alternatives = m_alternatives;
+    r.phaseGames = m_phaseGames;
     if (!m_error.empty() && r.error.empty()) r.error = m_error;
   };
 
   // 1. The starting ruleset on the bank, until its targets are decided.
+  m_phase = "baseline";
   const EditSet none;
   std::size_t blocks = measure(none);
   const BlockSeries* base = m_eval->series(none, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
@@ -182,20 +228,25 @@ TuneResult TuneSearch::run() {
   // The peers (tune_baselines.h) search instead of steps 2-5.
   const bool tuner = m_config.strategy == TuneStrategy::Tuner;
   if (!tuner && !passed && m_error.empty()) {
+    m_phase = toString(m_config.strategy);
     passed = m_config.strategy == TuneStrategy::Random ? randomSearch(best, bestMiss, blocks)
                                                        : oneAtATime(best, bestMiss, blocks);
   }
 
   // 2-4. Screen, propose, race, refit.
   for (int refit = 0; tuner && !passed && refit <= m_config.maxRefits && !m_eval->cancelled() && m_error.empty(); ++refit) {
-    if (!budgetLeft({centre}, blocks, true)) break;
-    blocks = std::max(blocks, measure(centre));
+    if (m_eval->gamesPlayed(TuneEvaluator::kSearch) >= m_config.budget) break;
+    m_phase = "screening";
+    // The centre's blocks (a new centre plays on as far as the budget lets it).
+    blocks = measure(centre);
+    if (blocks < 2) break;
     screen(centre, blocks);
     if (m_eval->cancelled() || !m_error.empty()) break;
     std::vector<EditSet> proposals;
     for (EditSet& p : propose(centre, blocks))
       if (raced.insert(m_knobs.key(p)).second) proposals.push_back(std::move(p));
     if (proposals.empty()) break;
+    m_phase = "proposals";
     report("proposals", best, bestMiss);
     std::vector<bool> alive(proposals.size(), true);
     const std::size_t firstRace = 2 * m_config.roundBlocks;
@@ -203,7 +254,19 @@ TuneResult TuneSearch::run() {
       std::vector<EditSet> playing;
       for (std::size_t i = 0; i < proposals.size(); ++i)
         if (alive[i]) playing.push_back(proposals[i]);
-      if (playing.empty() || !budgetLeft(playing, b, b == firstRace)) break;
+      if (b == firstRace) {
+        // The first round races the proposals that fit the budget (the fewest edits first).
+        playing.clear();
+        for (std::size_t i = 0; i < proposals.size(); ++i) {
+          if (!alive[i]) continue;
+          playing.push_back(proposals[i]);
+          if (!budgetLeft(playing, b)) {
+            playing.pop_back();
+            alive[i] = false;
+          }
+        }
+      }
+      if (playing.empty() || !budgetLeft(playing, b)) break;
       if (!playBank(playing, b)) break;
       bool anyAlive = false, anyPass = false;
       for (std::size_t i = 0; i < proposals.size(); ++i) {
@@ -264,6 +327,7 @@ TuneResult TuneSearch::run() {
   }
 
   // 5. The fewest edits.
+  m_phase = "elimination";
   if (tuner && passed && !best.empty() && !m_eval->cancelled() && m_error.empty()) best = eliminate(best);
   result.searchPassed = passed;
   result.edits = best;

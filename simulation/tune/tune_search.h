@@ -36,8 +36,10 @@
 //      verify agents decide: "pass" when every target's interval lies inside
 //      its band, "fail" when one lies outside, else "undecided" with the
 //      games that would decide it.
-// Every decision depends only on block sums in a fixed order, so the result
-// is the same for any thread count and any number of MPI ranks.
+// The search's games never pass the budget: each step plays only what fits
+// (minimumBudget() below). Every decision depends only on block sums in a
+// fixed order, so the result is the same for any thread count and any number
+// of MPI ranks.
 //
 //   TuneSearch search(rulesets::builtinEngines(), ruleset, knobs, spec, config);
 //   TuneResult r = search.run();          // blocking; search.cancel() from any thread
@@ -65,7 +67,7 @@ namespace wb::sim {
 struct TuneConfig {
   TuneRunSettings run;                 // seed, players, agents, threads, block size
   std::uint64_t budget = 20000;        // games the search may play (verification apart)
-  std::uint64_t verifyGames = 0;       // games of each verification run (one candidate, one agent set); 0: budget / 4
+  std::uint64_t verifyGames = 0;       // games of each verification run (one candidate, one agent set); 0: budget / 16
   std::size_t maxEdits = 6;            // largest edit set proposed
   std::size_t roundBlocks = 8;         // blocks per racing round
   std::size_t screenBlocks = 64;       // the most blocks a one-step change is raced on
@@ -111,16 +113,26 @@ class TuneSearch {
   // Every target inside its band on the bank's first `blocks` blocks (played here if missing).
   bool passesOnBank(const EditSet& edits, std::size_t blocks);
 
+  // The search's games never pass the budget: its steps play only what fits
+  // (the first screening round shrinks to fewer blocks, then leaves out the
+  // long jumps, then the one-step changes past what fits). The least budget
+  // that measures the starting ruleset and screens every one-step change of
+  // every knob on two blocks (the peers: the starting ruleset alone); run()
+  // refuses a smaller one with budgetText() before any game.
+  std::uint64_t minimumBudget() const;
+  std::string budgetText() const;
+
  private:
   std::vector<TargetReading> readings(const BlockSeries& s, std::size_t blocks) const;
   double totalMiss(const std::vector<TargetReading>& r) const;
   bool allPass(const std::vector<TargetReading>& r) const;
   bool playBank(const std::vector<EditSet>& candidates, std::size_t blocks);
   std::size_t bankBlocks(const EditSet& e) const;
-  // Whether the budget allows playing `candidates` up to `blocks` (the first
-  // round of a step only needs some budget left).
-  bool budgetLeft(const std::vector<EditSet>& candidates, std::size_t blocks, bool firstRound,
-                  std::uint64_t limit = UINT64_MAX) const;
+  // The games that playing `candidates` up to `blocks` adds; whether they fit
+  // the budget (and `limit`, also a count of search games).
+  std::uint64_t gamesToPlay(const std::vector<EditSet>& candidates, std::size_t blocks) const;
+  bool budgetLeft(const std::vector<EditSet>& candidates, std::size_t blocks, std::uint64_t limit = UINT64_MAX) const;
+  std::size_t oneStepChanges(const EditSet& centre) const;
   void report(const std::string& phase, const EditSet& best, double miss);
   std::vector<TuneEditText> editText(const EditSet& e) const;
   // Plays `e` on the bank in doubling rounds until every target is decided
@@ -169,6 +181,9 @@ class TuneSearch {
   double room(const std::vector<double>& values) const;
   std::vector<Sensitivity> m_sensitivity;
   std::vector<TuneAlternative> m_alternatives;
+  // The step the search is in, and the games each step played (playBank adds them).
+  std::string m_phase = "baseline";
+  std::vector<std::pair<std::string, std::uint64_t>> m_phaseGames;
 };
 
 }  // namespace wb::sim

@@ -18,7 +18,7 @@ bool TuneSearch::passesOnBank(const EditSet& edits, std::size_t blocks) {
 
 void TuneSearch::verify(const EditSet& proposal, TuneResult& result) {
   const std::uint64_t perBlock = std::max<std::uint64_t>(1, m_eval->gamesPerBlock());
-  const std::uint64_t games = m_config.verifyGames > 0 ? m_config.verifyGames : std::max<std::uint64_t>(m_config.budget / 4, 1);
+  const std::uint64_t games = m_config.verifyGames > 0 ? m_config.verifyGames : std::max<std::uint64_t>(m_config.budget / 16, 1);
   const std::size_t blocks = static_cast<std::size_t>(std::max<std::uint64_t>(2, (games + perBlock - 1) / perBlock));
   const bool twoSets = m_config.run.verifyAgents != m_config.run.searchAgents;
   std::vector<TuneEvaluator::Request> requests;
@@ -56,10 +56,13 @@ void TuneSearch::verify(const EditSet& proposal, TuneResult& result) {
 EditSet TuneSearch::eliminate(const EditSet& edits) {
   EditSet current = edits;
   std::size_t blocks = std::max(bankBlocks(current), 2 * m_config.roundBlocks);
+  if (!budgetLeft({current}, blocks) && bankBlocks(current) < blocks) return current;
   if (!passesOnBank(current, blocks)) return current;
   while (current.size() > 0 && !m_eval->cancelled()) {
     std::vector<EditSet> smaller;
     for (const Edit& e : current) smaller.push_back(KnobSpace::without(current, e.knob));
+    // Within the budget: with too few games left the edits stay (none is dropped untested).
+    if (!budgetLeft(smaller, blocks) && gamesToPlay(smaller, blocks) > 0) break;
     if (!playBank(smaller, blocks)) break;
     report("elimination", current, 0);
     // A smaller set that is neither passing nor failing on these blocks plays
@@ -73,7 +76,7 @@ EditSet TuneSearch::eliminate(const EditSet& edits) {
         const bool fails = std::any_of(r.begin(), r.end(), [](const TargetReading& x) {
           return x.verdict == TargetVerdict::Fail;
         });
-        if (allPass(r) || fails || totalMiss(r) > 0.0 || !budgetLeft({s}, b, false)) break;
+        if (allPass(r) || fails || totalMiss(r) > 0.0 || !budgetLeft({s}, b)) break;
         if (!playBank({s}, b)) break;
       }
     }

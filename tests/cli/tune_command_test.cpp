@@ -100,6 +100,8 @@ TEST(TuneCommand, BadInputMessageExitCodeAndNothingWritten) {
        "unknown-metric.yaml:2:14: error: unknown metric 'lenght' (did you mean 'length'?)"},
       {"unknown-entity", "targets:\n  - {metric: \"seat:7\", min: 0.4}\n", 1,
        "unknown-entity.yaml:2:15: error: the game has no seat 7"},
+      {"unknown-impact", "targets:\n  - {metric: \"impact:fier\", min: -3, max: 3}\n", 1,
+       "unknown-impact.yaml:2:15: error: the game has no entity 'fier' (did you mean 'fire'?)"},
       {"min-above-max", "targets:\n  - {metric: length, min: 60, max: 45}\n", 1,
        "min-above-max.yaml:2:36: error: target 'length': min 60 > max 45"},
       {"empty-range", "targets:\n  - {metric: length, min: 45}\nknobs:\n  - {path: parameters.dice_per_turn, range: \"\"}\n",
@@ -131,6 +133,17 @@ TEST(TuneCommand, BadInputMessageExitCodeAndNothingWritten) {
   auto zero = balance({"tune", kElement, "--targets", kTargets, "--budget", "0", "--json", json.string()});
   EXPECT_EQ(zero.exit, 2);
   EXPECT_NE(zero.err.find("--budget must be at least 1 game, got 0"), std::string::npos) << zero.err;
+  // A budget below the least that screens every knob once: refused before any game, with that least.
+  auto small = balance({"tune", kElement, "--targets", kTargets, "--budget", "50", "--json", json.string(), "--write",
+                        out.string()});
+  EXPECT_EQ(small.exit, 2);
+  EXPECT_NE(small.err.find("balance tune: --budget: a budget of 50 search games is below the least these knobs and "
+                           "targets need: "),
+            std::string::npos)
+      << small.err;
+  EXPECT_EQ(small.err.find("screening"), std::string::npos) << small.err;  // no game played
+  EXPECT_FALSE(fs::exists(json));
+  EXPECT_FALSE(fs::exists(out));
   auto missing = balance({"tune", kElement, "--targets", (dir / "none.yaml").string()});
   EXPECT_EQ(missing.exit, 1);
   EXPECT_NE(missing.err.find("cannot open file"), std::string::npos) << missing.err;
@@ -162,4 +175,19 @@ TEST(TuneCommand, PeerStrategiesAtTheSameBudget) {
   EXPECT_FALSE(fs::exists(json.string() + "2"));
   auto help = balance({"tune", "--help"});
   EXPECT_NE(help.out.find("--strategy S"), std::string::npos) << help.out;
+}
+
+TEST(TuneCommand, TheSearchNeverPassesTheBudget) {
+  // Old main played 448 search games for --budget 400 and 320 for 150 here
+  // (the first round of each step started whenever some budget was left).
+  for (const char* budget : {"150", "400"}) {
+    auto r = balance({"tune", kElement, "--targets", kTargets, "--agents", "random", "--verify-agents", "random", "--budget",
+                      budget, "--verify-games", "600", "--seed", "3", "--threads", "2"});
+    ASSERT_EQ(r.exit, 0) << r.err;
+    const auto at = r.out.find("games: ");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const unsigned long long games = std::stoull(r.out.substr(at + 7));
+    EXPECT_LE(games, std::stoull(budget)) << r.out;
+    EXPECT_GT(games, 0u);
+  }
 }

@@ -75,7 +75,7 @@ BalancePanel::BalancePanel(RulesetDocument* document, QWidget* parent) : QWidget
   m_verifyGames = new QSpinBox(settings);
   m_verifyGames->setRange(0, 100'000'000);
   m_verifyGames->setGroupSeparatorShown(true);
-  m_verifyGames->setSpecialValueText(tr("budget / 4"));
+  m_verifyGames->setSpecialValueText(tr("budget / 16"));
   m_verifyGames->setToolTip(tr("Games of each verification run (the proposal and the baseline, each agent set)."));
   form->addRow(tr("Verification games"), m_verifyGames);
   m_searchAgents = new QLineEdit(settings);

@@ -41,7 +41,7 @@ class BalancePanel : public QWidget {
   ~BalancePanel() override;
 
   void setBudget(int games);
-  void setVerifyGames(int games);  // 0: budget / 4
+  void setVerifyGames(int games);  // 0: budget / 16
   void setAgents(const QString& searchAgents, const QString& verifyAgents = QString());
   void setSeed(int seed);
   // Starts the tune on a snapshot of the ruleset; false with errorText()
