@@ -368,7 +368,11 @@ void GamesPanel::showMove(int row) {
   if (row < 0) return;
   if (row < static_cast<int>(m_moves.size())) {
     const GameMove& m = m_moves[static_cast<std::size_t>(row)];
-    m_state->setPlainText(tr("Before move %1 (turn %2, %3 to play %4):\n\n%5")
+    // The engine's own text counts players and turns from 0 (as `balance run
+    // --replay` prints it); the line above it uses the window's Seat 1, 2, ...
+    m_state->setPlainText(tr("Before move %1 (turn %2, %3 to play %4).\n"
+                             "The engine's state below counts players and turns from 0, as the "
+                             "command line's --replay does:\n\n%5")
                               .arg(row + 1)
                               .arg(m.turn)
                               .arg(seatName(m.player), m.name, m.state));
