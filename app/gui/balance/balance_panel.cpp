@@ -115,11 +115,7 @@ BalancePanel::BalancePanel(RulesetDocument* document, QWidget* parent) : QWidget
                         right);
   m_status->setWordWrap(true);
   rightLayout->addWidget(m_status);
-  m_revision = new QLabel(right);
-  m_revision->setObjectName(QStringLiteral("revisionNote"));
-  m_revision->setWordWrap(true);
-  m_revision->setStyleSheet(QStringLiteral("QLabel { background: #fff4d6; border: 1px solid #e0b84c; padding: 4px; }"));
-  m_revision->hide();
+  m_revision = newRevisionLabel(right);
   rightLayout->addWidget(m_revision);
   m_view = new TuneResultView(right);
   rightLayout->addWidget(m_view, 1);

@@ -71,11 +71,7 @@ LadderPanel::LadderPanel(RulesetDocument* document, QWidget* parent) : QWidget(p
                         this);
   m_status->setWordWrap(true);
   outer->addWidget(m_status);
-  m_revision = new QLabel(this);
-  m_revision->setWordWrap(true);
-  m_revision->setObjectName(QStringLiteral("revisionNote"));
-  m_revision->setStyleSheet(QStringLiteral("QLabel { background: #fff4d6; border: 1px solid #e0b84c; padding: 4px; }"));
-  m_revision->hide();
+  m_revision = newRevisionLabel(this);
   outer->addWidget(m_revision);
 
   auto* split = new QSplitter(Qt::Vertical, this);

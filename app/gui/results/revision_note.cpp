@@ -1,6 +1,7 @@
 #include "app/gui/results/revision_note.h"
 
 #include <QCoreApplication>
+#include <QLabel>
 #include <QStringList>
 
 #include "app/report/report_data.h"
@@ -29,6 +30,15 @@ QString otherRevisionNote(const std::string& resultHash, const model::Ruleset& n
   return tr("Played on another revision of this ruleset (content hash %1; the ruleset now hashes to %2), saved %3: "
             "these numbers are not the current file's. Run again to update them.")
       .arg(QString::fromStdString(resultHash), QString::fromStdString(contentHash(now)), savedAt);
+}
+
+QLabel* newRevisionLabel(QWidget* parent) {
+  auto* label = new QLabel(parent);
+  label->setWordWrap(true);
+  label->setObjectName(QStringLiteral("revisionNote"));
+  label->setStyleSheet(QStringLiteral("QLabel { background: #fff4d6; border: 1px solid #e0b84c; padding: 4px; }"));
+  label->hide();
+  return label;
 }
 
 }  // namespace wb::app

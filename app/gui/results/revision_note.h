@@ -8,6 +8,9 @@
 
 #include <QString>
 
+class QLabel;
+class QWidget;
+
 #include <string>
 
 #include "model/core/ruleset.h"
@@ -25,5 +28,9 @@ EditsSince editsSince(const model::Ruleset& played, const model::Ruleset& now);
 // A result played on a ruleset hashed `resultHash`, saved at `savedAt`, that
 // is not `now`: what it is and what to do.
 QString otherRevisionNote(const std::string& resultHash, const model::Ruleset& now, const QString& savedAt);
+
+// The note's label, the same in every panel: word-wrapped, amber, hidden until a
+// panel sets a note; named "revisionNote" for the tests.
+QLabel* newRevisionLabel(QWidget* parent);
 
 }  // namespace wb::app

@@ -153,11 +153,7 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
   m_summary->setTextFormat(Qt::RichText);
   m_summary->setWordWrap(true);
   m_summary->setStyleSheet(QStringLiteral("QLabel { background: #f4f6fa; border: 1px solid #dde3ec; padding: 6px; }"));
-  m_revision = new QLabel(results);
-  m_revision->setWordWrap(true);
-  m_revision->setObjectName(QStringLiteral("revisionNote"));
-  m_revision->setStyleSheet(QStringLiteral("QLabel { background: #fff4d6; border: 1px solid #e0b84c; padding: 4px; }"));
-  m_revision->hide();
+  m_revision = newRevisionLabel(results);
   right->addWidget(m_revision);
   right->addWidget(m_summary);
   m_results = new QTabWidget(results);
