@@ -71,7 +71,7 @@ struct TuneResult {
   std::vector<std::string> knobs;      // the knob paths searched
   std::uint64_t searchGames = 0, verifyGames = 0;
   // The search's games by step, in the order the steps first played: "baseline",
-  // "screening", "proposals", "elimination" (a peer: its strategy's name).
+  // "screening", "proposals", "confirmation", "elimination" (a peer: its strategy's name).
   std::vector<std::pair<std::string, std::uint64_t>> phaseGames;
   std::uint64_t budget = 0;
   std::uint64_t gamesToDecide = 0;     // undecided: verification games that would decide every target

@@ -12,6 +12,11 @@
 namespace wb::sim {
 namespace {
 
+// Proposals raced per edit-set size: the best few by the model's predicted
+// miss, more when the best is predicted to pass.
+constexpr std::size_t kPerSize = 2;
+constexpr std::size_t kPerSizePass = 4;
+
 // The level of knob k in an edit set (its base when not edited).
 std::size_t levelOf(const EditSet& edits, const KnobSpace& knobs, std::size_t k) {
   for (const Edit& e : edits)
@@ -164,8 +169,8 @@ double TuneSearch::room(const std::vector<double>& values) const {
   return -cost;
 }
 
-bool TuneSearch::predictedChange(const EditSet& centre, std::size_t k, std::size_t level,
-                                 std::vector<double>& change) const {
+bool TuneSearch::predictedChange(const EditSet& centre, std::size_t k, std::size_t level, std::vector<double>& change,
+                                 std::vector<double>* se) const {
   const std::size_t c = levelOf(centre, m_knobs, k);
   if (level == c) return false;
   const int d = level > c ? 1 : -1;
@@ -183,17 +188,28 @@ bool TuneSearch::predictedChange(const EditSet& centre, std::size_t k, std::size
   if (!one && !jump) return false;
   const double far = static_cast<double>(end > c ? end - c : c - end);
   change.assign(m_targets.size(), 0.0);
+  if (se) se->assign(m_targets.size(), 0.0);
   for (std::size_t t = 0; t < m_targets.size(); ++t) {
     // A clear one-step effect scales with the steps (responses are often far
     // from linear over a whole domain: the jump only shows where a step says
     // nothing, as on a plateau).
     const bool clearStep = one && std::abs(one->perTarget[t].value) > 2.0 * one->perTarget[t].se;
-    if (jump && level == end) change[t] = jump->perTarget[t].value;
-    else if (clearStep || (one && !jump)) change[t] = sign * steps * one->perTarget[t].value;
-    else if (one && sign > 0)  // between one step and the end: linear between the two
-      change[t] = one->perTarget[t].value +
-                  (jump->perTarget[t].value - one->perTarget[t].value) * (steps - 1.0) / (far - 1.0);
-    else change[t] = jump->perTarget[t].value * steps / far;
+    double err = 0;
+    if (jump && level == end) {
+      change[t] = jump->perTarget[t].value;
+      err = jump->perTarget[t].se;
+    } else if (clearStep || (one && !jump)) {
+      change[t] = sign * steps * one->perTarget[t].value;
+      err = steps * one->perTarget[t].se;
+    } else if (one && sign > 0) {  // between one step and the end: linear between the two
+      const double w = (steps - 1.0) / (far - 1.0);
+      change[t] = one->perTarget[t].value + (jump->perTarget[t].value - one->perTarget[t].value) * w;
+      err = std::hypot((1.0 - w) * one->perTarget[t].se, w * jump->perTarget[t].se);
+    } else {
+      change[t] = jump->perTarget[t].value * steps / far;
+      err = jump->perTarget[t].se * steps / far;
+    }
+    if (se) (*se)[t] = err;
   }
   return true;
 }
@@ -209,9 +225,10 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
     std::vector<double> value;   // predicted value per target
     double score = 0;
     double room = 0;
+    double noise = 0;            // summed standard errors of the predicted changes, in target scales
     std::string key;
   };
-  std::vector<double> change;
+  std::vector<double> change, changeSe;
   auto scoreOf = [&](const std::vector<double>& v) {
     double s = 0;
     for (std::size_t t = 0; t < m_targets.size(); ++t) s += m_targets[t].normalizedMiss(v[t]);
@@ -231,11 +248,14 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
         const std::size_t c = levelOf(centre, m_knobs, k);
         for (std::size_t level = 0; level < m_knobs[k].values.size(); ++level) {
           if (level == c) continue;
-          if (!predictedChange(centre, k, level, change)) continue;
+          if (!predictedChange(centre, k, level, change, &changeSe)) continue;
           Node m = n;
           m.added.push_back(Edit{k, level});
           std::sort(m.added.begin(), m.added.end());
-          for (std::size_t t = 0; t < m_targets.size(); ++t) m.value[t] += change[t];
+          for (std::size_t t = 0; t < m_targets.size(); ++t) {
+            m.value[t] += change[t];
+            m.noise += changeSe[t] / m_targets[t].scale();
+          }
           m.score = scoreOf(m.value);
           m.room = room(m.value);
           EditSet full = centre;
@@ -250,15 +270,47 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
     std::sort(next.begin(), next.end(), [](const Node& a, const Node& b) {
       if (a.score != b.score) return a.score < b.score;
       if (a.room != b.room) return a.room > b.room;
+      // Then the prediction the screening measured best: with many knobs the
+      // noisiest estimates are the largest, and the order of the knobs in
+      // the file must not decide.
+      if (a.noise != b.noise) return a.noise < b.noise;
       return a.key < b.key;
     });
     if (next.size() > m_config.beamWidth) next.resize(m_config.beamWidth);
+    // The model is linear in the steps and fitted on few blocks, so its best
+    // is often a neighbour of the real best: race the best few of each size
+    // with distinct knobs (kPerSize, more where a pass is predicted), and for
+    // single edits also the levels next to the proposed one. Racing drops the clear misses
+    // after one round, so the extra candidates cost little.
     const bool predictedPass = next.front().score <= 0.0;
-    for (std::size_t i = 0; i < next.size() && i < (predictedPass ? 2u : 1u); ++i) {
+    auto add = [&](const EditSet& full) {
+      if (full != centre && std::find(out.begin(), out.end(), full) == out.end()) out.push_back(full);
+    };
+    // Distinct knob sets: the levels of one knob would crowd the others out
+    // (their neighbours are raced anyway).
+    const std::size_t want = predictedPass ? kPerSizePass : kPerSize;
+    std::vector<const Node*> taken;
+    std::set<std::vector<std::size_t>> knobSets;
+    for (const Node& n : next) {
+      if (taken.size() >= want) break;
+      std::vector<std::size_t> ks;
+      for (const Edit& a : n.added) ks.push_back(a.knob);
+      if (!knobSets.insert(ks).second) continue;
+      taken.push_back(&n);
       EditSet full = centre;
-      for (const Edit& a : next[i].added) full = KnobSpace::with(full, a, m_knobs);
-      if (full != centre) out.push_back(full);
+      for (const Edit& a : n.added) full = KnobSpace::with(full, a, m_knobs);
+      add(full);
     }
+    if (size == 1)
+      for (const Node* n : taken) {
+        const Edit& e = n->added.front();
+        const std::size_t c = levelOf(centre, m_knobs, e.knob);
+        for (int d : {-1, 1}) {
+          if ((d < 0 && e.level == 0) || (d > 0 && e.level + 1 >= m_knobs[e.knob].values.size())) continue;
+          const std::size_t level = d < 0 ? e.level - 1 : e.level + 1;
+          if (level != c) add(KnobSpace::with(centre, Edit{e.knob, level}, m_knobs));
+        }
+      }
     if (predictedPass) break;
     // No gain from one more edit: stop growing.
     if (next.front().score >= beam.front().score && size > 1) break;

@@ -50,7 +50,7 @@ void TuneSearch::cancel() { m_eval->cancel(); }
 
 std::vector<TargetReading> TuneSearch::readings(const BlockSeries& s, std::size_t blocks) const {
   std::vector<TargetReading> out;
-  for (std::size_t t = 0; t < m_targets.size(); ++t) {
+  for (std::size_t t = 0; t < m_targets.size() && t < s.metric.size(); ++t) {
     TargetReading r;
     r.value = ratioValue(s.metric[t], blocks, m_targets[t].metric.isProportion());
     r.verdict = m_targets[t].verdict(r.value.ci);
@@ -68,18 +68,48 @@ double TuneSearch::totalMiss(const std::vector<TargetReading>& r) const {
 
 bool TuneSearch::allPass(const std::vector<TargetReading>& r) const {
   // On the bank, the candidate that looks best is chosen among many, so its
-  // value there is biased towards the band (the winner's curse): a pass on the
-  // bank also wants each two-sided target's value a tenth of the band's width
-  // inside it, so that fresh seeds do not find it on the edge.
-  constexpr double kBankMargin = 0.1;
+  // value there is biased towards the band (the winner's curse), and a value
+  // just inside a band cannot pass the verification, whose interval has a
+  // width of its own. A pass on the bank therefore also wants each value
+  // inside its band by
+  //   - a tenth of the band's width (two-sided bands), and
+  //   - 1.96 standard errors of the verification run (the bank's standard
+  //     error scaled to the verification's blocks) plus one of the bank's:
+  //     room for the verification's interval, and for the bank's own error.
+  const double verify = static_cast<double>(verifyBlocks());
   for (std::size_t t = 0; t < r.size() && t < m_targets.size(); ++t) {
     if (r[t].verdict != TargetVerdict::Pass) return false;
     const Target& target = m_targets[t];
-    if (!std::isfinite(target.min) || !std::isfinite(target.max)) continue;
-    const double margin = kBankMargin * (target.max - target.min);
-    if (r[t].value.value < target.min + margin || r[t].value.value > target.max - margin) return false;
+    const Estimate& v = r[t].value;
+    const double bank = static_cast<double>(std::max<std::uint64_t>(1, v.blocks));
+    double margin = kZ95 * v.se * std::sqrt(bank / verify) + v.se;
+    if (std::isfinite(target.min) && std::isfinite(target.max))
+      margin = std::max(margin, kBankMargin * (target.max - target.min));
+    if ((std::isfinite(target.min) && v.value < target.min + margin) ||
+        (std::isfinite(target.max) && v.value > target.max - margin))
+      return false;
   }
   return true;
+}
+
+bool TuneSearch::outOfReach(const std::vector<TargetReading>& r) const {
+  // A target's interval outside its band, or (two-sided bands) outside the
+  // part of it a bank pass needs (a tenth of the width in from each edge):
+  // more games of this candidate cannot make it a pass.
+  for (std::size_t t = 0; t < r.size() && t < m_targets.size(); ++t) {
+    if (r[t].verdict == TargetVerdict::Fail) return true;
+    const Target& target = m_targets[t];
+    if (!std::isfinite(target.min) || !std::isfinite(target.max)) continue;
+    const double margin = kBankMargin * (target.max - target.min);
+    if (r[t].value.ci.lo > target.max - margin || r[t].value.ci.hi < target.min + margin) return true;
+  }
+  return false;
+}
+
+std::size_t TuneSearch::verifyBlocks() const {
+  const std::uint64_t perBlock = std::max<std::uint64_t>(1, m_eval->gamesPerBlock());
+  const std::uint64_t games = m_config.verifyGames > 0 ? m_config.verifyGames : std::max<std::uint64_t>(m_config.budget / 16, 1);
+  return static_cast<std::size_t>(std::max<std::uint64_t>(2, (games + perBlock - 1) / perBlock));
 }
 
 std::size_t TuneSearch::bankBlocks(const EditSet& e) const {
@@ -184,6 +214,28 @@ std::size_t TuneSearch::measure(const EditSet& e) {
   return bankBlocks(e);
 }
 
+bool TuneSearch::confirmed(const EditSet& e) {
+  // A pass on the bank is the best of many candidates on the same blocks, so
+  // its values there lean towards the bands (the winner's curse). It counts
+  // when the bank's next blocks, which played no part in choosing it, agree:
+  // played on as many blocks again (fewer when the budget is short), its
+  // value on those blocks alone lies inside every band, and all its blocks
+  // together still pass. Without budget for two more blocks it counts as it is.
+  const std::size_t n = bankBlocks(e);
+  std::size_t more = n;
+  while (more >= 2 && !budgetLeft({e}, n + more)) more /= 2;
+  if (more < 2) return true;
+  if (!playBank({e}, n + more)) return false;
+  const BlockSeries* s = m_eval->series(e, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
+  if (!s || s->blocks() < n + more) return false;
+  BlockSeries fresh;
+  for (const auto& m : s->metric) fresh.metric.emplace_back(m.begin() + static_cast<std::ptrdiff_t>(n), m.end());
+  const auto r = readings(fresh, fresh.blocks());
+  for (std::size_t t = 0; t < m_targets.size(); ++t)
+    if (m_targets[t].miss(r[t].value.value) > 0) return false;
+  return allPass(readings(*s, s->blocks()));
+}
+
 TuneResult TuneSearch::run() {
   const double start = wallSeconds();
   TuneResult result;
@@ -278,8 +330,7 @@ TuneResult TuneSearch::run() {
         }
         const auto r = readings(*s, s->blocks());
         const bool pass = allPass(r);
-        const bool clearlyOut =
-            std::any_of(r.begin(), r.end(), [](const TargetReading& x) { return x.verdict == TargetVerdict::Fail; });
+        const bool clearlyOut = outOfReach(r);
         anyPass = anyPass || pass;
         if (pass || clearlyOut || b >= m_config.raceBlocks) alive[i] = false;
         anyAlive = anyAlive || alive[i];
@@ -287,37 +338,56 @@ TuneResult TuneSearch::run() {
       report("proposals", best, bestMiss);
       if (anyPass || !anyAlive || b >= m_config.raceBlocks) break;
     }
-    // The round's best: a pass with the fewest edits, else the smallest miss.
-    EditSet roundBest;
-    double roundMiss = 0, roundRoom = 0;
-    bool haveRound = false, roundPass = false;
-    for (const EditSet& p : proposals) {
+    // The round's best: a pass with the fewest edits (then the most room)
+    // that the next blocks of the bank confirm, else the smallest miss.
+    struct Scored {
+      const EditSet* edits;
+      bool pass;
+      double miss, room;
+    };
+    auto score = [&](const EditSet& p, Scored& out) {
       const BlockSeries* s = m_eval->series(p, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
-      if (!s || s->blocks() < 2) continue;
+      if (!s || s->blocks() < 2) return false;
       const auto r = readings(*s, s->blocks());
-      const bool pass = allPass(r);
-      const double miss = totalMiss(r);
       std::vector<double> values;
       for (const auto& x : r) values.push_back(x.value.value);
-      const double space = room(values);
-      bool better = !haveRound;
-      if (haveRound && pass != roundPass) better = pass;
-      else if (haveRound && pass) better = p.size() < roundBest.size() || (p.size() == roundBest.size() && space > roundRoom);
-      else if (haveRound) better = miss < roundMiss || (miss == roundMiss && p.size() < roundBest.size()) ||
-                                   (miss == roundMiss && p.size() == roundBest.size() && space > roundRoom);
+      out = Scored{&p, allPass(r), totalMiss(r), room(values)};
+      return true;
+    };
+    std::vector<Scored> passes;
+    for (const EditSet& p : proposals) {
+        Scored sc{};
+        const bool ok = score(p, sc);
+        std::fprintf(stderr, "DBG proposal %s played=%d blocks=%zu pass=%d miss=%.4f room=%.4f\n", m_knobs.key(p).c_str(), ok, bankBlocks(p), ok && sc.pass, sc.miss, sc.room);
+      }
+    for (const EditSet& p : proposals)
+      if (Scored sc{}; score(p, sc) && sc.pass) passes.push_back(sc);
+    std::stable_sort(passes.begin(), passes.end(), [](const Scored& a, const Scored& b) {
+      if (a.edits->size() != b.edits->size()) return a.edits->size() < b.edits->size();
+      return a.room > b.room;
+    });
+    m_phase = "confirmation";
+    for (std::size_t i = 0; i < passes.size() && i < kConfirmTries && !passed; ++i)
+      if (confirmed(*passes[i].edits)) {
+        passed = true;
+        best = *passes[i].edits;
+        bestMiss = passes[i].miss;
+      }
+    if (passed || m_eval->cancelled() || !m_error.empty()) break;
+    EditSet roundBest;
+    double roundMiss = 0, roundRoom = 0;
+    bool haveRound = false;
+    for (const EditSet& p : proposals) {
+      Scored sc{};
+      if (!score(p, sc)) continue;
+      const bool better = !haveRound || sc.miss < roundMiss || (sc.miss == roundMiss && p.size() < roundBest.size()) ||
+                          (sc.miss == roundMiss && p.size() == roundBest.size() && sc.room > roundRoom);
       if (better) {
         roundBest = p;
-        roundMiss = miss;
-        roundRoom = space;
-        roundPass = pass;
+        roundMiss = sc.miss;
+        roundRoom = sc.room;
         haveRound = true;
       }
-    }
-    passed = roundPass;
-    if (passed) {
-      best = roundBest;
-      bestMiss = roundMiss;
-      break;
     }
     if (!haveRound || roundMiss >= centreMiss) break;  // nothing better than the centre: stop
     centre = roundBest;

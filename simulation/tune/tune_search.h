@@ -18,16 +18,26 @@
 //   3. Proposals: from the model (effects add, steps scale them), a beam
 //      search finds the edit sets of size 1, 2, 3, ... with the smallest
 //      predicted miss (ties: the most room inside the bands, so that a
-//      proposal is not aimed at a band's edge); the best of each size up to
-//      the first that is predicted to pass are raced on real games. A proposal passes when every target's
-//      95% interval lies inside its band.
-//   4. No pass: the raced proposal that misses least becomes the centre if it
-//      misses less than the centre, and the search screens around it again
-//      (refit); it stops when a proposal passes, nothing improves, or the
-//      budget (search games) is spent.
-//   A pass on the bank also wants each two-sided target's value a tenth of
-//   its band's width inside the band (the best of many candidates on one bank
-//   looks better there than on fresh seeds).
+//      proposal is not aimed at a band's edge); the best two of each size up
+//      to the first that is predicted to pass (there the best four), and the
+//      levels next to each single edit's, are raced on real games (the model
+//      is linear and fitted on few blocks: the real best is often a
+//      neighbour of its best). A proposal passes when every target's 95%
+//      interval lies inside its band.
+//   4. Confirmation: a raced proposal that passes is the best of many on the
+//      same blocks, so its values lean towards the bands (the winner's
+//      curse); it counts only when the bank's next blocks, as many again,
+//      agree (each value inside its band there, all blocks together still
+//      passing). Up to three passes of a round are tried, fewest edits first.
+//      No confirmed pass: the raced proposal that misses least becomes the
+//      centre if it misses less than the centre, and the search screens
+//      around it again (refit); it stops when a proposal passes, nothing
+//      improves, or the budget (search games) is spent.
+//   A pass on the bank also wants each value inside its band by room for the
+//   verification's interval (1.96 of its standard errors, scaled from the
+//   bank's) plus one bank standard error, and each two-sided target's value
+//   at least a tenth of its band's width inside (the best of many candidates
+//   on one bank looks better there than on fresh seeds).
 //   5. Backward elimination: every edit whose removal still passes is dropped,
 //      one at a time (a smaller set left undecided plays on, up to
 //      raceBlocks); the smaller sets that fail are the alternatives.
@@ -125,7 +135,14 @@ class TuneSearch {
  private:
   std::vector<TargetReading> readings(const BlockSeries& s, std::size_t blocks) const;
   double totalMiss(const std::vector<TargetReading>& r) const;
+  // Every target passes on the bank with room for the verification (see the .cpp).
   bool allPass(const std::vector<TargetReading>& r) const;
+  // Whether more games cannot make the candidate a pass on the bank.
+  bool outOfReach(const std::vector<TargetReading>& r) const;
+  // How far inside a two-sided band a bank pass must lie, in band widths.
+  static constexpr double kBankMargin = 0.1;
+  // Blocks of each verification run (--verify-games, default budget / 16).
+  std::size_t verifyBlocks() const;
   bool playBank(const std::vector<EditSet>& candidates, std::size_t blocks);
   std::size_t bankBlocks(const EditSet& e) const;
   // The games that playing `candidates` up to `blocks` adds; whether they fit
@@ -139,6 +156,10 @@ class TuneSearch {
   // (or the race's cap or the budget); returns its blocks.
   std::size_t measure(const EditSet& e);
   void screen(const EditSet& centre, std::size_t blocks);
+  // Whether a pass on the bank holds on the bank's next blocks (see run()'s step 4).
+  bool confirmed(const EditSet& e);
+  // Passes of one round tried that way, fewest edits first.
+  static constexpr std::size_t kConfirmTries = 3;
   std::vector<EditSet> propose(const EditSet& centre, std::size_t blocks) const;
   void verify(const EditSet& proposal, TuneResult& result);
   // The peers (tune_baselines.cpp): search from the starting ruleset (measured
@@ -174,7 +195,9 @@ class TuneSearch {
   // The predicted change of each target when knob k moves from the centre's
   // level to `level` (one steps scaled, long jumps interpolated); false when
   // the model knows nothing of that knob.
-  bool predictedChange(const EditSet& centre, std::size_t k, std::size_t level, std::vector<double>& change) const;
+  // `se` (optional) receives each change's standard error.
+  bool predictedChange(const EditSet& centre, std::size_t k, std::size_t level, std::vector<double>& change,
+                       std::vector<double>* se = nullptr) const;
   // How comfortably values lie inside their bands: minus the summed shortfall
   // of each value's distance to its band's edge from a quarter of the band
   // (in target scales); 0 when every value is well inside.

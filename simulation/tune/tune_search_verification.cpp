@@ -18,8 +18,7 @@ bool TuneSearch::passesOnBank(const EditSet& edits, std::size_t blocks) {
 
 void TuneSearch::verify(const EditSet& proposal, TuneResult& result) {
   const std::uint64_t perBlock = std::max<std::uint64_t>(1, m_eval->gamesPerBlock());
-  const std::uint64_t games = m_config.verifyGames > 0 ? m_config.verifyGames : std::max<std::uint64_t>(m_config.budget / 16, 1);
-  const std::size_t blocks = static_cast<std::size_t>(std::max<std::uint64_t>(2, (games + perBlock - 1) / perBlock));
+  const std::size_t blocks = verifyBlocks();
   const bool twoSets = m_config.run.verifyAgents != m_config.run.searchAgents;
   std::vector<TuneEvaluator::Request> requests;
   for (int agents : {TuneEvaluator::kVerifyAgents, TuneEvaluator::kSearchAgents}) {

@@ -101,6 +101,25 @@ TEST(TuneSearch, FindsTheKnownBestSettingAndVerifiesIt) {
   EXPECT_TRUE(sawUnused);
 }
 
+TEST(TuneSearch, APassOnTheBankIsConfirmedOnTheBanksNextBlocks) {
+  // The winner's curse (tune_search.h, step 4): the raced pass p0 = 40 is
+  // played again on as many blocks of the bank as chose it, and counts only
+  // because those agree. The step's games are reported on their own.
+  Toy toy(kToyTargets);
+  sim::TuneSearch search(toy.registry, toy.ruleset, toy.knobs, toy.targets, toy.config(1));
+  const sim::TuneResult r = search.run();
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_TRUE(r.searchPassed);
+  std::uint64_t confirmation = 0, proposals = 0;
+  for (const auto& [step, games] : r.phaseGames) {
+    if (step == "confirmation") confirmation = games;
+    if (step == "proposals") proposals = games;
+  }
+  EXPECT_GT(confirmation, 0u) << sim::tuneResultToJson(r);
+  EXPECT_GT(proposals, 0u);
+  EXPECT_EQ(r.editText.size(), 1u);
+}
+
 TEST(TuneSearch, SameResultForAnyThreadCount) {
   Toy toy(kToyTargets);
   sim::TuneSearch one(toy.registry, toy.ruleset, toy.knobs, toy.targets, toy.config(1));
