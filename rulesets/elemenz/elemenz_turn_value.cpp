@@ -12,6 +12,13 @@ constexpr int kMaxPlans = 400;
 
 bool inPlay(const TurnDie& d) { return !(d.flags & (kDieAside | kDieUnrolled | kDiePending)); }
 
+// A symbol count as one number that orders as the array does (lexicographically).
+std::uint32_t packed(const Counts& c) {
+  std::uint32_t k = 0;
+  for (std::uint8_t x : c) k = k << 8 | x;
+  return k;
+}
+
 int total(const FaceCounts& c) {
   int n = 0;
   for (std::uint8_t x : c) n += x;
@@ -251,12 +258,26 @@ void TurnValue::addPlans(const std::vector<int>& combos) {
     }
   };
   visit(visit, 0, 0);
+  // By need (lexicographic: the packed key orders as the array does), best value first.
   std::sort(m_plans.begin(), m_plans.end(), [](const Plan& a, const Plan& b) {
-    if (a.need != b.need) return a.need < b.need;
+    const std::uint32_t ka = packed(a.need), kb = packed(b.need);
+    if (ka != kb) return ka < kb;
     return a.value > b.value;
   });
-  m_plans.erase(std::unique(m_plans.begin(), m_plans.end(), [](const Plan& a, const Plan& b) { return a.need == b.need; }),
+  m_plans.erase(std::unique(m_plans.begin(), m_plans.end(),
+                            [](const Plan& a, const Plan& b) { return packed(a.need) == packed(b.need); }),
                 m_plans.end());
+  // The element tokens each plan would use where the dice fall short (expected()).
+  for (Plan& p : m_plans) {
+    p.afterTokens = p.need;
+    for (int e = 0; e < kElements; ++e) {
+      const int use = std::min(m_tokens[static_cast<std::size_t>(e)], p.afterTokens[static_cast<std::size_t>(e)]);
+      if (use == 0) continue;
+      p.tokens = true;
+      p.afterTokens[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(p.afterTokens[static_cast<std::size_t>(e)] - use);
+      p.tokenCost += use * m_tokenCost[static_cast<std::size_t>(e)];
+    }
+  }
 }
 
 // The best plan the free dice showing `free` complete (natural dice, then anchored
@@ -312,24 +333,26 @@ double TurnValue::expected(const FaceCounts& held, int rolled, int roll) const {
   const int n = std::min(total(held) + rolled, kPolicyMaxDice);
   FaceCounts h = held;
   if (total(h) > n) h[kZee] = static_cast<std::uint8_t>(std::max(0, n - (total(h) - h[kZee])));
+  // HoldTables::probability(m_die, n, need, roll, h), its lookup cached per plan.
+  const int r = HoldTables::rank(n, h);
+  const int atRoll = std::clamp(roll, 1, tables.rolls());
+  auto chance = [&](const HoldTables::Lookup& t) {
+    if (t.values == nullptr) return t.constant;
+    return r < 0 ? 0.0 : HoldTables::at(t, atRoll, r);
+  };
   double best = 0;
   for (const Plan& p : m_plans) {
     if (p.value <= best) continue;
-    const double pa = tables.probability(m_die, n, p.need, roll, h);
-    double v = p.value * pa;
-    Counts dice = p.need;
-    double cost = 0;
-    bool tokens = false;
-    for (int e = 0; e < kElements; ++e) {
-      const int use = std::min(m_tokens[static_cast<std::size_t>(e)], dice[static_cast<std::size_t>(e)]);
-      if (use == 0) continue;
-      tokens = true;
-      dice[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(dice[static_cast<std::size_t>(e)] - use);
-      cost += use * m_tokenCost[static_cast<std::size_t>(e)];
+    if (p.tableDice != n) {
+      p.all = tables.lookup(m_die, n, p.need);
+      if (p.tokens) p.reduced = tables.lookup(m_die, n, p.afterTokens);
+      p.tableDice = n;
     }
-    if (tokens) {
-      const double pb = tables.probability(m_die, n, dice, roll, h);
-      v += std::max(0.0, p.value - cost) * std::max(0.0, pb - pa);
+    const double pa = chance(p.all);
+    double v = p.value * pa;
+    if (p.tokens) {
+      const double pb = chance(p.reduced);
+      v += std::max(0.0, p.value - p.tokenCost) * std::max(0.0, pb - pa);
     }
     best = std::max(best, v);
   }
