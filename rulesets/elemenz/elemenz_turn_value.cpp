@@ -96,7 +96,7 @@ TurnValue::TurnValue(const ElemenzState& s, int combo) : m_s(s), m_r(s.rules()) 
       m_tokenCost[static_cast<std::size_t>(tt.symbol)] = m_w.tokenValue(m_r, t);
     }
   }
-  std::vector<int> combos;
+  sim::FixedVector<int, kMaxCombos> combos;
   m_aimOne = combo >= 0;
   if (combo >= 0) {
     combos.push_back(combo);
@@ -204,71 +204,99 @@ double TurnValue::comboValue(int combo, int dice) const {
 }
 
 // Every set of open combos (one option each; STRIKE / SHIELD with each number of
-// dice) that fits the dice and tokens; the best value per symbol multiset.
-void TurnValue::addPlans(const std::vector<int>& combos) {
+// dice) that fits the dice and tokens; the best value per symbol multiset, in the
+// order of the multisets. No allocation but m_plans (this runs for every position
+// a look-ahead values).
+void TurnValue::addPlans(const sim::FixedVector<int, kMaxCombos>& combos) {
   int capacity = 0;
   for (const TurnDie& d : m_s.dice())
     if (!(d.flags & (kDieAside | kDieUsed))) ++capacity;
   for (std::uint8_t t : m_tokens) capacity += t;
   struct Option {
-    Counts need;
+    std::uint32_t need;  // packed() symbol counts
     int size;
     double value;
   };
-  std::vector<std::vector<Option>> options;
+  constexpr int kMaxOptions = 6;  // a combo has at most 6 spaces (elemenz_rules.cpp)
+  std::array<std::array<Option, kMaxOptions>, kMaxCombos> options;
+  std::array<int, kMaxCombos> optionCount;
+  int combosWithOptions = 0;
   for (int c : combos) {
     const Combo& cb = m_r.combos[static_cast<std::size_t>(c)];
-    std::vector<Option> opts;
+    auto& opts = options[static_cast<std::size_t>(combosWithOptions)];
+    int count = 0;
     if (cb.partial) {
       int cap = cb.spaces;
       if (cb.isShield() && m_r.shamans[static_cast<std::size_t>(cb.shaman)].freeShieldDie) cap = std::max(1, cap - 1);
+      cap = std::min(cap, kMaxOptions);
       int element = 0;
       for (int e = 0; e < kElements; ++e)
         if (cb.need[static_cast<std::size_t>(e)] > 0) element = e;
       for (int k = 1; k <= cap; ++k) {
-        Option o{{}, k, comboValue(c, k)};
-        o.need[static_cast<std::size_t>(element)] = static_cast<std::uint8_t>(k);
-        if (o.value > 0 || m_aimOne) opts.push_back(o);
+        Counts need{};
+        need[static_cast<std::size_t>(element)] = static_cast<std::uint8_t>(k);
+        const Option o{packed(need), k, comboValue(c, k)};
+        if (o.value > 0 || m_aimOne) opts[static_cast<std::size_t>(count++)] = o;
       }
     } else {
-      Option o{{}, 0, comboValue(c, cb.spaces)};
+      Counts need{};
+      int size = 0;
       for (int e = 0; e < kElements; ++e) {
-        o.need[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(cb.need[static_cast<std::size_t>(e)] - cb.locked[static_cast<std::size_t>(e)]);
-        o.size += o.need[static_cast<std::size_t>(e)];
+        need[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(cb.need[static_cast<std::size_t>(e)] - cb.locked[static_cast<std::size_t>(e)]);
+        size += need[static_cast<std::size_t>(e)];
       }
-      if (o.value > 0 || m_aimOne) opts.push_back(o);
+      const Option o{packed(need), size, comboValue(c, cb.spaces)};
+      if (o.value > 0 || m_aimOne) opts[static_cast<std::size_t>(count++)] = o;
     }
-    if (!opts.empty()) options.push_back(std::move(opts));
+    if (count > 0) optionCount[static_cast<std::size_t>(combosWithOptions++)] = count;
   }
-  Plan current;
-  auto visit = [&](auto&& self, std::size_t i, int size) -> void {
-    if (static_cast<int>(m_plans.size()) >= kMaxPlans) return;
-    if (i == options.size()) {
-      if (size > 0) m_plans.push_back(current);
+  // Every combination, in the order of the recursion (the first kMaxPlans of them).
+  // Adding packed counts adds each element's count in its own byte: a plan needs at
+  // most `capacity` symbols (under 256), so no byte overflows.
+  struct Candidate {
+    std::uint32_t need;
+    double value;
+  };
+  std::array<Candidate, kMaxPlans> found;
+  int foundCount = 0;
+  std::uint32_t need = 0;
+  double value = 0;
+  auto visit = [&](auto&& self, int i, int size) -> void {
+    if (foundCount >= kMaxPlans) return;
+    if (i == combosWithOptions) {
+      if (size > 0) found[static_cast<std::size_t>(foundCount++)] = Candidate{need, value};
       return;
     }
     self(self, i + 1, size);
-    for (const Option& o : options[i]) {
+    const auto& opts = options[static_cast<std::size_t>(i)];
+    for (int k = 0; k < optionCount[static_cast<std::size_t>(i)]; ++k) {
+      const Option& o = opts[static_cast<std::size_t>(k)];
       if (size + o.size > capacity) continue;
-      const Plan saved = current;
-      for (int e = 0; e < kElements; ++e) current.need[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(current.need[static_cast<std::size_t>(e)] + o.need[static_cast<std::size_t>(e)]);
-      current.value += o.value;
+      const std::uint32_t savedNeed = need;
+      const double savedValue = value;
+      need += o.need;
+      value += o.value;
       self(self, i + 1, size + o.size);
-      current = saved;
+      need = savedNeed;
+      value = savedValue;
     }
   };
   visit(visit, 0, 0);
-  // By need (lexicographic: the packed key orders as the array does), best value first.
-  std::sort(m_plans.begin(), m_plans.end(), [](const Plan& a, const Plan& b) {
-    const std::uint32_t ka = packed(a.need), kb = packed(b.need);
-    if (ka != kb) return ka < kb;
+  // By need (the packed key orders as the counts do, lexicographically), the best
+  // value first; then one plan per need.
+  std::sort(found.begin(), found.begin() + foundCount, [](const Candidate& a, const Candidate& b) {
+    if (a.need != b.need) return a.need < b.need;
     return a.value > b.value;
   });
-  m_plans.erase(std::unique(m_plans.begin(), m_plans.end(),
-                            [](const Plan& a, const Plan& b) { return packed(a.need) == packed(b.need); }),
-                m_plans.end());
-  // The element tokens each plan would use where the dice fall short (expected()).
-  for (Plan& p : m_plans) {
+  const auto last = std::unique(found.begin(), found.begin() + foundCount,
+                                [](const Candidate& a, const Candidate& b) { return a.need == b.need; });
+  m_plans.reserve(static_cast<std::size_t>(last - found.begin()));
+  for (auto it = found.begin(); it != last; ++it) {
+    Plan p;
+    for (int e = kElements - 1, k = static_cast<int>(it->need); e >= 0; --e, k >>= 8)
+      p.need[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(k & 0xFF);
+    p.value = it->value;
+    // The element tokens the plan would use where the dice fall short (expected()).
     p.afterTokens = p.need;
     for (int e = 0; e < kElements; ++e) {
       const int use = std::min(m_tokens[static_cast<std::size_t>(e)], p.afterTokens[static_cast<std::size_t>(e)]);
@@ -277,6 +305,7 @@ void TurnValue::addPlans(const std::vector<int>& combos) {
       p.afterTokens[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(p.afterTokens[static_cast<std::size_t>(e)] - use);
       p.tokenCost += use * m_tokenCost[static_cast<std::size_t>(e)];
     }
+    m_plans.push_back(p);
   }
 }
 

@@ -72,7 +72,7 @@ class TurnValue {
     mutable int tableDice = -1;
     mutable HoldTables::Lookup all, reduced;
   };
-  void addPlans(const std::vector<int>& combos);
+  void addPlans(const sim::FixedVector<int, kMaxCombos>& combos);
   double comboValue(int combo, int dice) const;
   double drainValue(int q, int dice) const;
   double valueOf(const FaceCounts& free) const;                       // dice showing
