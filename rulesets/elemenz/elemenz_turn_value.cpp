@@ -292,7 +292,7 @@ void TurnValue::addPlans(const sim::FixedVector<int, kMaxCombos>& combos) {
                                 [](const Candidate& a, const Candidate& b) { return a.need == b.need; });
   m_plans.reserve(static_cast<std::size_t>(last - found.begin()));
   for (auto it = found.begin(); it != last; ++it) {
-    Plan p;
+    Plan& p = m_plans.emplace_back();  // filled in place (a copy of the plan cost more than the rest)
     for (int e = kElements - 1, k = static_cast<int>(it->need); e >= 0; --e, k >>= 8)
       p.need[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(k & 0xFF);
     p.value = it->value;
@@ -305,7 +305,6 @@ void TurnValue::addPlans(const sim::FixedVector<int, kMaxCombos>& combos) {
       p.afterTokens[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(p.afterTokens[static_cast<std::size_t>(e)] - use);
       p.tokenCost += use * m_tokenCost[static_cast<std::size_t>(e)];
     }
-    m_plans.push_back(p);
   }
 }
 
