@@ -27,9 +27,11 @@ const sim::EngineRegistry& builtinEngines() {
   return registry;
 }
 
-std::string defaultAgent(std::string_view engine) {
+std::string defaultAgent(std::string_view engine, int players) {
   const sim::EngineInfo* info = builtinEngines().find(engine);
-  return info && !info->defaultAgent.empty() ? info->defaultAgent : std::string(sim::kDefaultAgent);
+  if (info == nullptr) return sim::kDefaultAgent;
+  const std::string& agent = info->defaultAgentFor(players);
+  return agent.empty() ? std::string(sim::kDefaultAgent) : agent;
 }
 
 }  // namespace wb::rulesets

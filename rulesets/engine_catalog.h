@@ -12,9 +12,11 @@ namespace wb::rulesets {
 
 const sim::EngineRegistry& builtinEngines();
 
-// The agent to use for a ruleset of `engine` when the user names none: the
-// engine's declared EngineInfo::defaultAgent, else sim::kDefaultAgent (also for
-// an unknown engine, whose ruleset will not compile anyway).
-std::string defaultAgent(std::string_view engine);
+// The agent to use for a ruleset of `engine` played by `players` players when
+// the user names none: the engine's declared default at that player count
+// (EngineInfo::defaultAgentFor), else sim::kDefaultAgent (also for an unknown
+// engine, whose ruleset will not compile anyway). Every command and panel that
+// fills in agents asks this with the player count it will play.
+std::string defaultAgent(std::string_view engine, int players);
 
 }  // namespace wb::rulesets

@@ -82,7 +82,8 @@ const char* kUsage =
     "  --seed S          run seed (default 1)\n"
     "  --threads T       worker threads (default: all cores)\n"
     "  --agents A,B,...  one agent for every seat, or one per seat (default: the\n"
-    "                    engine's, planner on zoneplex, elem_master, element; else greedy)\n"
+    "                    engine's at the player count: planner on zoneplex, elem_master,\n"
+    "                    element, elemenz at 2 and 4 players; else greedy)\n"
     "  --players P       player count (default: the ruleset's players.default or min)\n"
     "  --set PATH=VALUE  change a value first, e.g. --set cards.meteor_strike.cost=15 (repeatable)\n"
     "  --max-turns K     turn cap; capped games are timeouts, listed with their index and seed\n"
@@ -213,9 +214,8 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
   auto ruleset = loadRulesetForCli(path, io);
   if (!ruleset) return kExitInvalid;
   if (!applySets(*ruleset, parser.values("--set"), io)) return kExitUsage;
-  if (!parser.has("--agents")) config.agents = agents = {rulesets::defaultAgent(ruleset->engine)};
-
   config.players = parser.has("--players") ? static_cast<int>(players) : std::max(1, ruleset->players.initial());
+  if (!parser.has("--agents")) config.agents = agents = {rulesets::defaultAgent(ruleset->engine, config.players)};
   if (config.players < ruleset->players.min || config.players > ruleset->players.max) {
     io.err << "balance run: --players " << config.players << " is outside the ruleset's range " << ruleset->players.min
            << ".." << ruleset->players.max << "\n";

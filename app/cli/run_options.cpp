@@ -25,7 +25,8 @@ const char* const kRunOptionsHelp =
     "  --seed S          run seed (default 1): game i is seeded from (S, i)\n"
     "  --threads T       worker threads (default: all cores; results do not depend on it)\n"
     "  --agents A,B,...  one agent for every seat, or one per seat (default: the\n"
-    "                    engine's, planner on zoneplex, elem_master, element; else greedy)\n"
+    "                    engine's at the player count: planner on zoneplex, elem_master,\n"
+    "                    element, elemenz at 2 and 4 players; else greedy)\n"
     "  --players P       player count (default: the ruleset's players.default or min)\n"
     "  --set PATH=VALUE  change a value first (repeatable)\n"
     "  --max-turns K     turn cap; capped games are timeouts\n"
@@ -81,8 +82,8 @@ bool readRunOptions(const ArgParser& parser, RunOptions& options, std::string& e
 
 bool finishRunOptions(RunOptions& options, const model::Ruleset& ruleset, std::string& error) {
   sim::RunConfig& c = options.config;
-  if (!options.agentsGiven) c.agents = {rulesets::defaultAgent(ruleset.engine)};
   if (!options.playersGiven) c.players = std::max(1, ruleset.players.initial());
+  if (!options.agentsGiven) c.agents = {rulesets::defaultAgent(ruleset.engine, c.players)};
   if (c.players < ruleset.players.min || c.players > ruleset.players.max) {
     error = "--players " + std::to_string(c.players) + " is outside the ruleset's range " +
             std::to_string(ruleset.players.min) + ".." + std::to_string(ruleset.players.max);

@@ -96,7 +96,7 @@ int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
   auto ruleset = loadRulesetForCli(path, io);
   if (!ruleset) return kExitInvalid;
   if (!applySets(*ruleset, options.sets, io)) return kExitUsage;
-  if (!options.agentsGiven) specs = {rulesets::defaultAgent(ruleset->engine)};
+  if (!options.agentsGiven) specs = {rulesets::defaultAgent(ruleset->engine, 2)};  // 2-player games
   model::Diagnostics diags;
   std::unique_ptr<sim::Game> game = rulesets::builtinEngines().compile(*ruleset, diags);
   io.err << diags.format();

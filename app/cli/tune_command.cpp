@@ -246,7 +246,7 @@ int runTune(const std::vector<std::string>& args, CommandIo& io) {
     io.err << "balance tune: " << error << "\n";
     return kExitUsage;
   }
-  if (verifyAgents.empty()) verifyAgents = {rulesets::defaultAgent(ruleset->engine)};
+  if (verifyAgents.empty()) verifyAgents = {rulesets::defaultAgent(ruleset->engine, options.config.players)};
   if (verifyAgents.size() != 1 && static_cast<int>(verifyAgents.size()) != options.config.players) {
     io.err << "balance tune: --verify-agents: " << verifyAgents.size() << " agents for " << options.config.players
            << " players (give one agent for every seat, or one per seat)\n";

@@ -27,6 +27,7 @@
 //   starvation loss; - 1.5 when one drain away from it), + the rest of the turn for
 //   the active shaman (the opponent's just-begun turn valued before its roll, as above).
 #include <algorithm>
+#include <array>
 
 #include "rulesets/elemenz/elemenz_state.h"
 #include "rulesets/elemenz/elemenz_turn_value.h"
@@ -35,7 +36,8 @@ namespace wb::rulesets::elemenz {
 
 namespace {
 
-double strength(const ElemenzState& s, int q, int observer, double turn) {
+// S(q) as `observer` sees it, without the turn term (strength() adds it last).
+double baseStrength(const ElemenzState& s, int q, int observer) {
   const PlayerState& qs = s.player(q);
   if (!qs.alive) return 0.0;
   const ElemenzRules& R = s.rules();
@@ -46,7 +48,7 @@ double strength(const ElemenzState& s, int q, int observer, double turn) {
     const int need = s.duelMinCombo(q);
     const double hand = qs.dice + 1.5 * std::min<int>(qs.dice, 4);  // the first dice decide whether combos are possible at all
     const double danger = qs.dice < need ? ValueWeights::kStarved : qs.dice == need ? 0.25 * ValueWeights::kStarved : 0.0;
-    return hand + ValueWeights::kLock * locked - danger + turn;
+    return hand + ValueWeights::kLock * locked - danger;
   }
   double v = qs.dice + ValueWeights::kAlive;
   if (q == observer) {
@@ -58,7 +60,12 @@ double strength(const ElemenzState& s, int q, int observer, double turn) {
   v += ValueWeights::kDefence * std::min(s.defence(q), 3) * s.opponentsAlive(q) / 3.0;
   for (std::uint8_t c : qs.armed) v += ValueWeights::armedValue(s, q, c);
   v += ValueWeights::kAvatar * qs.avatars.count();
-  return v + turn;
+  return v;
+}
+
+double strength(const ElemenzState& s, int q, int observer, double turn) {
+  if (!s.player(q).alive) return 0.0;
+  return baseStrength(s, q, observer) + turn;
 }
 
 }  // namespace
@@ -73,6 +80,43 @@ double ElemenzState::heuristic(int player) const {
   for (int q = 0; q < m_players; ++q)
     if (q != player) others += strength(*this, q, player, q == m_active ? turn : 0.0);
   return mine - others / std::max(1, m_players - 1);
+}
+
+// Every player's heuristic(p) at once, the same numbers: the turn term (TurnValue,
+// most of the cost) is computed once, not once per player, and each shaman's S(q)
+// once as its own observer and once as the others see it.
+void ElemenzState::heuristics(std::vector<double>& out) const {
+  out.resize(static_cast<std::size_t>(m_players));
+  if (m_stage == Stage::Over) {
+    for (int p = 0; p < m_players; ++p) out[static_cast<std::size_t>(p)] = m_winner == p ? 100.0 : -100.0;
+    return;
+  }
+  const TurnValue tv(*this);
+  double turnValue = 0.0, opening = 0.0;
+  bool haveValue = false, haveOpening = false;
+  std::array<double, kMaxPlayers> own{}, seen{};
+  for (int q = 0; q < m_players; ++q) {
+    own[static_cast<std::size_t>(q)] = baseStrength(*this, q, q);
+    seen[static_cast<std::size_t>(q)] = baseStrength(*this, q, q == 0 ? 1 : 0);
+  }
+  // strength(q, observer, turn) with S(q) already known.
+  auto withTurn = [&](int q, double base, double turn) { return player(q).alive ? base + turn : 0.0; };
+  for (int p = 0; p < m_players; ++p) {
+    const bool othersTurnJustBegun = m_active != p && m_turnActions == 0;
+    double turn = 0.0;
+    if (othersTurnJustBegun) {
+      if (!haveOpening) opening = tv.openingValue(), haveOpening = true;
+      turn = opening;
+    } else {
+      if (!haveValue) turnValue = tv.value(), haveValue = true;
+      turn = turnValue;
+    }
+    const double mine = withTurn(p, own[static_cast<std::size_t>(p)], p == m_active ? turn : 0.0);
+    double others = 0;
+    for (int q = 0; q < m_players; ++q)
+      if (q != p) others += withTurn(q, seen[static_cast<std::size_t>(q)], q == m_active ? turn : 0.0);
+    out[static_cast<std::size_t>(p)] = mine - others / std::max(1, m_players - 1);
+  }
 }
 
 }  // namespace wb::rulesets::elemenz

@@ -140,20 +140,31 @@ const HoldTables::Entry* HoldTables::find(std::uint64_t key, int die, int dice, 
   return nullptr;  // the cache is full (not reached in practice)
 }
 
-double HoldTables::probability(int die, int dice, const Counts& need, int roll, const FaceCounts& held) const {
+HoldTables::Lookup HoldTables::lookup(int die, int dice, const Counts& need) const {
+  Lookup out;
   int total = 0;
   for (std::uint8_t n : need) total += n;
-  if (total == 0) return 1.0;
+  if (total == 0) {
+    out.constant = 1.0;
+    return out;
+  }
   dice = std::min(dice, kPolicyMaxDice);
-  if (total > dice || dice <= 0) return 0.0;
-  roll = std::clamp(roll, 1, m_rolls);
+  if (total > dice || dice <= 0) return out;
   std::uint64_t key = static_cast<std::uint64_t>(die) | static_cast<std::uint64_t>(dice) << 3;
   for (int e = 0; e < kElements; ++e) key |= static_cast<std::uint64_t>(need[static_cast<std::size_t>(e)]) << (8 + 4 * e);
-  const int r = rank(dice, held);
-  if (r < 0) return 0.0;
   const Entry* entry = find(key, die, dice, need);
-  if (entry == nullptr) return 0.0;
-  return entry->values[static_cast<std::size_t>((roll - 1) * multisets(dice) + r)];
+  if (entry == nullptr) return out;
+  out.values = entry->values.data();
+  out.ranks = multisets(dice);
+  return out;
+}
+
+double HoldTables::probability(int die, int dice, const Counts& need, int roll, const FaceCounts& held) const {
+  const Lookup table = lookup(die, dice, need);
+  if (table.values == nullptr) return table.constant;
+  const int r = rank(std::min(dice, kPolicyMaxDice), held);
+  if (r < 0) return 0.0;
+  return at(table, std::clamp(roll, 1, m_rolls), r);
 }
 
 }  // namespace wb::rulesets::elemenz

@@ -40,6 +40,20 @@ class HoldTables {
   // `held` (a sub-multiset of the dice) is kept just before roll `roll` (1-based;
   // roll 1 = nothing held yet). 1 when `need` is empty, 0 when it asks for more dice.
   double probability(int die, int dice, const Counts& need, int roll, const FaceCounts& held) const;
+  // The table behind probability(die, dice, need, ., .), for callers that ask it
+  // for many holds (the hold policy caches one per plan): at() gives the same
+  // numbers as probability() without the lookup. `dice` is capped as there.
+  struct Lookup {
+    const float* values = nullptr;  // [roll - 1][rank]; nullptr: the answer is `constant`
+    double constant = 0.0;
+    int ranks = 0;
+  };
+  Lookup lookup(int die, int dice, const Counts& need) const;
+  // Chance before roll `roll` (already clamped to 1..rolls()) holding the multiset
+  // of rank `rank` (rank(dice, held) >= 0, `dice` capped as in lookup()).
+  static double at(const Lookup& table, int roll, int rank) {
+    return table.values ? table.values[static_cast<std::size_t>((roll - 1) * table.ranks + rank)] : table.constant;
+  }
   // Number of tables built so far (for tests and benchmarks).
   int tablesBuilt() const { return m_built.load(std::memory_order_relaxed); }
 

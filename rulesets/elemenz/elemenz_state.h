@@ -152,6 +152,8 @@ class ElemenzState : public sim::State {
   std::unique_ptr<sim::State> clone() const override;
   std::unique_ptr<sim::State> determinize(int observer, sim::Rng& rng) const override;
   double heuristic(int player) const override;
+  // All players' heuristic() at once (the turn term computed once): the planner's `lead`.
+  void heuristics(std::vector<double>& out) const override;
   std::string actionToString(sim::Action a) const override;
   std::string toString() const override;
 

@@ -12,6 +12,13 @@ constexpr int kMaxPlans = 400;
 
 bool inPlay(const TurnDie& d) { return !(d.flags & (kDieAside | kDieUnrolled | kDiePending)); }
 
+// A symbol count as one number that orders as the array does (lexicographically).
+std::uint32_t packed(const Counts& c) {
+  std::uint32_t k = 0;
+  for (std::uint8_t x : c) k = k << 8 | x;
+  return k;
+}
+
 int total(const FaceCounts& c) {
   int n = 0;
   for (std::uint8_t x : c) n += x;
@@ -89,7 +96,7 @@ TurnValue::TurnValue(const ElemenzState& s, int combo) : m_s(s), m_r(s.rules()) 
       m_tokenCost[static_cast<std::size_t>(tt.symbol)] = m_w.tokenValue(m_r, t);
     }
   }
-  std::vector<int> combos;
+  sim::FixedVector<int, kMaxCombos> combos;
   m_aimOne = combo >= 0;
   if (combo >= 0) {
     combos.push_back(combo);
@@ -197,66 +204,108 @@ double TurnValue::comboValue(int combo, int dice) const {
 }
 
 // Every set of open combos (one option each; STRIKE / SHIELD with each number of
-// dice) that fits the dice and tokens; the best value per symbol multiset.
-void TurnValue::addPlans(const std::vector<int>& combos) {
+// dice) that fits the dice and tokens; the best value per symbol multiset, in the
+// order of the multisets. No allocation but m_plans (this runs for every position
+// a look-ahead values).
+void TurnValue::addPlans(const sim::FixedVector<int, kMaxCombos>& combos) {
   int capacity = 0;
   for (const TurnDie& d : m_s.dice())
     if (!(d.flags & (kDieAside | kDieUsed))) ++capacity;
   for (std::uint8_t t : m_tokens) capacity += t;
   struct Option {
-    Counts need;
+    std::uint32_t need;  // packed() symbol counts
     int size;
     double value;
   };
-  std::vector<std::vector<Option>> options;
+  constexpr int kMaxOptions = 6;  // a combo has at most 6 spaces (elemenz_rules.cpp)
+  std::array<std::array<Option, kMaxOptions>, kMaxCombos> options;
+  std::array<int, kMaxCombos> optionCount;
+  int combosWithOptions = 0;
   for (int c : combos) {
     const Combo& cb = m_r.combos[static_cast<std::size_t>(c)];
-    std::vector<Option> opts;
+    auto& opts = options[static_cast<std::size_t>(combosWithOptions)];
+    int count = 0;
     if (cb.partial) {
       int cap = cb.spaces;
       if (cb.isShield() && m_r.shamans[static_cast<std::size_t>(cb.shaman)].freeShieldDie) cap = std::max(1, cap - 1);
+      cap = std::min(cap, kMaxOptions);
       int element = 0;
       for (int e = 0; e < kElements; ++e)
         if (cb.need[static_cast<std::size_t>(e)] > 0) element = e;
       for (int k = 1; k <= cap; ++k) {
-        Option o{{}, k, comboValue(c, k)};
-        o.need[static_cast<std::size_t>(element)] = static_cast<std::uint8_t>(k);
-        if (o.value > 0 || m_aimOne) opts.push_back(o);
+        Counts need{};
+        need[static_cast<std::size_t>(element)] = static_cast<std::uint8_t>(k);
+        const Option o{packed(need), k, comboValue(c, k)};
+        if (o.value > 0 || m_aimOne) opts[static_cast<std::size_t>(count++)] = o;
       }
     } else {
-      Option o{{}, 0, comboValue(c, cb.spaces)};
+      Counts need{};
+      int size = 0;
       for (int e = 0; e < kElements; ++e) {
-        o.need[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(cb.need[static_cast<std::size_t>(e)] - cb.locked[static_cast<std::size_t>(e)]);
-        o.size += o.need[static_cast<std::size_t>(e)];
+        need[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(cb.need[static_cast<std::size_t>(e)] - cb.locked[static_cast<std::size_t>(e)]);
+        size += need[static_cast<std::size_t>(e)];
       }
-      if (o.value > 0 || m_aimOne) opts.push_back(o);
+      const Option o{packed(need), size, comboValue(c, cb.spaces)};
+      if (o.value > 0 || m_aimOne) opts[static_cast<std::size_t>(count++)] = o;
     }
-    if (!opts.empty()) options.push_back(std::move(opts));
+    if (count > 0) optionCount[static_cast<std::size_t>(combosWithOptions++)] = count;
   }
-  Plan current;
-  auto visit = [&](auto&& self, std::size_t i, int size) -> void {
-    if (static_cast<int>(m_plans.size()) >= kMaxPlans) return;
-    if (i == options.size()) {
-      if (size > 0) m_plans.push_back(current);
+  // Every combination, in the order of the recursion (the first kMaxPlans of them).
+  // Adding packed counts adds each element's count in its own byte: a plan needs at
+  // most `capacity` symbols (under 256), so no byte overflows.
+  struct Candidate {
+    std::uint32_t need;
+    double value;
+  };
+  std::array<Candidate, kMaxPlans> found;
+  int foundCount = 0;
+  std::uint32_t need = 0;
+  double value = 0;
+  auto visit = [&](auto&& self, int i, int size) -> void {
+    if (foundCount >= kMaxPlans) return;
+    if (i == combosWithOptions) {
+      if (size > 0) found[static_cast<std::size_t>(foundCount++)] = Candidate{need, value};
       return;
     }
     self(self, i + 1, size);
-    for (const Option& o : options[i]) {
+    const auto& opts = options[static_cast<std::size_t>(i)];
+    for (int k = 0; k < optionCount[static_cast<std::size_t>(i)]; ++k) {
+      const Option& o = opts[static_cast<std::size_t>(k)];
       if (size + o.size > capacity) continue;
-      const Plan saved = current;
-      for (int e = 0; e < kElements; ++e) current.need[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(current.need[static_cast<std::size_t>(e)] + o.need[static_cast<std::size_t>(e)]);
-      current.value += o.value;
+      const std::uint32_t savedNeed = need;
+      const double savedValue = value;
+      need += o.need;
+      value += o.value;
       self(self, i + 1, size + o.size);
-      current = saved;
+      need = savedNeed;
+      value = savedValue;
     }
   };
   visit(visit, 0, 0);
-  std::sort(m_plans.begin(), m_plans.end(), [](const Plan& a, const Plan& b) {
+  // By need (the packed key orders as the counts do, lexicographically), the best
+  // value first; then one plan per need.
+  std::sort(found.begin(), found.begin() + foundCount, [](const Candidate& a, const Candidate& b) {
     if (a.need != b.need) return a.need < b.need;
     return a.value > b.value;
   });
-  m_plans.erase(std::unique(m_plans.begin(), m_plans.end(), [](const Plan& a, const Plan& b) { return a.need == b.need; }),
-                m_plans.end());
+  const auto last = std::unique(found.begin(), found.begin() + foundCount,
+                                [](const Candidate& a, const Candidate& b) { return a.need == b.need; });
+  m_plans.reserve(static_cast<std::size_t>(last - found.begin()));
+  for (auto it = found.begin(); it != last; ++it) {
+    Plan& p = m_plans.emplace_back();  // filled in place (a copy of the plan cost more than the rest)
+    for (int e = kElements - 1, k = static_cast<int>(it->need); e >= 0; --e, k >>= 8)
+      p.need[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(k & 0xFF);
+    p.value = it->value;
+    // The element tokens the plan would use where the dice fall short (expected()).
+    p.afterTokens = p.need;
+    for (int e = 0; e < kElements; ++e) {
+      const int use = std::min(m_tokens[static_cast<std::size_t>(e)], p.afterTokens[static_cast<std::size_t>(e)]);
+      if (use == 0) continue;
+      p.tokens = true;
+      p.afterTokens[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(p.afterTokens[static_cast<std::size_t>(e)] - use);
+      p.tokenCost += use * m_tokenCost[static_cast<std::size_t>(e)];
+    }
+  }
 }
 
 // The best plan the free dice showing `free` complete (natural dice, then anchored
@@ -312,24 +361,26 @@ double TurnValue::expected(const FaceCounts& held, int rolled, int roll) const {
   const int n = std::min(total(held) + rolled, kPolicyMaxDice);
   FaceCounts h = held;
   if (total(h) > n) h[kZee] = static_cast<std::uint8_t>(std::max(0, n - (total(h) - h[kZee])));
+  // HoldTables::probability(m_die, n, need, roll, h), its lookup cached per plan.
+  const int r = HoldTables::rank(n, h);
+  const int atRoll = std::clamp(roll, 1, tables.rolls());
+  auto chance = [&](const HoldTables::Lookup& t) {
+    if (t.values == nullptr) return t.constant;
+    return r < 0 ? 0.0 : HoldTables::at(t, atRoll, r);
+  };
   double best = 0;
   for (const Plan& p : m_plans) {
     if (p.value <= best) continue;
-    const double pa = tables.probability(m_die, n, p.need, roll, h);
-    double v = p.value * pa;
-    Counts dice = p.need;
-    double cost = 0;
-    bool tokens = false;
-    for (int e = 0; e < kElements; ++e) {
-      const int use = std::min(m_tokens[static_cast<std::size_t>(e)], dice[static_cast<std::size_t>(e)]);
-      if (use == 0) continue;
-      tokens = true;
-      dice[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(dice[static_cast<std::size_t>(e)] - use);
-      cost += use * m_tokenCost[static_cast<std::size_t>(e)];
+    if (p.tableDice != n) {
+      p.all = tables.lookup(m_die, n, p.need);
+      if (p.tokens) p.reduced = tables.lookup(m_die, n, p.afterTokens);
+      p.tableDice = n;
     }
-    if (tokens) {
-      const double pb = tables.probability(m_die, n, dice, roll, h);
-      v += std::max(0.0, p.value - cost) * std::max(0.0, pb - pa);
+    const double pa = chance(p.all);
+    double v = p.value * pa;
+    if (p.tokens) {
+      const double pb = chance(p.reduced);
+      v += std::max(0.0, p.value - p.tokenCost) * std::max(0.0, pb - pa);
     }
     best = std::max(best, v);
   }

@@ -64,8 +64,15 @@ class TurnValue {
   struct Plan {
     Counts need{};       // symbols the plan asks of dice and element tokens
     double value = 0;
+    // The element tokens the plan can use: `need` less them, and what they cost.
+    Counts afterTokens{};
+    double tokenCost = 0;
+    bool tokens = false;
+    // expected(): the hold tables of `need` and `afterTokens` for `tableDice` dice.
+    mutable int tableDice = -1;
+    mutable HoldTables::Lookup all, reduced;
   };
-  void addPlans(const std::vector<int>& combos);
+  void addPlans(const sim::FixedVector<int, kMaxCombos>& combos);
   double comboValue(int combo, int dice) const;
   double drainValue(int q, int dice) const;
   double valueOf(const FaceCounts& free) const;                       // dice showing

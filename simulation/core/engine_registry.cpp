@@ -4,6 +4,12 @@
 
 namespace wb::sim {
 
+const std::string& EngineInfo::defaultAgentFor(int players) const {
+  for (const PlayerCountDefault& d : defaultAgentByPlayers)
+    if (d.players == players) return d.agent;
+  return defaultAgent;
+}
+
 void EngineRegistry::add(EngineInfo info) {
   for (auto& e : m_engines) {
     if (e.name == info.name) {

@@ -23,9 +23,22 @@ struct EngineInfo {
   std::string description;
   model::EngineSchema schema;
   // The agent used when the user names none (`--agents` left out, a new seat in
-  // the workbench): the strongest agent that plays 2,000 games of this engine's
-  // shipped ruleset within two minutes on two cores. Empty: sim::kDefaultAgent.
+  // the workbench): the fastest agent whose headline conclusions (seat, faction
+  // and entity orders) agree with the strongest agent's in `balance ladder`'s
+  // check, and that plays 2,000 games of this engine's shipped ruleset within two
+  // minutes on two cores (issue 31, item 4). Empty: sim::kDefaultAgent.
   std::string defaultAgent;
+  // Where that agent differs by player count (ElemenZ: greedy agrees with the
+  // planner at 3 players, not at 2 or 4): {players, agent} pairs that take the
+  // place of defaultAgent at exactly that player count.
+  struct PlayerCountDefault {
+    int players = 0;
+    std::string agent;
+  };
+  std::vector<PlayerCountDefault> defaultAgentByPlayers;
+  // The default at `players` players: its defaultAgentByPlayers entry, else
+  // defaultAgent (empty when the engine declares none).
+  const std::string& defaultAgentFor(int players) const;
   // Compiles the ruleset; returns nullptr and adds diagnostics on failure.
   std::function<std::unique_ptr<Game>(const model::Ruleset&, model::Diagnostics&)> create;
 };

@@ -205,6 +205,28 @@ TEST(SimulationPanel, SeatsStartAtTheEngineDefaultAgent) {
   EXPECT_EQ(panel.agentSpecs(), (QStringList{QStringLiteral("mcts:iters=50"), QStringLiteral("greedy:answers=off")}));
 }
 
+// Issue 31, item 4: ElemenZ's default agent depends on the player count (the
+// planner at 2 and 4 players, greedy at 3, where its conclusions agree with the
+// planner's). Seats left at the default follow the seat count; a seat the user
+// chose stays. Failed before: every ElemenZ seat started at greedy.
+TEST(SimulationPanel, SeatsFollowTheDefaultOfThePlayerCount) {
+  RulesetDocument doc;
+  ASSERT_TRUE(doc.open(QStringLiteral(WB_SOURCE_DIR "/data/rulesets/elemenz/elemenz.yaml")));
+  SimulationPanel panel(&doc);
+  // ElemenZ has no players.default: 2 players, its minimum.
+  EXPECT_EQ(panel.agentSpecs(), (QStringList{QStringLiteral("planner"), QStringLiteral("planner")}));
+  panel.setPlayers(3);
+  EXPECT_EQ(panel.agentSpecs(), (QStringList{QStringLiteral("greedy"), QStringLiteral("greedy"), QStringLiteral("greedy")}));
+  panel.setAgent(1, QStringLiteral("random"));
+  panel.setPlayers(4);
+  EXPECT_EQ(panel.agentSpecs(), (QStringList{QStringLiteral("planner"), QStringLiteral("random"), QStringLiteral("planner"),
+                                             QStringLiteral("planner")}));
+  sim::RunConfig config;
+  QString why;
+  ASSERT_TRUE(panel.runConfig(config, &why)) << why.toStdString();
+  EXPECT_EQ(config.players, 4);
+}
+
 // Not a timed test (they are flaky under load: this one took 2.7 s once at a
 // load of 16): a million games would take hours, so finishing at all after
 // Cancel, with a partial result, shows the cancel reached the running games.

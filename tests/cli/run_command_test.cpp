@@ -196,3 +196,25 @@ TEST(RunCommand, WithoutAgentsTheEngineDefaultPlaysAndIsNamed) {
   ASSERT_EQ(r.exit, 0) << r.err;
   EXPECT_NE(r.out.find("agents greedy:answers=off,"), std::string::npos) << r.out;
 }
+
+// Issue 31, item 4: ElemenZ's default depends on the player count (greedy agrees
+// with the planner's conclusions at 3 players, not at 2 or 4). Without --agents
+// run and the commands sharing the run options play the default of the count they
+// play. Failed before: greedy at every count.
+TEST(RunCommand, ElemenzDefaultAgentFollowsThePlayerCount) {
+  const std::string elemenz = std::string(WB_SOURCE_DIR) + "/data/rulesets/elemenz";
+  auto r = balance({"run", elemenz, "--games", "1", "--threads", "1", "--players", "4"});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_NE(r.out.find("agents: planner (every seat)"), std::string::npos) << r.out;
+  r = balance({"run", elemenz, "--games", "1", "--threads", "1", "--players", "3"});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_NE(r.out.find("agents: greedy (every seat)"), std::string::npos) << r.out;
+  // No --players: the ruleset's minimum, 2, where the planner is the default.
+  r = balance({"run", elemenz, "--games", "1", "--threads", "1"});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_NE(r.out.find("agents: planner (every seat)"), std::string::npos) << r.out;
+  r = balance({"sweep", elemenz, "--param", "parameters.duel_dice_per_colour", "--values", "3", "--games", "1",
+               "--threads", "1", "--players", "3"});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_NE(r.out.find("agents greedy,"), std::string::npos) << r.out;
+}

@@ -85,7 +85,7 @@ sim::RunConfig AssumptionsBar::runConfig() const {
   c.seed = 1;
   c.threads = m_threads > 0 ? m_threads : std::max(1, QThread::idealThreadCount());
   c.players = std::max(1, r.players.initial());
-  c.agents = m_agents.empty() ? std::vector<std::string>{rulesets::defaultAgent(r.engine)} : m_agents;
+  c.agents = m_agents.empty() ? std::vector<std::string>{rulesets::defaultAgent(r.engine, c.players)} : m_agents;
   return c;
 }
 

@@ -165,7 +165,7 @@ sim::TuneRunSettings BalancePanel::runSettings() const {
   run.seed = static_cast<std::uint64_t>(m_seed->value());
   run.players = std::max(1, m_document->ruleset().players.initial());
   run.threads = std::max(1, QThread::idealThreadCount());
-  const std::string fallback = rulesets::defaultAgent(m_document->ruleset().engine);
+  const std::string fallback = rulesets::defaultAgent(m_document->ruleset().engine, run.players);
   QString error;
   if (!agentList(m_searchAgents->text(), fallback, run.players, run.searchAgents, error)) run.searchAgents = {fallback};
   if (!agentList(m_verifyAgents->text(), fallback, run.players, run.verifyAgents, error)) run.verifyAgents = {fallback};
@@ -174,7 +174,7 @@ sim::TuneRunSettings BalancePanel::runSettings() const {
 
 bool BalancePanel::config(sim::TuneConfig& config, QString& error) const {
   config.run = runSettings();
-  const std::string fallback = rulesets::defaultAgent(m_document->ruleset().engine);
+  const std::string fallback = rulesets::defaultAgent(m_document->ruleset().engine, config.run.players);
   if (!agentList(m_searchAgents->text(), fallback, config.run.players, config.run.searchAgents, error)) {
     error = tr("Search agents: %1").arg(error);
     return false;

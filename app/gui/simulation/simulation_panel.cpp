@@ -70,7 +70,7 @@ bool takesOptions(const QString& agent) {
 }  // namespace
 
 SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
-    : QWidget(parent), m_document(document), m_defaultAgent(rulesets::defaultAgent(document->ruleset().engine)) {
+    : QWidget(parent), m_document(document), m_defaultAgent(rulesets::defaultAgent(document->ruleset().engine, std::max(1, document->ruleset().players.initial()))) {
   auto* outer = new QHBoxLayout(this);
   outer->setContentsMargins(4, 4, 4, 4);
   auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -248,7 +248,7 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
     const auto& r = m_document->ruleset();
     // Seats left at the old engine's default agent take the new engine's.
     const std::string previousDefault = m_defaultAgent;
-    m_defaultAgent = rulesets::defaultAgent(r.engine);
+    m_defaultAgent = rulesets::defaultAgent(r.engine, std::max(1, r.players.initial()));
     // A seat's spec is its box's agent name and its option field ("greedy:answers=off").
     const QStringList specs = agentSpecs();
     for (int seat = 0; seat < specs.size(); ++seat)
@@ -272,6 +272,7 @@ QTableWidget* SimulationPanel::outcomeTable() const { return m_outcomeTable; }
 
 void SimulationPanel::rebuildSeats() {
   const QStringList previous = agentSpecs();
+  const std::string countDefault = rulesets::defaultAgent(m_document->ruleset().engine, m_players->value());
   while (QLayoutItem* item = m_seatGrid->takeAt(0)) {
     delete item->widget();
     delete item;
@@ -289,9 +290,12 @@ void SimulationPanel::rebuildSeats() {
       options->setPlaceholderText(optionHint(agent));
       options->setEnabled(takesOptions(agent));
     });
-    // The engine's default may carry options ("greedy:answers=off"): the name goes
-    // to the box, the options to the seat's option field.
-    const QString spec = seat < previous.size() ? previous[seat] : QString::fromStdString(m_defaultAgent);
+    // A seat left at the default takes the default of the new player count
+    // (ElemenZ: the planner at 2 and 4 players, greedy at 3). The engine's default may
+    // carry options ("greedy:answers=off"): the name goes to the box, the options
+    // to the seat's option field.
+    const bool atDefault = seat >= previous.size() || previous[seat].toStdString() == m_defaultAgent;
+    const QString spec = atDefault ? QString::fromStdString(countDefault) : previous[seat];
     box->setCurrentText(spec.section(QLatin1Char(':'), 0, 0));
     options->setText(spec.section(QLatin1Char(':'), 1));
     options->setPlaceholderText(optionHint(box->currentText()));
@@ -302,6 +306,7 @@ void SimulationPanel::rebuildSeats() {
     m_agentBoxes.push_back(box);
     m_optionEdits.push_back(options);
   }
+  m_defaultAgent = countDefault;
   QStringList factions;
   for (const auto& f : m_document->ruleset().entities(model::Section::Factions))
     factions << QString::fromStdString(f.name.empty() ? f.id : f.name);
@@ -311,6 +316,7 @@ void SimulationPanel::rebuildSeats() {
 
 void SimulationPanel::setGames(int games) { m_games->setValue(games); }
 void SimulationPanel::setSeed(int seed) { m_seed->setValue(seed); }
+void SimulationPanel::setPlayers(int players) { m_players->setValue(players); }
 void SimulationPanel::setThreads(int threads) { m_threads->setValue(threads); }
 
 void SimulationPanel::setAgent(int seat, const QString& spec) {

@@ -46,6 +46,9 @@ class SimulationPanel : public QWidget {
   void setGames(int games);
   void setSeed(int seed);
   void setThreads(int threads);
+  // The seat count (clamped to the ruleset's range); seats left at the engine's
+  // default agent take the default of the new count.
+  void setPlayers(int players);
   // Agent spec of a seat, e.g. "greedy" or "mcts:iters=200".
   void setAgent(int seat, const QString& spec);
   QStringList agentSpecs() const;
@@ -110,7 +113,7 @@ class SimulationPanel : public QWidget {
   void keepResults();
 
   RulesetDocument* m_document;
-  std::string m_defaultAgent;  // the engine's default agent, for new seats (rulesets::defaultAgent)
+  std::string m_defaultAgent;  // the engine's default agent at the seats' player count (rulesets::defaultAgent)
   QSpinBox* m_players;
   QGridLayout* m_seatGrid;
   std::vector<QComboBox*> m_agentBoxes;

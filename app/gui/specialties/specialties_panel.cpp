@@ -214,7 +214,7 @@ void SpecialtiesPanel::cancel() { m_cancel.store(true); }
 
 void SpecialtiesPanel::updateBaselines() {
   m_agents->setPlaceholderText(
-      tr("the engine's default: %1").arg(QString::fromStdString(rulesets::defaultAgent(m_document->ruleset().engine))));
+      tr("the engine's default: %1").arg(QString::fromStdString(rulesets::defaultAgent(m_document->ruleset().engine, 2))));
   // The factions of the open ruleset, the choice kept when it still exists.
   const QString current = m_baseline->currentData().toString();
   QStringList ids, names;
@@ -252,7 +252,7 @@ bool SpecialtiesPanel::run() {
   sim::SpecialtiesConfig config;
   for (const QString& a : m_agents->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
     config.agents.push_back(a.trimmed().toStdString());
-  if (config.agents.empty()) config.agents = {rulesets::defaultAgent(snapshot.engine)};
+  if (config.agents.empty()) config.agents = {rulesets::defaultAgent(snapshot.engine, 2)};  // 2-player games
   if (config.agents.size() > 2) {
     m_error = tr("Agents: one for both seats, or one per seat (2).");
     return false;

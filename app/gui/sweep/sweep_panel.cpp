@@ -1,5 +1,7 @@
 #include "app/gui/sweep/sweep_panel.h"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QCompleter>
 #include <QDoubleSpinBox>
@@ -75,7 +77,8 @@ SweepPanel::SweepPanel(RulesetDocument* document, QWidget* parent) : QWidget(par
   m_games->setGroupSeparatorShown(true);
   m_games->setToolTip(tr("Games at every value; every value plays the same game seeds"));
   // The engine's default agent (rulesets::defaultAgent): planner or greedy.
-  m_defaultAgent = QString::fromStdString(rulesets::defaultAgent(document->ruleset().engine));
+  m_defaultAgent = QString::fromStdString(
+      rulesets::defaultAgent(document->ruleset().engine, std::max(1, document->ruleset().players.initial())));
   m_agents = new QLineEdit(m_defaultAgent, setup);
   m_agents->setToolTip(tr("One agent for every seat, or one per seat: random, greedy, planner, mcts:iters=200, ..."));
   m_seed = new QSpinBox(setup);
@@ -158,7 +161,8 @@ SweepPanel::SweepPanel(RulesetDocument* document, QWidget* parent) : QWidget(par
   });
   connect(document, &RulesetDocument::reset, this, [this] {
     // Agents left at the old engine's default take the new engine's.
-    const QString newDefault = QString::fromStdString(rulesets::defaultAgent(m_document->ruleset().engine));
+    const QString newDefault = QString::fromStdString(
+        rulesets::defaultAgent(m_document->ruleset().engine, std::max(1, m_document->ruleset().players.initial())));
     if (m_agents->text().trimmed() == m_defaultAgent) m_agents->setText(newDefault);
     m_defaultAgent = newDefault;
     refreshPaths();
