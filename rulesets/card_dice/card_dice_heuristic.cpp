@@ -62,7 +62,9 @@
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <utility>
+#include <vector>
 
 #include "rulesets/card_dice/card_dice_state.h"
 
@@ -462,6 +464,39 @@ void CardDiceState::heuristics(std::vector<double>& out) const {
   out[1] = m1 - m0 - w1 + (m_turnPlayer == 1 && turnMoved ? 0.0 : w0);
 }
 
+namespace {
+// heuristic()'s scratch for resolving a pending stack, per thread (heuristic() is
+// asked for every action greedy values, and a stack is pending after most cards
+// played): a state assigned into (a fresh copy clears every pile first), a
+// generator copied from one seeded for the same seed (seeding a Mersenne
+// twister is 312 dependent multiplications; greedy values all the actions of a
+// decision at one history size, so at one seed) and the moves' vector. The same
+// state, numbers and moves as a fresh copy, a fresh generator and a fresh vector.
+struct PendingScratch {
+  std::unique_ptr<CardDiceState> copy;
+  std::vector<sim::Action> moves;
+  sim::Rng& rng(std::uint64_t seed) {
+    if (!m_seeded || m_seed != seed) {
+      m_fresh.seed(seed);
+      m_seed = seed;
+      m_seeded = true;
+    }
+    m_rng = m_fresh;
+    return m_rng;
+  }
+
+ private:
+  bool m_seeded = false;
+  std::uint64_t m_seed = 0;
+  sim::Rng m_fresh, m_rng;  // seeded with m_seed, never drawn from; the one handed out
+};
+
+PendingScratch& pendingScratch() {
+  thread_local PendingScratch scratch;
+  return scratch;
+}
+}  // namespace
+
 double CardDiceState::heuristic(int player) const {
   if (isTerminal()) return State::heuristic(player);
   if (m_phase == Phase::Response || m_phase == Phase::RerollChoice ||
@@ -469,9 +504,13 @@ double CardDiceState::heuristic(int player) const {
       m_phase == Phase::MilitiaChoice || m_phase == Phase::Window || m_phase == Phase::DiscardChoice ||
       m_phase == Phase::OrderChoice) {
     // Judge a pending stack by its outcome: resolve a copy with every player passing.
-    CardDiceState copy(*this);
-    sim::Rng rng(0x5eedULL + static_cast<std::uint64_t>(historySize()));
-    std::vector<sim::Action> moves;
+    // The copy, the generator and the moves are this thread's scratch (pendingScratch).
+    PendingScratch& scratch = pendingScratch();
+    if (scratch.copy) *scratch.copy = *this;
+    else scratch.copy = std::make_unique<CardDiceState>(*this);
+    CardDiceState& copy = *scratch.copy;
+    sim::Rng& rng = scratch.rng(0x5eedULL + static_cast<std::uint64_t>(historySize()));
+    std::vector<sim::Action>& moves = scratch.moves;
     for (int guard = 0; guard < 64 && copy.m_phase != Phase::Main && !copy.isTerminal(); ++guard) {
       if (copy.m_phase == Phase::Auction) break;
       copy.legalActions(moves);
