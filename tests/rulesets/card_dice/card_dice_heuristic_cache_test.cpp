@@ -107,6 +107,28 @@ TEST_F(CardDiceHeuristicCache, ValuesFollowTheDice) {
   EXPECT_NE(high, before);
 }
 
+// A new dice combination takes from the entry of the last call the values of the cards that
+// read none of the dice that changed. Each die changed in turn from the same position (whose
+// entry is then the last one): the values are those a fresh thread computes alone.
+TEST_F(CardDiceHeuristicCache, NewDiceKeepOnlyTheValuesOfCardsReadingNoChangedDie) {
+  for (int c = 0; c < static_cast<int>(game->rules().cards.size()); c += 3) state->giveCard(0, Zone::Deck, c);
+  for (int c = 1; c < static_cast<int>(game->rules().cards.size()); c += 4) state->giveCard(1, Zone::Discard, c);
+  for (const char* id : {"fire", "basic_income", "free_market"}) state->giveCard(0, Zone::Hand, card(id));
+  const auto before = evaluate(*state);
+  int moved = 0;
+  for (int d = 0; d < game->rules().numDice(); ++d) {
+    CardDiceState changed(*state);
+    changed.setDie(d, 1 + state->die(d) % 6);
+    EXPECT_EQ(evaluate(*state), before);  // the position's entry is the last one
+    const auto here = evaluate(changed);
+    std::vector<std::uint64_t> alone;
+    std::thread([&] { alone = evaluate(changed); }).join();
+    EXPECT_EQ(here, alone) << "die " << d;
+    if (here != before) ++moved;
+  }
+  EXPECT_GT(moved, 0);
+}
+
 // Positions with a stack pending (a response, a choice, a window), where heuristic() resolves
 // a copy with every player passing: what greedy values, the result of each legal action at
 // each position of greedy games (so that several share a history size, the seed of the
