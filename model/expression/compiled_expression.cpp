@@ -6,6 +6,14 @@
 namespace wb::model {
 
 double CompiledExpression::evaluate(const double* vars) const {
+  // One number or one name (most card amounts: `2`, `fire`): the value the loop
+  // below leaves on its stack, without the stack (the card-dice heuristic values
+  // cards by their amounts millions of times a run).
+  if (m_code.size() == 1) {
+    const Instr& in = m_code.front();
+    if (in.op == Op::Const) return m_consts[static_cast<std::size_t>(in.slot)];
+    if (in.op == Op::Var) return vars[in.slot];
+  }
   // Expressions are tiny; a fixed stack avoids any allocation. Deeper ones
   // (rare, hostile input) fall back to a heap stack.
   constexpr int kStack = 32;

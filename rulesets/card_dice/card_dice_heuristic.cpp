@@ -62,7 +62,9 @@
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <utility>
+#include <vector>
 
 #include "rulesets/card_dice/card_dice_state.h"
 
@@ -162,6 +164,10 @@ struct CardTable {
   std::array<std::uint8_t, 256> realize{};       // Realize: which factor a card in hand gets
   std::array<std::uint8_t, 256> readsPlayers{};  // CardDef::readsPlayers
   std::array<std::uint32_t, 256> ops{};          // bit op: the card has an effect with op
+  // Bit d: an amount of the card reads die d's slot (its compiled program, so exactly what
+  // its value without buffs depends on besides the rules' parameters and, for the cards
+  // that read them, the players' gold and health).
+  std::array<std::uint32_t, 256> readsDice{};
 };
 thread_local CardTable t_table;
 
@@ -175,11 +181,17 @@ const CardTable& cardTable(const CardDiceRules& rules) {
   t.realize.fill(kRealizeAll);
   t.readsPlayers.fill(0);
   t.ops.fill(0);
+  t.readsDice.fill(0);
   for (std::size_t c = 0; c < rules.cards.size() && c < 256; ++c) {
     const CardDef& def = rules.cards[c];
     t.realize[c] = def.dealsDamage ? kRealizeDamage : def.heals ? kRealizeHeal : kRealizeAll;
     t.readsPlayers[c] = def.readsPlayers ? 1 : 0;
-    for (const EffectDef& e : def.effects) t.ops[c] |= opBit(e.op);
+    for (const EffectDef& e : def.effects) {
+      t.ops[c] |= opBit(e.op);
+      if (e.hasAmount)
+        for (int d = 0; d < rules.numDice() && d < kMaxDice; ++d)
+          if (e.amount.readsSlotIn(d, d + 1)) t.readsDice[c] |= 1u << d;
+    }
   }
   return t;
 }
@@ -239,12 +251,28 @@ double CardDiceState::material(int p) const {
     }
   }
   if (!entry) {
+    // New dice, most often the last call's with one die changed (greedy values every die
+    // change a card offers): the values of the cards that read none of the changed dice
+    // are the last entry's (the same program on the same slots: the same bits).
+    const CardValueCache& last = t_cache[static_cast<std::size_t>(t_lastEntry)];
+    const bool inherit = t_lastEntry != t_nextEntry && last.rules == m_rules->uid;
     t_lastEntry = t_nextEntry;
     entry = &t_cache[static_cast<std::size_t>(t_nextEntry)];
     t_nextEntry = (t_nextEntry + 1) % kCacheEntries;
     entry->rules = m_rules->uid;
     entry->dice = m_dice;
     entry->known.fill(0);
+    if (inherit) {
+      std::uint32_t changed = 0;
+      for (int d = 0; d < kMaxDice; ++d)
+        if (last.dice[static_cast<std::size_t>(d)] != m_dice[static_cast<std::size_t>(d)]) changed |= 1u << d;
+      const std::size_t cards = std::min<std::size_t>(m_rules->cards.size(), 256);
+      for (std::size_t c = 0; c < cards; ++c)
+        if (last.known[c] && !(table.readsDice[c] & changed)) {
+          entry->known[c] = 1;
+          entry->value[c] = last.value[c];
+        }
+    }
   }
   // Player p's base values (without buffs); the cards reading gold or health afresh per call.
   // The cache holds values for p = 0 and p = 1 alike: without buffs and player reads they
@@ -462,6 +490,39 @@ void CardDiceState::heuristics(std::vector<double>& out) const {
   out[1] = m1 - m0 - w1 + (m_turnPlayer == 1 && turnMoved ? 0.0 : w0);
 }
 
+namespace {
+// heuristic()'s scratch for resolving a pending stack, per thread (heuristic() is
+// asked for every action greedy values, and a stack is pending after most cards
+// played): a state assigned into (a fresh copy clears every pile first), a
+// generator copied from one seeded for the same seed (seeding a Mersenne
+// twister is 312 dependent multiplications; greedy values all the actions of a
+// decision at one history size, so at one seed) and the moves' vector. The same
+// state, numbers and moves as a fresh copy, a fresh generator and a fresh vector.
+struct PendingScratch {
+  std::unique_ptr<CardDiceState> copy;
+  std::vector<sim::Action> moves;
+  sim::Rng& rng(std::uint64_t seed) {
+    if (!m_seeded || m_seed != seed) {
+      m_fresh.seed(seed);
+      m_seed = seed;
+      m_seeded = true;
+    }
+    m_rng = m_fresh;
+    return m_rng;
+  }
+
+ private:
+  bool m_seeded = false;
+  std::uint64_t m_seed = 0;
+  sim::Rng m_fresh, m_rng;  // seeded with m_seed, never drawn from; the one handed out
+};
+
+PendingScratch& pendingScratch() {
+  thread_local PendingScratch scratch;
+  return scratch;
+}
+}  // namespace
+
 double CardDiceState::heuristic(int player) const {
   if (isTerminal()) return State::heuristic(player);
   if (m_phase == Phase::Response || m_phase == Phase::RerollChoice ||
@@ -469,9 +530,13 @@ double CardDiceState::heuristic(int player) const {
       m_phase == Phase::MilitiaChoice || m_phase == Phase::Window || m_phase == Phase::DiscardChoice ||
       m_phase == Phase::OrderChoice) {
     // Judge a pending stack by its outcome: resolve a copy with every player passing.
-    CardDiceState copy(*this);
-    sim::Rng rng(0x5eedULL + static_cast<std::uint64_t>(historySize()));
-    std::vector<sim::Action> moves;
+    // The copy, the generator and the moves are this thread's scratch (pendingScratch).
+    PendingScratch& scratch = pendingScratch();
+    if (scratch.copy) *scratch.copy = *this;
+    else scratch.copy = std::make_unique<CardDiceState>(*this);
+    CardDiceState& copy = *scratch.copy;
+    sim::Rng& rng = scratch.rng(0x5eedULL + static_cast<std::uint64_t>(historySize()));
+    std::vector<sim::Action>& moves = scratch.moves;
     for (int guard = 0; guard < 64 && copy.m_phase != Phase::Main && !copy.isTerminal(); ++guard) {
       if (copy.m_phase == Phase::Auction) break;
       copy.legalActions(moves);

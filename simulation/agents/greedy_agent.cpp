@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <type_traits>
 
 namespace wb::sim {
 
@@ -12,6 +14,21 @@ namespace {
 constexpr int kAnswerGuard = 64;
 
 double finite(double v) { return std::isnan(v) ? -std::numeric_limits<double>::infinity() : v; }
+
+// Byte-equal generators (a copy nothing drew from) are equal: a memcmp before
+// Boost's comparison word by word (a fifth of a card-dice greedy game when
+// that was all), which then decides the others (those that drew differ at once).
+// The last 64 bytes first: they hold the position in the state, which every
+// draw moves (all the bytes are compared either way).
+static_assert(std::is_trivially_copyable_v<Rng>, "generators copied and compared as bytes");
+bool sameBytes(const Rng& a, const Rng& b) {
+  constexpr std::size_t kTail = 64;
+  static_assert(sizeof(Rng) > kTail);
+  const auto* x = reinterpret_cast<const unsigned char*>(&a);
+  const auto* y = reinterpret_cast<const unsigned char*>(&b);
+  return std::memcmp(x + sizeof(Rng) - kTail, y + sizeof(Rng) - kTail, kTail) == 0 &&
+         std::memcmp(x, y, sizeof(Rng) - kTail) == 0;
+}
 }  // namespace
 
 std::string GreedyAgent::spec() const {
@@ -62,13 +79,21 @@ double GreedyAgent::value(const State& view, Action a, int me, int turn) {
   double sum = 0.0;
   int taken = 0;
   for (std::size_t k = 0; k < m_bases.size(); ++k) {
-    Rng chance = m_bases[k];
+    // m_chance is a copy of sample k's state: copied again only when the last
+    // action valued drew from it (m_chanceSample: the sample it still equals).
+    Rng& chance = m_chance;
+    if (m_chanceSample != static_cast<int>(k)) chance = m_bases[k];
+    m_chanceSample = -1;
     view.cloneInto(m_copy);
     m_copy->applyLegalAction(a, chance);
     if (m_options.answers) resolveAnswers(*m_copy, me, turn, chance, m_answerActions, m_answerCopy);
     sum += finite(m_copy->heuristic(me));
     ++taken;
     // No random number drawn: the outcome does not depend on the sample.
+    if (k == 0 && sameBytes(chance, m_bases.front())) {
+      m_chanceSample = 0;
+      break;
+    }
     if (k == 0 && chance == m_bases.front()) break;
   }
   return taken ? sum / taken : 0.0;
@@ -77,7 +102,17 @@ double GreedyAgent::value(const State& view, Action a, int me, int turn) {
 double GreedyAgent::valueOf(const State& view, Action a, Rng& rng) {
   m_bases.clear();
   for (int k = 0; k < std::max(1, m_options.samples); ++k) m_bases.emplace_back(rng());
+  m_chanceSample = -1;
   return value(view, a, view.currentPlayer(), view.turnCount());
+}
+
+void GreedyAgent::valuesOf(const State& view, Rng& rng, std::vector<double>& out) {
+  out.clear();
+  view.legalActions(m_actions);
+  m_bases.clear();
+  for (int k = 0; k < std::max(1, m_options.samples); ++k) m_bases.emplace_back(rng());
+  m_chanceSample = -1;
+  for (Action a : m_actions) out.push_back(value(view, a, view.currentPlayer(), view.turnCount()));
 }
 
 Action GreedyAgent::decide(const State& view, Rng& rng) {
@@ -90,6 +125,7 @@ Action GreedyAgent::decide(const State& view, Rng& rng) {
   // Common random numbers: the same K generator states for every action.
   m_bases.clear();
   for (int k = 0; k < samples; ++k) m_bases.emplace_back(rng());
+  m_chanceSample = -1;
   double best = -std::numeric_limits<double>::infinity();
   Action chosen = m_actions.front();
   int ties = 0;

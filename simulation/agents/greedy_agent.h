@@ -62,6 +62,10 @@ class GreedyAgent : public Agent {
   // player to act: the mean heuristic over the samples, after the answers
   // (tests, tools). Draws the samples' generator states from `rng`.
   double valueOf(const State& view, Action a, Rng& rng);
+  // The values decide() gives every legal action of `view`, in legalActions()
+  // order, on the samples' generator states drawn from `rng` as decide() draws
+  // them (tests: each is valueOf() of that action from the same `rng`).
+  void valuesOf(const State& view, Rng& rng, std::vector<double>& out);
 
  protected:
   Action decide(const State& view, Rng& rng) override;
@@ -73,6 +77,8 @@ class GreedyAgent : public Agent {
   std::vector<Action> m_actions, m_answerActions;
   std::unique_ptr<State> m_copy, m_answerCopy;
   std::vector<Rng> m_bases;
+  Rng m_chance;             // the generator of the sample being valued
+  int m_chanceSample = -1;  // m_chance equals m_bases[this] byte for byte; -1: none
 };
 
 }  // namespace wb::sim

@@ -8,9 +8,12 @@ Action Agent::chooseAction(const State& state, Rng& rng) {
   // One legal action: nothing to decide, and nothing to see.
   if (m_legal.size() == 1) return m_legal.front();
   if (seesOnlyLegalActions()) return decideAmong(m_legal, rng);
-  std::unique_ptr<State> view = state.determinize(state.currentPlayer(), rng);
-  view->forgetRecords();
-  return decide(*view, rng);
+  // Into the view of the previous decision: the same copy as determinize() gives
+  // and the same numbers drawn (State::determinizeInto), without allocating a
+  // state (and clearing its piles) for every decision.
+  state.determinizeInto(state.currentPlayer(), rng, m_view);
+  m_view->forgetRecords();
+  return decide(*m_view, rng);
 }
 
 Action Agent::decideOn(Agent& agent, const State& view, Rng& rng) {

@@ -48,6 +48,7 @@ class Agent {
 
  private:
   std::vector<Action> m_legal;  // reused between calls
+  std::unique_ptr<State> m_view;  // the view of the last decision (its memory reused)
 };
 
 }  // namespace wb::sim

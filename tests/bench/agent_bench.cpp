@@ -169,6 +169,35 @@ void AgentGames(benchmark::State& state, int g, std::string spec, std::uint64_t 
   state.counters["timeout_share"] = played ? static_cast<double>(timeouts) / static_cast<double>(played) : 0.0;
 }
 
+// One greedy decision (Agent::chooseAction: the view, then one look-ahead per
+// legal action) on each of the 16 positions, the agent's stream fixed: the
+// unit the tuner's card-dice games (greedy:answers=off) spend their time in.
+// Label: a hash of the chosen actions (a pure speed change leaves it as it was).
+void GreedyDecisions(benchmark::State& state, int g, std::string spec) {
+  const auto& pos = positions(g);
+  std::string error;
+  auto agent = sim::makeAgent(spec, error);
+  if (pos.empty() || !agent) {
+    state.SkipWithError("ruleset missing or does not compile");
+    return;
+  }
+  std::uint64_t decisions = 0, hash = 1469598103934665603ULL;
+  bool first = true;
+  for (auto _ : state) {
+    sim::Rng rng(5);
+    for (const auto& s : pos) {
+      const sim::Action a = agent->chooseAction(*s, rng);
+      if (first) hash = sim::mix64(hash ^ static_cast<std::uint64_t>(a));
+      ++decisions;
+    }
+    first = false;
+  }
+  char label[32];
+  std::snprintf(label, sizeof label, "choices=%016llx", static_cast<unsigned long long>(hash));
+  state.SetLabel(label);
+  state.counters["decisions_per_s"] = benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
+}
+
 // One clone() of a mid-game state.
 void CopyState(benchmark::State& state, int g) {
   const auto& pos = positions(g);
@@ -213,6 +242,15 @@ const int kRegistered = [] {
     for (const char* spec : {"random", "greedy"})
       benchmark::RegisterBenchmark(("AgentGames/" + name + "/" + spec).c_str(), AgentGames, g, std::string(spec),
                                    std::uint64_t{20})
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime();
+    for (const char* spec : {"greedy", "greedy:answers=off"})
+      benchmark::RegisterBenchmark(("GreedyDecisions/" + name + "/" + spec).c_str(), GreedyDecisions, g,
+                                   std::string(spec))
+          ->Unit(benchmark::kMicrosecond);
+    if (name == "card-dice")  // the engine's default agent, which `balance tune` plays by default
+      benchmark::RegisterBenchmark(("AgentGames/" + name + "/greedy:answers=off").c_str(), AgentGames, g,
+                                   std::string("greedy:answers=off"), std::uint64_t{20})
           ->Unit(benchmark::kMillisecond)
           ->UseRealTime();
     benchmark::RegisterBenchmark(("AgentGames/" + name + "/mcts:iters=200").c_str(), AgentGames, g,
