@@ -149,6 +149,9 @@ class ElemenzState : public sim::State {
   // The shaman's faction (in 2 players the second seat may have been moved to the other side).
   int factionOf(int seat) const override;
   int turnCount() const override { return m_turn; }
+  // A STRIKE whose dice a SHIELD covers drains nothing ("attack dice minus defense dice")
+  // and no die must be placed: the turn can end as it would have without it.
+  bool movesMayChangeNothing() const override { return true; }
   std::unique_ptr<sim::State> clone() const override;
   std::unique_ptr<sim::State> determinize(int observer, sim::Rng& rng) const override;
   double heuristic(int player) const override;

@@ -197,6 +197,16 @@ bool PlannerAgent::seenBefore(const State& c, double score, std::string& text) {
   return false;
 }
 
+bool PlannerAgent::repeatsATie(const State& end) {
+  const std::string text = end.toString();
+  for (std::size_t k = 0; k < m_tiedEnds.size(); ++k) {
+    if (m_tiedTexts[k].empty()) m_tiedTexts[k] = m_tiedEnds[k]->toString();
+    if (m_tiedTexts[k] == text) return true;
+  }
+  m_tiedTexts.push_back(text);
+  return false;
+}
+
 double PlannerAgent::chanceMean(const State& ps, Action a, int me, int turn, double first, Rng& rng) {
   // Sample 0 is the expansion itself; samples 1..K-1 start from the search's other
   // generator states (common random numbers) or, with common=off, from the agent's stream.
@@ -221,6 +231,9 @@ Action PlannerAgent::plan(const State& view, Rng& rng) {
   for (Node& n : m_kept) give(std::move(n.state));
   m_kept.clear();
   m_keptText.clear();
+  for (std::unique_ptr<State>& e : m_tiedEnds) give(std::move(e));
+  m_tiedEnds.clear();
+  m_tiedTexts.clear();
   m_root = &view;
   m_rootScore = value(view, me);
   m_rootText.clear();
@@ -238,6 +251,7 @@ Action PlannerAgent::plan(const State& view, Rng& rng) {
   if (m_options.commonRandom)
     for (int j = 1; j < m_options.chanceSamples; ++j) m_chanceBases.emplace_back(rng());
   std::vector<Action> legal;
+  const bool dropRepeats = view.movesMayChangeNothing();  // header, "Moves that change nothing"
   for (int depth = 0; depth < std::max(1, m_options.depth) && !parents.empty(); ++depth) {
     const bool last = depth + 1 >= std::max(1, m_options.depth);
     m_candidates.clear();
@@ -270,6 +284,12 @@ Action PlannerAgent::plan(const State& view, Rng& rng) {
           // equal one: a win available now is taken now, not after moves that
           // change nothing (card-dice: discards before the lethal blow). The draw
           // is made either way, so the random stream is the same as without it.
+          // In an engine whose moves may change nothing (State::movesMayChangeNothing),
+          // a finished plan that ends in the same position as an equal plan found
+          // before it (no longer: the search goes depth by depth) is that plan with
+          // moves that changed nothing (ElemenZ: dice thrown into a SHIELD that covers
+          // them); it is not one more tie and is never chosen. Positions are compared
+          // by text, made only for plans that tie.
           const double tolerance = 1e-9 * std::max(1.0, std::fabs(best));
           if (ties == 0 || v > best + tolerance) {
             best = v;
@@ -277,7 +297,20 @@ Action PlannerAgent::plan(const State& view, Rng& rng) {
             bestAction = a;
             bestDepth = depth;
             ties = 1;
+            if (dropRepeats) {
+              for (std::unique_ptr<State>& e : m_tiedEnds) give(std::move(e));
+              m_tiedEnds.clear();
+              m_tiedTexts.clear();
+              m_tiedEnds.push_back(std::move(child));
+              m_tiedTexts.emplace_back();
+              continue;
+            }
           } else if (std::fabs(v - best) <= tolerance) {
+            if (dropRepeats && repeatsATie(*child)) {
+              ++m_last.repeats;
+              give(std::move(child));
+              continue;
+            }
             ++ties;
             const bool drawn = uniformInt(rng, ties) == 0;
             const bool longerEnd = child->isTerminal() && depth > bestDepth;
@@ -285,6 +318,10 @@ Action PlannerAgent::plan(const State& view, Rng& rng) {
               bestParent = parent;
               bestAction = a;
               bestDepth = depth;
+            }
+            if (dropRepeats) {
+              m_tiedEnds.push_back(std::move(child));
+              continue;
             }
           }
           give(std::move(child));

@@ -71,6 +71,12 @@ class State {
   // cap of its own (e.g. an assumed turn limit settled by counting material).
   // The statistics report such games as "adjudicated", apart from wins.
   virtual bool adjudicated() const { return false; }
+  // True when a legal move may leave no trace in the position (ElemenZ: a STRIKE
+  // into a SHIELD that covers it, dice that need not be placed). The planner then
+  // never chooses a plan that ends where a shorter plan of the same value ends
+  // (planner_agent.h, "Moves that change nothing"). Default off: the other
+  // engines' planner games stay as they were measured.
+  virtual bool movesMayChangeNothing() const { return false; }
 
   // The entities (indices into Game::entityIds()) that taking action `a` now
   // would acquire, play or use for the current player; `out` is cleared first.

@@ -2,6 +2,7 @@
 // after the target's answer ("answers before scores"); and the blunder counter of strikes that drain nothing.
 // Positions follow the rule "Attack and Damage" / "Using Totems" of seed file 000.
 #include "simulation/agents/greedy_agent.h"
+#include "simulation/agents/planner_agent.h"
 #include "tests/rulesets/elemenz/elemenz_fixture.h"
 #include "tests/simulation/pending_answer.h"
 
@@ -69,6 +70,44 @@ TEST(ElemenzAgents, AStrikeAnsweredWithTokensDrainsSomething) {
   ASSERT_TRUE(s->applyAction(encode(ActionKind::HitLose, kLoseOther), rng));
   EXPECT_EQ(s->counters().count(0, kCounterStrikeHits), 1u);
   EXPECT_EQ(s->counters().count(0, kCounterStrikeDrainsNothing), 0u);
+}
+
+// Rule "Attack and Damage" / "STRIKE and SHIELD combos" (seed file 000): a STRIKE drains
+// "the total number of attack dice minus the total number of defense dice (in SHIELD)", so
+// 1-2 dice into a 2-die SHIELD drain nothing; and nothing obliges a shaman to place its dice
+// (the engine reads the FAQ "All dice must be assigned in a player's turn" as "no die is kept
+// for the next turn": the turn may end with dice unplaced). Such a strike changes nothing: the
+// turn ends in the same position as without it, so the planner valued the two plans equally
+// and chose between them at random (issue 31: 25.9% of the 4-player planner's strikes
+// drained nothing). A plan whose end is the end of a shorter plan of the same value is that
+// plan with moves that changed nothing, and is not chosen.
+TEST(ElemenzAgents, ThePlannerThrowsNoDiceIntoAShieldThatCoversThem) {
+  auto game = shippedGame();
+  for (int seed = 1; seed <= 12; ++seed) {
+    // Earth (seat 2) after its rolls with two Earth dice: one fills its SHIELD (Earth's
+    // free second die, rule "Shaman abilities"), the other has nowhere to go but a STRIKE;
+    // its totem is full (nothing to re-energise), the others' are empty (nothing to burn),
+    // and every other shaman has a 2-die SHIELD.
+    auto s = strikePosition(*game);
+    const int air = token(*game, "pulse_air");
+    for (int p = 0; p < 4; ++p) s->setTotem(p, p == 2 ? std::vector<int>{air, air, air, air} : std::vector<int>{});
+    for (int p = 0; p < 4; ++p) s->setShield(p, p == 2 ? 0 : 2, false);
+    s->setActive(2);
+    s->setTurnDice({E, E, A, A, W, F, W}, 3);
+    const sim::Action wasted = encode(ActionKind::Complete, completePayload(combo(*game, "earth_strike"), 1, 0));
+    ASSERT_TRUE(hasAction(*s, wasted));
+    sim::PlannerAgent planner;
+    sim::Rng rng(static_cast<std::uint64_t>(seed));
+    std::vector<std::string> moves;
+    const int turn = s->turnCount();
+    for (int guard = 0; guard < 40 && !s->isTerminal() && s->turnCount() == turn && s->currentPlayer() == 2; ++guard) {
+      const sim::Action a = planner.chooseAction(*s, rng);
+      moves.push_back(s->actionToString(a));
+      ASSERT_TRUE(s->applyAction(a, rng));
+    }
+    EXPECT_EQ(s->counters().count(2, kCounterStrikeDrainsNothing), 0u)
+        << "seed " << seed << ": " << ::testing::PrintToString(moves);
+  }
 }
 
 }  // namespace
