@@ -355,11 +355,6 @@ TuneResult TuneSearch::run() {
       return true;
     };
     std::vector<Scored> passes;
-    for (const EditSet& p : proposals) {
-        Scored sc{};
-        const bool ok = score(p, sc);
-        std::fprintf(stderr, "DBG proposal %s played=%d blocks=%zu pass=%d miss=%.4f room=%.4f\n", m_knobs.key(p).c_str(), ok, bankBlocks(p), ok && sc.pass, sc.miss, sc.room);
-      }
     for (const EditSet& p : proposals)
       if (Scored sc{}; score(p, sc) && sc.pass) passes.push_back(sc);
     std::stable_sort(passes.begin(), passes.end(), [](const Scored& a, const Scored& b) {
