@@ -113,6 +113,7 @@ const model::EngineSchema& engineSchema() {
 // entity pairs separated the other way round).
 sim::EngineInfo engineInfo() {
   sim::EngineInfo info = sim::makeEngineInfo<ElemenzGame>(kEngineName, engineSchema());
+  // The planner, but greedy at 3 players: README.md, "The default agent by player count".
   info.defaultAgent = "planner";
   info.defaultAgentByPlayers = {{3, "greedy"}};
   return info;

@@ -28,9 +28,10 @@ struct EngineInfo {
   // check, and that plays 2,000 games of this engine's shipped ruleset within two
   // minutes on two cores (issue 31, item 4). Empty: sim::kDefaultAgent.
   std::string defaultAgent;
-  // Where that agent differs by player count (ElemenZ: greedy agrees with the
-  // planner at 3 players, not at 2 or 4): {players, agent} pairs that take the
-  // place of defaultAgent at exactly that player count.
+  // Where that agent differs by player count (ElemenZ: greedy at 3 players, where
+  // even its point orders match the planner's; the planner at 2 and 4, where
+  // greedy's agreement rests on ties: data/rulesets/elemenz/README.md): {players,
+  // agent} pairs that take the place of defaultAgent at exactly that player count.
   struct PlayerCountDefault {
     int players = 0;
     std::string agent;

@@ -197,8 +197,8 @@ TEST(RunCommand, WithoutAgentsTheEngineDefaultPlaysAndIsNamed) {
   EXPECT_NE(r.out.find("agents greedy:answers=off,"), std::string::npos) << r.out;
 }
 
-// Issue 31, item 4: ElemenZ's default depends on the player count (greedy agrees
-// with the planner's conclusions at 3 players, not at 2 or 4). Without --agents
+// Issue 31, item 4: ElemenZ's default depends on the player count (greedy at 3
+// players, the planner at 2 and 4: data/rulesets/elemenz/README.md). Without --agents
 // run and the commands sharing the run options play the default of the count they
 // play. Failed before: greedy at every count.
 TEST(RunCommand, ElemenzDefaultAgentFollowsThePlayerCount) {

@@ -27,9 +27,11 @@ TEST(EngineCatalog, EachEngineDefaultsToTheStrongestAgentThatMeetsTheSpeedBar) {
   EXPECT_EQ(defaultAgent("no_such_engine", 2), sim::kDefaultAgent);
 }
 
-// ElemenZ: greedy's conclusions agree with the planner's at 3 players and not at
-// 2 or 4 (entity pairs separated the other way round), and the planner plays
-// 2,000 games within the bar at every count. Failed before: greedy at every count.
+// ElemenZ: greedy's conclusions agree with the planner's at 3 players (even the
+// point orders); at 2 and 4 only through ties (2: greedy's first player below
+// fair; 4: another weakest faction), and the planner plays 2,000 games within
+// the bar at every count (data/rulesets/elemenz/README.md). Failed before:
+// greedy at every count.
 TEST(EngineCatalog, ElemenzDefaultsToThePlannerExceptAtThreePlayers) {
   EXPECT_EQ(defaultAgent("elemenz", 2), "planner");
   EXPECT_EQ(defaultAgent("elemenz", 3), "greedy");
