@@ -27,7 +27,7 @@ const char* const kDistributedHelp =
     "  --checkpoint-every S    seconds between checkpoints (default 5; 0: after every chunk)\n"
     "  mpirun -np K balance ...  the K ranks share the games (dynamic load balancing), each on its\n"
     "                          own --threads; the result is identical to one process; rank 0\n"
-    "                          prints and writes (README: running on a cluster)\n";
+    "                          prints and writes (data/docs/cluster.md)\n";
 
 namespace {
 

@@ -209,7 +209,7 @@ TEST(DesktopConventions, HelpMenuHasTheFormatGuideTheReadmeSectionsAndTheShortcu
     EXPECT_TRUE(markdownSections(guide).contains(QString::fromLatin1(s))) << s;
   EXPECT_TRUE(findDocument(QStringLiteral("data/schema/ruleset-format.md")).endsWith(QStringLiteral("ruleset-format.md")));
   const QStringList sections = markdownSections(readme);
-  for (const char* s : {"The workbench", "Simulating", "Dice lab", "Rulesets"})
+  for (const char* s : {"Set up", "A five-minute tour", "Commands", "Documentation"})
     EXPECT_TRUE(sections.contains(QString::fromLatin1(s))) << s;
 
   // The README window lists its sections; picking one scrolls to it.
@@ -222,7 +222,7 @@ TEST(DesktopConventions, HelpMenuHasTheFormatGuideTheReadmeSectionsAndTheShortcu
   EXPECT_EQ(list->count(), sections.size());
   EXPECT_TRUE(text->toPlainText().contains(QStringLiteral("Balance Workbench")));
   testing::spin(30);
-  const auto rows = list->findItems(QStringLiteral("Dice lab"), Qt::MatchExactly);
+  const auto rows = list->findItems(QStringLiteral("Documentation"), Qt::MatchExactly);
   ASSERT_EQ(rows.size(), 1);
   list->setCurrentItem(rows[0]);
   testing::spin(30);
