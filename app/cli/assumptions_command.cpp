@@ -185,7 +185,7 @@ int runAssumptions(const std::vector<std::string>& args, CommandIo& io) {
     return usage("--until-ci is not for assumptions: every alternative plays the same --games on the same seeds");
   RunOptions options;
   if (!readRunOptions(parser, options, error, 500)) return usage(error);
-  // Every output is checked before the first game (issue 35, item 9).
+  // Every output is checked before the first game, so a bad path never costs a finished run.
   if (auto json = parser.value("--json"); json && !checkOutputPath("--json", *json, error)) return usage(error);
   std::string path;
   if (!resolveRulesetPath(parser.positional().front(), path, error)) return usage(error);
@@ -214,7 +214,7 @@ int runAssumptions(const std::vector<std::string>& args, CommandIo& io) {
   result.shipped.ruleset = ruleset->id;
   const auto json = parser.value("--json");
   const bool jsonToStdout = json && *json == "-";
-  // A cancelled run prints its partial result and never replaces a file (issue 35, item 11).
+  // A cancelled run prints its partial result and never replaces a file.
   if (json && !writeJsonOutput(io.out, io.err, "assumptions", *json, sim::assumptionsToJson(result), !result.cancelled))
     return kExitInvalid;
   if (!jsonToStdout) printResult(io.out, result, path);

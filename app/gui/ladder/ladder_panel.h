@@ -1,4 +1,4 @@
-// LadderPanel: the Ladder tab (issue 33, workflow 4) — the skill ladder of
+// LadderPanel: the Ladder tab — the skill ladder of
 // `balance ladder` in the window (sim::LadderRunner on a worker thread): the
 // agents as rungs, each pair head to head and each agent against itself;
 // shown as the ratings (Elo scale, weakest first), the head-to-head matrix as
