@@ -1,5 +1,5 @@
-// `balance assumptions FILE`: which assumed values decide the verdict (issue
-// 32; simulation/assumptions). Plays the shipped ruleset and every alternative
+// `balance assumptions FILE`: which assumed values decide the verdict
+// (simulation/assumptions). Plays the shipped ruleset and every alternative
 // of every value marked `assumed` on the same seeds, and prints the change of
 // each headline conclusion with its 95% interval, the assumptions ranked by
 // their largest significant change (Holm-corrected), in words the ones that
