@@ -4,7 +4,7 @@
 // the engine's shipped ruleset within two minutes on two cores. The planner on
 // Zoneplex, Elem Master and element; greedy:answers=off on card-dice (README,
 // "Agents", the 2,000-game table); on ElemenZ it depends on the player count
-// (data/rulesets/elemenz/README.md, "Does the default agree with the planner?").
+// (data/rulesets/elemenz/README.md, "The default agent by player count").
 // Every default must be an agent that exists.
 #include <gtest/gtest.h>
 
