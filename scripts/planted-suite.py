@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The planted-imbalance suite of `balance tune` (issue 30, item 8; README "Tuning").
+"""The planted-imbalance suite of `balance tune` (the docs' "Tuning").
 
 A benchmark, not a test (CI runs only the toy case): every case in
 data/tune/planted/*.yaml takes a shipped ruleset that passes its targets,

@@ -1,5 +1,5 @@
-// `balance assumptions FILE`: which assumed values decide the verdict (issue
-// 32; simulation/assumptions). Plays the shipped ruleset and every alternative
+// `balance assumptions FILE`: which assumed values decide the verdict
+// (simulation/assumptions). Plays the shipped ruleset and every alternative
 // of every value marked `assumed` on the same seeds, and prints the change of
 // each headline conclusion with its 95% interval, the assumptions ranked by
 // their largest significant change (Holm-corrected), in words the ones that
@@ -185,7 +185,7 @@ int runAssumptions(const std::vector<std::string>& args, CommandIo& io) {
     return usage("--until-ci is not for assumptions: every alternative plays the same --games on the same seeds");
   RunOptions options;
   if (!readRunOptions(parser, options, error, 500)) return usage(error);
-  // Every output is checked before the first game (issue 35, item 9).
+  // Every output is checked before the first game, so a bad path never costs a finished run.
   if (auto json = parser.value("--json"); json && !checkOutputPath("--json", *json, error)) return usage(error);
   std::string path;
   if (!resolveRulesetPath(parser.positional().front(), path, error)) return usage(error);
@@ -214,7 +214,7 @@ int runAssumptions(const std::vector<std::string>& args, CommandIo& io) {
   result.shipped.ruleset = ruleset->id;
   const auto json = parser.value("--json");
   const bool jsonToStdout = json && *json == "-";
-  // A cancelled run prints its partial result and never replaces a file (issue 35, item 11).
+  // A cancelled run prints its partial result and never replaces a file.
   if (json && !writeJsonOutput(io.out, io.err, "assumptions", *json, sim::assumptionsToJson(result), !result.cancelled))
     return kExitInvalid;
   if (!jsonToStdout) printResult(io.out, result, path);

@@ -1,4 +1,4 @@
-// Ctrl-C in every long `balance` command (issue 35): one rule everywhere.
+// Ctrl-C in every long `balance` command: one rule everywhere.
 // While an InterruptScope lives, SIGINT does not end the process: it is
 // recorded and the watched work is cancelled, from a watcher thread rather than
 // the signal handler, so any cancel() may take locks. The command then prints

@@ -1,4 +1,4 @@
-// `balance tune RULESET --targets FILE`: automatic balancing (issue 30). The
+// `balance tune RULESET --targets FILE`: automatic balancing. The
 // designer states targets (a metric and a band) and knobs (paths with finite
 // domains); simulation/tune searches the fewest edits that meet every target on
 // common random numbers and verifies the answer on fresh seeds. Prints the
@@ -226,7 +226,7 @@ int runTune(const std::vector<std::string>& args, CommandIo& io) {
         return kExitUsage;
       }
   }
-  // Every output is checked before the first game (issue 35, item 9).
+  // Every output is checked before the first game, so a bad path never costs a finished run.
   for (const char* option : {"--json", "--write"}) {
     if (auto out = parser.value(option); out && !checkOutputPath(option, *out, error)) {
       io.err << "balance tune: " << error << "\n";
@@ -308,7 +308,7 @@ int runTune(const std::vector<std::string>& args, CommandIo& io) {
   const bool interrupted = result.verdict == sim::TuneVerdict::Interrupted;
   const auto jsonPath = parser.value("--json");
   // An interrupted tune prints its best proposal and writes it to a new --json
-  // file, never over an existing one (issue 35, item 11: one rule everywhere).
+  // file, never over an existing one (one rule for every command).
   if (jsonPath && !writeJsonOutput(io.out, io.err, "tune", *jsonPath, sim::tuneResultToJson(result), !interrupted))
     return kExitInvalid;
   if (!jsonPath || *jsonPath != "-") printResult(io.out, result);

@@ -1,4 +1,4 @@
-// The report's two sections of issue 32, kept apart from html_report_writer.cpp:
+// The report's two sections on assumptions and setups, kept apart from html_report_writer.cpp:
 // "Which assumptions decide the verdict" (the assumptions experiment, when the
 // report was asked for it: `balance report ... --assumptions`; otherwise the
 // command that measures it) and "Which setups decide the game" (the setup

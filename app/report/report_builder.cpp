@@ -105,7 +105,7 @@ bool ReportBuilder::build(ReportData& out, std::string& error) {
     impact.run.games = std::max<std::uint64_t>(1, q.impactGames);
     impact.run.untilCi = 0;
     // The impact's size is checked with the main run's, before anything is
-    // played (issue 35: `--impact-games 1e12` was refused only after the run).
+    // played (`--impact-games 1e12` was refused only after the run).
     if (!sim::ImpactRunner(*impactGame, impact).validate(error)) {
       error = "--impact-games: " + error;
       return false;

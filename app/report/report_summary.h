@@ -1,4 +1,4 @@
-// The one-page summary that opens every HTML / PDF report (issue 20, item 6):
+// The one-page summary that opens every HTML / PDF report:
 // what is unbalanced, by how much, how sure, from which agents — the first
 // player, the factions, the entities that stand out, the sweeps' balance
 // points, games cut at a cap, and the unsaved edits the report was made from.

@@ -1,4 +1,4 @@
-// The report's "How robust are these conclusions?" section (issue 13): the
+// The report's "How robust are these conclusions?" section: the
 // skill ladder's ratings, the rank agreement between consecutive rungs and
 // the conclusions that change with the players' skill, when the report was
 // given a ladder (`balance report ... --ladder AGENTS`); otherwise the

@@ -1,4 +1,4 @@
-// The report's tuning parts (issue 30, item 7), kept apart from
+// The report's tuning parts, kept apart from
 // html_report_writer.cpp: when a tune result belongs to the ruleset the
 // report is made from (the same content hash: the same values, targets and
 // knobs) the summary opens with "Proposed changes" — the edits and each

@@ -24,7 +24,7 @@ struct Field {
 // counts, integer parameters and arguments, die faces): they hold them in a
 // 32-bit int, where 2^31 would wrap (a cost of 2147483648 played as 0). A
 // ruleset value beyond it is an error at its line, in the file, in --set and
-// in a sweep's values alike (issue 35); more than any game needs, with room
+// in a sweep's values alike; more than any game needs, with room
 // for the sums an engine forms.
 inline constexpr double kMaxEngineInteger = 1'000'000'000;
 

@@ -1,4 +1,4 @@
-// "Did you mean ...?" for misspelt names (issue 20: an amount `earth * magik`
+// "Did you mean ...?" for misspelt names (an amount `earth * magik`
 // should say "did you mean 'magic'?"). The closest known name by edit
 // distance (insertions, deletions, substitutions and swaps of neighbours, case
 // ignored), when it is close enough to be the likely intent.

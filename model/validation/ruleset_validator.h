@@ -13,7 +13,7 @@
 namespace wb::model {
 
 // The most copies of one entity (`count:`): a deck of a million cards is a
-// typo, and engines sum counts in int (issue 21: two counts of 2^31-1 wrapped).
+// typo, and engines sum counts in int (two counts of 2^31-1 wrapped).
 inline constexpr int kMaxEntityCount = 100000;
 
 // `schema` may be null (then engine-specific checks are skipped).

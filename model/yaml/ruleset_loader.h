@@ -16,7 +16,7 @@
 
 namespace wb::model {
 
-// Input bounds (issue 21). Beyond them the loader stops with a clear
+// Input bounds. Beyond them the loader stops with a clear
 // diagnostic instead of reading without end or growing without bound: only
 // regular files are read (a device or pipe is an error, never a hang), each
 // at most kMaxRulesetFileBytes, all files of a ruleset together at most

@@ -39,7 +39,7 @@ std::size_t utf8Length(std::string_view s, std::size_t i) {
 
 // Refuses flow nesting (`[` and `{`) deeper than kMaxYamlDepth before yaml-cpp
 // builds anything: its scanner keeps every open level, so 4 MiB of unclosed
-// `[` took 999 MB before its own depth guard spoke (issue 35). Quoted scalars
+// `[` took 999 MB before its own depth guard spoke. Quoted scalars
 // and comments are skipped; brackets in plain text count too, so only text
 // with more than 500 of them left open could be refused wrongly.
 bool checkFlowDepth(const std::string& file, std::string_view text, Diagnostics& out) {

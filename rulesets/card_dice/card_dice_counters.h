@@ -11,7 +11,7 @@
 // | buff_unmatched               | a turn ends with no effect of its player that the buff grew   |
 // | turn_action_cap              | a turn reaches max_actions_per_turn and is brought to its end |
 // | turn_gold_unconverted        | a turn ends with no bid opened while its player's gold pays  |
-// |                              | for a buff or damage card on display (a blunder: issue 31)    |
+// |                              | for a buff or damage card on display (a blunder)              |
 // | cap_militia_rich             | turn max_turns (the ruleset's cap, the runner's default) ends |
 // |                              | and the player holds Paid Militia with gold >= starting       |
 // |                              | health (it can block a whole starting health of damage)       |
@@ -20,7 +20,7 @@
 // |                              | damage (possible only with max_health 0, assumed)             |
 // | cap_unexplained              | ... neither (counted once, for the player whose turn ended)   |
 // The three cap_ counters name one cause per game that reaches the cap, in that order; the
-// first game of each is a replay of that cause (issue 31).
+// first game of each is a replay of that cause, so a designer can watch why games stop.
 #pragma once
 
 #include <string>

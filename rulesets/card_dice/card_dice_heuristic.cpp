@@ -53,7 +53,7 @@
 // |          | (PlayerState::unspentFor): - (kUnspentBid + what buying the cheapest of    |
 // |          | them costs here: its gold and the lower mean of the draws): gold is worth  |
 // |          | what it buys, so a gold lead becomes damage or buffs instead of a pile     |
-// |          | (issue 31, item 3; the blunder counter turn_gold_unconverted counts them)  |
+// |          | (the blunder counter turn_gold_unconverted counts them)                    |
 // | stack    | kReady x v of the player's announced actions not yet resolved              |
 // | auction  | a running auction counts as won by the high bidder at the current bid     |
 #include <algorithm>

@@ -203,7 +203,7 @@ std::shared_ptr<const CardDiceRules> compileRules(const model::Ruleset& ruleset,
   const std::vector<model::Entity>& cards = ruleset.cards();
   if (cards.size() > static_cast<std::size_t>(kMaxCardTypes))
     fail(ruleset.origin.at("cards"), "card_dice supports at most 250 distinct cards, got " + std::to_string(cards.size()));
-  long long copies = 0;  // counts are at most 100000 each, but never wrap (issue 21)
+  long long copies = 0;  // counts are at most 100000 each, but their sum never wraps
   for (const model::Entity& e : cards) {
     if (rules->cards.size() >= static_cast<std::size_t>(kMaxCardTypes)) break;
     CardDef c;

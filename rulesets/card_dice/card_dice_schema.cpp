@@ -78,7 +78,7 @@ model::EngineSchema makeSchema() {
   s.kinds[model::Section::Cards] = {"action", "blessing", "passive"};
   // What only the engine knows (its limits: distinct cards, copies in all,
   // tile and card counts) is checked by compiling, so `balance validate` and
-  // the GUI report it at its line, not only `run` (issue 35).
+  // the GUI report it at its line, not only `run`.
   s.check = [](const model::Ruleset& ruleset, model::Diagnostics& out) { compileRules(ruleset, out); };
   return s;
 }

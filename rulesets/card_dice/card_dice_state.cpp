@@ -118,11 +118,11 @@ void CardDiceState::endTurn(sim::Rng& rng) {
     count(m_turnPlayer, Counter::TurnDrawAvailable);
     if (!me.usedDraw) count(m_turnPlayer, Counter::TurnDrawSkipped);
   }
-  // Blunder counter (issue 31): the turn ends with its bid unused while the player's gold
+  // Blunder counter: the turn ends with its bid unused while the player's gold
   // pays for a buff or damage card on display -- a gold lead not turned into damage.
   if (me.bidsLeft > 0 && me.bidsLeft == m_rules->bidsPerTurn) convertibleCards(m_turnPlayer, me.unspentFor);
   if (!me.unspentFor.empty()) count(m_turnPlayer, Counter::TurnGoldUnconverted);
-  // The causes of a game about to stop at the turn cap (issue 31): the last turn max_turns
+  // The causes of a game about to stop at the turn cap: the last turn max_turns
   // lets be played has ended with nobody dead.
   if (m_turn + 1 == m_rules->maxTurns) countCapCauses();
   settleBuffs();

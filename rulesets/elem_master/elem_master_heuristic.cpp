@@ -40,7 +40,7 @@
 //                turn ended on it: a recurring position is a step toward the
 //                repetition end (adjudicated by the no-Fire count), so a seat lets
 //                one recur only when every other turn is worse by more than that.
-//                Issue 31: the side ahead on the count completed every repetition
+//                Without it the side ahead on the count completed every repetition
 //                (grow/attack trades that undo each other, a Nécromancien's
 //                reanimations burnt every turn) rather than play on; the third
 //                occurrence itself is terminal and valued by the returns

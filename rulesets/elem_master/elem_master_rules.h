@@ -143,7 +143,7 @@ struct ElemMasterRules {
 // Earth tokens the Nécromancien set aside, games ended by a repeated position.
 // position_repeated: a game ended by a repeated position (for the seat about to play);
 // position_recurred: a turn ended on a turn-start position already seen in the repetition
-// window (for the seat whose turn ended: the step toward a repetition end, issue 31);
+// window (for the seat whose turn ended: the step toward a repetition end);
 // turn_limit_reached: a game ended at the assumed turn_limit (for the seat whose turn ended).
 inline constexpr const char* kExtraCounters[] = {"necromancer_set_aside", "position_repeated", "position_recurred",
                                                  "turn_limit_reached"};

@@ -246,7 +246,7 @@ void ElemMasterState::endTurn() {
   }
   beginTurn();
   const bool repeated = repeatedPosition();
-  if (m_repeats > 0)  // the turn that just ended let a position recur (issue 31)
+  if (m_repeats > 0)  // the turn that just ended let a position recur
     counterLog().add(m_repeatBy, static_cast<int>(m_rules->specialties.size()) + kCounterRecurred);
   if (repeated) {
     m_adjudicated = true;

@@ -128,7 +128,8 @@ enum Counter : int {
   kCounterCaptureBySorcerer,  // the capture was closed by a sorcerer's move
   kCounterCaptureSelf,        // the loser ended a turn unable to move (credited to the winner)
   kCounterTurnLimit,          // the duel reached turn_limit (a draw; counted for seat 0)
-  // Blunders (issue 31): a turn ended at E <= 4 escapes while a square with E >= 6
+  // Blunders, counted so that an agent's mistakes are not read as the game's
+  // balance: a turn ended at E <= 4 escapes while a square with E >= 6
   // was reachable (a move legal, steps left); and the capture on the very next turn.
   kCounterExposedAvoidably,
   kCounterLostAfterExposure,

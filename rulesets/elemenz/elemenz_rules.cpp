@@ -20,7 +20,7 @@ const char* kCounterNames[kFixedCounters] = {
     "turns", "wild_surge", "surge_stopped", "dice_lost", "dice_drained", "heal", "totem_trade", "pulse_bought",
     "pulse_burnt", "pulse_used", "totem_gone", "totem_turns", "forced_reroll", "waiting_triggered", "eliminated",
     "avatar_used", "dice_locked", "duel_win_monolith", "duel_win_starved",
-    // Blunder counters (issue 31): STRIKE effects that reached a living target, and those
+    // Blunder counters: STRIKE effects that reached a living target, and those
     // that took neither a die nor a token from it (all blocked by SHIELD or a ward).
     "strike_hits", "strike_drains_nothing"};
 

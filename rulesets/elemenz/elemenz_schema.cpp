@@ -106,8 +106,8 @@ const model::EngineSchema& engineSchema() {
   return schema;
 }
 
-// The default agent (issue 31, item 4; README "Does the default agree with the
-// planner?"): the planner, which plays 2,000 games within the two-minute bar at
+// The default agent (README "The default agent by player count"): the
+// planner, which plays 2,000 games within the two-minute bar at
 // every player count; greedy at 3 players, where `balance ladder`'s check finds
 // its conclusions agreeing with the planner's (at 2 and 4 players they do not:
 // entity pairs separated the other way round).

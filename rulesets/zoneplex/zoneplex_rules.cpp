@@ -154,7 +154,7 @@ std::shared_ptr<const ZoneplexRules> compileRules(const model::Ruleset& ruleset,
 
   // Tiles (rule "Zoneplexology").
   std::vector<std::string> colours;
-  long long copies = 0;  // never wraps (issue 21)
+  long long copies = 0;  // a sum of counts: never wraps
   for (const model::Entity& e : ruleset.entities(model::Section::Tiles)) {
     if (rules->tiles.size() >= static_cast<std::size_t>(kMaxTileTypes)) {
       fail(e.origin.loc, "zoneplex supports at most 40 tile types");
@@ -205,7 +205,7 @@ std::shared_ptr<const ZoneplexRules> compileRules(const model::Ruleset& ruleset,
       actionCopies += a.count;
       a.kind = e.kind == "step" ? CardKind::Step : e.kind == "dislocate" ? CardKind::Dislocate : CardKind::Fear;
       // A value outside what the engine plays is an error at its line, never
-      // silently clamped (issue 33, promise 1: Fear strength -5 played as 0).
+      // silently clamped (Fear strength -5 was played as 0).
       auto bounded = [&](const char* key, long long fallback, long long lo, long long hi) {
         const long long v = intProperty(e, key, fallback);
         if (v < lo || v > hi)

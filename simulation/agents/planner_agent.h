@@ -52,10 +52,10 @@
 // by depth), is that plan with moves that changed nothing, and is not one more tie
 // to draw among: it is never chosen. Without this the planner chose
 // at random between "end the turn" and "throw the spare die into a SHIELD that
-// covers it, then end the turn" (ElemenZ, issue 31: 25.9% of the 4-player
+// covers it, then end the turn" (ElemenZ: 25.9% of the 4-player
 // planner's strikes drained nothing, most of them such throws).
 //
-// Chance inside a turn (`chance=K`, issue 31 "expectations, not one sample"): by
+// Chance inside a turn (`chance=K`: expectations, not one sample): by
 // default (K = 0) a plan goes on through the rolls and draws its own actions cause,
 // on one sample of each, so a plan can be chosen for a roll it only happened to
 // meet. With K >= 1 an own action that draws a random number (compared: the

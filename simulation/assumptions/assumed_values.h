@@ -1,5 +1,6 @@
 // The values of a ruleset marked `assumed` (no public source) and the other
-// readings the assumptions experiment plays against each (issue 32):
+// readings the assumptions experiment plays against each, to learn which
+// assumptions decide the verdict:
 //   - a parameter's `alternatives: [..]` when the YAML declares them;
 //   - else a bool's other value, an enum's every other choice, a number one
 //     step (its `step:`, else 1 for an int, a tenth of the value for a float)

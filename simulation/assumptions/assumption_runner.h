@@ -1,5 +1,5 @@
 // AssumptionRunner: which assumed values decide the verdict (`balance
-// assumptions`, issue 32). Plays the shipped ruleset once and then every
+// assumptions`). Plays the shipped ruleset once and then every
 // alternative of every assumed value (assumed_values.h), each with the same
 // RunConfig — the same game seeds, so common random numbers — through
 // RulesetRun and the Monte Carlo runner, i.e. the same job / distribution seam

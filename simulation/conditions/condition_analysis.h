@@ -1,4 +1,4 @@
-// The analysis of setup conditions (`balance run --conditions`, issue 32):
+// The analysis of setup conditions (`balance run --conditions`: which setups decide the game):
 // from the ConditionTally of a run (stats/condition_tally.h), each outcome
 // measure by each feature value with a 95% interval, and the conditions whose
 // outcome differs most from the rest of the games.

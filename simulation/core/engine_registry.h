@@ -26,7 +26,7 @@ struct EngineInfo {
   // the workbench): the fastest agent whose headline conclusions (seat, faction
   // and entity orders) agree with the strongest agent's in `balance ladder`'s
   // check, and that plays 2,000 games of this engine's shipped ruleset within two
-  // minutes on two cores (issue 31, item 4). Empty: sim::kDefaultAgent.
+  // minutes on two cores. Empty: sim::kDefaultAgent.
   std::string defaultAgent;
   // Where that agent differs by player count (ElemenZ: greedy at 3 players, where
   // even its point orders match the planner's; the planner at 2 and 4, where

@@ -1,4 +1,4 @@
-// Cost bounds of the dice lab (issue 21): time and memory truly bounded,
+// Cost bounds of the dice lab: time and memory truly bounded,
 // long work reports progress and can be cancelled.
 //
 // Every engine of the lab (pool_engine, expression_distribution, the

@@ -76,7 +76,8 @@ struct DiceResult {
   double elapsedMs = 0;
 };
 
-// How a caller bounds and watches one evaluation (issue 21; all optional).
+// How a caller bounds and watches one evaluation, so that no request hangs
+// or eats the machine (all optional).
 // The work limits are in budget units (dice_budget.h, about a nanosecond
 // each): a request estimated beyond them is refused at once with a
 // suggestion ("use Monte Carlo: --monte-carlo 1000000 takes about 2 s", "use

@@ -66,7 +66,7 @@ class DiceSampler {
   double rollTerm(const PoolTerm& term, const FaceScore& score, std::vector<DieOutcome>& scratch);
 
   // Per die of the current call: prefix sums of the weights, so a roll is a
-  // binary search (a d1000 was a scan of 2000 faces per roll: issue 21).
+  // binary search (a d1000 was a scan of 2000 faces per roll).
   struct FaceTable {
     std::vector<double> cumulative;
     double total = 0;

@@ -35,7 +35,7 @@ class Pmf {
   void add(double outcome, double probability);  // accumulates; a NaN outcome goes to undefined()
   bool empty() const { return m_p.empty(); }
   // Probability of outcomes that are not a number (inf - inf, 0 * inf): kept
-  // apart, since NaN has no place in an ordered table (issue 21).
+  // apart, since NaN has no place in an ordered table.
   double undefined() const { return m_undefined; }
   void addUndefined(double probability) { m_undefined += probability; }
   std::size_t size() const { return m_p.size(); }

@@ -18,7 +18,7 @@
 // ordered by their score (the higher score is kept first), so a count query
 // with kh keeps the matching face among equal values.
 //
-// Cost (issue 21): every function counts its work on `budget` (dice_budget.h;
+// Cost: every function counts its work on `budget` (dice_budget.h;
 // null = a default budget of kExactWorkLimit) and returns an empty result
 // once the budget is stopped (over the limit, over kMaxDiceEntries, or
 // cancelled): check budget->stopped(). exactCost / opposedCost estimate the

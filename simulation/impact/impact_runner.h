@@ -41,7 +41,7 @@ namespace wb::sim {
 // The most games (tasks) one impact run plays: it keeps a few dozen bytes per
 // game until the pairs are summed in index order (its results do not depend on
 // the thread count), so the bound keeps it near 500 MB; more is refused with
-// this number before anything is played, never an out-of-memory abort (issue 35).
+// this number before anything is played, never an out-of-memory abort.
 inline constexpr std::uint64_t kMaxImpactTasks = 10'000'000;
 
 struct ImpactConfig {

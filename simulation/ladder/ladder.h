@@ -1,4 +1,4 @@
-// The skill ladder (issue 13): how strong each agent is, and which of a run's
+// The skill ladder: how strong each agent is, and which of a run's
 // headline conclusions hold whoever plays.
 //
 // Given agents (rungs) it plays

@@ -1,4 +1,4 @@
-// The ladder's agreement check (issue 31, item 4): does an agent's run give
+// The ladder's agreement check: does an agent's run give
 // the same headline conclusions as the strongest agent's run? An engine's
 // default agent is meant to be the fastest agent that passes it.
 //

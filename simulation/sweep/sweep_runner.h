@@ -51,7 +51,7 @@ std::optional<std::vector<double>> parseSweepValues(std::string_view text, std::
 // The most points of a sweep (one axis, or both together). Every point keeps
 // its whole run (about 200 KB with the entities of a shipped ruleset, in
 // memory and in the --json document): 1000 points stay near 200 MB, where a
-// 100 x 100 grid took 2.2 GB and wrote 676 MB (issue 35). A finer grid is a
+// 100 x 100 grid took 2.2 GB and wrote 676 MB. A finer grid is a
 // narrower range.
 inline constexpr std::size_t kMaxSweepPoints = 1000;
 

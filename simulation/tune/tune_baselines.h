@@ -1,4 +1,4 @@
-// The tuner's peers (issue 30, item 8): two plain searches that spend the same
+// The tuner's peers: two plain searches that spend the same
 // budget on the same evaluator (the same bank of seeds, common random numbers)
 // and end in the same verification on fresh seeds, so that their verdicts
 // compare with the tuner's (`balance tune --strategy`):

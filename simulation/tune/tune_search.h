@@ -1,5 +1,5 @@
 // TuneSearch: the fewest edits that bring every target inside its band
-// (issue 30), on common random numbers throughout (tune_evaluator.h).
+// (`balance tune`), on common random numbers throughout (tune_evaluator.h).
 //
 //   1. The starting ruleset (the "centre") is played on the search bank.
 //   2. Screening: every one-step change of every knob from the centre is

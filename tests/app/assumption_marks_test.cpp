@@ -1,5 +1,4 @@
-// The workbench's assumed-value markers and its setup-condition table (issue
-// 32, item 3), offscreen:
+// The workbench's assumed-value markers and its setup-condition table, offscreen:
 //  - every value marked `assumed` carries the marker (icon, tint, tooltip with
 //    its note) in the parameters table, an entity's id cell and the effects
 //    editor; a value without the mark carries none;

@@ -1,4 +1,4 @@
-// The Balance tab (issue 30, item 6): a tune in the window on a small, fast
+// The Balance tab: a tune in the window on a small, fast
 // case (Element with random players: the length target of
 // tests/data/cli/tune/element-length.yaml, where one fewer die a turn is the
 // fix), its proposal applied as ONE undo step and undone; targets and knobs

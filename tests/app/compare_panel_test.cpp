@@ -1,4 +1,4 @@
-// Before / after in the window (issue 33, workflow 2): the Compare tab plays
+// Before / after in the window: the Compare tab plays
 // the saved file and the open ruleset with the Simulation tab's settings on
 // the same seeds (as `balance compare`), lists the edits and every headline
 // number with both values, the difference and its 95% interval, significant

@@ -1,4 +1,4 @@
-// What a designer expects from a desktop tool (issue 20, item 7): redo on
+// What a designer expects from a desktop tool: redo on
 // Ctrl+Y as well as Ctrl+Shift+Z, File > Save As (the window then edits the
 // new file, listed first under Open Recent), the recent-files menu, window
 // geometry and dock layout kept between sessions (QSettings), a Help menu
@@ -168,7 +168,7 @@ TEST(DesktopConventions, WindowGeometryAndDockLayoutComeBackInTheNextSession) {
   }
 }
 
-// Issue 33, item 7: Help > Workflows showed the developer README; it shows the
+// Help > Workflows showed the developer README; it shows the
 // designer's guide (task by task), the README stays apart for developers.
 TEST(DesktopConventions, HelpWorkflowsShowsTheDesignersGuide) {
   setDocumentationRoot(QStringLiteral(WB_SOURCE_DIR));
@@ -201,7 +201,7 @@ TEST(DesktopConventions, HelpMenuHasTheFormatGuideTheReadmeSectionsAndTheShortcu
 
   const QString readme = findDocument(QStringLiteral("README.md"));
   ASSERT_FALSE(readme.isEmpty());
-  // The designer's guide, task by task, apart from the developer README (issue 33).
+  // The designer's guide, task by task, apart from the developer README.
   const QString guide = findDocument(QStringLiteral("data/guide/designers-guide.md"));
   ASSERT_FALSE(guide.isEmpty());
   for (const char* s : {"Balance a card's cost", "Find the first-player edge", "Compare two versions", "Watch a game",

@@ -1,6 +1,5 @@
 // The Dice Lab tab (app/gui/dice_lab) and its chart (charts/dice), offscreen:
-// 3d6 sums to 10 with probability 27/216 = 0.125 in the table (issue 5 "done
-// when"), every dice question of the card-dice ruleset evaluates, a malformed
+// 3d6 sums to 10 with probability 27/216 = 0.125 in the table, every dice question of the card-dice ruleset evaluates, a malformed
 // notation shows its column and leaves the last answer alone, CSV / PNG export,
 // Monte Carlo off the GUI thread, and the inspector's expression distribution.
 // Set WB_SCREENSHOT_DIR to also write screenshots of the panel there.
@@ -308,7 +307,7 @@ TEST(DiceChart, LabelsThinOutAndChartsBuild) {
   EXPECT_NE(empty, nullptr);
 }
 
-// Issue 21: long work runs on the worker with its progress shown and a Cancel
+// Long work runs on the worker with its progress shown and a Cancel
 // button; cancelling ends it quickly with "Cancelled." and no result change.
 TEST(DiceLabPanel, LongWorkShowsProgressAndCanBeCancelled) {
   DiceLabPanel panel(nullptr);

@@ -1,4 +1,4 @@
-// The promises the editor broke (issue 33, items 1 and 2): an out-of-range
+// The promises the editor broke: an out-of-range
 // value never reaches the model, the undo history or the file, for any field
 // of any shipped ruleset; a file that does not validate is not saved without
 // saying so; each committed edit is its own undo step, named "18 -> 14"; Esc
@@ -204,9 +204,9 @@ TEST(EditorPromises, EscInTheInspectorDropsTheRefusedCost) {
   EXPECT_EQ(cost->text(), QStringLiteral("18"));
 }
 
-// Found under Xvfb (issue 33's pass): a cost the editor refuses showed its
+// Found under Xvfb: a cost the editor refuses showed its
 // long reason on one line in the inspector, whose dock then took most of the
-// window's width (promise 6: the layout keeps its proportions).
+// window's width (the layout must keep its proportions).
 TEST(EditorPromises, ARefusedCostsReasonWrapsInsteadOfWideningTheInspector) {
   MainWindow w;
   w.setPromptsEnabled(false);

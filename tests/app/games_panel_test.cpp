@@ -1,4 +1,4 @@
-// Watch a game (issue 33, workflow 3): the Games tab lists the games of the
+// Watch a game: the Games tab lists the games of the
 // run on screen as that run played them (its capped games and seat wins add
 // up to the run's own counts), filters them, and steps through one game's
 // moves by the engine's names with the state before each move; a capped game
@@ -73,7 +73,7 @@ TEST(GamesPanel, ListsTheRunsGamesAsPlayedAndStepsThroughOne) {
   EXPECT_EQ(games->moveList()->count(), static_cast<int>(games->moves().size()) + 1);  // and the end
   for (const auto& m : games->moves()) EXPECT_FALSE(m.name.isEmpty());
   EXPECT_TRUE(games->stateText().startsWith(QStringLiteral("Before move 1")));
-  // The window's seats are Seat 1, 2, ...; the engine's text (players from 0) says so (issue 33, item 5).
+  // The window's seats are Seat 1, 2, ...; the engine's text (players from 0) says so.
   EXPECT_TRUE(games->stateText().contains(QStringLiteral("Seat ")));
   EXPECT_TRUE(games->stateText().contains(QStringLiteral("counts players and turns from 0")));
   EXPECT_TRUE(games->stopText().contains(QStringLiteral("Stopped at"))) << games->stopText().toStdString();

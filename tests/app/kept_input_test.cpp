@@ -1,11 +1,11 @@
-// Invalid input is kept, not thrown away (issue 20, item 2): a cost "earth *
+// Invalid input is kept, not thrown away: a cost "earth *
 // magik" typed in the inspector, an amount typed in the effects table and an
 // out-of-range value typed in a table cell stay as typed, the problem is shown
 // where it was typed and in the Diagnostics dock (with "did you mean
 // 'magic'?" for a misspelt name), the model and the undo stack are untouched,
-// and the error clears when the value is fixed. Also item 3: a spin box no
+// and the error clears when the value is fixed. Also: a spin box no
 // longer clamps a typed 50, and a cost of -5 is a problem in the GUI (since
-// issue 33 refused before it reaches the model, and kept as typed).
+// then refused before it reaches the model, and kept as typed).
 #include <QLabel>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
@@ -111,7 +111,7 @@ TEST_F(KeptInput, AMisspeltCostStaysAsTypedWithItsErrorInPlaceAndInTheDock) {
 
   // Fixed: applied as one undo step, and every trace of the error is gone. (A
   // cost the engine can play: card_dice costs take numbers and parameters, not
-  // dice, and validation now says so at the line, issue 35.)
+  // dice, and validation now says so at the line.)
   cost->setFocus();
   cost->setText(QStringLiteral("17"));
   Q_EMIT cost->editingFinished();
@@ -195,7 +195,7 @@ TEST_F(KeptInput, ANegativeCostIsAProblemInTheInspectorAndTheDock) {
   Q_EMIT cost->editingFinished();
   w.inspector()->setFocus();
   testing::spin(50);
-  // Refused before it reaches the model (issue 33): kept as typed, with the reason.
+  // Refused before it reaches the model: kept as typed, with the reason.
   EXPECT_EQ(model::getPath(w.document()->ruleset(), "cards.meteor_strike.cost")->text, "18");
   EXPECT_EQ(w.document()->undoStack()->count(), 0);
   EXPECT_EQ(cost->text(), QStringLiteral("-5"));

@@ -1,5 +1,4 @@
-// Results belong to a revision and are kept beside the ruleset (issue 33,
-// workflow 1): a finished run is written to <ruleset>.results.json with the
+// Results belong to a revision and are kept beside the ruleset: a finished run is written to <ruleset>.results.json with the
 // ruleset's content hash and settings, reopens with the ruleset after a
 // restart (the same numbers, bit for bit), and File > Export Report reuses it
 // without playing a game. Opened on another revision of the file, the results

@@ -1,4 +1,4 @@
-// The ladder in the window (issue 33, workflow 4): the Ladder tab plays the
+// The ladder in the window: the Ladder tab plays the
 // skill ladder of `balance ladder` and shows the ratings weakest first, the
 // head-to-head matrix (the row agent's score; a pair's two cells add up to
 // 100%) and the conclusions that change with skill; another ruleset clears it.

@@ -1,4 +1,4 @@
-// File > Export Report does not replay what is on screen (issue 33, item 4):
+// File > Export Report does not replay what is on screen:
 // a sweep played on this revision with the run's seats, agents and seed is
 // current whatever its games per value; HTML then PDF play the games once;
 // No leaves an out-of-date sweep out instead of cancelling the export; the
@@ -127,7 +127,7 @@ TEST_F(ReportExport, NoLeavesAnOutOfDateSweepOutInsteadOfCancelling) {
   EXPECT_TRUE(readJson(json).value(QStringLiteral("sweeps")).toArray().isEmpty());
 }
 
-// Workflow 5: impact in bulk, in one step, and into the report.
+// Impact in bulk, in one step, and into the report.
 TEST_F(ReportExport, MeasureAllThatStandOutMeasuresTheChartsEntitiesAndReportsThem) {
   ASSERT_TRUE(run());
   ImpactBar* bar = w.simulationPanel()->impactBar();

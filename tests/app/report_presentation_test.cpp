@@ -1,4 +1,4 @@
-// Report presentation (issue 20, item 6, the polish): an entity "stands out"
+// Report presentation: an entity "stands out"
 // only when its association's interval excludes the baseline (the average
 // association) and it lies beyond the entities' usual spread, not merely when
 // it differs from the average; a lift sweep's axis fits its points instead of

@@ -1,4 +1,4 @@
-// File > Export Report from the results on screen (issue 20, item 5): after a
+// File > Export Report from the results on screen: after a
 // run and a sweep on the current ruleset, exporting plays no game again (the
 // report's numbers are those on screen, byte for byte in the JSON), and the
 // report lists the unsaved edits it was made from. A run on other settings is

@@ -1,4 +1,4 @@
-// What the Simulation tab shows and where (issue 33, items 3, 5 and 6):
+// What the Simulation tab shows and where:
 // results belong to the open ruleset and revision (another ruleset starts
 // empty; an edit marks them "played before N edits"); charts that do not
 // mislead (the fair line at 1 / seats, bars over the same games as the

@@ -128,7 +128,7 @@ TEST(RulesetDocument, RefusedValuesLeaveTheModelUnchanged) {
   EXPECT_FALSE(doc.isModified());
 }
 
-// Issue 33, promise 2: each committed edit is its own step (they merged before).
+// Each committed edit is its own step (they merged before).
 TEST(RulesetDocument, RepeatedEditsOfOnePathAreEachTheirOwnStep) {
   RulesetDocument doc;
   ASSERT_TRUE(doc.open(kCardDice));

@@ -1,5 +1,4 @@
-// Engine data shown and editable, and only what the engine declares (issue 20,
-// item 4): an Elem Master faction's specialty is a picker of the abilities
+// Engine data shown and editable, and only what the engine declares: an Elem Master faction's specialty is a picker of the abilities
 // (the baseline faction gets one added, the file changes on that line only);
 // a terrain shows set / grows / effect (grows as the four elements to tick), a
 // block its size / terrain / set; no Elem Master entity shows a Count or Cost

@@ -1,4 +1,4 @@
-// Issue 33, promise 7: "Zoneplex seats start at 2 although the box says 3-5".
+// Zoneplex seats started at 2 although the box says 3-5.
 // zoneplex.yaml says `players: {min: 2, max: 5, default: 3}`; the window starts
 // a run at the ruleset's default seat count (the CLI does the same), and a
 // ruleset without a default (card-dice, 2-2) still starts at its minimum.

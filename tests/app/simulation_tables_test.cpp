@@ -1,4 +1,4 @@
-// The Simulation tab's result tables (issue 12): the Outcomes table shows team
+// The Simulation tab's result tables: the Outcomes table shows team
 // rows and only the outcome columns that occur (nobody wins, adjudicated,
 // timeouts); the entity table's causal columns are filled from an impact result.
 #include <QTableWidget>

@@ -1,4 +1,4 @@
-// Issue 33, promise 7 ("smaller ones"): each test here failed on the code
+// The smaller promises of the editor: each test here failed on the code
 // before its fix. The Dice Lab asks "3d6 vs 2d8" as sums and forgets an error
 // when another query kind is chosen; a dice question whose threshold stands
 // for a cost is flagged when the cost changes; the Overview and the report

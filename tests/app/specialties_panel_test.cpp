@@ -1,4 +1,4 @@
-// The factions in the window (issue 33, workflow 4): the Specialties tab plays
+// The factions in the window: the Specialties tab plays
 // `balance specialties` (sim::runSpecialties) off the GUI thread and shows each
 // faction against the baseline (one row per faction with its 95% interval) and
 // the round-robin heat map (a pair's two cells add up to 100%; the column

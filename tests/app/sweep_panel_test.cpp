@@ -103,7 +103,7 @@ TEST(SweepPanel, SweepThisValueInTheCardsTableOpensTheTabWithThePath) {
   EXPECT_FALSE(isSweepable(w.document()->ruleset(), QStringLiteral("cards.meteor_strike.text")));
 }
 
-// Issue 13, "Defaults that mean something": the agents field starts at the
+// Defaults that mean something: the agents field starts at the
 // engine's default agent and follows the ruleset while the user has not changed it.
 TEST(SweepPanel, AgentsStartAtTheEngineDefaultAgent) {
   RulesetDocument doc;
@@ -132,7 +132,7 @@ TEST(SweepPanel, ASweepFromTheTabFillsTheTableAndTheChart) {
   ASSERT_EQ(panel->pointTable()->rowCount(), 3);
   EXPECT_EQ(panel->pointTable()->item(0, 0)->text(), QStringLiteral("12"));
   EXPECT_EQ(panel->pointTable()->item(2, 0)->text(), QStringLiteral("18"));
-  // Games played at the value (issue 33, item 7): an impact point plays its 40
+  // Games played at the value: an impact point plays its 40
   // baseline games and 40 with the card restricted, 80 in all (it said 40).
   EXPECT_EQ(panel->pointTable()->item(1, 4)->text(), QStringLiteral("80"));
 
@@ -142,7 +142,7 @@ TEST(SweepPanel, ASweepFromTheTabFillsTheTableAndTheChart) {
   ASSERT_NE(band, nullptr);
   EXPECT_EQ(band->upperSeries()->count(), 3);
   EXPECT_EQ(band->lowerSeries()->count(), 3);
-  // A card's cost is judged by that card's causal impact by default (issue 12).
+  // A card's cost is judged by that card's causal impact by default.
   auto* curve = seriesNamed<QLineSeries>(chart, QStringLiteral("impact of meteor_strike (restricted-play lift)"));
   ASSERT_NE(curve, nullptr);
   EXPECT_EQ(curve->count(), 3);

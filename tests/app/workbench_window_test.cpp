@@ -78,7 +78,7 @@ TEST(WorkbenchWindow, InvalidExpressionTypedInTheEditorIsRefusedWithItsMessage) 
 
   // A good one goes through as one undo step (a number: card-dice's engine
   // refuses a cost that depends on the dice, and the editor refuses what does
-  // not validate, issue 33).
+  // not validate).
   expr->setText(QStringLiteral("2 * 8"));
   EXPECT_TRUE(expr->isValid());
   page->delegate()->setModelData(expr, page->proxy(), cell);
@@ -172,7 +172,7 @@ TEST(SimulationPanel, A200GameRunFillsTheWinRateChart) {
       for (auto* set : bars->barSets())
         for (int i = 0; i < set->count(); ++i) {
           EXPECT_GE(set->at(i), 0.0);
-          EXPECT_LE(set->at(i), 100.0);  // in % (issue 33)
+          EXPECT_LE(set->at(i), 100.0);  // in %
           total += set->at(i);
         }
   EXPECT_GT(total, 0.0);
@@ -188,7 +188,7 @@ TEST(SimulationPanel, A200GameRunFillsTheWinRateChart) {
   EXPECT_GT(QFileInfo(dir.filePath(QStringLiteral("winrate.svg"))).size(), 1000);
 }
 
-// Issue 13, "Defaults that mean something": a new seat plays the engine's
+// Defaults that mean something: a new seat plays the engine's
 // default agent (greedy on card-dice, planner on Zoneplex); opening another
 // ruleset moves the seats left at the old default, not the ones the user chose.
 TEST(SimulationPanel, SeatsStartAtTheEngineDefaultAgent) {
@@ -198,14 +198,14 @@ TEST(SimulationPanel, SeatsStartAtTheEngineDefaultAgent) {
   EXPECT_EQ(panel.agentSpecs(), (QStringList{QStringLiteral("greedy:answers=off"), QStringLiteral("greedy:answers=off")}));
   panel.setAgent(0, QStringLiteral("mcts:iters=50"));
   ASSERT_TRUE(doc.open(QStringLiteral(WB_SOURCE_DIR "/data/rulesets/zoneplex/zoneplex.yaml")));
-  // Zoneplex starts at its default of 3 seats (players.default, issue 33 item 7).
+  // Zoneplex starts at its default of 3 seats (players.default).
   EXPECT_EQ(panel.agentSpecs(),
             (QStringList{QStringLiteral("mcts:iters=50"), QStringLiteral("planner"), QStringLiteral("planner")}));
   ASSERT_TRUE(doc.open(kCardDice));
   EXPECT_EQ(panel.agentSpecs(), (QStringList{QStringLiteral("mcts:iters=50"), QStringLiteral("greedy:answers=off")}));
 }
 
-// Issue 31, item 4: ElemenZ's default agent depends on the player count (the
+// ElemenZ's default agent depends on the player count (the
 // planner at 2 and 4 players, greedy at 3, where its conclusions agree with the
 // planner's). Seats left at the default follow the seat count; a seat the user
 // chose stays. Failed before: every ElemenZ seat started at greedy.
@@ -257,7 +257,7 @@ TEST(Charts, WinRateChartHasBarsWhiskersAndTheFairLine) {
   EXPECT_NE(image.pixel(200, 150), image.pixel(0, 0) + 1);  // drew something
 }
 
-// Found under Xvfb (issue 33's pass): ElemenZ's 2-player faction rows are
+// Found under Xvfb: ElemenZ's 2-player faction rows are
 // sides ("side air+water (as water)"); four such labels overlapped and Qt
 // showed two of them, each under two bars.
 TEST(Charts, FourLongLabelsAreTurnedToFit) {

@@ -1,4 +1,4 @@
-// Agent speed on the shipped games (issue 13, item 5): MCTS iterations per
+// Agent speed on the shipped games: MCTS iterations per
 // second, games per second per agent, and the cost of one state copy and one
 // action (the units the published peers quote: OpenSpiel games/s, TAG's
 // "copy" and "next" times).

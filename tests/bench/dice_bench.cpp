@@ -1,4 +1,4 @@
-// Dice lab benchmarks (issue 5, item 6): representative exact queries.
+// Dice lab benchmarks: representative exact queries.
 //   build-*/bin/wb_bench --benchmark_filter=Dice
 #include <benchmark/benchmark.h>
 

@@ -1,4 +1,4 @@
-// `balance assumptions` and `balance run --conditions` (issue 32) on the
+// `balance assumptions` and `balance run --conditions` on the
 // shipped rulesets with a few games: the output's parts, the JSON the same for
 // any thread count, and bad input (an alternative outside the declared range)
 // reported at its file:line with exit 1.
@@ -173,7 +173,7 @@ TEST(AssumptionsCommand, SettingAValueToOneOfItsAlternativesStaysPlayable) {
       << r.out;
 }
 
-// Issue 32's bad input "a feature name that does not exist": --conditions-of
+// A feature name that does not exist: --conditions-of
 // names setup features, checked before the first game against those the
 // engine reports, with a suggestion and the list; a known one restricts the
 // table (and Holm's correction) to it.

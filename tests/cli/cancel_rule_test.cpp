@@ -1,9 +1,9 @@
-// Issue 35, item 11: one rule for Ctrl-C in every long command
+// One rule for Ctrl-C in every long command
 // (app/cli/interrupt_scope.h): exit 130, "cancelled" on stderr, the partial
 // table printed, a partial --json result only in a new file (an existing one
 // is kept), and every long phase cancellable (specialties and report --ladder
 // had no handler at all; run, sweep, impact, compare and ladder exited 0 and
-// replaced the old JSON). Item 6: a ladder cancelled while the agents play
+// replaced the old JSON). And a ladder cancelled while the agents play
 // alone printed conclusions it never reached (exit 139).
 //
 // The commands run in this process while a thread sends SIGINT every 20 ms
@@ -106,7 +106,7 @@ TEST(CancelRule, ThePartialTableIsPrintedMarkedCancelled) {
   EXPECT_TRUE(contains(r.out, "[CANCELLED: partial results]")) << r.out;
 }
 
-// Item 6: cancelled while the agents play alone (the head-to-head games are
+// Cancelled while the agents play alone (the head-to-head games are
 // short, the own runs a billion games), the ladder prints its partial table.
 TEST(CancelRule, ALadderCancelledWhileTheAgentsPlayAlonePrintsItsPartialTable) {
   CliRun r = interrupted({"ladder", kCardDice, "--agents", "random,greedy", "--games", "2", "--self-games", kBillion,

@@ -1,4 +1,4 @@
-// `balance compare` (issue 6, item 2) with fixed seeds: a ruleset against itself
+// `balance compare` with fixed seeds: a ruleset against itself
 // reports no significant difference; a clearly stronger card (Fire dealing 1000
 // instead of the fire die) reports significant ones.
 #include <gtest/gtest.h>

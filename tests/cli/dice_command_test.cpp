@@ -1,4 +1,4 @@
-// `balance dice` (issue 5, items 2 and 4): notation, every query flag, JSON,
+// `balance dice`: notation, every query flag, JSON,
 // exit codes with the error column, and a ruleset's dice questions.
 #include <gtest/gtest.h>
 

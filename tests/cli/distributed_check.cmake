@@ -1,5 +1,5 @@
 # Checks a distributed or checkpointed `balance` run against the one-process
-# result (issue 19). Run by CTest as `cmake -D... -P distributed_check.cmake`:
+# result. Run by CTest as `cmake -D... -P distributed_check.cmake`:
 #   BALANCE   the balance program            ARGS   the command, words split by "|", without --threads/--json
 #   WORK      a scratch folder               THREADS  --threads of the checked run (default 1)
 #   RANKS     0: one process, else mpirun -np RANKS (oversubscribed; as root through

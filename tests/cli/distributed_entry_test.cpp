@@ -102,7 +102,7 @@ void replaceInFile(const std::filesystem::path& file, const std::string& from, c
 
 }  // namespace
 
-// Issue 35, item 1: the key covered only the root file, so an edit of an
+// The key covered only the root file, so an edit of an
 // included file resumed the old ruleset's result with exit 0.
 TEST(DistributedEntry, AnEditOfAnIncludedFileIsRefusedWithTheReason) {
   const auto dir = copyRuleset("zoneplex", "include");
@@ -119,7 +119,7 @@ TEST(DistributedEntry, AnEditOfAnIncludedFileIsRefusedWithTheReason) {
   std::filesystem::remove_all(dir);
 }
 
-// Issue 35, item 12: the folder's hash included the checkpoint kept in it, so
+// The folder's hash included the checkpoint kept in it, so
 // it never matched again.
 TEST(DistributedEntry, ACheckpointInsideTheRulesetFolderResumes) {
   const auto dir = copyRuleset("card-dice", "inside");
@@ -134,7 +134,7 @@ TEST(DistributedEntry, ACheckpointInsideTheRulesetFolderResumes) {
   std::filesystem::remove_all(dir);
 }
 
-// Issue 35, item 2: one flipped bit in the stored totals resumed with exit 0
+// One flipped bit in the stored totals resumed with exit 0
 // and other numbers. Now every damaged byte is refused.
 TEST(DistributedEntry, ADamagedCheckpointIsRefused) {
   const auto dir = copyRuleset("card-dice", "damaged");

@@ -1,4 +1,4 @@
-# CTest entries for distributed runs and checkpoints (issue 19), included from
+# CTest entries for distributed runs and checkpoints, included from
 # tests/CMakeLists.txt. Each compares a run's JSON with the one-process
 # `--threads 1` result (distributed_check.cmake); small rulesets, few games.
 set(wb_card_dice ${CMAKE_SOURCE_DIR}/data/rulesets/card-dice/card-dice.yaml)
@@ -7,12 +7,12 @@ set(wb_impact_args impact ${wb_card_dice} --entities meteor_strike,veto --games 
 # first_player: the sweep plays Monte Carlo runs (a cost sweep would default to the impact metric).
 set(wb_sweep_args sweep ${wb_card_dice} --param cards.meteor_strike.cost --values 12,18 --games 30 --seed 2
     --metric first_player)
-# A tune (issue 30): one job per racing round, so checkpoints and ranks see many jobs.
+# A tune: one job per racing round, so checkpoints and ranks see many jobs.
 set(wb_tune_args tune ${CMAKE_SOURCE_DIR}/data/rulesets/element/element.yaml
     --targets ${CMAKE_SOURCE_DIR}/tests/data/cli/tune/element-length.yaml
     --agents random --verify-agents random --budget 3000 --verify-games 600 --seed 3)
 
-# issue 32: the assumptions experiment (its runs share their games) and a run tallied by setup condition.
+# The assumptions experiment (its runs share their games) and a run tallied by setup condition.
 set(wb_element ${CMAKE_SOURCE_DIR}/data/rulesets/element/element.yaml)
 set(wb_assumptions_args assumptions ${wb_element} --games 16 --agents random --seed 4 --set parameters.turn_limit=40)
 set(wb_conditions_args run ${wb_card_dice} --games 60 --agents random --seed 2 --set parameters.starting_health=5
@@ -49,7 +49,7 @@ if(WB_WITH_MPI)
   # Rank 1 dies after one chunk (rank 0 only hands out work then): the run ends
   # with the message, the checkpoint keeps the chunk and the run resumes from it.
   wb_add_distributed_test(mpi_dead_rank_resume ARGS ${wb_run_args} RANKS 2 THREADS 1 KILL_AFTER 1 KILL_RANK 1)
-  # Issue 35, item 8: only rank 0 writes a report (PDF in the GUI build).
+  # Only rank 0 writes a report (PDF in the GUI build).
   set(wb_report_ext html)
   if(WB_BUILD_GUI)
     set(wb_report_ext pdf)
@@ -62,7 +62,7 @@ if(WB_WITH_MPI)
     ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;OMPI_MCA_btl_vader_single_copy_mechanism=none")
 endif()
 
-# Ctrl-C during a tune (issue 30): exit 130, the best so far marked interrupted, nothing written.
+# Ctrl-C during a tune: exit 130, the best so far marked interrupted, nothing written.
 add_test(NAME tune_interrupt COMMAND ${CMAKE_COMMAND} -DBALANCE=$<TARGET_FILE:balance>
          -DRULESET=${wb_card_dice} -DTARGETS=${CMAKE_SOURCE_DIR}/data/tune/card-dice-costs.yaml
          -DWORK=${CMAKE_CURRENT_BINARY_DIR}/tune_interrupt -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/tune_interrupt_check.cmake)

@@ -1,4 +1,4 @@
-// Issue 21 (hardening) at the command line: one exit code for a missing
+// Hardening at the command line: one exit code for a missing
 // ruleset file in every command, numbers that never wrap, a bounded thread count.
 #include <gtest/gtest.h>
 
@@ -15,7 +15,7 @@ const std::string kMissing = "/no/such/ruleset.yaml";
 const std::string kCardDice = std::string(WB_SOURCE_DIR) + "/data/rulesets/card-dice/card-dice.yaml";
 }  // namespace
 
-// Issue 21, item 10: `validate` said 1 and `run` 2 for the same missing file.
+// `validate` said 1 and `run` 2 for the same missing file.
 // Now every command reports it as the loader does (`FILE: error: cannot open
 // file: ...`) and exits 1 (app/cli/command.h).
 TEST(HardeningCli, MissingFileExitsOneInEveryCommand) {
@@ -35,7 +35,7 @@ TEST(HardeningCli, MissingFileExitsOneInEveryCommand) {
   }
 }
 
-// Issue 21, item 5: `--players 4294967300` played 4 players, `--max-turns
+// `--players 4294967300` played 4 players, `--max-turns
 // 4294967297` a 1-turn cap. Every shared run option is range-checked (exit 2).
 TEST(HardeningCli, NumbersOutOfRangeAreUsageErrorsInEveryRunCommand) {
   for (const std::string cmd : {"run", "sweep", "compare"}) {

@@ -1,4 +1,4 @@
-// `balance impact` (issue 12, item 3): the table with restricted-play and grant
+// `balance impact`: the table with restricted-play and grant
 // lifts beside the association numbers, the JSON document, and usage errors.
 // Card-dice with 3 starting health keeps the games short.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// `balance ladder` (issue 13, item 3): usage errors exit 2 with a message; a
+// `balance ladder`: usage errors exit 2 with a message; a
 // small card-dice ladder prints the matrix, the ratings, each agent's
 // conclusions and the list of conclusions that change with skill, and the JSON
 // names the same agents. (The flip of a conclusion itself is checked on a toy

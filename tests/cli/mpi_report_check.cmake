@@ -1,4 +1,4 @@
-# Issue 35, item 8: under `mpirun -np 2 balance report ... --out R.pdf` both
+# Under `mpirun -np 2 balance report ... --out R.pdf` both
 # ranks wrote the PDF and the job exited 1. Only rank 0 runs a command whose
 # games the ranks do not share (it alone prints and writes), so the job exits 0
 # with one report and nothing left beside it. Run by CTest as

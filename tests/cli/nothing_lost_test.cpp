@@ -1,4 +1,4 @@
-// Issue 35, "nothing silently wrong, nothing lost", at the command line: values
+// Nothing silently wrong, nothing lost, at the command line: values
 // an engine reads as an integer are checked at validation (file, --set, sweep
 // values); `specialties` parses like every other command; `validate` reports
 // the engine's limits; outputs are checked before the first game and the table
@@ -68,7 +68,7 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 
 }  // namespace
 
-// Item 3: a cost of 2^31 or more validated "ok" and played as cost 0.
+// A cost of 2^31 or more validated "ok" and played as cost 0.
 TEST(NothingLost, ACostAnEngineCannotHoldIsAnErrorAtItsLine) {
   for (const std::string cost : {"2147483648", "99999999999", "1e308"}) {
     Scratch s("cost");
@@ -80,7 +80,7 @@ TEST(NothingLost, ACostAnEngineCannotHoldIsAnErrorAtItsLine) {
   }
 }
 
-// Item 3: the same through --set, and an int parameter of 4294967302 (played as 6).
+// The same through --set, and an int parameter of 4294967302 (played as 6).
 TEST(NothingLost, SetRefusesValuesAnEngineCannotHold) {
   for (const std::string set : {"cards.meteor_strike.cost=2147483648", "cards.meteor_strike.cost=1e308",
                                 "parameters.starting_health=4294967302"}) {
@@ -91,7 +91,7 @@ TEST(NothingLost, SetRefusesValuesAnEngineCannotHold) {
   }
 }
 
-// Item 3: `sweep --values -5,0,3000000000` played all three as 0, and took the
+// `sweep --values -5,0,3000000000` played all three as 0, and took the
 // -5 that --set refuses.
 TEST(NothingLost, SweepValuesAreHeldToTheSameRules) {
   for (const std::string values : {"-5,0", "0,3000000000"}) {
@@ -102,7 +102,7 @@ TEST(NothingLost, SweepValuesAreHeldToTheSameRules) {
   }
 }
 
-// Item 4: specialties parsed its own numbers without bounds: --max-turns
+// `specialties` parsed its own numbers without bounds: --max-turns
 // 4294967297 became one turn, --seed -1 was taken, --threads 999 aborted.
 TEST(NothingLost, SpecialtiesParsesLikeEveryOtherCommand) {
   for (const auto& [flag, value, message] : std::vector<std::tuple<std::string, std::string, std::string>>{
@@ -123,7 +123,7 @@ TEST(NothingLost, SpecialtiesParsesLikeEveryOtherCommand) {
   EXPECT_EQ(r.exit, 0) << r.err;
 }
 
-// Item 5: validate said "ok" to what the engine refuses at `run`.
+// `validate` said "ok" to what the engine refuses at `run`.
 TEST(NothingLost, ValidateReportsTheEngineLimitsAtTheLine) {
   {
     Scratch s("copies");
@@ -145,7 +145,7 @@ TEST(NothingLost, ValidateReportsTheEngineLimitsAtTheLine) {
   }
 }
 
-// Item 7: impact allocated its whole experiment first (bad_alloc at 1.6 GB).
+// `impact` allocated its whole experiment first (bad_alloc at 1.6 GB).
 TEST(NothingLost, AnImpactRunTooLargeForMemoryIsRefusedWithTheLimit) {
   auto r = balance({"impact", kCardDice, "--games", "30000000", "--agents", "random"});
   EXPECT_EQ(r.exit, 2) << r.out;
@@ -165,7 +165,7 @@ TEST(NothingLost, AnImpactRunTooLargeForMemoryIsRefusedWithTheLimit) {
   EXPECT_FALSE(fs::exists(out));
 }
 
-// Item 9: `run --json missing-dir/r.json` played every game, then exited 1
+// `run --json missing-dir/r.json` played every game, then exited 1
 // having printed nothing.
 TEST(NothingLost, OutputsAreCheckedBeforeTheFirstGame) {
   const std::string missing = "/no/such/folder/r.json";
@@ -192,7 +192,7 @@ TEST(NothingLost, OutputsAreCheckedBeforeTheFirstGame) {
   }
 }
 
-// Item 9: the table is printed even when the file cannot be written.
+// The table is printed even when the file cannot be written.
 TEST(NothingLost, TheTableIsPrintedWhenTheFileWriteFails) {
   auto r = balance({"run", kCardDice, "--games", "4", "--agents", "random", "--json", "/dev/full"});
   EXPECT_EQ(r.exit, 1);
@@ -200,7 +200,7 @@ TEST(NothingLost, TheTableIsPrintedWhenTheFileWriteFails) {
   EXPECT_TRUE(contains(r.out, "outcomes:")) << r.out;
 }
 
-// Item 10: `run R > /dev/full` (also dice, show, stdout closed) exited 0.
+// `run R > /dev/full` (also dice, show, stdout closed) exited 0.
 TEST(NothingLost, AnOutputThatCannotBeWrittenIsANonZeroExit) {
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
            {"show", kCardDice}, {"dice", "2d6"}, {"run", kCardDice, "--games", "2", "--agents", "random"}}) {
@@ -212,7 +212,7 @@ TEST(NothingLost, AnOutputThatCannotBeWrittenIsANonZeroExit) {
   }
 }
 
-// The smaller list of issue 35.
+// The smaller cases: each was silently wrong or lost something.
 TEST(NothingLost, TheSmallerList) {
   // Repeated options silently took the last.
   auto r = balance({"run", kCardDice, "--games", "10", "--games", "1000000"});

@@ -1,4 +1,4 @@
-// `balance report` (issue 6, item 3): HTML with no external files, CSV and
+// `balance report`: HTML with no external files, CSV and
 // JSON with the same numbers, the reproduction command reproducing the run,
 // and PDF (GUI build) or a clear exit 2 (headless build).
 #include <gtest/gtest.h>
@@ -127,7 +127,7 @@ TEST_F(ReportCommand, PdfNeedsTheGuiBuild) {
   }
 }
 
-// Issue 35, item 8: the PDF writer removed the old file, then renamed a fixed
+// The PDF writer removed the old file, then renamed a fixed
 // NAME.pdf.tmp: a kill between the two lost the report, a user's own
 // notes.pdf.tmp was overwritten, a symlink became a regular file, mode 600
 // became 644. Now it uses the HTML report's atomic writer.

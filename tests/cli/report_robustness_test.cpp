@@ -1,4 +1,4 @@
-// The report's "How robust are these conclusions?" section (issue 13, item 3):
+// The report's "How robust are these conclusions?" section:
 // fed by a skill ladder when `balance report --ladder AGENTS` ran one, else it
 // names the command that produces one; the section writer lists the
 // conclusions that change with skill and counts those it leaves out.

@@ -1,4 +1,4 @@
-// The report's tuning parts (issue 30, item 7): a tune of the very ruleset the
+// The report's tuning parts: a tune of the very ruleset the
 // report is made from (the same content hash) opens the summary with
 // "Proposed changes" (the edits and the verified verdicts) and adds the
 // section with the alternatives and the sensitivity table; a tune of another

@@ -1,4 +1,4 @@
-// `balance run` (issue 3, item 6): usage errors exit 2 with a clear message,
+// `balance run`: usage errors exit 2 with a clear message,
 // the table and the --json document, thread-count independence of the JSON,
 // one agent for every seat, folder paths and --replay.
 #include <gtest/gtest.h>
@@ -80,7 +80,7 @@ TEST(RunCommand, RulesetDependentUsageErrors) {
 TEST(RunCommand, PrintsTheTable) {
   REQUIRE_CARD_DICE();
   // A turn cap of 150 so that some games are censored (greedy card-dice games rarely reach
-  // the default 2000 turns since issue 14).
+  // the default 2000 turns since its heuristic plays for tempo).
   auto r = balance({"run", kCardDice, "--games", "20", "--seed", "3", "--threads", "2", "--max-turns", "150"});
   ASSERT_EQ(r.exit, 0) << r.err;
   for (const char* text : {"engine card_dice", "20 games, 2 players, seed 3", "agents: greedy:answers=off (every seat)",
@@ -175,7 +175,7 @@ TEST(RunCommand, AnInvalidSetValueIsAUsageError) {
   EXPECT_NE(r.err.find("a --set value makes the ruleset invalid"), std::string::npos) << r.err;
 }
 
-// Issue 13, "Defaults that mean something": without --agents every command plays
+// Defaults that mean something: without --agents every command plays
 // the engine's default agent (planner on element, which meets the speed bar
 // there; greedy:answers=off on card-dice, PrintsTheTable above) and names it; --agents wins.
 TEST(RunCommand, WithoutAgentsTheEngineDefaultPlaysAndIsNamed) {
@@ -197,7 +197,7 @@ TEST(RunCommand, WithoutAgentsTheEngineDefaultPlaysAndIsNamed) {
   EXPECT_NE(r.out.find("agents greedy:answers=off,"), std::string::npos) << r.out;
 }
 
-// Issue 31, item 4: ElemenZ's default depends on the player count (greedy at 3
+// ElemenZ's default depends on the player count (greedy at 3
 // players, the planner at 2 and 4: data/rulesets/elemenz/README.md). Without --agents
 // run and the commands sharing the run options play the default of the count they
 // play. Failed before: greedy at every count.

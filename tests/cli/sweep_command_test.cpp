@@ -1,4 +1,4 @@
-// `balance sweep` (issue 6, item 1): the table and balance point line, the JSON
+// `balance sweep`: the table and balance point line, the JSON
 // with every point, and exit 2 for unknown paths and non-numeric values.
 // Uses the card-dice ruleset with 3 starting health (short games) and few games.
 #include <gtest/gtest.h>

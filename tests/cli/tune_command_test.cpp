@@ -1,4 +1,4 @@
-// `balance tune` (issue 30, item 4): the fix found and verified, the JSON
+// `balance tune`: the fix found and verified, the JSON
 // document, `--write` keeping the layout, targets inside the ruleset, and
 // every bad input with its message, exit code and nothing written.
 // Element with random agents: 38 turns a game on 4 dice a turn, 49 on 3

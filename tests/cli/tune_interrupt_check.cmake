@@ -1,7 +1,7 @@
-# Ctrl-C during `balance tune` (issue 30): SIGINT after a few seconds stops the
+# Ctrl-C during `balance tune`: SIGINT after a few seconds stops the
 # search; the best proposal so far is printed and written to --json marked
 # "interrupted" (a new file; an existing one is kept), the ruleset is not written (--write), and the exit
-# code is 130 with "cancelled" on stderr, as for every command (issue 35).
+# code is 130 with "cancelled" on stderr, as for every command.
 # Run by CTest as `cmake -DBALANCE=... -DRULESET=... -DTARGETS=... -DWORK=... -P tune_interrupt_check.cmake`.
 cmake_minimum_required(VERSION 3.22)
 file(REMOVE_RECURSE ${WORK})

@@ -1,4 +1,4 @@
-// `balance validate` flags nonsense values (issue 20, item 3): a negative
+// `balance validate` flags nonsense values: a negative
 // cost is an error at its line (the engine schema's minCost, 0 by default),
 // and Zoneplex's `wms_start` above `wms_max` is an error at wms_start's
 // `default:` (the schema's orderedParameters). Both as

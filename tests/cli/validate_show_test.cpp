@@ -1,4 +1,4 @@
-// `balance validate` and `balance show` (issue 2, item 7): exit codes, every
+// `balance validate` and `balance show`: exit codes, every
 // diagnostic at once with file:line:column, and printing values by path.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Corpus replay (issue 21): every file of tests/fuzz/corpus/<target> goes
+// Corpus replay: every file of tests/fuzz/corpus/<target> goes
 // through the same entry point as the libFuzzer target, in the normal build
 // and without libFuzzer, so CI guards every finding kept there for ever. An
 // entry aborts on a crash or a broken invariant; this test also bounds the

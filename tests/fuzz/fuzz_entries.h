@@ -1,4 +1,4 @@
-// The fuzzing entry points of issue 21, shared by the libFuzzer targets
+// The fuzzing entry points (no input may crash, hang or eat the machine), shared by the libFuzzer targets
 // (tests/fuzz/targets, built with -DWB_BUILD_FUZZERS=ON and clang) and the
 // corpus-replay test of the normal build (tests/fuzz/corpus_replay_test.cpp),
 // so every finding kept in tests/fuzz/corpus is checked by CI for ever.
@@ -25,8 +25,8 @@
 //                   the reader behind the checksum is reached): read it; what
 //                   reads writes back to a file that reads the same, and each
 //                   job total goes through the run-statistics decoder.
-//   fuzzTargets     the bytes as a tuner's targets file (simulation/tune,
-//                   issue 30), read as a targets file and as a ruleset's
+//   fuzzTargets     the bytes as a tuner's targets file (simulation/tune),
+//                   read as a targets file and as a ruleset's
 //                   `targets:`/`knobs:` sections: every problem has a message
 //                   and a line inside the text; what parses resolves against a
 //                   4-player game shape and the model's every-field fixture, and

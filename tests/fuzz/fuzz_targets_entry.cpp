@@ -1,5 +1,5 @@
 // The fuzzing entry point of the tuner's targets file (fuzz_entries.h,
-// fuzzTargets; issue 35 asks for it once the tuner of issue 30 exists).
+// fuzzTargets: a user's targets file is input like any other).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>

@@ -4,7 +4,8 @@ from the shipped rulesets (data/) and the test fixtures (tests/data): every
 ruleset file as a loader input (multi-file rulesets also merged into one file,
 since a fuzz input is a single file), every expression found in them as an
 expression input, every dice question as a dice input. The reproducers of
-issue 21 are written by hand (corpus/*/repro-*) and never regenerated.
+inputs that once crashed, hung or ate the machine are written by hand
+(corpus/*/repro-*) and never regenerated.
 
     python3 tests/fuzz/seed_corpus.py      # from the repository root
 """

@@ -1,4 +1,4 @@
-// `alternatives: [..]` beside `assumed:` on a parameter (issue 32): read,
+// `alternatives: [..]` beside `assumed:` on a parameter: read,
 // written back, and checked at the line of the bad item — a value outside the
 // declared range, of the wrong type, not a choice, the shipped value itself,
 // listed twice, or given for a value that is not assumed.

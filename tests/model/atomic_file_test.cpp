@@ -73,7 +73,7 @@ TEST(AtomicFile, UnwritableFolderIsAnErrorNotACrash) {
   EXPECT_NE(error.find("cannot open"), std::string::npos) << error;
 }
 
-// ---- Issue 21, item 9: killed saves, modes, symlinks, sets, pipes and devices.
+// ---- Killed saves, modes, symlinks, sets, pipes and devices.
 
 namespace {
 
@@ -218,7 +218,7 @@ TEST(AtomicFile, ASetIsReplacedWhollyOrNotAtAll) {
   fs::remove_all(dir);
 }
 
-// Issue 21, item 6: `validate /dev/zero` read past 4 GB. Only regular files of
+// `validate /dev/zero` read past 4 GB. Only regular files of
 // a bounded size are read.
 TEST(AtomicFile, ReadsOnlyRegularFilesWithinTheLimit) {
   std::string content, reason;

@@ -1,4 +1,4 @@
-// RulesetDiff (issue 6, item 2): value-by-value differences by path between two
+// RulesetDiff: value-by-value differences by path between two
 // rulesets, with added and removed entities reported once.
 #include <gtest/gtest.h>
 

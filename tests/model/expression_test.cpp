@@ -1,4 +1,4 @@
-// Amount expressions (issue 2, item 3): parsing, names, evaluation, compiled
+// Amount expressions: parsing, names, evaluation, compiled
 // evaluation and errors with the column inside the expression.
 #include <gtest/gtest.h>
 
@@ -133,7 +133,7 @@ TEST(Expression, HostileNestingIsAnErrorNotACrash) {
   EXPECT_EQ(err.message.rfind("expression nested too deeply", 0), 0u) << err.message;
 }
 
-// Issue 21, item 2: about 29 KB of unary `+` (the `+` branch skipped the depth
+// About 29 KB of unary `+` (the `+` branch skipped the depth
 // check) and a flat chain of 51k terms (the limit counted parentheses, not the
 // tree) overflowed the stack. Now both are errors; so is text over the length bound.
 TEST(Expression, UnaryPlusChainsAndFlatChainsAreBounded) {
@@ -159,7 +159,7 @@ TEST(Expression, UnaryPlusChainsAndFlatChainsAreBounded) {
   EXPECT_EQ(err.message.rfind("expression too long", 0), 0u) << err.message;
 }
 
-// Issue 21, item 1: the compiled code stored min/max's arity in 8 bits while
+// The compiled code stored min/max's arity in 8 bits while
 // pushing every argument: a heap overflow with more than 255 arguments, and
 // wrong values at exactly 256 (`max(100, 0 x 255) + d6` gave 1..6).
 TEST(Expression, MinMaxTakeAnyNumberOfArgumentsCompiled) {

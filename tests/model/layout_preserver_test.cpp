@@ -1,6 +1,6 @@
 // Saving keeps the designer's file as written: comments, quotes and spacing
-// survive, and a value edit changes exactly that value's line (issue 4:
-// "the saved YAML differs from the original only at that value").
+// survive, and a value edit changes exactly that value's line (the saved
+// YAML differs from the original only at that value).
 #include <gtest/gtest.h>
 
 #include <filesystem>

@@ -1,4 +1,4 @@
-// The loader's input bounds (issue 21, items 4, 6, 8 and 10): only regular
+// The loader's input bounds: only regular
 // files of a bounded size, a bounded number of includes, entity counts that
 // cannot overflow an engine, and a clear message for YAML nested too deeply.
 #include <gtest/gtest.h>
@@ -25,7 +25,7 @@ std::string allMessages(const wb::model::LoadResult& r) { return r.diagnostics.f
 
 }  // namespace
 
-// Item 6: `validate /dev/zero` and `include: [/dev/zero]` read without bound.
+// `validate /dev/zero` and `include: [/dev/zero]` read without bound.
 TEST(LoaderBounds, DevicesAndPipesAreNotRead) {
   auto r = loadRuleset("/dev/zero");
   EXPECT_FALSE(r.ok());
@@ -40,7 +40,7 @@ TEST(LoaderBounds, DevicesAndPipesAreNotRead) {
   EXPECT_NE(allMessages(r).find("'/dev/stdin': not a regular file"), std::string::npos) << allMessages(r);
 }
 
-// Item 8: a 50 MB ruleset peaked at 3.4 GB. Files are bounded in size.
+// A 50 MB ruleset peaked at 3.4 GB. Files are bounded in size.
 TEST(LoaderBounds, FilesAreBoundedInSize) {
   std::string big = kHead + "description: \"" + std::string(wb::model::kMaxRulesetFileBytes, 'x') + "\"\n";
   auto r = loadRulesetFromString(big, "big.yaml");
@@ -58,7 +58,7 @@ TEST(LoaderBounds, IncludesAreBoundedInNumber) {
   EXPECT_EQ(r.diagnostics.size(), 1u) << allMessages(r);  // not 257 "cannot open" errors
 }
 
-// Item 4: two cards with count 2147483647 wrapped an engine's deck total.
+// Two cards with count 2147483647 wrapped an engine's deck total.
 TEST(LoaderBounds, EntityCountsAreBounded) {
   auto r = loadRulesetFromString(kHead + "cards:\n  - {id: a, name: A, count: 2147483647}\n  - {id: b, name: B, count: 100000}\n",
                                  "c.yaml");
@@ -68,7 +68,7 @@ TEST(LoaderBounds, EntityCountsAreBounded) {
   EXPECT_EQ(r.diagnostics.size(), 1u) << allMessages(r);
 }
 
-// Item 10: yaml-cpp's depth guard said "YAML syntax error: bad file".
+// yaml-cpp's depth guard said "YAML syntax error: bad file".
 TEST(LoaderBounds, DeepNestingSaysWhatIsWrong) {
   auto r = loadRulesetFromString(kHead + "cards: " + std::string(600, '[') + std::string(600, ']') + "\n", "deep.yaml");
   EXPECT_FALSE(r.ok());
@@ -78,7 +78,7 @@ TEST(LoaderBounds, DeepNestingSaysWhatIsWrong) {
       << allMessages(r);
 }
 
-// Issue 35, item 13: 4 MiB of unclosed `[` took 999 MB before yaml-cpp's own
+// 4 MiB of unclosed `[` took 999 MB before yaml-cpp's own
 // guard said "nested too deeply". The depth is checked before the tree is built.
 TEST(LoaderBounds, DeepFlowNestingIsRefusedBeforeTheTreeIsBuilt) {
   rusage before{};
@@ -94,7 +94,7 @@ TEST(LoaderBounds, DeepFlowNestingIsRefusedBeforeTheTreeIsBuilt) {
 }
 
 // yaml-cpp 0.7's LoadAll looped for ever, allocating, on a stray ',' after a
-// block sequence (found by fuzz_targets, issue 35; jbeder/yaml-cpp#1040). The
+// block sequence (found by fuzz_targets; jbeder/yaml-cpp#1040). The
 // load runs in a child process with a 20 s alarm, so the old code fails the
 // test instead of hanging the suite.
 TEST(LoaderBoundsDeathTest, AStrayCommaAfterADocumentIsAnErrorNotAHang) {

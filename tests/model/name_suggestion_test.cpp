@@ -1,4 +1,4 @@
-// "Did you mean ...?" on misspelt expression names (issue 20, item 2).
+// "Did you mean ...?" on misspelt expression names.
 #include <gtest/gtest.h>
 
 #include "model/validation/name_suggestion.h"

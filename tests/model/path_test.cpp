@@ -1,4 +1,4 @@
-// Paths (issue 2, item 6): get and set any value with type and range checks;
+// Paths: get and set any value with type and range checks;
 // a failed set leaves the ruleset unchanged.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// `players: {min, max, default}` (issue 33, item 7: Zoneplex's box says 3-5
+// `players: {min, max, default}` (Zoneplex's box says 3-5
 // monks, 2 is a variant, and runs started at 2): the default seat count is
 // read, written back, and must lie in the range; without it a run starts at min.
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
-// Saving a shipped multi-file ruleset keeps the designer's files (issue 20,
-// item 1: "one tile-count edit in Zoneplex ... also rewrote ~40 lines of
-// zoneplex.yaml"). Every shipped ruleset with includes is copied to a temporary
+// Saving a shipped multi-file ruleset keeps the designer's files (one
+// tile-count edit in Zoneplex once also rewrote ~40 lines of
+// zoneplex.yaml). Every shipped ruleset with includes is copied to a temporary
 // folder; for each of its files, one value that lives in that file is edited
 // and saved: that file changes in one line, every other file stays
 // byte-identical. A structural edit (a new card, a removed effect) keeps every
@@ -196,7 +196,7 @@ TEST(ShippedSave, AOneValueEditLeavesEveryOtherFileByteIdentical) {
 }
 
 TEST(ShippedSave, ZoneplexTileCountEditChangesOneLineOfTilesYaml) {
-  // The edit of the issue: one tile count.
+  // The edit that once rewrote the file: one tile count.
   const auto all = multiFileRulesets();
   auto it = std::find_if(all.begin(), all.end(), [](const Shipped& s) { return s.name == "zoneplex"; });
   ASSERT_NE(it, all.end());

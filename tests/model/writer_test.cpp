@@ -259,7 +259,7 @@ TEST(RulesetWriter, MutatedFilesThatLoadAlsoRoundTrip) {
 namespace wb::model {
 namespace {
 
-// Issue 30: a ruleset may hold the tuner's `targets:` and `knobs:`. The loader
+// A ruleset may hold the tuner's `targets:` and `knobs:`. The loader
 // keeps them, a save writes them back, and a changed value elsewhere keeps the
 // file's layout (before, the extra root keys made the layout merge give up and
 // the sections were lost).

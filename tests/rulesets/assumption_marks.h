@@ -1,4 +1,4 @@
-// Walks a loaded ruleset for values without a source (issue 34): every parameter,
+// Walks a loaded ruleset for values without a source: every parameter,
 // die and entity must carry an `assumed:` mark (on the entity or on one of its
 // effects) unless the test names it as taken from the rulebook, with the reason.
 // A sourced id the ruleset no longer has is reported too, so the lists stay true.

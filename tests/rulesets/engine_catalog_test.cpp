@@ -1,10 +1,10 @@
-// The built-in engines' default agents (issue 13, "Defaults that mean
-// something"; issue 31, item 4): the fastest agent whose conclusions agree with
+// The built-in engines' default agents (defaults that mean
+// something): the fastest agent whose conclusions agree with
 // the strongest agent's in `balance ladder`'s check and that plays 2,000 games of
 // the engine's shipped ruleset within two minutes on two cores. The planner on
 // Zoneplex, Elem Master and element; greedy:answers=off on card-dice (README,
 // "Agents", the 2,000-game table); on ElemenZ it depends on the player count
-// (data/rulesets/elemenz/README.md, "Does the default agree with the planner?").
+// (data/rulesets/elemenz/README.md, "The default agent by player count").
 // Every default must be an agent that exists.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
-// The no-peeking check every engine with hidden information passes (issue 13,
-// DESIGN.md "Agents see only ... what their player knows"): an agent's decision
+// The no-peeking check every engine with hidden information passes
+// (DESIGN.md "Agents see only ... what their player knows"): an agent's decision
 // must not change when only information hidden from the player to act changes.
 // Header-only, like conformance.h, so each engine's tests reuse it:
 //

@@ -1,4 +1,4 @@
-// Conformance-style check of "answers before scores" (issue 31, item 1): an
+// Conformance-style check of "answers before scores": an
 // action that leaves a decision to another player inside the mover's turn (a
 // target absorbing a hit, a response window, a helper's answer) is valued by
 // greedy after that player's own one-ply answer. Per engine, a test builds a
@@ -7,7 +7,7 @@
 //   favour     the same action answered as the mover would like best (each
 //              answer chosen to maximise the mover's heuristic);
 //   unanswered greedy's value with answers=off (the position while the answer
-//              is still pending, as greedy judged it before issue 31).
+//              is still pending, as greedy used to judge it).
 // All three use the same random numbers, so they differ only by the answers.
 #pragma once
 

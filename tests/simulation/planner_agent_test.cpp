@@ -1,8 +1,8 @@
 // The planner within one turn: plans are judged on common random numbers,
-// chance=K stops a plan at a roll and values its mean (issue 31),
+// chance=K stops a plan at a roll and values its mean,
 // repeats of a position are not planned twice,
 // and free actions that gain something each time cannot stretch a turn past
-// the planner's per-turn cap (issue 13: card-dice's repeatable blessing made
+// the planner's per-turn cap (card-dice's repeatable blessing made
 // planner turns run to the engine's 200-action bound).
 #include <gtest/gtest.h>
 
@@ -130,7 +130,7 @@ class LuckyAttackState : public State {
 };
 
 TEST(PlannerAgent, JudgesItsPlansOnCommonRandomNumbers) {
-  // Issue 14 (card-dice planner game 436, seed 1, turn 1382): the planner discarded an
+  // Found on card-dice (planner game 436, seed 1, turn 1382): the planner discarded an
   // action card within the hand limit because the plan with the discard met a luckier
   // answer to its next action. With common random numbers (the default) every plan meets
   // the same roll, and the pointless discard only costs.
@@ -203,8 +203,8 @@ class GambleState : public State {
 };
 
 TEST(PlannerAgent, ChanceStopsAPlanAtARollAndValuesItsMean) {
-  // Issue 31 ("the planner stops its plan at a chance node inside a turn or averages over
-  // it"): by default the plan goes through the coin on one sample and gambles about half the
+  // The planner stops its plan at a chance node inside a turn or averages over
+  // it: by default the plan goes through the coin on one sample and gambles about half the
   // time; with chance=16 the gamble is valued at the mean of 16 flips (-10 +- 5) and the
   // plan stops there.
   std::string error;
@@ -242,7 +242,7 @@ TEST(PlannerAgent, ChanceStopsAPlanAtARollAndValuesItsMean) {
 }
 
 TEST(PlannerAgent, TakesAWinAvailableNowInsteadOfAnEqualWinAfterPointlessMoves) {
-  // Issue 14 (card-dice, planner discards within the hand limit): the planner
+  // Found on card-dice (planner discards within the hand limit): the planner
   // discarded cards before a lethal blow, because discard-then-kill wins as
   // well and ties between finished plans were drawn at random. A win at hand
   // is taken at once, for every seed.

@@ -1,5 +1,5 @@
 // AssumptionMarks: the marker every value marked `assumed` carries in the
-// workbench's editors (issue 32, item 3), with its measured sensitivity when
+// workbench's editors, with its measured sensitivity when
 // an assumptions result exists for the ruleset as it is now.
 //
 // One per document (AssumptionMarks::of), shared by the parameter and entity

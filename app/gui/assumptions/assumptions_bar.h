@@ -1,5 +1,5 @@
-// AssumptionsBar: "Measure assumptions" above the parameters table (issue 32,
-// item 3): plays every alternative of every assumed value against the shipped
+// AssumptionsBar: "Measure assumptions" above the parameters table: plays
+// every alternative of every assumed value against the shipped
 // ruleset on the same seeds — the computation of `balance assumptions`, with
 // the engine's default agent and the games set here — off the GUI thread,
 // with a progress bar and Cancel. The result marks the assumed values in the

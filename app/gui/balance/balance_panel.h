@@ -1,4 +1,4 @@
-// BalancePanel: the Balance tab (issue 30, item 6) — automatic balancing in
+// BalancePanel: the Balance tab — automatic balancing in
 // the window. The designer states targets and knobs (TuneSpecEditor, saved in
 // the ruleset), the budget and the agents; Run plays simulation/tune's search
 // (sim::TuneSearch, the same evaluator and search as `balance tune`) on a

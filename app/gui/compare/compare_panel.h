@@ -1,4 +1,4 @@
-// ComparePanel: the Compare tab (issue 33, workflow 2) — before / after in
+// ComparePanel: the Compare tab — before / after in
 // the window. The open ruleset (after) is compared with the saved file, the
 // revision the Simulation tab's run was played on, or another file (before),
 // as `balance compare` does it (sim::ComparisonRunner on a worker thread):

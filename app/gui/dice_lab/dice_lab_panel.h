@@ -4,7 +4,7 @@
 // ruleset's dice_questions are listed and evaluate with one click. Quick exact
 // queries answer at once on the GUI thread; Monte Carlo runs and exact ones
 // estimated at more than kQuickWork go to a worker thread with a snapshot of
-// the ruleset, showing their progress, with a Cancel button (issue 21), so
+// the ruleset, showing their progress, with a Cancel button, so
 // the window stays responsive. Bad input shows the message, the field and
 // the column; it never throws.
 #pragma once

@@ -28,7 +28,7 @@ ExpressionDistributionView::ExpressionDistributionView(QWidget* parent) : QWidge
   m_view = charts::makeChartView(charts::buildDiceChart({}, {charts::DiceCumulative::None, true}));
   // 120 px when there is room, down to 60 when the inspector is short: a
   // fixed height overflowed its slot in a squeezed layout and the statistics
-  // line below was drawn over the chart's axis (issue 33, item 7).
+  // line below was drawn over the chart's axis.
   m_view->setMinimumSize(160, 60);
   m_view->setMaximumHeight(120);
   m_view->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);

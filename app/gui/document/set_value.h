@@ -2,7 +2,7 @@
 // model/path/ruleset_path.h from text and restores the old text on undo.
 // Each committed edit is its own step, named with both values ("Set
 // cards.meteor_strike.cost: 18 -> 14"): 18 -> 14 then 14 -> 16 undoes to 14
-// first (issue 33). Typing in a field is not an edit until it is committed.
+// first. Typing in a field is not an edit until it is committed.
 #pragma once
 
 #include <QString>

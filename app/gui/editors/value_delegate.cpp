@@ -31,7 +31,7 @@ QWidget* ValueDelegate::createEditor(QWidget* parent, const QStyleOptionViewItem
     case model::ValueType::Float: {
       // A plain line edit, not a spin box: a spin box bounded to 1..4 turns a
       // typed 50 into 5 without a word. Out-of-range input is refused by the
-      // document with its reason and kept as typed (issue 20).
+      // document with its reason and kept as typed.
       auto* edit = new QLineEdit(parent);
       edit->setFrame(false);
       edit->setAlignment(Qt::AlignRight);

@@ -1,4 +1,4 @@
-// GamesPanel: the Games tab (issue 33, workflow 3) — watch the games of the
+// GamesPanel: the Games tab — watch the games of the
 // run on the Simulation tab. "List games" replays the first N games of that
 // run exactly as it played them (MonteCarloRunner::replay: game i from (seed,
 // i)) on a worker thread and lists each one's length and result; a filter

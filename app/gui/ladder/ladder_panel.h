@@ -1,10 +1,10 @@
-// LadderPanel: the Ladder tab (issue 33, workflow 4) — the skill ladder of
+// LadderPanel: the Ladder tab — the skill ladder of
 // `balance ladder` in the window (sim::LadderRunner on a worker thread): the
 // agents as rungs, each pair head to head and each agent against itself;
 // shown as the ratings (Elo scale, weakest first), the head-to-head matrix as
 // a heat map (row agent's score against the column agent, with its 95%
 // interval in the tooltip) and the conclusions that change with skill. Like
-// every result it names its revision (workflow 1): after an edit it is marked
+// every result it names its revision (results belong to a revision): after an edit it is marked
 // "played before N edits" (app/gui/results/revision_note.h), and a ladder that
 // finishes after another ruleset was opened is dropped, not shown against it.
 #pragma once

@@ -1,5 +1,5 @@
 // ResultsFile: the results of a ruleset kept beside it, so they reopen with
-// it (issue 33, workflow 1): `card-dice.yaml` -> `card-dice.results.json`,
+// it: `card-dice.yaml` -> `card-dice.results.json`,
 // one JSON file per ruleset (data/schema/results-file.md). It holds the last
 // finished run of the Simulation tab with the ruleset's content hash
 // (app/report/report_data.h contentHash), the run's settings and agents, and

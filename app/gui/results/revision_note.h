@@ -1,5 +1,5 @@
-// How a result on screen relates to the ruleset as it is now (issue 33,
-// workflow 1: results belong to a revision), in the words every panel uses:
+// How a result on screen relates to the ruleset as it is now (results
+// belong to a revision), in the words every panel uses:
 // "Played before 2 edits of the ruleset (a; b)" after edits in this session,
 // and "Played on another revision ..." for a result reopened from the results
 // file whose content hash is not the ruleset's. Each panel adds what the

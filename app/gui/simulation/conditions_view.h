@@ -1,5 +1,5 @@
-// ConditionsView: the Simulation tab's "Setup conditions" page (issue 32,
-// item 3): the run's games by the conditions of their setup (the engine's
+// ConditionsView: the Simulation tab's "Setup conditions" page (which
+// setups decide the game): the run's games by the conditions of their setup (the engine's
 // State::setupFeatures: card-dice's seven die values, Elem Master's arena,
 // ...), each outcome measure per feature value with its 95% interval, the
 // cells that differ from the other games after Holm's correction marked, and

@@ -1,4 +1,4 @@
-// SpecialtiesPanel: the Specialties tab (issue 33, workflow 4) — the faction
+// SpecialtiesPanel: the Specialties tab — the faction
 // balance question of `balance specialties` in the window
 // (sim::runSpecialties on a worker thread, with progress and Cancel): each
 // faction against the baseline faction with its 95% interval and verdict, and

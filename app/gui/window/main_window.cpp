@@ -72,7 +72,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   m_overview = new OverviewPage(m_document, m_pages);
   m_pages->addWidget(m_overview);
   m_tables.push_back(new TablePage(m_document, new ParameterTableModel(m_document), std::nullopt, tr("Parameters"), m_pages));
-  // Every assumed value carries a marker; the parameters page measures them (issue 32).
+  // Every assumed value carries a marker; the parameters page measures which
+  // of them decide the verdict.
   auto* assumptionsBar = new AssumptionsBar(m_document);
   m_tables.front()->addBar(assumptionsBar);
   connect(assumptionsBar, &AssumptionsBar::message, this, &MainWindow::showMessage);

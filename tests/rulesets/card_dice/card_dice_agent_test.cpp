@@ -1,4 +1,4 @@
-// The agents on card-dice (issue 31, "answers before scores"): a damage card
+// The agents on card-dice ("answers before scores"): a damage card
 // against a victim holding Paid Militia leaves the victim a choice ("Shield any
 // amount of damage by paying one gold per unit", seed file 004); greedy values
 // the card after the victim's own answer, between the answer the attacker would

@@ -1,4 +1,4 @@
-// Why a game stops at the turn cap (issue 31, "the rest explained per cause"): the
+// Why a game stops at the turn cap ("the rest explained per cause"): the
 // counters cap_militia_rich, cap_health_above_start and cap_unexplained, one cause per
 // game, counted when turn max_turns (the ruleset's cap, `max_turns`, assumed) ends with
 // nobody dead.

@@ -1,4 +1,4 @@
-// Gold that buys nothing (issue 31, items 3 and 5): the blunder counter
+// Gold that buys nothing: the blunder counter
 // turn_gold_unconverted (a turn that ends with its bid unused while the player's
 // gold pays for a buff or damage card on display) and the heuristic's "unspent"
 // term (card_dice_heuristic.cpp), which makes greedy and the planner turn a gold
@@ -70,7 +70,7 @@ std::vector<std::string> playTurn(CardDiceState& state, sim::Rng& rng, sim::Agen
 }
 
 TEST_F(Gold, ARichPlayerTurnsItsGoldIntoABuff) {
-  // Issue 31's game 18: a player with thousands of gold never bought Prometheus's Gift or any
+  // The game that showed it: a player with thousands of gold never bought Prometheus's Gift or any
   // buff while the opponent healed more than it dealt. Here its deck is six heals worth far
   // more than a buff's own value, so a bought buff lowers the mean of its coming draws: the
   // old heuristic, which valued gold beyond 40 at nothing and the deck by that mean, never

@@ -1,4 +1,4 @@
-// The agents on Elem Master (issue 31, "answers before scores"): no player
+// The agents on Elem Master ("answers before scores"): no player
 // decides inside another player's turn here (events and powers resolve on the
 // mover's choices), so greedy's answers change nothing in this engine; the
 // check keeps that true if a rule ever adds such an answer.
@@ -18,7 +18,7 @@ TEST(ElemMasterAgents, NoPlayerAnswersInsideAnotherPlayersTurn) {
   }
 }
 
-// Issue 31, repeated positions (the repetition term of elem_master_heuristic.cpp;
+// Repeated positions (the repetition term of elem_master_heuristic.cpp;
 // the repetition end of elem_master_repetition.cpp). Player 0's Fire walks
 // X -> Y -> X while player 1 passes; the Fire may now go back to Y (one square
 // nearer player 1's Earth, the best turn by every other term) or to Z (one square

@@ -1,4 +1,4 @@
-// Elem Master: every choice the rules give a player is an action (issue 15), each on
+// Elem Master: every choice the rules give a player is an action, each on
 // a scripted position citing the French rule (seed file 002): the specialty draft, the
 // free start, the Nécromancien's "jusqu'à 3", the "jusqu'à" of Averse, Tornade, Etoile
 // filante and Secousse sismique, which Waters join a wave, the Démoniste's new Fire.

@@ -1,4 +1,4 @@
-// Elem Master: the rule errors of issue 15, each on a scripted position that
+// Elem Master: the rules the engine once got wrong, each on a scripted position that
 // cites the French sentence of seed file 002 it checks (Coucher de soleil, Brise,
 // elimination at 4 players, Hiver/Gel, Sécheresse, the desert, the random arena).
 #include "tests/rulesets/elem_master/elem_master_fixture.h"

@@ -1,4 +1,4 @@
-// The agents on Element (issue 31): no other player decides inside a turn (so
+// The agents on Element: no other player decides inside a turn (so
 // greedy's answers change nothing here); the danger to a sorcerer at the start
 // of the opponent's turn is the expectation over the opponent's roll, fire
 // spreads included; and the blunder counters (a turn ended capturable with a

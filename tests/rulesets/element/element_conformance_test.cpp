@@ -29,7 +29,7 @@ WB_CONFORMANCE_TESTS(ElementConformanceVariant,
                                   {"parameters.board_size", "13"},
                                   {"dice.element.faces", "[fire, wind, earth, water, seal, seal]"}}),
                      (wb::sim::GameSetup{2, {}}));
-// The other readings of the assumed parameters (issue 34).
+// The other readings of the assumed parameters.
 WB_CONFORMANCE_TESTS(ElementConformanceReadings,
                      variantGame({{"parameters.sorcerer_moves", "once"},
                                   {"parameters.walled_in_self", "at_once"},

@@ -61,7 +61,7 @@ TEST(ElementMetrics, ActionEntities) {
 
 // The heuristic's terms (element_heuristic.cpp): fewer escape squares is worse,
 // a ring the player to act can close now is a threat, terminal outcomes dominate.
-// (Issue 31: the threat at a turn's start became an expectation over the roll,
+// (The threat at a turn's start became an expectation over the roll,
 // so the "can close it now" case is checked in the middle of a turn.)
 TEST(ElementHeuristic, EscapesThreatsAndTerminal) {
   Position open;

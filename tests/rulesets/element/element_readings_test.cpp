@@ -1,6 +1,6 @@
 // Element: the readings where the rulebook (seed file 001) is silent or open, each
 // a parameter marked `assumed` in the YAML with the other readings playable
-// (issue 34; audit shared/audits/element.md, sections 1 and 3): how often the
+// (audit shared/audits/element.md, sections 1 and 3): how often the
 // sorcerer may move (and so start a new flight of wind jumps), walling in the own
 // sorcerer, one stone walling in both, a river capturing in the middle of its
 // flow; the assumed board and trays; who moves first; and the game's length in

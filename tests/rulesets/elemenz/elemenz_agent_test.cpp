@@ -1,4 +1,4 @@
-// The agents on ElemenZ (issue 31): a drain its target may answer is valued
+// The agents on ElemenZ: a drain its target may answer is valued
 // after the target's answer ("answers before scores"); and the blunder counter of strikes that drain nothing.
 // Positions follow the rule "Attack and Damage" / "Using Totems" of seed file 000.
 #include "simulation/agents/greedy_agent.h"
@@ -42,7 +42,7 @@ TEST(ElemenzAgents, AStrikeIsValuedAfterTheTargetsAnswer) {
   sim::Rng rng(7);
   const double none = greedy.valueOf(*s, encode(ActionKind::EndTurn, 0), rng);
   EXPECT_GT(v.pending, none);
-  // Before issue 31 greedy scored the pending drain as nothing.
+  // Greedy used to score the pending drain as nothing.
   EXPECT_LT(v.unanswered, v.pending);
 }
 
@@ -78,7 +78,7 @@ TEST(ElemenzAgents, AStrikeAnsweredWithTokensDrainsSomething) {
 // (the engine reads the FAQ "All dice must be assigned in a player's turn" as "no die is kept
 // for the next turn": the turn may end with dice unplaced). Such a strike changes nothing: the
 // turn ends in the same position as without it, so the planner valued the two plans equally
-// and chose between them at random (issue 31: 25.9% of the 4-player planner's strikes
+// and chose between them at random (25.9% of the 4-player planner's strikes
 // drained nothing). A plan whose end is the end of a shorter plan of the same value is that
 // plan with moves that changed nothing, and is not chosen.
 TEST(ElemenzAgents, ThePlannerThrowsNoDiceIntoAShieldThatCoversThem) {

@@ -30,7 +30,7 @@ TEST(ElemenzConformanceVariants, EasierSurgesEnd) {
   wb::sim::conformance::checkRandomPlayoutsEnd(*game, wb::sim::GameSetup{3, {}}, o);
 }
 
-// The other readings of the assumed parameters (issue 34) play to the end too.
+// The other readings of the assumed parameters play to the end too.
 TEST(ElemenzConformanceVariants, OtherReadingsEnd) {
   auto game = gameWith({{"reaction_window", "after_last_roll"}, {"water_tide", "heal_action"}, {"token_anchor", "in_combo"}});
   ASSERT_TRUE(game);
@@ -46,7 +46,7 @@ TEST(ElemenzConformanceVariants, OtherReadingsEnd) {
 namespace wb::rulesets::elemenz::test {
 namespace {
 
-// Hidden information (issue 17): the pulse tokens on another's totem and the
+// Hidden information: the pulse tokens on another's totem and the
 // avatars another holds are face down; the bag is drawn at random. Two positions
 // that differ only in those give the same determinization for the same rng.
 TEST(ElemenzHidden, DeterminizeDependsOnlyOnWhatTheObserverSees) {

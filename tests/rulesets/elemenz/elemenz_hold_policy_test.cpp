@@ -1,4 +1,4 @@
-// The hold policy against the dice lab (issue 17): the engine's own roll-and-hold
+// The hold policy against the dice lab: the engine's own roll-and-hold
 // (Reroll / Roll actions, holds chosen by TurnValue aiming at one combo) played
 // many times completes the combo as often as the dice lab's exact answer to the
 // same question (dice_questions.yaml, `balance dice --question ...`), within the

@@ -1,7 +1,7 @@
 // ElemenZ (seed file 000): the rules the engine once narrowed, the choices it once
 // made for the player (now actions the players choose), and the readings where the
-// text is silent (parameters marked `assumed`, with their alternatives). Issue 34;
-// audit shared/audits/elemenz.md, sections 1-3. Each test cites the sentence.
+// text is silent (parameters marked `assumed`, with their alternatives). The
+// audit: shared/audits/elemenz.md, sections 1-3. Each test cites the sentence.
 #include <algorithm>
 
 #include "simulation/core/entity_log.h"

@@ -1,5 +1,5 @@
 // The shipped ElemenZ ruleset loads with the counts of the rulebook, and a
-// broken combo is reported as file:line:column (issue 17, "Done when").
+// broken combo is reported as file:line:column.
 #include <filesystem>
 #include <fstream>
 #include <sstream>

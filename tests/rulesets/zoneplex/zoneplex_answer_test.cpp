@@ -1,4 +1,4 @@
-// The agents on Zoneplex (issue 31, "answers before scores"): asking another
+// The agents on Zoneplex ("answers before scores"): asking another
 // monk for help leaves that monk the answer (join or decline, rule "Group
 // combat"); greedy values the request after the helper's own answer. Here the
 // helper declines (joining would complete the drawer's set), so the request is

@@ -1,4 +1,4 @@
-// Zoneplex rule tests (issue 16) on the bargain before a Fear battle, rule
+// Zoneplex rule tests on the bargain before a Fear battle, rule
 // "Group Combat/Negotiation" (seed file 003): the drawer "has the last word
 // regarding how the Fear Card and the Relic Cards are divided"; players may
 // "choose not to help a player who is being too greedy"; "even when you attempt

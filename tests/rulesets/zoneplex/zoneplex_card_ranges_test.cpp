@@ -1,5 +1,5 @@
 // A Fear's strength, a step card's steps and tiles and a Fear's relics outside
-// what the engine plays are errors at their line (issue 33, promise 1: "keep
+// what the engine plays are errors at their line ("keep
 // the model and the file valid for every field"). Before, the engine clamped
 // them silently: a Fear of strength -5 was played as 0 while the file, the
 // window and `balance validate` said "ok". Rules: "A Word on Fears" (strength

@@ -1,4 +1,4 @@
-// Zoneplex rule tests (issue 16) on relics: when they may be used ("Note: A
+// Zoneplex rule tests on relics: when they may be used ("Note: A
 // player can always use as many Relic Cards as he/she desires on their turn",
 // "Turn Order", seed file 003), the Canopic Jar kept among the Fears ("Relic
 // Cards": "it is placed amongst captured Fear cards"), the Bull Statue's step

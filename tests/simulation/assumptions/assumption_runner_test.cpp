@@ -1,4 +1,4 @@
-// The assumptions experiment (issue 32) on the toy duel (tests/simulation/sweep/
+// The assumptions experiment on the toy duel (tests/simulation/sweep/
 // toy_duel.h, closed-form rates): one assumed value flips the first-player
 // advantage (p0 = 50 -> 10: seat 0 wins 0.571 -> 0.174) and is flagged and
 // ranked first; another changes nothing (`unused`, played on the same seeds:

@@ -1,4 +1,4 @@
-// A/B comparisons (issue 6, item 2): a ruleset against itself shows no
+// A/B comparisons: a ruleset against itself shows no
 // significant difference; a clearly stronger seat shows a significant one.
 // Fixed seeds; the toy duel (tests/simulation/sweep/toy_duel.h) has exact rates.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Setup conditions (issue 32): a toy game whose setup draws two coins, `a`
+// Setup conditions: a toy game whose setup draws two coins, `a`
 // and `b`, and a weather 0..3. Weather 3 gives seat 0 a 90% roll (else 50%),
 // so weather=3 must be named for the first side; a game with a == b never ends
 // (a timeout at the cap), so neither coin alone changes the timeout share and

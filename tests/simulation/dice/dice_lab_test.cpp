@@ -1,4 +1,4 @@
-// Dice lab entry point (issue 5, items 1-4): requests, dice questions from a
+// Dice lab entry point: requests, dice questions from a
 // ruleset, and the errors a designer can make.
 #include <cmath>
 
@@ -106,7 +106,7 @@ TEST(DiceLab, TooBigForExactAsksForMonteCarlo) {
   rq.pool = "1000d1000";
   EXPECT_FALSE(evaluateDice(rq, nullptr, res, err));
   EXPECT_NE(err.message.find("--monte-carlo"), std::string::npos);
-  rq.pool = "300d20kh150";  // about 11 s of work: over the exact bound (issue 21)
+  rq.pool = "300d20kh150";  // about 11 s of work: over the exact bound
   EXPECT_FALSE(evaluateDice(rq, nullptr, res, err));
   rq.query = DiceQuery::Vs;
   rq.pool = "20d6+20d8";
@@ -170,7 +170,7 @@ TEST(DiceLab, JsonHasTheDocumentedKeys) {
   EXPECT_NE(text.find("P(sum >= 7) = 0.583333333 (21/36)"), std::string::npos) << text;
 }
 
-// Opposed sums (issue 33, item 7: "3d6 vs 2d8" as totals): 1d6 against 1d6
+// Opposed sums ("3d6 vs 2d8" as totals): 1d6 against 1d6
 // differs by -5..5 with mean 0, P(A > B) = 15/36; with a Monte Carlo sample
 // the estimate is within 5 sigma of it (fixed seed).
 TEST(DiceLab, OpposedSumsAreTheDifferenceOfTheTotals) {

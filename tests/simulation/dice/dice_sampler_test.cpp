@@ -1,4 +1,4 @@
-// Dice lab Monte Carlo mode (issue 5, item 1): with fixed seeds every sampled
+// Dice lab Monte Carlo mode: with fixed seeds every sampled
 // query agrees with the exact engine within its interval. Intervals use
 // z = 3.29 (99.9%) so that the many checks here are not a coin toss; the
 // sample size sets their width.

@@ -1,4 +1,4 @@
-// Dice lab amount expressions (issue 5, item 3): the exact distribution of an
+// Dice lab amount expressions: the exact distribution of an
 // expression over the dice it names, against direct enumeration.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Dice notation (issue 5, item 2): the forms the lab accepts and the 1-based
+// Dice notation: the forms the lab accepts and the 1-based
 // column of every error.
 #include <gtest/gtest.h>
 

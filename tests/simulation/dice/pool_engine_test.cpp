@@ -1,4 +1,4 @@
-// Dice lab exact engine (issue 5, item 1): every query kind against literal
+// Dice lab exact engine: every query kind against literal
 // brute-force enumeration on small pools, to 1e-12.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Dice lab optimal-hold targets (issue 5, item 1): the multiset DP against a
+// Dice lab optimal-hold targets: the multiset DP against a
 // literal enumeration of dice positions and hold subsets, with free and
 // anchored wilds and several alternatives.
 #include <gtest/gtest.h>

@@ -1,6 +1,5 @@
 // CheckpointFile (simulation/distributed/checkpoint_file.h): what is written
-// reads back, and a file with any one byte damaged is refused (issue 35, item 2:
-// a flipped bit in the stored totals used to resume with other numbers).
+// reads back, and a file with any one byte damaged is refused (a flipped bit in the stored totals used to resume with other numbers).
 #include <gtest/gtest.h>
 
 #include "simulation/distributed/checkpoint_file.h"

@@ -1,4 +1,4 @@
-// The distribution layer without MPI (issue 19): IndexRanges, the RunStats
+// The distribution layer without MPI: IndexRanges, the RunStats
 // codec, dynamic sharing between ranks over an in-memory transport (ranks are
 // threads here; tests/cli/distributed_tests.cmake runs the real mpirun), batch
 // windows with stop(), and checkpoints that resume to the identical result.

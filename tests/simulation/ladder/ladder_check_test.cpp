@@ -1,4 +1,4 @@
-// The ladder's agreement check (simulation/ladder/ladder_check.h, issue 31):
+// The ladder's agreement check (simulation/ladder/ladder_check.h):
 // point orders that differ inside overlapping 95% intervals are ties, not
 // disagreements; a pair both agents separate the opposite way round is one.
 #include <gtest/gtest.h>
@@ -36,7 +36,7 @@ const OrderComparison& factionsOf(const AgreementCheck& c) {
 }  // namespace
 
 TEST(LadderCheck, OverlappingIntervalsAreTiesNotDisagreements) {
-  // The numbers of the 200-game ElemenZ ladder of issue 31: the point orders of
+  // The numbers of a 200-game ElemenZ ladder: the point orders of
   // the two weakest differ (tau 0.33), but water and fire overlap under both.
   const AgentConclusions greedy = withFactions({faction("earth", 0.408, 0.378, 0.439), faction("air", 0.21, 0.186, 0.236),
                                                 faction("fire", 0.18, 0.158, 0.205), faction("water", 0.154, 0.133, 0.178)});

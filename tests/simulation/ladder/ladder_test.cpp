@@ -129,7 +129,7 @@ TEST(LadderAnalysis, KendallTau) {
   EXPECT_DOUBLE_EQ(kendallTau({1}, {1}), 0.0);
 }
 
-// Issue 35, item 6: a ladder cancelled while the agents play alone rendered
+// A ladder cancelled while the agents play alone rendered
 // the conclusions of agents it never reached (out of bounds: exit 139).
 TEST(Ladder, ACancelledLadderPrintsItsPartialTableMarkedCancelled) {
   toy::ReplyGame game;

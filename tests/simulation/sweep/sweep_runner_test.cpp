@@ -1,4 +1,4 @@
-// Sweeps (issue 6, item 1): common random numbers, balance points by
+// Sweeps: common random numbers, balance points by
 // interpolation with an interval, "not crossed", 2-D grids, bad input.
 // The toy duel's seat-0 win rate is known in closed form (toy_duel.h): with
 // p1 = 50 and random agents it is exactly 1/2 at p0 = 40.
@@ -49,7 +49,7 @@ TEST(BalancePoint, InterpolatesTheCrossingAndItsInterval) {
   std::vector<sim::CurvePoint> high = {{1, 0.7, 0.6, 0.8}, {2, 0.9, 0.8, 1.0}};
   EXPECT_FALSE(sim::findBalancePoint(high, 0.5).crossed);
   // The estimate crosses but no interval is clear of the target: no balance point
-  // (before issue 12 this printed "5 [< 0, > 10]", a noisy crossing presented as an answer).
+  // (this once printed "5 [< 0, > 10]", a noisy crossing presented as an answer).
   std::vector<sim::CurvePoint> open = {{0, 0.45, 0.3, 0.6}, {10, 0.55, 0.4, 0.7}};
   auto o = sim::findBalancePoint(open, 0.5);
   EXPECT_FALSE(o.crossed);
@@ -239,7 +239,7 @@ TEST(BalancePoint, ANoisyCrossingIsNoBalancePoint) {
   EXPECT_EQ(a.above, 2);
 }
 
-// Issue 12: a sweep of a value with no effect finds "no detectable effect", never a balance point.
+// A sweep of a value with no effect finds "no detectable effect", never a balance point.
 TEST(SweepRunner, AValueWithNoEffectHasNoDetectableEffect) {
   auto registry = test::toyRegistry();
   auto base = test::toyDuelRuleset();
@@ -303,7 +303,7 @@ sim::EngineRegistry cardRaceRegistry() {
 
 }  // namespace
 
-// Issue 12: a sweep of a card's value follows that card's causal impact by
+// A sweep of a card's value follows that card's causal impact by
 // default; a value with no effect gives "no detectable effect", never a balance point.
 TEST(SweepRunner, ACardValueWithNoEffectHasNoDetectableImpact) {
   auto registry = cardRaceRegistry();
@@ -337,7 +337,7 @@ TEST(SweepRunner, ACardValueWithNoEffectHasNoDetectableImpact) {
   EXPECT_NE(sim::sweepResultToJson(r).find("\"no_detectable_effect\": true"), std::string::npos);
 }
 
-// Issue 35, item 13: a 100 x 100 grid took 2.2 GB and wrote a 676 MB JSON. The
+// A 100 x 100 grid took 2.2 GB and wrote a 676 MB JSON. The
 // grid is bounded (every point keeps its whole run) and refused before it plays.
 TEST(SweepRunner, AGridBeyondTheBoundIsRefusedBeforeItPlays) {
   auto registry = test::toyRegistry();

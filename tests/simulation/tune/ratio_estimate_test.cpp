@@ -1,4 +1,4 @@
-// The tuner's statistics (issue 30): Student's t quantiles from Boost.Math
+// The tuner's statistics: Student's t quantiles from Boost.Math
 // against reference values, and the paired ratio estimator on hand-worked blocks.
 #include <gtest/gtest.h>
 

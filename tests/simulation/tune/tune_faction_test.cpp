@@ -1,4 +1,4 @@
-// faction:ID targets (issue 30) are faction duels against the baseline faction,
+// faction:ID targets are faction duels against the baseline faction,
 // the measure of `balance specialties` (simulation/factions/faction_duel.h):
 // the evaluator's block sums equal the duels played one by one, `faction:*`
 // leaves the baseline out, and candidates share the duel seeds.

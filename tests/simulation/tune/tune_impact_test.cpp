@@ -1,4 +1,4 @@
-// Impact targets (issue 30: `{metric: "impact:ID", min, max}`, the restricted-
+// Impact targets (`{metric: "impact:ID", min, max}`, the restricted-
 // play lift in points as `balance impact` measures it) and the budget the search
 // never passes, on a toy with a known answer.
 //

@@ -1,4 +1,4 @@
-// The tuner's search on a toy with a known answer (issue 30, "Done when"):
+// The tuner's search on a toy with a known answer:
 // the toy duel's first-side share with random agents is q0 / (q0 + q1 - q0 q1),
 // q = p / 200 (toy_duel.h): 0.571 at p0 = p1 = 50, exactly 1/2 at p0 = 40, 0.414
 // at p0 = 30 and 0.632 at p0 = 60; p1 = 40 gives 0.625 and p1 = 60 0.526 (both

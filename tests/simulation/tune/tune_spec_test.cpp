@@ -1,4 +1,4 @@
-// Targets and knobs as data (issue 30, item 1): the targets file is read like
+// Targets and knobs as data: the targets file is read like
 // a ruleset, every problem at file:line:column, all at once; metric names with
 // `*` and suggestions; knob patterns checked against the ruleset and its schema.
 #include <gtest/gtest.h>
