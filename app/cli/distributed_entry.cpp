@@ -11,6 +11,8 @@
 #include <streambuf>
 #include <string_view>
 
+#include <unistd.h>
+
 #include "app/cli/run_options.h"
 #include "model/core/atomic_file.h"
 #include "model/core/scalar.h"
@@ -31,10 +33,12 @@ const char* const kDistributedHelp =
 
 namespace {
 
-// The commands whose games the ranks share; every other command runs on rank 0 alone.
+// The commands whose games the ranks share (every game they play goes through a
+// runner's DistributedJob on this thread); every other command runs on rank 0 alone.
 bool sharesGames(const std::string& command) {
-  return command == "run" || command == "sweep" || command == "impact" || command == "tune" ||
-         command == "assumptions";
+  for (const char* c : {"run", "sweep", "impact", "tune", "assumptions", "ladder", "specialties", "compare", "report"})
+    if (command == c) return true;
+  return false;
 }
 
 class NullBuffer : public std::streambuf {
@@ -77,13 +81,18 @@ bool takesValue(const std::string& arg) {
   return arg.rfind("--", 0) == 0 && arg.find('=') == std::string::npos;
 }
 
+// The options that do not change the result: threads, where the output goes.
+bool leavesResult(const std::string& option) {
+  return option == "--threads" || option == "--json" || option == "--write" || option == "--out";
+}
+
 // The command a checkpoint belongs to: its arguments but the ones that do not
-// change the result (threads, where the output goes).
+// change the result.
 std::string checkpointKey(const std::vector<std::string>& args) {
   std::ostringstream key;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if ((a == "--threads" || a == "--json" || a == "--write") && i + 1 < args.size()) {
+    if (leavesResult(a) && i + 1 < args.size()) {
       ++i;
       continue;
     }
@@ -93,11 +102,17 @@ std::string checkpointKey(const std::vector<std::string>& args) {
 }
 
 // The content of every input file named (the ruleset's files, includes too),
-// so an edited ruleset does not resume an old checkpoint.
+// so an edited ruleset does not resume an old checkpoint. An output file is
+// not an input: the result a finished run left at --json or --out must not
+// make the same command look like another one.
 std::string checkpointInputs(const std::vector<std::string>& args) {
   std::uint64_t h = 1469598103934665603ULL;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
+    if (leavesResult(a)) {
+      ++i;
+      continue;
+    }
     std::error_code ec;
     if (!takesValue(a) && std::filesystem::exists(a, ec)) hashInput(a, h);
   }
@@ -139,7 +154,8 @@ int runBalanceProcess(const std::vector<std::string>& given, CommandIo& io) {
   const bool help = std::find(args.begin(), args.end(), "--help") != args.end() ||
                     std::find(args.begin(), args.end(), "-h") != args.end();
   if ((!options.checkpointPath.empty() || checkpointEveryGiven) && !sharesGames(command)) {
-    io.err << "balance: --checkpoint is for run, sweep, impact, tune and assumptions\n";
+    io.err << "balance: --checkpoint is for run, sweep, impact, tune, assumptions, ladder, specialties, compare and "
+              "report\n";
     return kExitUsage;
   }
   if (checkpointEveryGiven && options.checkpointPath.empty()) {
@@ -152,6 +168,7 @@ int runBalanceProcess(const std::vector<std::string>& given, CommandIo& io) {
     io.err << "balance: " << session.startError() << "\n";
     return session.finish(kExitUsage);
   }
+  std::filesystem::path scratch;  // another rank's report goes here
   NullBuffer nothing;
   std::ostream quiet(&nothing);
   CommandIo silent{quiet, quiet};
@@ -165,6 +182,17 @@ int runBalanceProcess(const std::vector<std::string>& given, CommandIo& io) {
       if (args[i] == "--write") args.erase(args.begin() + static_cast<std::ptrdiff_t>(i), args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
       else ++i;
     }
+    // ... and no report (`balance report --out FILE`): the other ranks write
+    // theirs into a private scratch folder, removed at the end, so the
+    // command runs unchanged (the extension still picks the writer).
+    for (std::size_t i = 0; i + 1 < args.size(); ++i)
+      if (args[i] == "--out") {
+        std::error_code ec;
+        scratch = std::filesystem::temp_directory_path(ec) /
+                  ("balance-rank-" + std::to_string(session.rank()) + "-" + std::to_string(::getpid()));
+        std::filesystem::create_directories(scratch, ec);
+        args[i + 1] = (scratch / ("report" + std::filesystem::path(args[i + 1]).extension().string())).string();
+      }
   }
   if (sharesGames(command) && !help && (session.ranks() > 1 || !options.checkpointPath.empty())) {
     options.key = checkpointKey(args);
@@ -179,6 +207,10 @@ int runBalanceProcess(const std::vector<std::string>& given, CommandIo& io) {
   if (session.rank() != 0 && !sharesGames(command)) return session.finish(kExitOk);
   const int code = runBalance(args, myIo);
   if (help && sharesGames(command)) myIo.out << "\n" << kDistributedHelp;
+  if (!scratch.empty()) {
+    std::error_code ec;
+    std::filesystem::remove_all(scratch, ec);
+  }
   return session.finish(code);
 }
 

@@ -1,10 +1,11 @@
 // The process entry of `balance` (main_balance.cpp): MPI ranks and checkpoints
 // around the ordinary command dispatch (runBalance, command.h).
 //
-//   mpirun -np K balance run|sweep|impact ... [--checkpoint FILE [--checkpoint-every S]]
+//   mpirun -np K balance run|sweep|impact|tune|assumptions|ladder|specialties|compare|report ...
+//          [--checkpoint FILE [--checkpoint-every S]]
 //
-// For run, sweep and impact every rank runs the same command; the runners
-// share their games through the installed sim::Distribution
+// For those commands every rank runs the same command; the runners share
+// their games through the installed sim::Distribution
 // (simulation/distributed/), and only rank 0 prints and writes files (the other
 // ranks' output goes nowhere). Every other command runs on rank 0 alone. --checkpoint
 // works with or without MPI. Commands themselves never see ranks.

@@ -22,6 +22,7 @@
 #include <thread>
 
 #include "app/cli/arg_parser.h"
+#include "app/cli/cli_format.h"
 #include "app/cli/command.h"
 #include "app/cli/interrupt_scope.h"
 #include "app/cli/ruleset_input.h"
@@ -30,6 +31,7 @@
 #include "simulation/agents/agent_factory.h"
 #include "simulation/core/rng.h"
 #include "simulation/factions/specialties.h"
+#include "simulation/factions/specialties_json.h"
 #include "simulation/stats/statistics.h"
 
 namespace wb::app {
@@ -38,7 +40,7 @@ namespace {
 const char* kUsage =
     "usage: balance specialties FILE [--games N] [--matrix-games M] [--agents A[,B]]\n"
     "                              [--baseline FACTION] [--seed S] [--threads T]\n"
-    "                              [--max-turns K] [--set PATH=VALUE]...\n\n"
+    "                              [--max-turns K] [--set PATH=VALUE]... [--json PATH|-]\n\n"
     "Faction (specialty) balance for 2 players: each faction against the baseline\n"
     "faction for N games (seats alternate), ranked by win rate with 95% Wilson\n"
     "intervals (a draw counts half); then, if M > 0, a round robin of M games per\n"
@@ -52,8 +54,12 @@ const char* kUsage =
     "  --threads T         worker threads (default: all cores)\n"
     "  --max-turns K       turn cap (default: the game's)\n"
     "  --set PATH=VALUE    change a value first (repeatable)\n"
+    "  --json PATH|-       the result as JSON (every tally, the ranking, the round robin;\n"
+    "                      the same for any --threads and ranks); - for stdout, then\n"
+    "                      the table is not printed\n"
     "The numbers have the bounds of every command (balance run --help).\n\n"
-    "exit: 0 ok, 1 the ruleset has problems, 2 usage error, 130 cancelled (Ctrl-C: the partial table is printed)\n";
+    "exit: 0 ok, 1 the ruleset has problems or an output cannot be written, 2 usage error (a --checkpoint\n"
+    "of another command too), 130 cancelled (Ctrl-C: the partial table is printed)\n";
 
 std::string pct(double x) {
   std::ostringstream os;
@@ -63,12 +69,16 @@ std::string pct(double x) {
 
 std::string shortName(const std::string& id) { return id.rfind("mage_", 0) == 0 ? id.substr(5) : id; }
 
+void printTable(std::ostream& out, const sim::SpecialtiesResult& result, const model::Ruleset& ruleset,
+                const std::vector<std::string>& factions, int baseline, const std::vector<std::string>& specs,
+                long long games, long long matrixGames, std::uint64_t seed, bool cancelled);
+
 int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
   InterruptScope interrupt;
   // The run options of every command (run_options.h): the same parser and bounds.
   ArgParser ap;
   declareRunOptions(ap);
-  ap.option("--matrix-games").option("--baseline");
+  ap.option("--matrix-games").option("--baseline").option("--json");
   std::string error;
   auto usage = [&](const std::string& message) {
     io.err << "balance specialties: " << message << " (see balance specialties --help)\n";
@@ -85,6 +95,8 @@ int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
   if (!ap.intValue("--matrix-games", matrixGames, error, 0, kMaxGames)) return usage(error);
   if (options.agentsGiven && options.config.agents.size() > 2)
     return usage("--agents: one agent for both seats, or one per seat (2)");
+  const auto json = ap.value("--json");
+  if (json && !checkOutputPath("--json", *json, error)) return usage(error);
   const long long games = static_cast<long long>(options.config.games);
   const std::uint64_t seed = options.config.seed;
   const int threads = options.config.threads;
@@ -127,17 +139,35 @@ int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
   const std::atomic<bool>& cancel = InterruptScope::flag();  // the pairings poll it: Ctrl-C stops them
   const sim::SpecialtiesResult result = sim::runSpecialties(*game, config, cancel);
   if (!result.ok()) {
+    // The ruleset's problems are reported above; what is left is the run's
+    // own (a checkpoint of another command, a lost rank): a usage error.
     io.err << "balance specialties: " << result.error << "\n";
-    return kExitInvalid;
+    return kExitUsage;
   }
+  const bool jsonToStdout = json && *json == "-";
+  const bool written = !json || writeJsonOutput(io.out, io.err, "specialties", *json,
+                                                sim::specialtiesToJson(result, game->engine()), !cancel.load());
+  std::ostringstream table;  // printed unless the JSON went to stdout
+  printTable(table, result, *ruleset, factions, baseline, specs, games, matrixGames, seed, cancel.load());
+  if (!jsonToStdout) io.out << table.str();
+  if (cancel.load()) {
+    io.err << "balance specialties: cancelled\n";
+    return kExitCancelled;
+  }
+  return written ? kExitOk : kExitInvalid;
+}
+
+void printTable(std::ostream& out, const sim::SpecialtiesResult& result, const model::Ruleset& ruleset,
+                const std::vector<std::string>& factions, int baseline, const std::vector<std::string>& specs,
+                long long games, long long matrixGames, std::uint64_t seed, bool cancelled) {
   const int nThreads = result.config.threads;
   const int cap = result.config.maxTurns;
-  io.out << ruleset->id << ": each faction vs " << factions[static_cast<std::size_t>(baseline)] << ", " << games
-         << " games each, agents";
-  for (const auto& s : specs) io.out << " " << s;
-  io.out << ", seed " << seed << (cancel.load() ? "  [CANCELLED: partial results]" : "") << "\n\n";
-  io.out << std::left << std::setw(24) << "rank  faction" << std::right << std::setw(8) << "games" << std::setw(10)
-         << "win rate" << "  95% CI          verdict   adjud.  powers/game  turns\n";
+  out << ruleset.id << ": each faction vs " << factions[static_cast<std::size_t>(baseline)] << ", " << games
+      << " games each, agents";
+  for (const auto& s : specs) out << " " << s;
+  out << ", seed " << seed << (cancelled ? "  [CANCELLED: partial results]" : "") << "\n\n";
+  out << std::left << std::setw(24) << "rank  faction" << std::right << std::setw(8) << "games" << std::setw(10)
+      << "win rate" << "  95% CI          verdict   adjud.  powers/game  turns\n";
   int rank = 0;
   sim::SpecialtyTally all;
   for (const sim::SpecialtyPairing& p : result.vsBaseline) {
@@ -148,7 +178,7 @@ int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
     const char* verdict = ci.lo > 0.5 ? "stronger" : ci.hi < 0.5 ? "weaker" : "fair";
     std::ostringstream name;
     name << std::setw(4) << ++rank << "  " << shortName(factions[static_cast<std::size_t>(p.a)]);
-    io.out << std::left << std::setw(24) << name.str() << std::right << std::setw(8) << t.games << std::setw(9)
+    out << std::left << std::setw(24) << name.str() << std::right << std::setw(8) << t.games << std::setw(9)
            << pct(rate) << "%  [" << std::setw(5) << pct(ci.lo) << ", " << std::setw(5) << pct(ci.hi) << "]  "
            << std::left << std::setw(9) << verdict << std::right << std::setw(6)
            << pct(static_cast<double>(t.adjudicated) / static_cast<double>(t.games)) << "%" << std::setw(13)
@@ -158,16 +188,16 @@ int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
     all.adjudicated += t.adjudicated;
     all.capped += t.capped;
   }
-  io.out << "\nadjudicated by the engine (its own cap or rule): " << all.adjudicated << " of " << all.games << " games ("
-         << pct(static_cast<double>(all.adjudicated) / static_cast<double>(std::max<std::uint64_t>(1, all.games)))
-         << "%); not ended within " << cap << " turns (a draw here): " << all.capped << "\n";
+  out << "\nadjudicated by the engine (its own cap or rule): " << all.adjudicated << " of " << all.games << " games ("
+      << pct(static_cast<double>(all.adjudicated) / static_cast<double>(std::max<std::uint64_t>(1, all.games)))
+      << "%); not ended within " << cap << " turns (a draw here): " << all.capped << "\n";
 
   std::uint64_t roundRobinPlayed = 0;
   if (!result.roundRobin.empty()) {
     for (const sim::SpecialtyPairing& p : result.roundRobin) roundRobinPlayed += p.tally.games;
     const std::vector<int> order = result.roundRobinOrder();
-    io.out << "\nround robin: " << matrixGames << " games per pair, " << result.roundRobin.size() << " pairs\n\n";
-    io.out << std::left << std::setw(24) << "rank  faction" << std::right << std::setw(8) << "games" << std::setw(10)
+    out << "\nround robin: " << matrixGames << " games per pair, " << result.roundRobin.size() << " pairs\n\n";
+    out << std::left << std::setw(24) << "rank  faction" << std::right << std::setw(8) << "games" << std::setw(10)
            << "score" << "  95% CI\n";
     rank = 0;
     for (int f : order) {
@@ -177,31 +207,26 @@ int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
       const sim::Interval ci = t.interval();
       std::ostringstream name;
       name << std::setw(4) << ++rank << "  " << shortName(factions[static_cast<std::size_t>(f)]);
-      io.out << std::left << std::setw(24) << name.str() << std::right << std::setw(8) << t.games << std::setw(9)
-             << pct(rate) << "%  [" << std::setw(5) << pct(ci.lo) << ", " << std::setw(5) << pct(ci.hi) << "]\n";
+      out << std::left << std::setw(24) << name.str() << std::right << std::setw(8) << t.games << std::setw(9)
+          << pct(rate) << "%  [" << std::setw(5) << pct(ci.lo) << ", " << std::setw(5) << pct(ci.hi) << "]\n";
     }
-    io.out << "\nmatrix: row's win rate (%) against column\n" << std::setw(18) << "";
-    for (int f : order) io.out << std::setw(5) << shortName(factions[static_cast<std::size_t>(f)]).substr(0, 4);
-    io.out << "\n";
+    out << "\nmatrix: row's win rate (%) against column\n" << std::setw(18) << "";
+    for (int f : order) out << std::setw(5) << shortName(factions[static_cast<std::size_t>(f)]).substr(0, 4);
+    out << "\n";
     for (int r : order) {
-      io.out << std::left << std::setw(18) << shortName(factions[static_cast<std::size_t>(r)]) << std::right;
+      out << std::left << std::setw(18) << shortName(factions[static_cast<std::size_t>(r)]) << std::right;
       for (int c : order) {
         const double v = result.matrixScore(r, c);
-        io.out << std::setw(5) << (v < 0 ? std::string("-") : std::to_string(static_cast<int>(std::lround(100 * v))));
+        out << std::setw(5) << (v < 0 ? std::string("-") : std::to_string(static_cast<int>(std::lround(100 * v))));
       }
-      io.out << "\n";
+      out << "\n";
     }
   }
   const double secs = result.elapsedSeconds;
   const std::uint64_t played = all.games + roundRobinPlayed;
-  io.out << "\nelapsed " << std::fixed << std::setprecision(1) << secs << " s, " << played << " games, "
-         << std::setprecision(0) << static_cast<double>(played) / std::max(1e-9, secs) << " games/s (" << nThreads
-         << " threads)\n";
-  if (cancel.load()) {
-    io.err << "balance specialties: cancelled\n";
-    return kExitCancelled;
-  }
-  return kExitOk;
+  out << "\nelapsed " << std::fixed << std::setprecision(1) << secs << " s, " << played << " games, "
+      << std::setprecision(0) << static_cast<double>(played) / std::max(1e-9, secs) << " games/s (" << nThreads
+      << " threads)\n";
 }
 
 }  // namespace

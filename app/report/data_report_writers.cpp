@@ -3,8 +3,10 @@
 #include <cstdio>
 #include <optional>
 
+#include "simulation/assumptions/assumptions_json.h"
 #include "simulation/dice/dice_report.h"
 #include "simulation/impact/impact_result_json.h"
+#include "simulation/ladder/ladder_json.h"
 #include "simulation/results/run_result_json.h"
 #include "simulation/sweep/sweep_result_json.h"
 
@@ -241,6 +243,17 @@ std::string jsonReport(const ReportData& d) {
   w.key("assumed").beginArray();
   for (const auto& a : d.assumed) w.beginObject().field("path", a.path).field("text", a.text).endObject();
   w.endArray();
+  // The sections played on request (--ladder, --assumptions): their documents
+  // as `balance ladder` and `balance assumptions` write them.
+  if (d.ladder) {
+    w.key("ladder");
+    sim::writeLadderJson(w, *d.ladder);
+  }
+  if (d.assumptions) {
+    std::string doc = sim::assumptionsToJson(*d.assumptions);
+    while (!doc.empty() && (doc.back() == '\n' || doc.back() == ' ')) doc.pop_back();
+    w.key("assumptions").raw(doc);
+  }
   w.endObject();
   return w.str() + "\n";
 }

@@ -3,29 +3,60 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
+#include <sstream>
 #include <thread>
 
 #include "simulation/core/rng.h"
+#include "simulation/distributed/byte_buffer.h"
+#include "simulation/distributed/distribution.h"
 #include "simulation/factions/faction_duel.h"
 
 namespace wb::sim {
 
 namespace {
 
-// Plays every pairing's games on `threads` threads. Each thread sums its own
-// tallies; the sums are exact, so the merged result is the same for any
-// thread count. Stops early when `cancel` is set: the tallies then hold the
-// games finished.
-void playPairings(const Game& game, std::vector<SpecialtyPairing>& pairings, std::uint64_t gamesEach,
-                  const std::vector<std::string>& specs, std::uint64_t seed, int cap, int threads, std::uint64_t seedSalt,
-                  const std::atomic<bool>& cancel, const std::function<void(std::uint64_t)>& onDone) {
-  const std::uint64_t total = pairings.size() * gamesEach;
-  const std::uint64_t step = std::max<std::uint64_t>(1, total / 200);
-  std::atomic<std::uint64_t> next{0}, done{0};
+void encodeTallies(ByteWriter& w, const std::vector<SpecialtyTally>& tallies) {
+  w.u64(tallies.size());
+  for (const SpecialtyTally& t : tallies) {
+    w.u64(t.games);
+    w.f64(t.score);
+    w.u64(t.adjudicated);
+    w.u64(t.capped);
+    w.f64(t.powerUses);
+    w.f64(t.turns);
+  }
+}
+
+// Reads tallies written by encodeTallies; false for bytes of another shape.
+bool decodeTallies(const std::string& bytes, std::vector<SpecialtyTally>& tallies) {
+  ByteReader in(bytes);
+  if (in.u64() != tallies.size()) return false;
+  for (SpecialtyTally& t : tallies) {
+    t.games = in.u64();
+    t.score = in.f64();
+    t.adjudicated = in.u64();
+    t.capped = in.u64();
+    t.powerUses = in.f64();
+    t.turns = in.f64();
+  }
+  return in.ok() && in.atEnd();
+}
+
+// Plays games [begin, end) of all pairings (game i is game i % gamesEach of
+// pairing i / gamesEach) on `threads` threads and adds them to `into`. Each
+// thread sums its own tallies; the sums are exact, so the merged result is
+// the same for any thread count. Stops early when `cancel` is set: the
+// tallies then hold the games finished, and it returns false.
+bool playRange(const Game& game, const std::vector<SpecialtyPairing>& pairings, std::uint64_t gamesEach,
+               const std::vector<std::string>& specs, std::uint64_t seed, int cap, int threads, std::uint64_t seedSalt,
+               const std::atomic<bool>& cancel, std::uint64_t begin, std::uint64_t end,
+               std::vector<SpecialtyTally>& into, const std::function<void()>& onGame) {
+  std::atomic<std::uint64_t> next{begin};
   std::vector<std::vector<SpecialtyTally>> perThread(static_cast<std::size_t>(threads),
                                                      std::vector<SpecialtyTally>(pairings.size()));
   auto work = [&](std::vector<SpecialtyTally>& tallies) {
-    for (std::uint64_t i = next++; i < total && !cancel.load(std::memory_order_relaxed); i = next++) {
+    for (std::uint64_t i = next++; i < end && !cancel.load(std::memory_order_relaxed); i = next++) {
       const SpecialtyPairing& p = pairings[i / gamesEach];
       const std::uint64_t g = i % gamesEach;
       const std::uint64_t gameSeed = deriveSeed(seed ^ seedSalt, (i / gamesEach) * 1000003ULL + g, 0);
@@ -37,16 +68,73 @@ void playPairings(const Game& game, std::vector<SpecialtyPairing>& pairings, std
       t.capped += o.capped ? 1 : 0;
       t.powerUses += o.powerUses;
       t.turns += o.turns;
-      const std::uint64_t d = ++done;
-      if (onDone && (d % step == 0 || d == total)) onDone(d);
+      if (onGame) onGame();
     }
   };
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work, std::ref(perThread[static_cast<std::size_t>(t)]));
+  const std::uint64_t span = end > begin ? end - begin : 0;
+  const int used = static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(threads), std::max<std::uint64_t>(1, span)));
+  for (int t = 1; t < used; ++t) pool.emplace_back(work, std::ref(perThread[static_cast<std::size_t>(t)]));
   work(perThread[0]);
   for (auto& th : pool) th.join();
   for (const auto& tallies : perThread)
-    for (std::size_t k = 0; k < pairings.size(); ++k) pairings[k].tally.add(tallies[k]);
+    for (std::size_t k = 0; k < pairings.size(); ++k) into[k].add(tallies[k]);
+  return !cancel.load();
+}
+
+// Plays every pairing's games: here on `threads` threads, or through the
+// installed Distribution (MPI ranks, checkpoints) as one job whose tasks are
+// the games, so ranks share them and a checkpoint keeps the tallies. Either
+// way the tallies are the same exact sums.
+bool playPairings(const Game& game, std::vector<SpecialtyPairing>& pairings, std::uint64_t gamesEach,
+                  const std::vector<std::string>& specs, std::uint64_t seed, int cap, int threads, std::uint64_t seedSalt,
+                  const std::atomic<bool>& cancel, const std::function<void(std::uint64_t)>& onDone, std::string& error) {
+  const std::uint64_t total = pairings.size() * gamesEach;
+  const std::uint64_t step = std::max<std::uint64_t>(1, total / 200);
+  std::atomic<std::uint64_t> done{0};
+  const std::function<void()> onGame = [&] {
+    const std::uint64_t d = ++done;
+    if (onDone && (d % step == 0 || d == total)) onDone(std::min(d, total));
+  };
+  std::vector<SpecialtyTally> tallies(pairings.size());
+  if (Distribution* distribution = Distribution::current()) {
+    std::ostringstream fingerprint;
+    fingerprint << "specialties engine=" << game.engine() << " salt=" << seedSalt << " seed=" << seed
+                << " games=" << gamesEach << " cap=" << cap << " agents=";
+    for (std::size_t i = 0; i < specs.size(); ++i) fingerprint << (i ? "," : "") << specs[i];
+    fingerprint << " pairings=";
+    for (const SpecialtyPairing& p : pairings) fingerprint << p.a << "/" << p.b << ";";
+    DistributedJob job;
+    job.fingerprint = fingerprint.str();
+    job.tasks = total;
+    job.minChunk = static_cast<std::uint64_t>(threads);
+    job.play = [&](std::uint64_t b, std::uint64_t e) -> std::optional<std::string> {
+      std::vector<SpecialtyTally> part(pairings.size());
+      if (!playRange(game, pairings, gamesEach, specs, seed, cap, threads, seedSalt, cancel, b, e, part, onGame))
+        return std::nullopt;  // the range may be incomplete: none of it counts
+      ByteWriter w;
+      encodeTallies(w, part);
+      return w.take();
+    };
+    job.merge = [&](const std::string& bytes) {
+      std::vector<SpecialtyTally> part(pairings.size());
+      if (!decodeTallies(bytes, part)) return false;
+      for (std::size_t k = 0; k < part.size(); ++k) tallies[k].add(part[k]);
+      return true;
+    };
+    job.total = [&] {
+      ByteWriter w;
+      encodeTallies(w, tallies);
+      return w.take();
+    };
+    job.restore = [&](const std::string& bytes) { return decodeTallies(bytes, tallies); };
+    job.cancelRequested = [&] { return cancel.load(); };
+    if (!distribution->execute(job, error)) return false;
+  } else {
+    playRange(game, pairings, gamesEach, specs, seed, cap, threads, seedSalt, cancel, 0, total, tallies, onGame);
+  }
+  for (std::size_t k = 0; k < pairings.size(); ++k) pairings[k].tally = tallies[k];
+  return true;
 }
 
 }  // namespace
@@ -151,12 +239,15 @@ SpecialtiesResult runSpecialties(const Game& game, const SpecialtiesConfig& conf
     return [&progress, stage, offset, total](std::uint64_t d) { progress(SpecialtiesProgress{stage, offset + d, total}); };
   };
 
-  playPairings(game, result.vsBaseline, config.games, config.agents, config.seed, cap, threads, 0, cancel, report(0, 0));
+  if (!playPairings(game, result.vsBaseline, config.games, config.agents, config.seed, cap, threads, 0, cancel,
+                    report(0, 0), result.error))
+    return result;
   std::sort(result.vsBaseline.begin(), result.vsBaseline.end(),
             [](const SpecialtyPairing& x, const SpecialtyPairing& y) { return x.tally.rate() > y.tally.rate(); });
   if (!rr.empty() && !cancel.load()) {
-    playPairings(game, rr, config.matrixGames, config.agents, config.seed, cap, threads, 0x5151ULL, cancel,
-                 report(1, first));
+    if (!playPairings(game, rr, config.matrixGames, config.agents, config.seed, cap, threads, 0x5151ULL, cancel,
+                      report(1, first), result.error))
+      return result;
     result.roundRobin = std::move(rr);
   }
   result.cancelled = cancel.load();

@@ -7,11 +7,18 @@
 #   KILL_AFTER  > 0: the checked run first dies after that many chunks
 #             (WB_TEST_KILL_AFTER_CHUNKS) on rank KILL_RANK, with --checkpoint; it must
 #             fail, leave the checkpoint, and the same command must resume to the same JSON.
+#   OUTPUT    the option naming the result file (default --json; `report` uses --out, its
+#             .json report)
+#   VOLATILE  "|"-separated fields that name the invocation rather than a result (the
+#             report's date, the command line reproducing it, a sweep's thread count), also ignored
 # The JSON documents must be identical but for timings (elapsed_s, games_per_s).
 cmake_minimum_required(VERSION 3.22)
 string(REPLACE "|" ";" ARGS "${ARGS}")
 if(NOT THREADS)
   set(THREADS 1)
+endif()
+if(NOT OUTPUT)
+  set(OUTPUT --json)
 endif()
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
@@ -19,10 +26,13 @@ file(MAKE_DIRECTORY ${WORK})
 function(strip_timings path out)
   file(READ ${path} text)
   string(REGEX REPLACE "\"(elapsed_s|games_per_s)\": [^,\n]*" "\"\\1\": T" text "${text}")
+  if(VOLATILE)
+    string(REGEX REPLACE "\"(${VOLATILE})\": (\"[^\"]*\"|[^,\n]*)" "\"\\1\": S" text "${text}")
+  endif()
   set(${out} "${text}" PARENT_SCOPE)
 endfunction()
 
-execute_process(COMMAND ${BALANCE} ${ARGS} --threads 1 --json ${WORK}/reference.json
+execute_process(COMMAND ${BALANCE} ${ARGS} --threads 1 ${OUTPUT} ${WORK}/reference.json
                 RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "the reference run failed (${rc}): ${err}")
@@ -32,7 +42,7 @@ set(launch)
 if(RANKS GREATER 0)
   set(launch ${MPIEXEC} --oversubscribe -np ${RANKS})
 endif()
-set(checked ${launch} ${BALANCE} ${ARGS} --threads ${THREADS} --json ${WORK}/checked.json)
+set(checked ${launch} ${BALANCE} ${ARGS} --threads ${THREADS} ${OUTPUT} ${WORK}/checked.json)
 if(KILL_AFTER GREATER 0)
   list(APPEND checked --checkpoint ${WORK}/run.ckpt --checkpoint-every 0)
   if(NOT KILL_RANK)

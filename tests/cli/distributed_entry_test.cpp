@@ -31,10 +31,9 @@ ProcessRun process(std::vector<std::string> args) {
 const std::string kCardDice = std::string(WB_SOURCE_DIR) + "/data/rulesets/card-dice/card-dice.yaml";
 
 std::string withoutTimings(std::string json) {
-  for (const char* key : {"\"elapsed_s\"", "\"games_per_s\""}) {
-    auto at = json.find(key);
-    if (at != std::string::npos) json.erase(at, json.find_first_of(",\n}", at) - at);
-  }
+  for (const char* key : {"\"elapsed_s\"", "\"games_per_s\""})
+    for (auto at = json.find(key); at != std::string::npos; at = json.find(key, at + 1))
+      json.erase(at, json.find_first_of(",\n}", at) - at);
   return json;
 }
 
@@ -43,7 +42,7 @@ std::string withoutTimings(std::string json) {
 TEST(DistributedEntry, CheckpointOptionsAreCheckedAndOnlyForCommandsThatShareGames) {
   ProcessRun r = process({"validate", kCardDice, "--checkpoint", "x.ckpt"});
   EXPECT_EQ(r.exit, 2);
-  EXPECT_NE(r.err.find("--checkpoint is for run, sweep, impact, tune and assumptions"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--checkpoint is for run, sweep, impact, tune, assumptions, ladder, specialties, compare and report"), std::string::npos) << r.err;
   r = process({"run", kCardDice, "--checkpoint-every", "1"});
   EXPECT_EQ(r.exit, 2);
   EXPECT_NE(r.err.find("needs --checkpoint FILE"), std::string::npos) << r.err;
@@ -161,5 +160,102 @@ TEST(DistributedEntry, ADamagedCheckpointIsRefused) {
     ++tried;
   }
   EXPECT_GE(tried, 50);
+  std::filesystem::remove_all(dir);
+}
+
+namespace {
+
+std::string readBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// The experiments built of many runs, each small; `output` names the result
+// (a report writes its .json report with --out).
+struct Experiment {
+  std::vector<std::string> args;
+  std::string output;
+};
+
+std::vector<Experiment> experiments() {
+  const std::string src = WB_SOURCE_DIR;
+  const std::string elemMaster = src + "/data/rulesets/elem-master/elem-master.yaml";
+  const std::string element = src + "/data/rulesets/element/element.yaml";
+  return {
+      {{"ladder", kCardDice, "--agents", "random,greedy", "--games", "6", "--self-games", "4", "--seed", "3"},
+       "--json"},
+      {{"specialties", elemMaster, "--games", "2", "--agents", "random", "--seed", "2"}, "--json"},
+      {{"compare", kCardDice, "--vs-set", "cards.meteor_strike.cost=12", "--games", "10", "--agents", "random", "--seed",
+        "3"},
+       "--json"},
+      {{"report", element, "--games", "6", "--agents", "random", "--seed", "4", "--set", "parameters.turn_limit=30",
+        "--ladder", "random,greedy", "--ladder-games", "2"},
+       "--out"},
+  };
+}
+
+}  // namespace
+
+// A checkpoint of another command, of other settings or a damaged one is
+// refused with the reason and exit 2 by every experiment that shares its
+// games, before anything is played: the checkpoint and the result file keep
+// their bytes.
+TEST(DistributedEntry, TheExperimentsRefuseAForeignOrDamagedCheckpointAndOverwriteNothing) {
+  const auto dir = std::filesystem::temp_directory_path() / ("wb_entry_refuse_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string ck = (dir / "x.ckpt").string(), result = (dir / "result.json").string();
+  for (const Experiment& e : experiments()) {
+    SCOPED_TRACE(e.args.front());
+    std::filesystem::remove(ck);
+    // Its own checkpoint: written, then resumed to the same document.
+    std::vector<std::string> args = e.args;
+    args.insert(args.end(), {e.output, result, "--checkpoint", ck});
+    ProcessRun first = process(args);
+    ASSERT_EQ(first.exit, 0) << first.err;
+    const std::string document = readBytes(result);
+    ProcessRun again = process(args);
+    ASSERT_EQ(again.exit, 0) << again.err;
+    if (e.output == "--json") {
+      EXPECT_EQ(withoutTimings(readBytes(result)), withoutTimings(document));
+    }
+    std::ofstream(result, std::ios::trunc) << "kept";
+
+    const std::string saved = readBytes(ck);
+    auto refused = [&](std::vector<std::string> a, const std::string& why) {
+      ProcessRun r = process(std::move(a));
+      EXPECT_EQ(r.exit, 2) << r.out << r.err;
+      EXPECT_NE(r.err.find(why), std::string::npos) << r.err;
+      EXPECT_EQ(readBytes(ck), saved) << "the checkpoint was overwritten";
+      EXPECT_EQ(readBytes(result), "kept") << "the result was overwritten";
+    };
+    std::vector<std::string> otherSeed = args;
+    *(std::find(otherSeed.begin(), otherSeed.end(), "--seed") + 1) = "99";
+    refused(otherSeed, "belongs to another command");
+    refused({"run", kCardDice, "--games", "4", "--json", result, "--checkpoint", ck}, "belongs to another command");
+
+    // A checkpoint `run` wrote, given to the experiment.
+    std::filesystem::remove(ck);
+    ProcessRun run = process({"run", kCardDice, "--games", "4", "--json", "-", "--checkpoint", ck});
+    ASSERT_EQ(run.exit, 0) << run.err;
+    const std::string runCheckpoint = readBytes(ck);
+    {
+      ProcessRun r = process(args);
+      EXPECT_EQ(r.exit, 2) << r.err;
+      EXPECT_NE(r.err.find("belongs to another command"), std::string::npos) << r.err;
+      EXPECT_EQ(readBytes(ck), runCheckpoint);
+      EXPECT_EQ(readBytes(result), "kept");
+    }
+
+    // Damaged: one flipped bit in the middle.
+    std::string damaged = saved;
+    damaged[damaged.size() / 2] = static_cast<char>(damaged[damaged.size() / 2] ^ 4);
+    std::ofstream(ck, std::ios::binary | std::ios::trunc) << damaged;
+    ProcessRun r = process(args);
+    EXPECT_EQ(r.exit, 2) << r.err;
+    EXPECT_NE(r.err.find("cannot be resumed"), std::string::npos) << r.err;
+    EXPECT_EQ(readBytes(ck), damaged);
+    EXPECT_EQ(readBytes(result), "kept");
+  }
   std::filesystem::remove_all(dir);
 }

@@ -18,12 +18,27 @@ set(wb_assumptions_args assumptions ${wb_element} --games 16 --agents random --s
 set(wb_conditions_args run ${wb_card_dice} --games 60 --agents random --seed 2 --set parameters.starting_health=5
     --conditions)
 
+# The experiments built of many runs: every pair of agents then each alone; every
+# faction against the baseline then the round robin; two revisions; a report that
+# plays a run, a sweep, a ladder and the assumptions. Each is one job per run (the
+# specialties one per stage), so a kill lands between and inside jobs.
+set(wb_elem_master ${CMAKE_SOURCE_DIR}/data/rulesets/elem-master/elem-master.yaml)
+set(wb_ladder_args ladder ${wb_card_dice} --agents random,greedy --games 12 --self-games 8 --seed 3)
+set(wb_specialties_args specialties ${wb_elem_master} --games 6 --matrix-games 2 --agents random --seed 2)
+set(wb_compare_args compare ${wb_card_dice} --vs-set cards.meteor_strike.cost=12 --games 40 --agents random --seed 3)
+set(wb_report_args report ${wb_element} --games 20 --agents random --seed 4 --set parameters.turn_limit=40
+    --sweep parameters.turn_limit=30,50 --ladder random,greedy --ladder-games 8 --assumptions --assumptions-games 6)
+# The report's invocation (its date, the command lines reproducing it, the thread
+# count its sweep section names) is not a result.
+set(wb_report_volatile "date|command|run_command|threads")
+
 function(wb_add_distributed_test name)
-  cmake_parse_arguments(T "" "RANKS;THREADS;KILL_AFTER;KILL_RANK" "ARGS" ${ARGN})
+  cmake_parse_arguments(T "" "RANKS;THREADS;KILL_AFTER;KILL_RANK;OUTPUT;VOLATILE" "ARGS" ${ARGN})
   string(REPLACE ";" "|" args "${T_ARGS}")  # a list through -D: "|" between the words
   add_test(NAME ${name} COMMAND ${CMAKE_COMMAND}
            -DBALANCE=$<TARGET_FILE:balance> "-DARGS=${args}" -DWORK=${CMAKE_CURRENT_BINARY_DIR}/${name}
            -DRANKS=${T_RANKS} -DTHREADS=${T_THREADS} -DKILL_AFTER=${T_KILL_AFTER} -DKILL_RANK=${T_KILL_RANK}
+           -DOUTPUT=${T_OUTPUT} "-DVOLATILE=${T_VOLATILE}"
            -DMPIEXEC=${MPIEXEC_EXECUTABLE}
            -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/distributed_check.cmake)
   # CI runs as root (Open MPI refuses root without the first two) in a container,
@@ -38,6 +53,12 @@ wb_add_distributed_test(checkpoint_kill_resume_sweep ARGS ${wb_sweep_args} KILL_
 wb_add_distributed_test(checkpoint_kill_resume_impact ARGS ${wb_impact_args} KILL_AFTER 5)
 wb_add_distributed_test(tune_threads_2 ARGS ${wb_tune_args} THREADS 2)
 wb_add_distributed_test(checkpoint_kill_resume_tune ARGS ${wb_tune_args} THREADS 2 KILL_AFTER 12)
+wb_add_distributed_test(checkpoint_kill_resume_ladder ARGS ${wb_ladder_args} THREADS 2 KILL_AFTER 10)
+wb_add_distributed_test(checkpoint_kill_resume_specialties ARGS ${wb_specialties_args} THREADS 2 KILL_AFTER 10)
+wb_add_distributed_test(specialties_threads_2 ARGS ${wb_specialties_args} THREADS 2)
+wb_add_distributed_test(checkpoint_kill_resume_compare ARGS ${wb_compare_args} KILL_AFTER 20)
+wb_add_distributed_test(checkpoint_kill_resume_report ARGS ${wb_report_args} THREADS 2 KILL_AFTER 30
+                        OUTPUT --out VOLATILE ${wb_report_volatile})
 
 if(WB_WITH_MPI)
   wb_add_distributed_test(mpi_run_2_ranks ARGS ${wb_run_args} RANKS 2 THREADS 2)
@@ -46,6 +67,14 @@ if(WB_WITH_MPI)
   wb_add_distributed_test(mpi_tune_2_ranks ARGS ${wb_tune_args} RANKS 2 THREADS 1)
   wb_add_distributed_test(mpi_assumptions_2_ranks ARGS ${wb_assumptions_args} RANKS 2 THREADS 2)
   wb_add_distributed_test(mpi_conditions_2_ranks ARGS ${wb_conditions_args} RANKS 2 THREADS 1)
+  wb_add_distributed_test(mpi_ladder_2_ranks ARGS ${wb_ladder_args} RANKS 2 THREADS 1)
+  wb_add_distributed_test(mpi_specialties_2_ranks ARGS ${wb_specialties_args} RANKS 2 THREADS 2)
+  wb_add_distributed_test(mpi_compare_2_ranks ARGS ${wb_compare_args} RANKS 2 THREADS 1)
+  wb_add_distributed_test(mpi_report_2_ranks ARGS ${wb_report_args} RANKS 2 THREADS 2 OUTPUT --out
+                          VOLATILE ${wb_report_volatile})
+  # Rank 1 dies inside the round robin's stage of a specialties run.
+  wb_add_distributed_test(mpi_dead_rank_resume_specialties ARGS ${wb_specialties_args} RANKS 2 THREADS 1
+                          KILL_AFTER 12 KILL_RANK 1)
   # Rank 1 dies after one chunk (rank 0 only hands out work then): the run ends
   # with the message, the checkpoint keeps the chunk and the run resumes from it.
   wb_add_distributed_test(mpi_dead_rank_resume ARGS ${wb_run_args} RANKS 2 THREADS 1 KILL_AFTER 1 KILL_RANK 1)
@@ -67,3 +96,15 @@ add_test(NAME tune_interrupt COMMAND ${CMAKE_COMMAND} -DBALANCE=$<TARGET_FILE:ba
          -DRULESET=${wb_card_dice} -DTARGETS=${CMAKE_SOURCE_DIR}/data/tune/card-dice-costs.yaml
          -DWORK=${CMAKE_CURRENT_BINARY_DIR}/tune_interrupt -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/tune_interrupt_check.cmake)
 set_tests_properties(tune_interrupt PROPERTIES TIMEOUT 60)
+
+# The Slurm script runs any command that shares its games (here a ladder).
+set(wb_slurm_launch env)
+if(WB_WITH_MPI)
+  set(wb_slurm_launch "${MPIEXEC_EXECUTABLE} --oversubscribe -np 2")
+endif()
+add_test(NAME slurm_script_any_command COMMAND ${CMAKE_COMMAND} -DBALANCE=$<TARGET_FILE:balance>
+         -DSCRIPT=${CMAKE_SOURCE_DIR}/scripts/slurm-balance.sh -DRULESET=${wb_card_dice}
+         -DWORK=${CMAKE_CURRENT_BINARY_DIR}/slurm_script_any_command "-DLAUNCH=${wb_slurm_launch}"
+         -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/slurm_script_check.cmake)
+set_tests_properties(slurm_script_any_command PROPERTIES TIMEOUT 120
+  ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;OMPI_MCA_btl_vader_single_copy_mechanism=none")

@@ -1,7 +1,8 @@
 # Under `mpirun -np 2 balance report ... --out R.pdf` both
-# ranks wrote the PDF and the job exited 1. Only rank 0 runs a command whose
-# games the ranks do not share (it alone prints and writes), so the job exits 0
-# with one report and nothing left beside it. Run by CTest as
+# ranks wrote the PDF and the job exited 1. Both ranks play the report's games
+# now, but only rank 0 prints and writes it (another rank's report goes to a
+# scratch folder of its own, removed at the end), so the job exits 0 with one
+# report and nothing left beside it. Run by CTest as
 # `cmake -DBALANCE=... -DMPIEXEC=... -DWORK=... -DRULESET=... -DEXT=pdf|html -P mpi_report_check.cmake`.
 cmake_minimum_required(VERSION 3.22)
 file(REMOVE_RECURSE ${WORK})

@@ -48,3 +48,27 @@ TEST(SpecialtiesCommand, RanksEverySpecialtyAndIsDeterministic) {
     EXPECT_NE(a.out.find(s), std::string::npos) << s;
   EXPECT_EQ(a.out.find("  none"), std::string::npos);  // the baseline is not ranked against itself
 }
+
+// --json: every tally as a document, the same for any thread count but for
+// elapsed_s; `--json -` prints the document instead of the table.
+TEST(SpecialtiesCommand, JsonIsTheSameForOneAndTwoThreads) {
+  const std::vector<std::string> args = {"specialties", kElemMaster, "--games", "4", "--matrix-games", "1",
+                                         "--agents", "random", "--seed", "3", "--json", "-"};
+  std::vector<std::string> oneThread = args, twoThreads = args;
+  oneThread.insert(oneThread.end(), {"--threads", "1"});
+  twoThreads.insert(twoThreads.end(), {"--threads", "2"});
+  auto a = balance(oneThread);
+  auto b = balance(twoThreads);
+  ASSERT_EQ(a.exit, 0) << a.err;
+  ASSERT_EQ(b.exit, 0) << b.err;
+  auto withoutElapsed = [](std::string s) {
+    const auto at = s.find("\"elapsed_s\"");
+    return at == std::string::npos ? s : s.substr(0, at);
+  };
+  EXPECT_EQ(withoutElapsed(a.out), withoutElapsed(b.out));
+  EXPECT_EQ(a.out.front(), '{');
+  EXPECT_EQ(a.out.find("round robin:"), std::string::npos);  // no table beside the document
+  for (const char* key : {"\"vs_baseline\"", "\"round_robin\"", "\"standings\"", "\"pairs\"", "\"mage_druid\"",
+                          "\"ci95\"", "\"games_played\": 184"})
+    EXPECT_NE(a.out.find(key), std::string::npos) << key;
+}
