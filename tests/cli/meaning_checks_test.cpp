@@ -174,3 +174,21 @@ TEST(MeaningChecks, OneNamePerFactionInEveryCommand) {
       << t.err;
   fs::remove_all(dir);
 }
+
+TEST(MeaningChecks, ATuneNamesTheKnobsItNeverTried) {
+  std::vector<std::string> args = {"tune", kElement, "--targets", kTargets, "--strategy", "random", "--agents", "random",
+                                   "--verify-agents", "random", "--verify-games", "200", "--threads", "2", "--budget"};
+  // The least budget the command states: the starting ruleset's measurement only.
+  auto low = balance([&] { auto a = args; a.push_back("1"); return a; }());
+  ASSERT_EQ(low.exit, 2) << low.err;
+  const std::string key = "need: ";
+  const auto at = low.err.find(key);
+  ASSERT_NE(at, std::string::npos) << low.err;
+  const std::string least = low.err.substr(at + key.size(), low.err.find(' ', at + key.size()) - at - key.size());
+  args.push_back(least);
+  auto r = balance(args);
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_NE(r.out.find("edits: none"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("not tried: 2 of 2 knobs were never moved on the search's games"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("parameters.dice_per_turn"), std::string::npos) << r.out;
+}

@@ -80,6 +80,8 @@ TEST(OutputsApart, AnOutputThatIsAnInputIsRefusedBeforeAnyGame) {
       {"impact", rules, "--games", "4", "--json", rules},
       {"compare", kSource.string() + "/data/rulesets/element/element.yaml", rules, "--games", "4", "--json", rules},
       {"sweep", rules, "--param", "parameters.dice_per_turn", "--values", "3,4", "--games", "4", "--json", rules},
+      {"ladder", rules, "--agents", "random,greedy", "--games", "2", "--json", rules},
+      {"report", rules, "--games", "4", "--out", viaLink},
   };
   for (const auto& args : commands) {
     auto r = balance(args);
