@@ -82,6 +82,7 @@ TEST(OutputsApart, AnOutputThatIsAnInputIsRefusedBeforeAnyGame) {
       {"sweep", rules, "--param", "parameters.dice_per_turn", "--values", "3,4", "--games", "4", "--json", rules},
       {"ladder", rules, "--agents", "random,greedy", "--games", "2", "--json", rules},
       {"report", rules, "--games", "4", "--out", viaLink},
+      {"dice", "--ruleset", rules, "--json", rules},
   };
   for (const auto& args : commands) {
     auto r = balance(args);
