@@ -18,6 +18,7 @@
 #include "app/cli/cli_format.h"
 #include "app/cli/interrupt_scope.h"
 #include "app/cli/command.h"
+#include "app/cli/output_paths.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
 #include "rulesets/engine_catalog.h"
@@ -190,6 +191,7 @@ int runAssumptions(const std::vector<std::string>& args, CommandIo& io) {
   std::string path;
   if (!resolveRulesetPath(parser.positional().front(), path, error)) return usage(error);
   auto ruleset = loadRulesetForCli(path, io);
+  if (ruleset && !checkOutputsApart("assumptions", parser, rulesetInputs(*ruleset), io)) return kExitUsage;
   if (!ruleset) return kExitInvalid;
   if (!applySets(*ruleset, options.sets, io)) return kExitUsage;
   if (!finishRunOptions(options, *ruleset, error)) return usage(error);

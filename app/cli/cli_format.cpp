@@ -55,26 +55,45 @@ bool checkOutputPath(const std::string& option, const std::string& path, std::st
     return false;
   }
   std::error_code ec;
-  const fs::file_status st = fs::status(path, ec);
-  if (fs::exists(st)) {
-    if (fs::is_directory(st)) {
-      error = option + " " + path + ": is a folder, not a file";
+  // A link is written through (model/core/atomic_file.h): check the file it
+  // names, also when that does not exist yet (a dangling link), never the link.
+  std::string target = path;
+  if (fs::is_symlink(fs::symlink_status(path, ec))) {
+    fs::path p = path;
+    int hops = 0;
+    std::error_code linkError;
+    for (; hops < 40 && fs::is_symlink(fs::symlink_status(p, ec)); ++hops) {
+      const fs::path next = fs::read_symlink(p, linkError);
+      if (linkError) break;
+      p = next.is_absolute() ? next : p.parent_path() / next;
+    }
+    if (hops == 40) {
+      error = option + " " + path + ": a loop of symbolic links";
       return false;
     }
-    if (::access(path.c_str(), W_OK) != 0) {
-      error = option + " " + path + ": cannot write it (" + std::strerror(errno) + ")";
+    target = p.string();
+  }
+  const std::string shown = target == path ? path : path + " (a link to " + target + ")";
+  const fs::file_status st = fs::status(target, ec);
+  if (fs::exists(st)) {
+    if (fs::is_directory(st)) {
+      error = option + " " + shown + ": is a folder, not a file";
+      return false;
+    }
+    if (::access(target.c_str(), W_OK) != 0) {
+      error = option + " " + shown + ": cannot write it (" + std::strerror(errno) + ")";
       return false;
     }
     return true;
   }
-  fs::path folder = fs::path(path).parent_path();
+  fs::path folder = fs::path(target).parent_path();
   if (folder.empty()) folder = ".";
   if (!fs::is_directory(folder, ec)) {
-    error = option + " " + path + ": the folder " + folder.string() + " does not exist";
+    error = option + " " + shown + ": the folder " + folder.string() + " does not exist";
     return false;
   }
   if (::access(folder.c_str(), W_OK | X_OK) != 0) {
-    error = option + " " + path + ": cannot create files in " + folder.string() + " (" + std::strerror(errno) + ")";
+    error = option + " " + shown + ": cannot create files in " + folder.string() + " (" + std::strerror(errno) + ")";
     return false;
   }
   return true;

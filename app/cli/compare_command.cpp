@@ -10,6 +10,7 @@
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
+#include "app/cli/output_paths.h"
 #include "app/cli/interrupt_scope.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
@@ -147,9 +148,21 @@ int runCompare(const std::vector<std::string>& args, CommandIo& io) {
   if (!a) return kExitInvalid;
   std::optional<model::Ruleset> b = pos.size() == 2 ? loadRulesetForCli(pathB, io) : a;
   if (!b) return kExitInvalid;
+  {
+    std::vector<NamedFile> inputs = rulesetInputs(*a, "the ruleset A");
+    if (pos.size() == 2)
+      for (auto& f : rulesetInputs(*b, "the ruleset B")) inputs.push_back(std::move(f));
+    if (!checkOutputsApart("compare", parser, inputs, io)) return kExitUsage;
+  }
   if (!applySets(*a, options.sets, io) || !applySets(*b, options.sets, io)) return kExitUsage;
   if (!applySets(*a, parser.values("--a-set"), io) || !applySets(*b, parser.values("--vs-set"), io)) return kExitUsage;
   if (a->engine != b->engine) return usage("A plays engine '" + a->engine + "' and B '" + b->engine + "'");
+  // Both sides play one player count (the results are paired); when the
+  // rulesets' own defaults differ, neither is the answer: the user picks.
+  if (!options.playersGiven && a->players.initial() != b->players.initial())
+    return usage("A plays " + std::to_string(a->players.initial()) + " players by default and B " +
+                 std::to_string(b->players.initial()) +
+                 " (players.default): both sides play one count; give it with --players");
   if (!finishRunOptions(options, *a, error)) return usage(error);
   if (options.config.players < b->players.min || options.config.players > b->players.max)
     return usage("--players " + std::to_string(options.config.players) + " is outside B's range");

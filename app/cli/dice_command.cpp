@@ -13,6 +13,7 @@
 
 #include "app/cli/arg_parser.h"
 #include "app/cli/command.h"
+#include "app/cli/output_paths.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
 #include "model/core/atomic_file.h"
@@ -171,6 +172,7 @@ int runDice(const std::vector<std::string>& args, CommandIo& io) {
     if (!resolveRulesetPath(*rulesetFile, path, error)) return usage(error);
     ruleset = loadRulesetForCli(path, io);
     if (!ruleset) return kExitInvalid;
+    if (!checkOutputsApart("dice", parser, rulesetInputs(*ruleset), io)) return kExitUsage;
   }
   if (parser.has("--question") && !rulesetFile) return usage("--question needs --ruleset FILE");
   if (pos.empty() && !parser.has("--expression")) {

@@ -105,8 +105,11 @@ std::string checkpointKey(const std::vector<std::string>& args) {
 // so an edited ruleset does not resume an old checkpoint. An output file is
 // not an input: the result a finished run left at --json or --out must not
 // make the same command look like another one.
+// One line per input file, "HASH ROLE PATH" (ROLE: "ruleset" for a
+// positional file, else the option that names it, e.g. --targets), so that a
+// refusal names the file that changed (sim::describeChangedInputs).
 std::string checkpointInputs(const std::vector<std::string>& args) {
-  std::uint64_t h = 1469598103934665603ULL;
+  std::string out;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (leavesResult(a)) {
@@ -114,11 +117,15 @@ std::string checkpointInputs(const std::vector<std::string>& args) {
       continue;
     }
     std::error_code ec;
-    if (!takesValue(a) && std::filesystem::exists(a, ec)) hashInput(a, h);
+    if (takesValue(a) || !std::filesystem::exists(a, ec)) continue;
+    std::uint64_t h = 1469598103934665603ULL;
+    hashInput(a, h);
+    char hex[32];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+    const bool option = i >= 2 && takesValue(args[i - 1]);
+    out += std::string(hex) + " " + (option ? args[i - 1] : std::string("ruleset")) + " " + a + "\n";
   }
-  char hex[32];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
-  return hex;
+  return out;
 }
 
 }  // namespace

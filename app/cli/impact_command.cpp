@@ -9,15 +9,18 @@
 #include <atomic>
 #include <iomanip>
 #include <ostream>
+#include <set>
 #include <sstream>
 
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
 #include "app/cli/interrupt_scope.h"
+#include "app/cli/output_paths.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
 #include "model/core/atomic_file.h"
+#include "model/validation/name_suggestion.h"
 #include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
 #include "simulation/impact/impact_result_json.h"
@@ -141,6 +144,7 @@ int runImpact(const std::vector<std::string>& args, CommandIo& io) {
   std::string path;
   if (!resolveRulesetPath(parser.positional().front(), path, error)) return usage(error);
   auto ruleset = loadRulesetForCli(path, io);
+  if (ruleset && !checkOutputsApart("impact", parser, rulesetInputs(*ruleset), io)) return kExitUsage;
   if (!ruleset) return kExitInvalid;
   if (!applySets(*ruleset, options.sets, io)) return kExitUsage;
   if (!finishRunOptions(options, *ruleset, error)) return usage(error);
@@ -155,14 +159,22 @@ int runImpact(const std::vector<std::string>& args, CommandIo& io) {
   if (list == "all") {
     for (std::size_t e = 0; e < ids.size(); ++e) config.entities.push_back(static_cast<int>(e));
   } else {
-    for (const auto& id : splitList(list)) {
+    const auto given = splitList(list);
+    if (given.empty()) return usage("--entities: an empty list (give entity ids, or all)");
+    for (const auto& id : given) {
       auto it = std::find(ids.begin(), ids.end(), id);
       if (it == ids.end()) {
         std::string known;
         for (std::size_t k = 0; k < ids.size() && k < 12; ++k) known += (k ? ", " : "") + ids[k];
-        return usage("unknown entity '" + id + "' (known: " + known + (ids.size() > 12 ? ", ..." : "") + ")");
+        const std::set<std::string, std::less<>> all(ids.begin(), ids.end());
+        return usage("unknown entity '" + id + "'" + model::validation::didYouMean(id, all) + " (known: " + known +
+                     (ids.size() > 12 ? ", ..." : "") + ")");
       }
-      config.entities.push_back(static_cast<int>(it - ids.begin()));
+      const int index = static_cast<int>(it - ids.begin());
+      // Measured once: a second copy would play the same games again.
+      if (std::find(config.entities.begin(), config.entities.end(), index) != config.entities.end())
+        return usage("--entities: '" + id + "' is given twice");
+      config.entities.push_back(index);
     }
   }
   if (config.entities.empty()) return usage("no entities to measure (the engine lists none)");

@@ -10,6 +10,7 @@
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
+#include "app/cli/output_paths.h"
 #include "app/cli/interrupt_scope.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
@@ -74,6 +75,7 @@ int runLadder(const std::vector<std::string>& args, CommandIo& io) {
   if (!resolveRulesetPath(parser.positional().front(), path, error)) return usage(error);
   auto ruleset = loadRulesetForCli(path, io);
   if (!ruleset) return kExitInvalid;
+  if (!checkOutputsApart("ladder", parser, rulesetInputs(*ruleset), io)) return kExitUsage;
   if (!applySets(*ruleset, options.sets, io)) return kExitUsage;
   sim::RunConfig& run = options.config;
   if (!options.playersGiven) run.players = std::max(2, ruleset->players.initial());

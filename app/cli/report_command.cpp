@@ -15,6 +15,7 @@
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
 #include "app/cli/interrupt_scope.h"
+#include "app/cli/output_paths.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
 #include "app/report/data_report_writers.h"
@@ -124,6 +125,7 @@ int runReport(const std::vector<std::string>& args, CommandIo& io) {
   if (!resolveRulesetPath(parser.positional().front(), path, error)) return usage(error);
   auto ruleset = loadRulesetForCli(path, io);
   if (!ruleset) return kExitInvalid;
+  if (!checkOutputsApart("report", parser, rulesetInputs(*ruleset), io)) return kExitUsage;
   if (!applySets(*ruleset, options.sets, io)) return kExitUsage;
   if (!finishRunOptions(options, *ruleset, error)) return usage(error);
   {

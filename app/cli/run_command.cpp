@@ -20,6 +20,7 @@
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
+#include "app/cli/output_paths.h"
 #include "app/cli/interrupt_scope.h"
 #include "app/cli/condition_table.h"
 #include "app/cli/ruleset_input.h"
@@ -214,6 +215,7 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
   }
   auto ruleset = loadRulesetForCli(path, io);
   if (!ruleset) return kExitInvalid;
+  if (!checkOutputsApart("run", parser, rulesetInputs(*ruleset), io)) return kExitUsage;
   if (!applySets(*ruleset, parser.values("--set"), io)) return kExitUsage;
   config.players = parser.has("--players") ? static_cast<int>(players) : std::max(1, ruleset->players.initial());
   if (!parser.has("--agents")) config.agents = agents = {rulesets::defaultAgent(ruleset->engine, config.players)};

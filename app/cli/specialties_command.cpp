@@ -67,7 +67,9 @@ std::string pct(double x) {
   return os.str();
 }
 
-std::string shortName(const std::string& id) { return id.rfind("mage_", 0) == 0 ? id.substr(5) : id; }
+// The faction's id as the ruleset spells it, the name tune (faction:ID),
+// --baseline and the JSON documents take: one name per thing.
+std::string shortName(const std::string& id) { return id; }
 
 void printTable(std::ostream& out, const sim::SpecialtiesResult& result, const model::Ruleset& ruleset,
                 const std::vector<std::string>& factions, int baseline, const std::vector<std::string>& specs,

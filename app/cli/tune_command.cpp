@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cmath>
 #include <csignal>
+#include <filesystem>
 #include <iomanip>
 #include <limits>
 #include <ostream>
@@ -18,8 +19,10 @@
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
+#include "app/cli/output_paths.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
+#include "model/core/atomic_file.h"
 #include "model/yaml/ruleset_writer.h"
 #include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
@@ -88,6 +91,47 @@ const char* kExitText =
     "      2 usage error, 130 interrupted (Ctrl-C)\n";
 
 std::atomic<sim::TuneSearch*> g_tuning{nullptr};
+
+std::string joined(const std::vector<std::string>& files) {
+  std::string out;
+  for (const auto& f : files) out += (out.empty() ? "" : ", ") + f;
+  return out;
+}
+
+// The included files a save of `ruleset` as `root` writes beside it.
+std::vector<NamedFile> writtenIncludes(const model::Ruleset& ruleset, const std::string& root) {
+  std::vector<NamedFile> out;
+  const std::string rootNormal = std::filesystem::path(root).lexically_normal().generic_string();
+  for (const auto& [file, text] : model::toYamlFiles(ruleset, root))
+    if (file != rootNormal && file != root) out.push_back({"--write's include", file});
+  return out;
+}
+
+// The files a save of `ruleset` as `root` would write: new ones and ones whose text changes.
+std::vector<std::string> filesChanged(const model::Ruleset& ruleset, const std::string& root) {
+  std::vector<std::string> out;
+  for (const auto& [file, text] : model::toSavedYamlFiles(ruleset, root)) {
+    std::string now;
+    if (!std::filesystem::exists(file) || !model::readFile(file, now) || now != text) out.push_back(file);
+  }
+  return out;
+}
+
+// The files other than `root` that a save would replace: they exist and their text would change.
+std::vector<std::string> filesReplaced(const model::Ruleset& ruleset, const std::string& root) {
+  std::vector<std::string> out;
+  const auto includes = writtenIncludes(ruleset, root);
+  if (includes.empty()) return out;
+  const auto files = model::toSavedYamlFiles(ruleset, root);
+  for (const auto& f : includes) {
+    std::string now;
+    std::error_code ec;
+    if (!std::filesystem::exists(f.path, ec)) continue;
+    const auto it = files.find(f.path);
+    if (it == files.end() || !model::readFile(f.path, now) || now != it->second) out.push_back(f.path);
+  }
+  return out;
+}
 extern "C" void onTuneInterrupt(int) {
   if (auto* s = g_tuning.load()) s->cancel();
 }
@@ -170,6 +214,16 @@ void printResult(std::ostream& out, const sim::TuneResult& r) {
       << (steps.empty() ? std::string() : "; " + steps) << "), " << r.verifyGames << " verification; agents: search " << agentsText(r.searchAgents) << ", verify "
       << agentsText(r.verifyAgents) << "; seed " << r.seed << "; " << r.knobs.size() << " knobs\n";
   out << "time: " << num(r.elapsedSeconds, 1) << " s\n";
+  // A starting ruleset that passes needs no edit; otherwise the answer is
+  // only as wide as what was tried, and says so.
+  const bool passedAtStart = r.edits.empty() && r.searchPassed;
+  if (!r.untried.empty() && !passedAtStart) {
+    out << "not tried: " << r.untried.size() << " of " << r.knobs.size()
+        << " knobs were never moved on the search's games (the budget ran out first; a larger --budget tries them):";
+    for (std::size_t i = 0; i < r.untried.size() && i < 12; ++i) out << (i ? ", " : " ") << r.untried[i];
+    if (r.untried.size() > 12) out << ", ... (all in --json: untried)";
+    out << "\n";
+  }
 }
 
 int runTune(const std::vector<std::string>& args, CommandIo& io) {
@@ -241,6 +295,24 @@ int runTune(const std::vector<std::string>& args, CommandIo& io) {
   }
   auto ruleset = loadRulesetForCli(path, io);
   if (!ruleset) return kExitInvalid;
+  // Outputs never replace inputs, and --write replaces no file it was not
+  // given: the included files it creates beside FILE must be new (or hold
+  // what they would hold), checked here, before any game.
+  {
+    std::vector<NamedFile> inputs = rulesetInputs(*ruleset);
+    if (auto t = parser.value("--targets")) inputs.push_back({"the targets file", *t});
+    std::vector<NamedFile> companions;
+    if (auto w = parser.value("--write")) companions = writtenIncludes(*ruleset, *w);
+    if (!checkOutputsApart("tune", parser, inputs, io, companions)) return kExitUsage;
+    if (auto w = parser.value("--write")) {
+      const auto replaced = filesReplaced(*ruleset, *w);
+      if (!replaced.empty()) {
+        io.err << "balance tune: --write " << *w << " would also replace " << joined(replaced)
+               << " (the ruleset's includes are written beside it); give --write a file in a folder without them\n";
+        return kExitUsage;
+      }
+    }
+  }
   if (!applySets(*ruleset, options.sets, io)) return kExitUsage;
   if (!finishRunOptions(options, *ruleset, error)) {
     io.err << "balance tune: " << error << "\n";
@@ -323,12 +395,20 @@ int runTune(const std::vector<std::string>& args, CommandIo& io) {
       io.err << "balance tune: cannot apply the proposal: " << error << "\n";
       return kExitInvalid;
     }
+    // A copy of an included file that the search's edits now change is not
+    // replaced either: nothing is written then.
+    if (const auto replaced = filesReplaced(patched, *writePath); !replaced.empty()) {
+      io.err << "balance tune: --write " << *writePath << " would replace " << joined(replaced)
+             << " with the proposal's edits; nothing written (the proposal is above and in --json)\n";
+      return kExitInvalid;
+    }
+    const auto written = filesChanged(patched, *writePath);
     if (!model::saveRuleset(patched, *writePath, &error)) {
       io.err << "balance tune: cannot write " << *writePath << ": " << error << "\n";
       return kExitInvalid;
     }
-    io.err << "balance tune: wrote " << *writePath << " (" << result.edits.size() << " edit"
-           << (result.edits.size() == 1 ? "" : "s") << ")\n";
+    io.err << "balance tune: wrote " << (written.empty() ? *writePath + " (unchanged)" : joined(written)) << " ("
+           << result.edits.size() << " edit" << (result.edits.size() == 1 ? "" : "s") << ")\n";
   }
   return kExitOk;
 }

@@ -1,5 +1,6 @@
 // `balance validate FILE...`: load each ruleset, check it against its engine's
 // schema, print every problem as file:line:column: error: message.
+#include <algorithm>
 #include <ostream>
 
 #include "app/cli/arg_parser.h"
@@ -7,9 +8,28 @@
 #include "app/cli/run_options.h"
 #include "model/yaml/ruleset_loader.h"
 #include "rulesets/engine_catalog.h"
+#include "simulation/tune/tune_setup.h"
+#include "simulation/tune/tune_spec.h"
 
 namespace wb::app {
 namespace {
+
+// The ruleset's own `targets:` and `knobs:` sections, read and resolved as
+// `balance tune FILE` reads them (at the ruleset's default player count and
+// the engine's default agent): what validate passes, tune accepts.
+void checkTuning(const std::string& file, const model::Ruleset& ruleset, model::Diagnostics& diags) {
+  model::Diagnostics tuning;
+  const sim::TuneSpec spec = sim::loadTuneSpec(file, true, tuning);
+  sim::TuneRunSettings run;
+  run.players = std::max(1, ruleset.players.initial());
+  run.searchAgents = run.verifyAgents = {rulesets::defaultAgent(ruleset.engine, run.players)};
+  run.threads = 1;
+  sim::TuneSetup setup;
+  std::string error;
+  if (!sim::resolveTuneSetup(rulesets::builtinEngines(), ruleset, run, spec, setup, tuning, error) && !error.empty())
+    tuning.error({file, 1, 1}, "the tuning sections cannot be checked: " + error);
+  for (const auto& d : tuning.items()) diags.add(d);
+}
 
 int runValidate(const std::vector<std::string>& args, CommandIo& io) {
   ArgParser parser;
@@ -34,6 +54,7 @@ int runValidate(const std::vector<std::string>& args, CommandIo& io) {
       continue;
     }
     auto result = model::loadRuleset(file, lookup);
+    if (result.ok() && !result.ruleset.tuning.empty()) checkTuning(file, result.ruleset, result.diagnostics);
     io.err << result.diagnostics.format();
     if (!result.ok()) {
       std::size_t errors = 0;

@@ -43,6 +43,8 @@ std::vector<Item> collect(const Ruleset& r) {
   std::vector<Item> out;
   for (const std::string key : {"id", "name", "engine", "version", "players.min", "players.max", "description", "assumed"})
     addPath(r, out, "", key);
+  // The seat count a run starts at: a change of it changes every number.
+  out.push_back({"", "players.default", std::to_string(r.players.initial())});
   for (const auto& p : r.parameters) {
     const std::string g = "parameters." + p.id;
     addPath(r, out, g, g);

@@ -1,6 +1,8 @@
 // Expression parsing and name checks with positions (see expression_check.h).
 #include "model/validation/expression_check.h"
 
+#include <cmath>
+
 #include "model/validation/name_suggestion.h"
 #include "model/validation/ruleset_validator.h"
 
@@ -47,12 +49,58 @@ void walk(const ExprNode& node, const SourceLocation& where, const ExpressionNam
   }
   for (const auto& arg : node.args) walk(arg, where, names, reported, out);
 }
+
+bool hasNames(const ExprNode& node) {
+  if (node.kind == ExprNode::Kind::Name) return true;
+  for (const auto& a : node.args)
+    if (hasNames(a)) return true;
+  return false;
+}
+
+// The value of a part without names, as the engines evaluate it (x / 0 is 0).
+double constantOf(const ExprNode& n) {
+  switch (n.kind) {
+    case ExprNode::Kind::Number: return n.number;
+    case ExprNode::Kind::Negate: return -constantOf(n.args[0]);
+    case ExprNode::Kind::Add: return constantOf(n.args[0]) + constantOf(n.args[1]);
+    case ExprNode::Kind::Subtract: return constantOf(n.args[0]) - constantOf(n.args[1]);
+    case ExprNode::Kind::Multiply: return constantOf(n.args[0]) * constantOf(n.args[1]);
+    case ExprNode::Kind::Divide: {
+      const double d = constantOf(n.args[1]);
+      return d == 0 ? 0 : constantOf(n.args[0]) / d;
+    }
+    default: return 0.0;  // a call (min, max, ceil, ...) of finite parts stays finite: its parts are checked
+  }
+}
+
+// Amounts that cannot mean anything: a division by a constant 0 (taken as 0
+// by the engines, so the card silently does nothing) and a constant part
+// beyond a double (infinite). Warned at the part's column; the first of each.
+bool checkValues(const ExprNode& node, const SourceLocation& where, Diagnostics& out) {
+  if (!hasNames(node) && node.kind != ExprNode::Kind::Number && node.kind != ExprNode::Kind::Call) {
+    const double v = constantOf(node);
+    if (!std::isfinite(v)) {
+      out.warning(offsetLocation(where, node.column - 1),
+                  "this part of the amount is infinite (beyond the largest number, about 1.8e308)");
+      return true;
+    }
+  }
+  if (node.kind == ExprNode::Kind::Divide && !hasNames(node.args[1]) && constantOf(node.args[1]) == 0) {
+    out.warning(offsetLocation(where, node.args[1].column - 1),
+                "division by zero: the amount is undefined here (the engines take x / 0 as 0)");
+    return true;
+  }
+  for (const auto& arg : node.args)
+    if (checkValues(arg, where, out)) return true;
+  return false;
+}
 }  // namespace
 
 void checkExpressionNames(const Expression& expr, const SourceLocation& where,
                           const ExpressionNames& names, Diagnostics& out) {
   std::set<std::string, std::less<>> reported;
   walk(expr.root(), where, names, reported, out);
+  checkValues(expr.root(), where, out);
 }
 
 }  // namespace wb::model::validation

@@ -70,7 +70,14 @@ class DuplicateIds {
   std::map<std::string, SourceLocation> m_first;
 };
 
+// `id: ""` names nothing: no path, target, --set or report can address it.
+void checkNotEmptyId(const std::string& id, const Origin& origin, const std::string& what, Diagnostics& out) {
+  if (id.empty() && origin.keys.count("id"))
+    out.error(origin.at("id"), "an empty " + what + " id: nothing can address it (paths, --set and targets name things by id)");
+}
+
 void checkMetadata(const Ruleset& rs, Diagnostics& out) {
+  checkNotEmptyId(rs.id, rs.origin, "ruleset", out);
   if (!rs.id.empty() && !isRulesetId(rs.id))
     out.error(rs.origin.at("id"), "invalid ruleset id '" + rs.id + "' (use a-z, 0-9, '_' and '-')");
   if (rs.version < 1)
@@ -157,6 +164,7 @@ void checkDice(const Ruleset& rs, Diagnostics& out) {
   DuplicateIds ids("die");
   for (const auto& d : rs.dice) {
     const SourceLocation idLoc = d.origin.at("id");
+    checkNotEmptyId(d.id, d.origin, "die", out);
     if (!ids.add(d.id, idLoc, out)) continue;
     const std::string what = "die '" + d.id + "'";
     if (!d.id.empty() && !isName(d.id))
@@ -186,6 +194,7 @@ void checkEntities(const CheckContext& ctx) {
     for (const auto& e : ctx.ruleset.entities(section)) {
       const SourceLocation idLoc = e.origin.at("id");
       ids.add(e.id, idLoc, ctx.out);
+      checkNotEmptyId(e.id, e.origin, "entity", ctx.out);
       if (!e.id.empty() && !isEntityId(e.id))
         ctx.out.error(idLoc, "invalid id '" + e.id + "' (use letters, digits, '_' and '-')");
       if (e.count < 0)
@@ -215,6 +224,7 @@ void checkDiceQuestions(const CheckContext& ctx) {
   DuplicateIds ids("dice question");
   for (const auto& q : ctx.ruleset.diceQuestions) {
     ids.add(q.id, q.origin.at("id"), ctx.out);
+    checkNotEmptyId(q.id, q.origin, "dice question", ctx.out);
     const std::string what = "dice question '" + q.id + "'";
     if (!q.id.empty() && !isEntityId(q.id))
       ctx.out.error(q.origin.at("id"), "invalid id '" + q.id + "' (use letters, digits, '_' and '-')");

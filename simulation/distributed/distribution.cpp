@@ -6,6 +6,8 @@
 #include <csignal>
 #include <mutex>
 #include <optional>
+#include <sstream>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -92,6 +94,43 @@ Distribution* Distribution::current() {
   return d && d->m_owner == std::this_thread::get_id() ? d : nullptr;
 }
 
+namespace {
+
+struct InputLine {
+  std::string hash, role, path;
+};
+
+std::vector<InputLine> inputLines(const std::string& text) {
+  std::vector<InputLine> out;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto a = line.find(' ');
+    const auto b = a == std::string::npos ? a : line.find(' ', a + 1);
+    if (b == std::string::npos) return {};
+    out.push_back({line.substr(0, a), line.substr(a + 1, b - a - 1), line.substr(b + 1)});
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string describeChangedInputs(const std::string& before, const std::string& now) {
+  const auto old = inputLines(before), current = inputLines(now);
+  std::vector<std::string> changed;
+  for (const auto& c : current) {
+    auto same = std::find_if(old.begin(), old.end(), [&](const InputLine& o) { return o.role == c.role && o.path == c.path; });
+    if (same != old.end() && same->hash == c.hash) continue;
+    changed.push_back(c.role == "ruleset" ? "the ruleset" : "the file " + c.path + " (" + c.role + ")");
+  }
+  if (changed.empty() || old.empty())
+    return "the inputs (the ruleset, its includes or a file named on the command line) changed";
+  std::string text;
+  for (std::size_t i = 0; i < changed.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == changed.size() ? " and " : ", ") + changed[i];
+  return text + " changed";
+}
+
 void Distribution::install(Distribution* distribution) {
   if (distribution) distribution->m_owner = std::this_thread::get_id();
   g_current.store(distribution);
@@ -114,8 +153,8 @@ bool Distribution::openCheckpoint(std::string& error) {
     return false;
   }
   if (exists && m_checkpoint.inputs != m_options.inputs) {
-    error = "the ruleset changed since the checkpoint " + m_options.checkpointPath +
-            " was written; give another file or delete it to start again";
+    error = describeChangedInputs(m_checkpoint.inputs, m_options.inputs) + " since the checkpoint " +
+            m_options.checkpointPath + " was written; give another file or delete it to start again";
     return false;
   }
   if (!exists) m_checkpoint = CheckpointFile{m_options.key, m_options.inputs, {}};

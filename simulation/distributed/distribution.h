@@ -50,6 +50,11 @@ struct DistributionOptions {
   std::function<bool(std::uint64_t chunks)> stopAfterMerge;
 };
 
+// What changed between a checkpoint's inputs and this command's (both as
+// "HASH ROLE PATH" lines, app/cli/distributed_entry.cpp): "the ruleset
+// changed", "the file t.yaml (--targets) changed".
+std::string describeChangedInputs(const std::string& before, const std::string& now);
+
 class Distribution {
  public:
   // `transport` null: one process (checkpoints only).

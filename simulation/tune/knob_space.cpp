@@ -45,6 +45,16 @@ bool isGlobal(const std::string& path) {
   return path == "version" || path.rfind("players.", 0) == 0;
 }
 
+// What names a thing rather than plays it: the ruleset's id, name, engine and
+// description, and every entity's and die's name. Never a knob: a tune that
+// renames a card or switches the engine answers nothing about balance.
+bool isIdentity(const std::string& path) {
+  if (path.find('.') == std::string::npos) return true;  // id, name, engine, description, assumed
+  const auto dot = path.rfind('.');
+  const std::string last = path.substr(dot + 1);
+  return last == "name" || last == "id" || last == "text" || last == "description" || last == "assumed";
+}
+
 // Sorts a numeric domain, drops repeats and puts the current value in; false
 // with a message for a value that is not a number.
 bool finishDomain(Knob& k, const model::PathValue& v, std::string& error) {
@@ -177,9 +187,20 @@ KnobSpace buildKnobSpace(const model::Ruleset& ruleset, const model::EngineSchem
   }
   std::vector<Knob> knobs;
   std::map<std::string, std::size_t> byPath;
+  std::map<std::string, const KnobSpec*> givenBy;  // the entry that made each path a knob
+  // One entry a value: a second would silently replace the first's domain.
+  auto given = [&](const KnobSpec& s, const std::string& path, bool report) {
+    auto [it, fresh] = givenBy.emplace(path, &s);
+    if (fresh || it->second == &s) return true;
+    if (report)
+      out.error(s.where, "knob '" + s.pattern + "': " + path + " is already a knob (line " +
+                             std::to_string(it->second->where.line) + ": '" + it->second->pattern +
+                             "'); give each value in one entry");
+    return false;
+  };
   auto add = [&](Knob k) {
     if (auto it = byPath.find(k.path); it != byPath.end()) {
-      knobs[it->second] = std::move(k);  // a later entry for the same path wins
+      knobs[it->second] = std::move(k);
       return;
     }
     byPath.emplace(k.path, knobs.size());
@@ -198,9 +219,13 @@ KnobSpace buildKnobSpace(const model::Ruleset& ruleset, const model::EngineSchem
     if (s.lock) continue;
     bool matched = false, reported = false;
     for (const auto& v : all) {
-      if (!matchesKnobPattern(s.pattern, v.path) || isGlobal(v.path)) continue;
+      if (!matchesKnobPattern(s.pattern, v.path) || isGlobal(v.path) || isIdentity(v.path)) continue;
       matched = true;
       if (locked.count(v.path)) continue;
+      if (!given(s, v.path, !reported)) {
+        reported = true;
+        continue;
+      }
       Knob k;
       k.path = v.path;
       k.numeric = v.isNumeric();
@@ -229,7 +254,7 @@ KnobSpace buildKnobSpace(const model::Ruleset& ruleset, const model::EngineSchem
       if (k.values.size() > 1) add(std::move(k));
     }
     if (!matched) {
-      out.error(s.where, "knob '" + s.pattern + "' matches no value of the ruleset (paths look like "
+      out.error(s.where, "knob '" + s.pattern + "' matches no value of the ruleset the tuner may change (paths look like "
                          "parameters.ID, cards.ID.cost, abilities.ID.effects.N.ARG; `*` stands for one part)");
     }
   }

@@ -1,6 +1,7 @@
 #include "simulation/tune/tune_metric.h"
 
 #include <algorithm>
+#include <limits>
 #include <charconv>
 #include <set>
 
@@ -97,8 +98,16 @@ bool byId(Kind kind, std::string_view what, std::string_view id, const std::vect
     return true;
   }
   if (std::find(ids.begin(), ids.end(), id) == ids.end()) {
-    error = "the game has no " + std::string(what) + " '" + std::string(id) + "'" +
-            model::validation::didYouMean(id, asSet(ids));
+    // A name as a shorter label prints it ("alchemist" for mage_alchemist):
+    // the one id that ends in "_NAME" is the likely intent.
+    std::string suggestion;
+    const std::string tail = "_" + std::string(id);
+    for (const auto& x : ids) {
+      if (x.size() <= tail.size() || x.compare(x.size() - tail.size(), tail.size(), tail) != 0) continue;
+      suggestion = suggestion.empty() ? " (did you mean '" + x + "'?)" : std::string("-");
+    }
+    if (suggestion.empty() || suggestion == "-") suggestion = model::validation::didYouMean(id, asSet(ids));
+    error = "the game has no " + std::string(what) + " '" + std::string(id) + "'" + suggestion;
     return false;
   }
   out.push_back(TuneMetric{kind, 0, std::string(id)});
@@ -106,6 +115,12 @@ bool byId(Kind kind, std::string_view what, std::string_view id, const std::vect
 }
 
 }  // namespace
+
+double TuneMetric::highest() const {
+  if (kind == Kind::Impact) return 100.0;
+  if (kind == Kind::Length) return std::numeric_limits<double>::infinity();
+  return 1.0;
+}
 
 std::string TuneMetric::spec() const {
   switch (kind) {

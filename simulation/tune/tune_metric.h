@@ -60,6 +60,10 @@ struct TuneMetric {
   std::string label() const;   // "first-side win share", "mean game length (turns)", ...
   // A share of games (its interval is a Wilson interval); false for the length and impact.
   bool isProportion() const { return kind != Kind::Length && kind != Kind::Impact; }
+  // The values the metric can take: [0, 1] for a share, [0, inf) turns for
+  // the length, [-100, 100] points for an impact.
+  double lowest() const { return kind == Kind::Impact ? -100.0 : 0.0; }
+  double highest() const;
   // Played as faction duels against the baseline faction, not measured on a run.
   bool isDuel() const { return kind == Kind::Faction; }
   // Played as a restricted-play impact experiment (ImpactRunner) on the block's games.

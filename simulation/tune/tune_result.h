@@ -69,6 +69,9 @@ struct TuneResult {
   std::vector<TuneAlternative> alternatives;
   std::vector<Sensitivity> sensitivity;
   std::vector<std::string> knobs;      // the knob paths searched
+  // Knobs no candidate moved on the search's games (the budget ran out
+  // first): the answer says nothing about them. Empty when every knob was tried.
+  std::vector<std::string> untried;
   std::uint64_t searchGames = 0, verifyGames = 0;
   // The search's games by step, in the order the steps first played: "baseline",
   // "screening", "proposals", "confirmation", "elimination" (a peer: its strategy's name).

@@ -108,6 +108,8 @@ void writeTuneResultJson(JsonWriter& w, const TuneResult& r) {
   w.endArray();
   w.key("knobs");
   strings(w, r.knobs);
+  w.key("untried");
+  strings(w, r.untried);
   w.key("games").beginObject();
   w.field("search", static_cast<ull>(r.searchGames));
   w.field("verification", static_cast<ull>(r.verifyGames));

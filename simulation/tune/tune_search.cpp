@@ -52,7 +52,12 @@ std::vector<TargetReading> TuneSearch::readings(const BlockSeries& s, std::size_
   std::vector<TargetReading> out;
   for (std::size_t t = 0; t < m_targets.size() && t < s.metric.size(); ++t) {
     TargetReading r;
-    r.value = ratioValue(s.metric[t], blocks, m_targets[t].metric.isProportion());
+    const TuneMetric& m = m_targets[t].metric;
+    r.value = ratioValue(s.metric[t], blocks, m.isProportion());
+    // A t interval of few blocks can reach values the metric never takes (a
+    // negative length): the interval is cut to the metric's range.
+    r.value.ci.lo = std::max(r.value.ci.lo, m.lowest());
+    r.value.ci.hi = std::min(r.value.ci.hi, m.highest());
     r.verdict = m_targets[t].verdict(r.value.ci);
     r.miss = m_targets[t].miss(r.value.value);
     out.push_back(r);
@@ -170,6 +175,9 @@ bool TuneSearch::playBank(const std::vector<EditSet>& candidates, std::size_t bl
   for (const auto& c : candidates) requests.push_back({c, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents, blocks});
   const std::uint64_t before = m_eval->gamesPlayed(TuneEvaluator::kSearch);
   const bool ok = m_eval->play(requests, m_error);
+  if (ok && !m_eval->cancelled())
+    for (const auto& c : candidates)
+      for (const Edit& e : c) m_played.insert(e.knob);
   if (const std::uint64_t played = m_eval->gamesPlayed(TuneEvaluator::kSearch) - before; played > 0) {
     auto it = std::find_if(m_phaseGames.begin(), m_phaseGames.end(), [&](const auto& p) { return p.first == m_phase; });
     if (it == m_phaseGames.end()) m_phaseGames.emplace_back(m_phase, played);
@@ -262,6 +270,9 @@ TuneResult TuneSearch::run() {
     r.sensitivity = m_sensitivity;
     r.alternatives = m_alternatives;
     r.phaseGames = m_phaseGames;
+    r.untried.clear();
+    for (std::size_t k = 0; k < m_knobs.size(); ++k)
+      if (!m_played.count(k)) r.untried.push_back(m_knobs[k].path);
     if (!m_error.empty() && r.error.empty()) r.error = m_error;
   };
 

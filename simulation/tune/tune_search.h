@@ -207,6 +207,7 @@ class TuneSearch {
   // The step the search is in, and the games each step played (playBank adds them).
   std::string m_phase = "baseline";
   std::vector<std::pair<std::string, std::uint64_t>> m_phaseGames;
+  std::set<std::size_t> m_played;  // knobs some candidate moved on the bank
 };
 
 }  // namespace wb::sim

@@ -23,7 +23,7 @@ void readTarget(NodeReader& r, const YAML::Node& node, TuneSpec& spec) {
   }
   TargetSpec t;
   t.where = r.loc(node);
-  bool hasMetric = false;
+  bool hasMetric = false, boundGiven = false;
   model::SourceLocation maxLoc = t.where;
   for (const MapEntry& e : r.entries(node, "target")) {
     if (e.key == "metric") {
@@ -34,9 +34,11 @@ void readTarget(NodeReader& r, const YAML::Node& node, TuneSpec& spec) {
         if (t.metric.empty()) r.error(e.valueLoc, "empty metric name");
       }
     } else if (e.key == "min" || e.key == "max") {
+      boundGiven = true;
       if (auto v = r.number(e)) {
         if (!std::isfinite(*v)) {
-          r.error(e.valueLoc, "'" + e.key + "' must be a finite number");
+          r.error(e.valueLoc, "'" + e.key + "' must be a finite number (leave '" + e.key + "' out for no " +
+                                  (e.key == "min" ? "lower" : "upper") + " bound)");
           continue;
         }
         (e.key == "min" ? t.min : t.max) = *v;
@@ -50,7 +52,8 @@ void readTarget(NodeReader& r, const YAML::Node& node, TuneSpec& spec) {
     r.error(r.loc(node), "target without 'metric'");
     return;
   }
-  if (!t.min && !t.max) r.error(t.where, "target '" + t.metric + "' has neither 'min' nor 'max'");
+  // A bound given but refused has its own message; "neither" only when none is written.
+  if (!t.min && !t.max && !boundGiven) r.error(t.where, "target '" + t.metric + "' has neither 'min' nor 'max'");
   if (t.min && t.max && *t.min > *t.max)
     r.error(maxLoc, "target '" + t.metric + "': min " + model::formatNumber(*t.min) + " > max " +
                         model::formatNumber(*t.max));

@@ -63,6 +63,29 @@ std::vector<Target> resolveTargets(const TuneSpec& spec, const TuneShape& shape,
       out.error(t.where, error);
       continue;
     }
+    if (t.min && t.max && *t.min == *t.max) {
+      // A verdict needs the interval inside the band, and an interval has width.
+      out.error(t.where, "target '" + t.metric + "': a band of no width [" + model::formatNumber(*t.min) + ", " +
+                             model::formatNumber(*t.max) + "] can never be met (a measured interval has width); give min < max");
+      continue;
+    }
+    bool reachable = true;
+    for (const TuneMetric& m : metrics) {
+      const double lo = std::max(t.min.value_or(m.lowest()), m.lowest());
+      const double hi = std::min(t.max.value_or(m.highest()), m.highest());
+      if (hi > lo) continue;
+      const std::string range = m.isProportion() ? "a share between 0 and 1"
+                                : m.isImpact()    ? "points between -100 and 100"
+                                                  : "a mean of at least 0 turns";
+      Target band;
+      if (t.min) band.min = *t.min;
+      if (t.max) band.max = *t.max;
+      out.error(t.where, "target '" + t.metric + "': the band " + band.bandText() + " lies outside what " + m.spec() +
+                             " can be (" + range + "): no value meets it");
+      reachable = false;
+      break;
+    }
+    if (!reachable) continue;
     for (const TuneMetric& m : metrics) {
       Target target;
       target.metric = m;

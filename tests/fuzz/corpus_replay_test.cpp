@@ -51,3 +51,7 @@ TEST(CorpusReplay, Expression) { replay("expression", wb::fuzz::fuzzExpression, 
 TEST(CorpusReplay, Dice) { replay("dice", wb::fuzz::fuzzDice, 10); }
 TEST(CorpusReplay, Checkpoint) { replay("checkpoint", wb::fuzz::fuzzCheckpoint, 4); }
 TEST(CorpusReplay, Targets) { replay("targets", wb::fuzz::fuzzTargets, 10); }
+TEST(CorpusReplay, Embedded) { replay("embedded", wb::fuzz::fuzzEmbedded, 10); }
+#ifdef WB_FUZZ_RESULTS
+TEST(CorpusReplay, Results) { replay("results", wb::fuzz::fuzzResults, 5); }
+#endif

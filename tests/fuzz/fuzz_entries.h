@@ -33,6 +33,14 @@
 //                   the knobs it builds keep their bounds (a domain of at most
 //                   kMaxKnobValues values, the current value inside it, numbers
 //                   in increasing order) and apply to the ruleset.
+//   fuzzEmbedded    the bytes as a ruleset file whose `targets:`/`knobs:`
+//                   sections validate and tune read (fuzz_embedded_entry.cpp):
+//                   what the model keeps reads the same after a save; targets
+//                   and knobs resolve with every problem at a line of the text.
+//   fuzzResults     the bytes as the window's results file (Qt Core only;
+//                   fuzz_results_entry.cpp): read as the window reads it, then
+//                   a section saved into it: a readable file keeps every key, a
+//                   newer version is not replaced, anything else is kept as .bak.
 #pragma once
 
 #include <cstddef>
@@ -57,6 +65,9 @@ int fuzzExpression(const std::uint8_t* data, std::size_t size);
 int fuzzDice(const std::uint8_t* data, std::size_t size);
 int fuzzCheckpoint(const std::uint8_t* data, std::size_t size);
 int fuzzTargets(const std::uint8_t* data, std::size_t size);
+int fuzzEmbedded(const std::uint8_t* data, std::size_t size);
+// Only where Qt Core is built (WB_FUZZ_RESULTS): the results file is the window's.
+int fuzzResults(const std::uint8_t* data, std::size_t size);
 
 // Runs one entry as a libFuzzer target does: an input over
 // kFuzzCpuSecondsLimit of process CPU time is a finding (fuzzFailure). At exit

@@ -80,8 +80,12 @@ void fuzzOne(std::string_view text, bool inRuleset) {
   // Two targets on one metric are intersected; an empty intersection is an
   // error ("leave no value"), never a target with min > max.
   if (!diags.hasErrors())
-    for (const auto& t : targets)
+    for (const auto& t : targets) {
       if (!(t.min <= t.max)) fuzzFailure("a resolved target with min > max and no error");
+      // A band a value of the metric can meet, with width.
+      if (!(std::min(t.max, t.metric.highest()) > std::max(t.min, t.metric.lowest())))
+        fuzzFailure("a band no value of its metric meets, accepted");
+    }
 
   const model::Ruleset* ruleset = knobRuleset();
   if (!ruleset) fuzzFailure("the knob fixture tests/data/model/rich.yaml does not load");
@@ -92,6 +96,10 @@ void fuzzOne(std::string_view text, bool inRuleset) {
     const sim::Knob& k = knobs[i];
     if (k.values.empty() || k.values.size() > sim::kMaxKnobValues) fuzzFailure("a knob domain outside its bounds");
     if (k.base >= k.values.size()) fuzzFailure("a knob's current value outside its domain");
+    // Identity and prose are never knobs.
+    const auto dot = k.path.rfind('.');
+    const std::string last = dot == std::string::npos ? k.path : k.path.substr(dot + 1);
+    if (dot == std::string::npos || last == "name" || last == "id" || last == "text") fuzzFailure("an identity knob");
   }
   // The first and last knobs moved to their last value apply to the ruleset.
   if (knobs.size() == 0) return;

@@ -9,13 +9,13 @@
 # /tmp/wb-fuzz); the last lines of each log (WORK/TARGET.log) are the numbers.
 #
 #   tests/fuzz/run_fuzzers.sh [MINUTES] [TARGET...]     # from the repository root
-#   tests/fuzz/run_fuzzers.sh 10 loader expression dice checkpoint targets
+#   tests/fuzz/run_fuzzers.sh 10 loader expression dice checkpoint targets embedded results
 #
 # Needs the fuzz preset built: cmake --preset fuzz && cmake --build --preset fuzz
 set -eu
 minutes=${1:-10}
 [ $# -gt 0 ] && shift
-targets=${*:-loader expression dice checkpoint targets}
+targets=${*:-loader expression dice checkpoint targets embedded results}
 work=${WORK:-/tmp/wb-fuzz}
 mkdir -p "$work"
 for t in $targets; do
@@ -23,7 +23,7 @@ for t in $targets; do
   [ -x "$bin" ] || { echo "no $bin: cmake --preset fuzz && cmake --build --preset fuzz" >&2; exit 2; }
   mkdir -p "$work/corpus-$t"
   case $t in
-    loader|checkpoint|targets) max_len=65536 ;;
+    loader|checkpoint|targets|embedded|results) max_len=65536 ;;
     expression) max_len=12000 ;;
     *) max_len=16384 ;;
   esac

@@ -8,6 +8,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <cmath>
+
 #include "model/core/atomic_file.h"
 #include "simulation/distributed/run_stats_codec.h"
 
@@ -72,36 +74,71 @@ std::optional<QJsonObject> readRoot(const QString& path, QString& why) {
     why = QObject::tr("cannot read it");
     return std::nullopt;
   }
-  QJsonParseError parse{};
-  const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &parse);
-  if (parse.error != QJsonParseError::NoError) {
-    why = parse.errorString();
+  ParsedResults parsed = ResultsFile::parse(f.readAll());
+  if (parsed.status != ParsedResults::Status::Ok) {
+    why = parsed.why;
     return std::nullopt;
   }
-  const QJsonObject root = doc.object();
-  if (root[QStringLiteral("format")].toString() != QLatin1String(kFormat)) {
-    why = QObject::tr("not a results file");
-    return std::nullopt;
-  }
-  if (root[QStringLiteral("version")].toInt() != ResultsFile::kVersion) {
-    why = QObject::tr("version %1; this workbench reads %2")
-              .arg(root[QStringLiteral("version")].toInt())
-              .arg(ResultsFile::kVersion);
-    return std::nullopt;
-  }
-  return root;
+  return parsed.root;
 }
 
-// Replaces `key` in the results file of `rulesetPath` (other keys kept; a file
-// this version cannot read is replaced).
-bool writeKey(const QString& rulesetPath, const QString& key, const QJsonObject& value, QString* error) {
+// A free name beside `path` for the copy of a file that is replaced: NAME.bak,
+// or NAME.bak.2, .3, ... when an older copy is there (it is kept too).
+QString backupName(const QString& path) {
+  QString name = path + QStringLiteral(".bak");
+  for (int i = 2; QFileInfo::exists(name) && i < 1000; ++i) name = path + QStringLiteral(".bak.%1").arg(i);
+  return name;
+}
+
+// Replaces `key` in the results file of `rulesetPath`, every other key kept.
+// A newer version's file is not replaced; one that is not a results file this
+// version reads is copied to NAME.bak first (`note` says so).
+bool writeKey(const QString& rulesetPath, const QString& key, const QJsonObject& value, QString* error, QString* note) {
   const QString path = ResultsFile::pathFor(rulesetPath);
   if (path.isEmpty()) {
     if (error) *error = QObject::tr("the ruleset has no file yet");
     return false;
   }
-  QString why;
-  QJsonObject root = readRoot(path, why).value_or(QJsonObject{});
+  const QString name = QFileInfo(path).fileName();
+  QJsonObject root;
+  const QFileInfo info(path);
+  if (info.exists() && info.isDir()) {
+    if (error) *error = QObject::tr("%1 is a folder, not a file").arg(name);
+    return false;
+  }
+  if (info.exists()) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+      // Unread, it could not be kept: not replaced.
+      if (error) *error = QObject::tr("cannot read %1 (%2), so it is not replaced").arg(name, f.errorString());
+      return false;
+    }
+    const QByteArray bytes = f.readAll();
+    f.close();
+    const ParsedResults parsed = ResultsFile::parse(bytes);
+    if (parsed.status == ParsedResults::Status::Newer) {
+      if (error)
+        *error = QObject::tr("%1 was written by a newer workbench (version %2; this one writes %3): not replaced")
+                     .arg(name)
+                     .arg(parsed.version)
+                     .arg(ResultsFile::kVersion);
+      return false;
+    }
+    if (parsed.status == ParsedResults::Status::Damaged) {
+      const QString bak = backupName(path);
+      std::string failure;
+      if (!model::writeFileAtomically(bak.toStdString(), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
+                                      &failure)) {
+        if (error)
+          *error = QObject::tr("%1 cannot be read (%2) and cannot be kept as %3 (%4), so it is not replaced")
+                       .arg(name, parsed.why, QFileInfo(bak).fileName(), QString::fromStdString(failure));
+        return false;
+      }
+      if (note) *note = QObject::tr("%1 could not be read (%2); it is kept as %3").arg(name, parsed.why, QFileInfo(bak).fileName());
+    } else {
+      root = parsed.root;
+    }
+  }
   root[QStringLiteral("format")] = QString::fromLatin1(kFormat);
   root[QStringLiteral("version")] = ResultsFile::kVersion;
   root[QStringLiteral("ruleset_file")] = QFileInfo(rulesetPath).fileName();
@@ -109,7 +146,7 @@ bool writeKey(const QString& rulesetPath, const QString& key, const QJsonObject&
   std::string failure;
   if (!model::writeFileAtomically(path.toStdString(), QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString(),
                                   &failure)) {
-    if (error) *error = QString::fromStdString(failure);
+    if (error) *error = QStringLiteral("%1: %2").arg(name, QString::fromStdString(failure));
     return false;
   }
   return true;
@@ -117,8 +154,41 @@ bool writeKey(const QString& rulesetPath, const QString& key, const QJsonObject&
 
 }  // namespace
 
-bool ResultsFile::saveSection(const QString& rulesetPath, const QString& key, const QJsonObject& value, QString* error) {
-  return writeKey(rulesetPath, key, value, error);
+ParsedResults ResultsFile::parse(const QByteArray& bytes) {
+  ParsedResults out;
+  auto damaged = [&](const QString& why) {
+    out.status = ParsedResults::Status::Damaged;
+    out.why = why;
+    return out;
+  };
+  QJsonParseError parse{};
+  const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parse);
+  if (parse.error != QJsonParseError::NoError) return damaged(parse.errorString());
+  if (!doc.isObject()) return damaged(QObject::tr("not a results file"));
+  const QJsonObject root = doc.object();
+  if (root[QStringLiteral("format")].toString() != QLatin1String(kFormat)) return damaged(QObject::tr("not a results file"));
+  const QJsonValue version = root[QStringLiteral("version")];
+  // A version is a whole number; anything else is damage, not a newer file.
+  const double v = version.toDouble(-1.0);
+  // The range first: converting 1e308 to an integer is undefined (the fuzz
+  // target's first finding, tests/fuzz/corpus/results).
+  if (!version.isDouble() || !(v >= 1 && v <= 1e9) || v != std::floor(v))
+    return damaged(QObject::tr("no version this workbench understands"));
+  out.version = static_cast<int>(v);
+  if (out.version > kVersion) {
+    out.status = ParsedResults::Status::Newer;
+    out.why = QObject::tr("version %1; this workbench reads %2").arg(out.version).arg(kVersion);
+    return out;
+  }
+  if (out.version != kVersion)
+    return damaged(QObject::tr("version %1; this workbench reads %2").arg(out.version).arg(kVersion));
+  out.root = root;
+  return out;
+}
+
+bool ResultsFile::saveSection(const QString& rulesetPath, const QString& key, const QJsonObject& value, QString* error,
+                              QString* note) {
+  return writeKey(rulesetPath, key, value, error, note);
 }
 
 std::optional<QJsonObject> ResultsFile::loadSection(const QString& rulesetPath, const QString& key, QString* error) {
@@ -141,7 +211,7 @@ QString ResultsFile::pathFor(const QString& rulesetPath) {
   return info.dir().filePath(info.completeBaseName() + QStringLiteral(".results.json"));
 }
 
-bool ResultsFile::saveRun(const QString& rulesetPath, const StoredRun& stored, QString* error) {
+bool ResultsFile::saveRun(const QString& rulesetPath, const StoredRun& stored, QString* error, QString* note) {
   const QString path = pathFor(rulesetPath);
   if (path.isEmpty()) {
     if (error) *error = QObject::tr("the ruleset has no file yet");
@@ -175,7 +245,7 @@ bool ResultsFile::saveRun(const QString& rulesetPath, const StoredRun& stored, Q
   const std::string bytes = sim::RunStatsCodec::encode(r.stats);
   run[QStringLiteral("stats")] = QString::fromLatin1(QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size())).toBase64());
 
-  return writeKey(rulesetPath, QStringLiteral("run"), run, error);
+  return writeKey(rulesetPath, QStringLiteral("run"), run, error, note);
 }
 
 std::optional<StoredRun> ResultsFile::loadRun(const QString& rulesetPath, QString* error) {
@@ -191,7 +261,13 @@ std::optional<StoredRun> ResultsFile::loadRun(const QString& rulesetPath, QStrin
   if (!read) return fail(why);
   const QJsonObject& root = *read;
   if (!root.contains(QStringLiteral("run"))) return std::nullopt;
-  const QJsonObject run = root[QStringLiteral("run")].toObject();
+  QString reason;
+  auto out = runFromJson(root[QStringLiteral("run")].toObject(), &reason);
+  if (!out) return fail(reason);
+  return out;
+}
+
+std::optional<StoredRun> ResultsFile::runFromJson(const QJsonObject& run, QString* why) {
   StoredRun out;
   out.contentHash = run[QStringLiteral("content_hash")].toString().toStdString();
   out.savedAt = run[QStringLiteral("saved_at")].toString();
@@ -209,7 +285,16 @@ std::optional<StoredRun> ResultsFile::loadRun(const QString& rulesetPath, QStrin
   r.targetReached = run[QStringLiteral("target_reached")].toBool();
   const QByteArray bytes = QByteArray::fromBase64(run[QStringLiteral("stats")].toString().toLatin1());
   if (!sim::RunStatsCodec::decode(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), r.stats))
-    return fail(QObject::tr("its statistics are from another version"));
+  {
+    if (why) *why = QObject::tr("its statistics are from another version");
+    return std::nullopt;
+  }
+  // Names and statistics go together: a shortened list would label a bar by its number.
+  if (r.entities.size() != r.stats.entities().size()) {
+    if (why)
+      *why = QObject::tr("it names %1 entities for the statistics of %2").arg(r.entities.size()).arg(r.stats.entities().size());
+    return std::nullopt;
+  }
   return out;
 }
 

@@ -139,6 +139,7 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
   m_progress->setFormat(QStringLiteral("%p%"));
   left->addWidget(m_progress);
   m_status = new QLabel(tr("Ready."), settings);
+  m_status->setObjectName(QStringLiteral("runStatus"));
   m_status->setWordWrap(true);
   left->addWidget(m_status);
   left->addStretch();
@@ -431,12 +432,13 @@ void SimulationPanel::onFinished() {
   } else {
     onResult();
     m_resultFinished = true;
-    keepResults();
+    const QString kept = keepResults();
     const auto& s = m_result.stats;
     m_progress->setValue(m_result.cancelled ? m_progress->value() : 1000);
     m_status->setText((m_result.cancelled ? tr("Cancelled after %L1 games") : tr("Done: %L1 games"))
                           .arg(s.games()) +
-                      tr(" in %1 (%L2 games/s).").arg(duration(m_result.elapsedSeconds)).arg(qRound(m_result.gamesPerSecond())));
+                      tr(" in %1 (%L2 games/s).").arg(duration(m_result.elapsedSeconds)).arg(qRound(m_result.gamesPerSecond())) +
+                      (kept.isEmpty() ? QString() : QLatin1Char(' ') + kept));
     Q_EMIT message(m_status->text());
   }
   Q_EMIT runningChanged(false);
@@ -630,14 +632,16 @@ void SimulationPanel::clearResults() {
   Q_EMIT cleared();
 }
 
-void SimulationPanel::keepResults() {
-  if (!m_keepResults || m_result.cancelled || !m_result.ok() || m_document->filePath().isEmpty()) return;
+QString SimulationPanel::keepResults() {
+  if (!m_keepResults || m_result.cancelled || !m_result.ok() || m_document->filePath().isEmpty()) return {};
   StoredRun stored;
   stored.contentHash = contentHash(m_runRuleset);
   stored.run = m_result;
-  QString why;
-  if (!ResultsFile::saveRun(m_document->filePath(), stored, &why))
-    Q_EMIT message(tr("The results were not kept beside the ruleset: %1").arg(why));
+  QString why, note;
+  // Said where the results are shown: results that are not kept vanish at the next start.
+  if (!ResultsFile::saveRun(m_document->filePath(), stored, &why, &note))
+    return tr("The results were NOT kept beside the ruleset (they will not reopen): %1.").arg(why);
+  return note.isEmpty() ? QString() : note + QLatin1Char('.');
 }
 
 void SimulationPanel::reopenKeptResults() {
@@ -646,6 +650,14 @@ void SimulationPanel::reopenKeptResults() {
   const auto stored = ResultsFile::loadRun(m_document->filePath(), &why);
   if (!stored) {
     if (!why.isEmpty()) Q_EMIT message(tr("Kept results not reopened: %1").arg(why));
+    return;
+  }
+  const model::Ruleset& now = m_document->ruleset();
+  if (stored->run.engine != now.engine || stored->run.ruleset != now.id) {
+    // Another game's numbers are no revision of this one: never shown as such.
+    Q_EMIT message(tr("Kept results not reopened: %1 holds the results of another ruleset (%2, engine %3)")
+                       .arg(QFileInfo(ResultsFile::pathFor(m_document->filePath())).fileName(),
+                            QString::fromStdString(stored->run.ruleset), QString::fromStdString(stored->run.engine)));
     return;
   }
   m_result = stored->run;

@@ -110,7 +110,8 @@ class SimulationPanel : public QWidget {
   void layoutCharts(bool secondary);
   void updateRevisionNote();
   void reopenKeptResults();
-  void keepResults();
+  // Writes the finished run beside the ruleset; what to add to the status ("" when all went well).
+  QString keepResults();
 
   RulesetDocument* m_document;
   std::string m_defaultAgent;  // the engine's default agent at the seats' player count (rulesets::defaultAgent)

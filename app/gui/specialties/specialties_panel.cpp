@@ -352,9 +352,15 @@ void SpecialtiesPanel::keepResult() {
   stored.contentHash = m_resultHash;
   stored.names = m_names;
   stored.result = *m_result;
-  QString why;
-  if (!ResultsFile::saveSection(m_document->filePath(), kResultsKey, specialtiesToJson(stored), &why))
-    Q_EMIT message(tr("The specialties were not kept beside the ruleset: %1").arg(why));
+  QString why, note;
+  // Said under the results too: what is not kept is gone at the next start.
+  if (!ResultsFile::saveSection(m_document->filePath(), kResultsKey, specialtiesToJson(stored), &why, &note)) {
+    const QString text = tr("The specialties were NOT kept beside the ruleset (they will not reopen): %1.").arg(why);
+    m_status->setText(m_status->text() + QLatin1Char(' ') + text);
+    Q_EMIT message(text);
+  } else if (!note.isEmpty()) {
+    m_status->setText(m_status->text() + QLatin1Char(' ') + note + QLatin1Char('.'));
+  }
 }
 
 void SpecialtiesPanel::reopenKeptResult() {
