@@ -72,9 +72,17 @@ if(WB_WITH_MPI)
   wb_add_distributed_test(mpi_compare_2_ranks ARGS ${wb_compare_args} RANKS 2 THREADS 1)
   wb_add_distributed_test(mpi_report_2_ranks ARGS ${wb_report_args} RANKS 2 THREADS 2 OUTPUT --out
                           VOLATILE ${wb_report_volatile})
-  # Rank 1 dies inside the round robin's stage of a specialties run.
+  # Rank 1 plays every chunk (rank 0 only hands out work) and dies after some:
+  # proof that the ranks share these commands' games (on rank 0 alone nothing
+  # would die), and the checkpoint resumes to the one-process result.
   wb_add_distributed_test(mpi_dead_rank_resume_specialties ARGS ${wb_specialties_args} RANKS 2 THREADS 1
                           KILL_AFTER 12 KILL_RANK 1)
+  wb_add_distributed_test(mpi_dead_rank_resume_ladder ARGS ${wb_ladder_args} RANKS 2 THREADS 1
+                          KILL_AFTER 8 KILL_RANK 1)
+  wb_add_distributed_test(mpi_dead_rank_resume_compare ARGS ${wb_compare_args} RANKS 2 THREADS 1
+                          KILL_AFTER 20 KILL_RANK 1)
+  wb_add_distributed_test(mpi_dead_rank_resume_report ARGS ${wb_report_args} RANKS 2 THREADS 1
+                          KILL_AFTER 30 KILL_RANK 1 OUTPUT --out VOLATILE ${wb_report_volatile})
   # Rank 1 dies after one chunk (rank 0 only hands out work then): the run ends
   # with the message, the checkpoint keeps the chunk and the run resumes from it.
   wb_add_distributed_test(mpi_dead_rank_resume ARGS ${wb_run_args} RANKS 2 THREADS 1 KILL_AFTER 1 KILL_RANK 1)
