@@ -4,10 +4,12 @@
 // 'fier' in expression (did you mean 'fire'?)`).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "model/core/diagnostics.h"
 #include "model/core/ruleset.h"
@@ -24,8 +26,12 @@ class ExpressionNames {
 
   // "" if `name` may be used, else the message to report.
   std::string check(std::string_view name) const;
+  // The values `name` takes where the ruleset says: a die's faces (lowest to
+  // highest value), a numeric parameter's value; nullopt for the engine's names.
+  std::optional<std::pair<double, double>> range(std::string_view name) const;
 
  private:
+  std::map<std::string, std::pair<double, double>, std::less<>> m_ranges;
   std::set<std::string, std::less<>> m_known;
   std::set<std::string, std::less<>> m_textParameters;  // enum / string parameters
 };

@@ -41,6 +41,16 @@ TEST(MeaninglessValues, AnUndefinedOrInfiniteAmountIsWarnedAtItsColumn) {
   EXPECT_NE(e.find("t.yaml:10:28: warning: this part of the amount is infinite"), std::string::npos) << e;
   EXPECT_NE(e.find("t.yaml:11:36: warning: division by zero"), std::string::npos) << e;
   EXPECT_EQ(e.find("t.yaml:12:"), std::string::npos) << e;  // large, finite and defined: nothing to say
+  // With the names' values: a die's faces, a parameter's value.
+  const std::string r = diagnostics(
+      "parameters:\n  three: {type: int, default: 3, min: 0, max: 9}\n"
+      "cards:\n"
+      "  - {id: a, name: A, cost: fire / (fire - three)}\n"
+      "  - {id: b, name: B, cost: fire / (fire + three)}\n"
+      "  - {id: c, name: C, cost: fire * 1e300 * 1e300}\n");
+  EXPECT_NE(r.find("t.yaml:11:36: warning: the divisor can be 0 (its values range over [-2, 3])"), std::string::npos) << r;
+  EXPECT_EQ(r.find("t.yaml:12:"), std::string::npos) << r;
+  EXPECT_NE(r.find("t.yaml:13:28: warning: this part of the amount can be infinite"), std::string::npos) << r;
 }
 
 TEST(MeaninglessValues, TheDefaultSeatCountIsAChange) {
