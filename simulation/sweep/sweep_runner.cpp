@@ -388,7 +388,7 @@ SweepResult SweepRunner::run() {
       }
       if (result.points.empty()) {
         result.config.run = point.result.config;  // threads / max turns resolved
-        if (m_config.target < 0)
+        if (m_config.target < 0 && !metric.isUse())  // use and diversity: no fair value
           result.config.target = metric.defaultTarget(m_config.run.players, point.result.stats.firstSideTest().sides);
       }
       if (metric.isUse()) {

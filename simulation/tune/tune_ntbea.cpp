@@ -13,7 +13,10 @@ namespace {
 
 constexpr std::size_t kNtbeaNeighbours = 50;   // TAG's default neighbourhood
 constexpr double kNtbeaExplore = 1.0;          // UCB's k (fitness in normalised misses)
-constexpr std::size_t kNtbeaBlocks = 2;        // blocks of one noisy evaluation
+// Blocks of one noisy evaluation: as many as a racing round, so that one
+// evaluation says something of a share of games (two blocks of a duel give
+// a first-side share in steps of an eighth).
+constexpr std::size_t kNtbeaBlocks = 8;
 constexpr std::size_t kMaxPairCells = 20'000'000;  // beyond: 1-tuples only
 constexpr std::uint64_t kNtbeaStream = 0x4E54ULL;  // the mutations' own random stream
 
