@@ -26,6 +26,7 @@
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
 #include "app/cli/run_table.h"
+#include "simulation/results/entity_use_summary.h"
 #include "model/core/atomic_file.h"
 #include "model/core/scalar.h"
 #include "model/validation/name_suggestion.h"
@@ -287,6 +288,7 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
     return kExitUsage;
   }
   result.ruleset = ruleset->id;
+  result.entityKinds = sim::entityKinds(*ruleset, result.entities);
   if (interrupt.interrupted()) result.cancelled = true;
 
   bool written = true;

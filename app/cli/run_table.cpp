@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "app/report/text_format.h"
+#include "simulation/results/entity_use_summary.h"
 #include "simulation/stats/statistics.h"
 
 namespace wb::app {
@@ -190,6 +191,26 @@ void printEntities(std::ostream& out, const sim::RunResult& r) {
   if (order.size() > shown) out << "(" << order.size() - shown << " more in --json)\n";
 }
 
+// Diversity of use per kind, and the entities the run never uses.
+void printDiversity(std::ostream& out, const sim::RunResult& r) {
+  const sim::EntityUseSummary use = sim::summarizeEntityUse(r);
+  if (use.diversity.empty()) return;
+  out << "\ndiversity (effective number of entities in use, exp of the entropy of their use shares; 95% CI):\n";
+  for (const auto& d : use.diversity) {
+    std::size_t unused = 0;
+    for (const auto& e : use.entities) unused += e.kind == d.kind && e.main < 0 ? 1 : 0;
+    std::ostringstream row;
+    row << std::fixed << std::setprecision(1) << "  " << std::left << std::setw(12) << d.kind << std::right
+        << d.value.value;
+    if (std::isfinite(d.value.ci.lo) && std::isfinite(d.value.ci.hi))
+      row << " [" << d.value.ci.lo << ", " << d.value.ci.hi << "]";
+    row << " of " << d.entities << " (" << sim::useName(d.use) << ")";
+    if (unused > 0) row << "; " << unused << " never used";
+    out << row.str() << "\n";
+  }
+  out << "(every entity's use per game with its interval in --json)\n";
+}
+
 }  // namespace
 
 void printRunTable(std::ostream& out, const sim::RunResult& r) {
@@ -237,6 +258,7 @@ void printRunTable(std::ostream& out, const sim::RunResult& r) {
   printLength(out, r);
   printCounters(out, r);
   printEntities(out, r);
+  printDiversity(out, r);
   if (r.config.untilCi > 0.0) {
     out << "\nuntil-ci " << r.config.untilCi << ": " << (r.targetReached ? "reached" : "NOT reached")
         << ", widest half-width " << percentText(r.maxHeadlineHalfWidth(), 2) << " points\n";

@@ -4,6 +4,7 @@
 // and the balance point where the metric crosses the target; --json writes
 // every point (data/schema/sweep-result.md).
 #include <atomic>
+#include <cmath>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -43,7 +44,10 @@ const char* kUsage =
     "                    global parameter -> first_side, the share of the games one side\n"
     "                    won that the side of seat 0 won (target 1/sides). Also\n"
     "                    impact:ID[:grant] | first_side | seat:N | first_player | agent:SPEC\n"
-    "                    | faction:ID\n"
+    "                    | faction:ID | use:ID[:acquired|played|triggered] (uses per game,\n"
+    "                    default what it does most) | diversity[:KIND] (effective number of\n"
+    "                    entities of a kind in use; both with intervals over groups of games,\n"
+    "                    no balance point without --target)\n"
     "  --target X        the value to find (default: the metric's fair value)\n"
     "  --json PATH|-     every point with its full run document, and the balance points\n\n";
 
@@ -76,8 +80,11 @@ void printResult(std::ostream& out, const sim::SweepResult& r) {
   for (std::size_t i = 0; i < c.run.agents.size(); ++i) out << (i ? "," : "") << c.run.agents[i];
   out << ", " << c.run.players << " players\n";
   const bool impact = c.metric.isImpact();
+  const bool use = c.metric.isUse();
   out << "metric: " << c.metric.label() << " (" << c.metric.spec() << "), target "
-      << (impact ? signedPointsText(c.effectiveTarget()) + " points" : percentText(c.effectiveTarget()) + "%")
+      << (impact ? signedPointsText(c.effectiveTarget()) + " points"
+                 : use ? (c.target >= 0 ? numberText(c.target, 3) : std::string("none (give --target)"))
+                       : percentText(c.effectiveTarget()) + "%")
       << (r.cancelled ? "  [CANCELLED: partial results]" : "") << "\n";
   if (impact)
     out << "(each value: " << c.run.games << " pairs of games on common random numbers, one seat "
@@ -89,7 +96,8 @@ void printResult(std::ostream& out, const sim::SweepResult& r) {
   if (w2) out << std::setw(static_cast<int>(w2)) << c.axes[1].path << "  ";
   out << std::setw(static_cast<int>(w1)) << c.axes[0].path
       << (impact ? "     lift  95% CI            pairs  acq/game  timeouts\n"
-                 : "  win rate  95% CI          games  timeouts\n");
+                 : use ? "     value  95% CI            games  timeouts\n"
+                       : "  win rate  95% CI          games  timeouts\n");
   for (const auto& p : r.points) {
     std::ostringstream row;
     if (w2) row << std::setw(static_cast<int>(w2)) << numberText(p.values[1]) << "  ";
@@ -97,6 +105,10 @@ void printResult(std::ostream& out, const sim::SweepResult& r) {
     if (impact) {
       row << std::setw(7) << signedPointsText(p.rate()) << "  " << std::left << std::setw(16) << signedIntervalText(p.ci)
           << std::right << std::setw(7) << p.metric.games << std::setw(10) << numberText(p.acquiredPerGame, 2);
+    } else if (use) {
+      row << std::setw(10) << numberText(p.rate(), 3) << "  " << std::left << std::setw(16)
+          << ("[" + numberText(p.ci.lo, 3) + ", " + numberText(p.ci.hi, 3) + "]") << std::right << std::setw(7)
+          << p.metric.games;
     } else {
       row << std::setw(7) << percentText(p.rate()) << "%  " << std::left << std::setw(14) << intervalText(p.ci)
           << std::right << std::setw(7) << p.metric.games;
@@ -143,7 +155,15 @@ int runSweep(const std::vector<std::string>& args, CommandIo& io) {
   }
   if (parser.has("--target")) {
     if (!parser.doubleValue("--target", config.target, error)) return usage(error);
-    if (!(config.target >= 0.0 && config.target <= 1.0)) return usage("--target is a win rate between 0 and 1");
+    std::string ignored;
+    const auto metricText = parser.value("--metric");
+    const auto m = metricText ? sim::parseSweepMetric(*metricText, ignored) : std::nullopt;
+    if (m && m->isUse()) {
+      // Use and diversity are numbers per game, not rates.
+      if (!(config.target >= 0.0 && std::isfinite(config.target))) return usage("--target of a use or diversity metric is a number >= 0");
+    } else if (!(config.target >= 0.0 && config.target <= 1.0)) {
+      return usage("--target is a win rate between 0 and 1");
+    }
   }
   if (auto json = parser.value("--json"); json && !checkOutputPath("--json", *json, error)) return usage(error);
 

@@ -7,8 +7,10 @@
 // played; --json writes data/schema/tune-result.md, --write the patched ruleset
 // (layout kept). Ctrl-C stops the search: the best proposal so far is printed
 // (and written to --json) marked "interrupted", the ruleset is not written, exit 130.
+#include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdlib>
 #include <csignal>
 #include <filesystem>
 #include <iomanip>
@@ -41,7 +43,8 @@ const char* kUsage =
     "usage: balance tune RULESET [--targets FILE] [--set PATH=VALUE]... [--agents A]\n"
     "                            [--verify-agents B] [--budget GAMES] [--verify-games N]\n"
     "                            [--seed S] [--threads T] [--players P] [--max-turns K]\n"
-    "                            [--strategy tuner|random|one-at-a-time] [--json OUT|-] [--write FILE]\n\n"
+    "                            [--strategy tuner|random|one-at-a-time|ntbea] [--no-guard]\n"
+    "                            [--json OUT|-] [--write FILE]\n\n"
     "Automatic balancing: finds the fewest edits of the knobs that bring every target\n"
     "inside its band, and verifies them on fresh seeds. The targets file (or the\n"
     "ruleset's own `targets:` and `knobs:` sections when --targets is left out):\n\n"
@@ -55,14 +58,20 @@ const char* kUsage =
     "    - {path: parameters.starting_health, range: \"60:160:10\"}\n"
     "    - {path: cards.veto.cost, lock: true}\n\n"
     "Metrics: first_side, first_player, seat:N, team:N, faction:ID, agent:SPEC, length,\n"
-    "timeouts, adjudicated, nobody_wins, draws, impact:ID; `*` for every seat, team,\n"
-    "faction, agent, entity. impact:ID is the entity's restricted-play lift in points,\n"
+    "timeouts, adjudicated, nobody_wins, draws, impact:ID, use:ID[:USE] (uses per game:\n"
+    "acquired, played or triggered; default what the entity does most), use_games:ID[:USE]\n"
+    "(share of games using it), diversity[:KIND] (effective number of entities of a kind in\n"
+    "use); `*` for every seat, team, faction, agent, entity. impact:ID is the entity's restricted-play lift in points,\n"
     "as `balance impact` measures it (a seat that may not acquire, play or use it):\n"
     "each block of the bank is played untreated and once per impact entity restricted.\n"
     "Every candidate plays the same bank of games (common random numbers, seats\n"
     "rotated) paired with the starting ruleset; the answer is replayed on seeds the\n"
     "search never used. A target passes when its 95% interval lies inside its band,\n"
     "fails when it lies outside, and is undecided otherwise.\n\n"
+    "The content guard (on by default; `guard:` in the targets file loosens or drops it):\n"
+    "every entity the knobs reach keeps each use per game at least half its starting value,\n"
+    "is not used in every game unless it was, and each kind's diversity does not fall\n"
+    "below its starting interval; a proposal that breaks it is not a pass.\n\n"
     "  RULESET            the ruleset's root YAML file (or its folder)\n"
     "  --targets FILE     targets and knobs (default: the ruleset's own sections)\n"
     "  --set PATH=VALUE   change a value first: the starting point (repeatable)\n"
@@ -82,7 +91,10 @@ const char* kUsage =
     "                     backward elimination), or a peer for comparison at the same budget,\n"
     "                     bank and verification: random (random edit sets of 1..3 edits, the\n"
     "                     one that misses least kept) or one-at-a-time (each knob's values in\n"
-    "                     turn with the others at their best, improvements kept)\n"
+    "                     turn with the others at their best, improvements kept) or ntbea (the\n"
+    "                     N-tuple bandit evolutionary algorithm as TAG runs it: 1- and 2-tuples,\n"
+    "                     UCB, each evaluation on fresh seeds; its pick raced on the bank)\n"
+    "  --no-guard         no content guard (as `guard: off`)\n"
     "  --json OUT|-       write the result document (data/schema/tune-result.md)\n"
     "  --write FILE       save the ruleset with the proposal's edits (layout and comments kept)\n\n";
 
@@ -153,6 +165,43 @@ std::string agentsText(const std::vector<std::string>& a) {
   return out;
 }
 
+// The content guard: what it protected, and each number that broke its band
+// (all of them with --verbose would be long: 69 cards have some 200).
+void printGuard(std::ostream& out, const sim::TuneResult& r) {
+  if (!r.guardOn) {
+    out << "\ncontent guard: off\n";
+    return;
+  }
+  if (r.guard.empty()) return;
+  std::vector<std::string> entities;
+  std::size_t breached = 0;
+  for (const auto& g : r.guard) {
+    if (g.target.metric.kind != sim::TuneMetric::Kind::Diversity &&
+        std::find(entities.begin(), entities.end(), g.target.metric.id) == entities.end())
+      entities.push_back(g.target.metric.id);
+    breached += g.breached ? 1 : 0;
+  }
+  out << "\ncontent guard: " << r.guard.size() << " numbers of " << entities.size() << " entities";
+  if (r.verdict == sim::TuneVerdict::Interrupted) {
+    out << " (not verified)\n";
+    return;
+  }
+  out << ", " << (breached ? std::to_string(breached) + " outside their band" : std::string("all inside their bands"))
+      << " (fresh seeds)\n";
+  for (const auto& g : r.guard) {
+    const bool div = g.target.metric.kind == sim::TuneMetric::Kind::Diversity;
+    if (!g.breached && !div) continue;
+    const int p = 3;
+    const std::string band = std::isfinite(g.target.min) && std::isfinite(g.target.max)
+                                 ? "[" + num(g.target.min, p) + ", " + num(g.target.max, p) + "]"
+                             : std::isfinite(g.target.max) ? "<= " + num(g.target.max, p)
+                                                           : ">= " + num(g.target.min, p);
+    out << "  " << std::left << std::setw(34) << g.target.metric.spec() << std::setw(16) << band
+        << std::setw(28) << reading(g.baseline, p) << std::setw(28) << reading(g.verified, p)
+        << (g.breached ? "outside" : "inside") << "\n" << std::right;
+  }
+}
+
 void printResult(std::ostream& out, const sim::TuneResult& r) {
   out << r.ruleset << ": tune verdict " << sim::toString(r.verdict);
   if (r.strategy != sim::TuneStrategy::Tuner) out << " (strategy " << sim::toString(r.strategy) << ")";
@@ -165,7 +214,9 @@ void printResult(std::ostream& out, const sim::TuneResult& r) {
   out << "\n\nedits";
   if (r.edits.empty()) out << ": none";
   out << "\n";
-  for (const auto& e : r.editText) out << "  " << e.path << ": " << e.from << " -> " << e.to << "\n";
+  for (const auto& e : r.editText)
+    out << "  " << e.path << ": " << e.from << " -> " << e.to << " (" << (e.steps > 0 ? "+" : "") << e.steps << " step"
+        << (std::abs(e.steps) == 1 ? "" : "s") << ")\n";
   const bool interrupted = r.verdict == sim::TuneVerdict::Interrupted;
   out << "\ntargets (" << (interrupted ? "on the search's games, not verified" : "fresh seeds, agents " + agentsText(r.verifyAgents))
       << "; 95% intervals)\n";
@@ -189,6 +240,7 @@ void printResult(std::ostream& out, const sim::TuneResult& r) {
           << sim::toString(t.verifiedSearchAgents.verdict) << "\n" << std::right;
     }
   }
+  printGuard(out, r);
   if (!r.alternatives.empty()) {
     out << "\nalternatives with fewer edits (on the search's games):\n";
     for (const auto& a : r.alternatives) {
@@ -230,7 +282,7 @@ int runTune(const std::vector<std::string>& args, CommandIo& io) {
   ArgParser parser;
   declareRunOptions(parser);
   parser.option("--targets").option("--verify-agents").option("--budget").option("--verify-games").option("--json")
-      .option("--write").option("--block-games").option("--strategy");
+      .option("--write").option("--block-games").option("--strategy").flag("--no-guard");
   std::string error;
   if (!parser.parse(args, error)) {
     io.err << "balance tune: " << error << " (see balance tune --help)\n";
@@ -265,7 +317,7 @@ int runTune(const std::vector<std::string>& args, CommandIo& io) {
   }
   sim::TuneStrategy strategy = sim::TuneStrategy::Tuner;
   if (auto s = parser.value("--strategy"); s && !sim::parseTuneStrategy(*s, strategy)) {
-    io.err << "balance tune: --strategy: unknown strategy '" << *s << "' (tuner, random or one-at-a-time)\n";
+    io.err << "balance tune: --strategy: unknown strategy '" << *s << "' (tuner, random, one-at-a-time or ntbea)\n";
     return kExitUsage;
   }
   std::vector<std::string> verifyAgents;
@@ -340,6 +392,8 @@ int runTune(const std::vector<std::string>& args, CommandIo& io) {
   config.budget = static_cast<std::uint64_t>(budget);
   config.verifyGames = static_cast<std::uint64_t>(verifyGames);
   config.strategy = strategy;
+  config.guard = spec.guard;
+  if (parser.has("--no-guard")) config.guard.on = false;
   const sim::EngineRegistry& engines = rulesets::builtinEngines();
   sim::TuneSetup setup;
   if (!sim::resolveTuneSetup(engines, *ruleset, config.run, spec, setup, diags, error)) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <iomanip>
 #include <sstream>
 
@@ -59,7 +60,8 @@ std::string proposedChangesHtml(const ReportData& d) {
   h << "<ul>\n";
   if (r.editText.empty()) h << "<li>No edit: the starting ruleset is the closest within these knobs.</li>\n";
   for (const auto& e : r.editText)
-    h << "<li><code>" << esc(e.path) << "</code>: " << esc(e.from) << " &rarr; <b>" << esc(e.to) << "</b></li>\n";
+    h << "<li><code>" << esc(e.path) << "</code>: " << esc(e.from) << " &rarr; <b>" << esc(e.to) << "</b> ("
+      << (e.steps > 0 ? "+" : "") << e.steps << (std::abs(e.steps) == 1 ? " step" : " steps") << ")</li>\n";
   h << "</ul>\n";
   std::vector<std::vector<std::string>> rows;
   for (const auto& t : r.targets) {
@@ -77,6 +79,28 @@ std::string proposedChangesHtml(const ReportData& d) {
   h << "</table>\n";
   if (r.verdict == sim::TuneVerdict::Undecided && r.gamesToDecide > 0 && r.gamesToDecide != UINT64_MAX)
     h << "<p>About " << r.gamesToDecide << " verification games would decide it.</p>\n";
+  // The content guard: what it kept in the game, and what left its band.
+  if (!r.guardOn) {
+    h << "<p>Content guard: off (entities may be priced out of the game).</p>\n";
+  } else if (!r.guard.empty()) {
+    std::vector<std::string> entities, outside;
+    for (const auto& g : r.guard) {
+      if (g.target.metric.kind != sim::TuneMetric::Kind::Diversity &&
+          std::find(entities.begin(), entities.end(), g.target.metric.id) == entities.end())
+        entities.push_back(g.target.metric.id);
+      if (g.breached)
+        outside.push_back(g.target.metric.spec() + " " + number(g.verified.value.value, false) + " (band " +
+                          g.target.bandText() + ")");
+    }
+    h << "<p>Content guard: " << r.guard.size() << " numbers of " << entities.size()
+      << " entities kept within their bands (each use at least half its start, not in every game unless it was, "
+         "diversity not below its starting interval)";
+    if (!interrupted && !outside.empty()) {
+      h << "; outside on fresh seeds:";
+      for (const auto& o : outside) h << " " << esc(o) << ";";
+    }
+    h << ".</p>\n";
+  }
   h << "<p class=\"muted\">Alternatives and the sensitivity model: see <i>Tuning</i>.</p>\n";
   return h.str();
 }

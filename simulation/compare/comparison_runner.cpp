@@ -1,8 +1,10 @@
 #include "simulation/compare/comparison_runner.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "simulation/compare/difference_interval.h"
+#include "simulation/results/entity_use_summary.h"
 
 namespace wb::sim {
 namespace {
@@ -25,6 +27,47 @@ MetricDifference rateDifference(std::string key, std::string label, std::uint64_
 Interval meanInterval(const LengthTally& t) {
   const double se = t.games ? t.sd() / std::sqrt(static_cast<double>(t.games)) : 0.0;
   return {t.mean() - kZ95 * se, t.mean() + kZ95 * se};
+}
+
+// B - A of two use estimates (groups of games, use_estimate.h), as two
+// independent samples: conservative under common random numbers, as above.
+MetricDifference useDifference(std::string key, std::string label, const UseEstimate& a, const UseEstimate& b) {
+  MetricDifference m;
+  m.key = std::move(key);
+  m.label = std::move(label);
+  m.isRate = false;
+  m.a = a.value;
+  m.b = b.value;
+  m.ciA = a.ci;
+  m.ciB = b.ci;
+  m.delta = b.value - a.value;
+  // A standard error from each side's interval (the diversity's is asymmetric: its wider half).
+  const auto se = [](const UseEstimate& e) {
+    return std::max(e.value - e.ci.lo, e.ci.hi - e.value) / kZ95;
+  };
+  const double s = std::sqrt(se(a) * se(a) + se(b) * se(b));
+  m.ci = std::isfinite(s) ? Interval{m.delta - kZ95 * s, m.delta + kZ95 * s} : Interval{-INFINITY, INFINITY};
+  m.significant = std::isfinite(s) && excludesZero(m.ci);
+  return m;
+}
+
+// Entity use and diversity: each entity's main use per game (what it does most
+// in A), and the diversity of each kind.
+void useDifferences(const RunResult& a, const RunResult& b, std::vector<MetricDifference>& out) {
+  const EntityUseSummary ua = summarizeEntityUse(a), ub = summarizeEntityUse(b);
+  for (const DiversityRow& da : ua.diversity)
+    for (const DiversityRow& db : ub.diversity)
+      if (da.kind == db.kind && da.use == db.use)
+        out.push_back(useDifference("diversity:" + da.kind,
+                                    "diversity of " + da.kind + " (effective number " + useName(da.use) + ")", da.value,
+                                    db.value));
+  for (std::size_t e = 0; e < ua.entities.size() && e < ub.entities.size(); ++e) {
+    const EntityUseRow& ea = ua.entities[e];
+    const int use = ea.main >= 0 ? ea.main : ub.entities[e].main;
+    if (use < 0 || ea.id != ub.entities[e].id) continue;
+    out.push_back(useDifference("use:" + ea.id + ":" + useName(use), ea.id + " " + useName(use) + " per game",
+                                ea.perGame[use], ub.entities[e].perGame[use]));
+  }
 }
 
 }  // namespace
@@ -89,6 +132,7 @@ std::vector<MetricDifference> compareResults(const RunResult& a, const RunResult
                                   sb.length().games);
   len.significant = excludesZero(len.ci);
   out.push_back(len);
+  useDifferences(a, b, out);
   return out;
 }
 
@@ -127,6 +171,7 @@ ComparisonResult ComparisonRunner::run() {
       };
     }
     RunResult r = m_run.run(m_registry, side == 0 ? m_a : m_b, m_config, cb, m_interval);
+    r.entityKinds = entityKinds(side == 0 ? m_a : m_b, r.entities);
     if (!r.ok()) {
       result.error = std::string(side == 0 ? "A" : "B") + ": " + r.error;
       return result;

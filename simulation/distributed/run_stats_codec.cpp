@@ -5,7 +5,7 @@
 namespace wb::sim {
 namespace {
 
-constexpr std::uint64_t kMagic = 0x33737473'6e7572ULL;  // "runsts3" (2: CounterTally::firstGame, 3: conditions)
+constexpr std::uint64_t kMagic = 0x34737473'6e7572ULL;  // "runsts4" (2: CounterTally::firstGame, 3: conditions, 4: entity use by game groups)
 
 void put(ByteWriter& w, const ConditionCell& c) {
   for (const std::string* t : {&c.feature, &c.value, &c.feature2, &c.value2}) w.bytes(*t);
@@ -36,12 +36,14 @@ void get(ByteReader& r, OutcomeTally& t) {
 }
 
 void put(ByteWriter& w, const EntityTally& t) {
-  for (std::uint64_t v : {t.acquired, t.played, t.triggered, t.usedPlayers, t.usedWins, t.unusedPlayers, t.unusedWins})
+  for (std::uint64_t v : {t.acquired, t.played, t.triggered, t.usedPlayers, t.usedWins, t.unusedPlayers, t.unusedWins,
+                          t.gamesWith[0], t.gamesWith[1], t.gamesWith[2]})
     w.u64(v);
 }
 
 void get(ByteReader& r, EntityTally& t) {
-  for (std::uint64_t* v : {&t.acquired, &t.played, &t.triggered, &t.usedPlayers, &t.usedWins, &t.unusedPlayers, &t.unusedWins})
+  for (std::uint64_t* v : {&t.acquired, &t.played, &t.triggered, &t.usedPlayers, &t.usedWins, &t.unusedPlayers, &t.unusedWins,
+                           &t.gamesWith[0], &t.gamesWith[1], &t.gamesWith[2]})
     *v = r.u64();
 }
 
@@ -82,6 +84,9 @@ std::string RunStatsCodec::encode(const RunStats& s) {
   w.u64(s.m_sideSeats.size());
   for (std::uint32_t m : s.m_sideSeats) w.u64(m);
   putAll(w, s.m_entities);
+  w.i64(s.m_useGroups.entities);
+  w.u64s(s.m_useGroups.games);
+  w.u64s(s.m_useGroups.use);
   const CounterTally& c = s.m_counters;
   w.i64(c.counters);
   for (const auto* v : {&c.total, &c.gamesWith, &c.firstGame, &c.bySeat, &c.byAgent, &c.byFaction}) w.u64s(*v);
@@ -107,6 +112,9 @@ bool RunStatsCodec::decode(std::string_view bytes, RunStats& out) {
   s.m_sideSeats.assign(r.count(), 0);
   for (auto& m : s.m_sideSeats) m = static_cast<std::uint32_t>(r.u64());
   getAll(r, s.m_entities);
+  s.m_useGroups.entities = static_cast<int>(r.i64());
+  s.m_useGroups.games = r.u64s();
+  s.m_useGroups.use = r.u64s();
   CounterTally& c = s.m_counters;
   c.counters = static_cast<int>(r.i64());
   for (auto* v : {&c.total, &c.gamesWith, &c.firstGame, &c.bySeat, &c.byAgent, &c.byFaction}) *v = r.u64s();

@@ -1,6 +1,9 @@
 #include "simulation/results/run_result_json.h"
 
 #include <algorithm>
+#include <cmath>
+
+#include "simulation/results/entity_use_summary.h"
 
 #include "simulation/conditions/condition_json.h"
 #include "simulation/stats/statistics.h"
@@ -8,6 +11,16 @@
 namespace wb::sim {
 
 namespace {
+
+
+// [lo, hi], or null where there is no interval (fewer than two groups).
+void finiteInterval(JsonWriter& w, const Interval& ci) {
+  if (!std::isfinite(ci.lo) || !std::isfinite(ci.hi)) {
+    w.null();
+    return;
+  }
+  w.beginArray().value(ci.lo).value(ci.hi).endArray();
+}
 
 void writeInterval(JsonWriter& w, const Interval& ci) {
   w.key("ci95").beginArray().value(ci.lo).value(ci.hi).endArray();
@@ -199,10 +212,26 @@ void writeRunResultJson(JsonWriter& w, const RunResult& r) {
   w.endArray();
   w.endObject();
 
+  const EntityUseSummary use = summarizeEntityUse(r);
   w.key("entities").beginObject();
   for (std::size_t e = 0; e < s.entities().size(); ++e) {
     const EntityTally& t = s.entities()[e];
     w.key(e < r.entities.size() ? r.entities[e] : std::to_string(e)).beginObject();
+    if (e < use.entities.size()) {
+      const EntityUseRow& u = use.entities[e];
+      w.field("kind", u.kind);
+      w.key("use").beginObject();
+      w.field("main", u.main >= 0 ? useName(u.main) : "none");
+      for (int k = 0; k < 3; ++k) {
+        w.key(useName(k)).beginObject();
+        w.field("per_game", u.perGame[k].value);
+        w.key("ci95");
+        finiteInterval(w, u.perGame[k].ci);
+        w.field("games_share", u.gamesShare[k]);
+        w.endObject();
+      }
+      w.endObject();
+    }
     w.field("acquired", static_cast<unsigned long long>(t.acquired));
     w.field("played", static_cast<unsigned long long>(t.played));
     w.field("triggered", static_cast<unsigned long long>(t.triggered));
@@ -222,6 +251,19 @@ void writeRunResultJson(JsonWriter& w, const RunResult& r) {
       w.key("win_rate_delta").null();
     }
     w.endObject();
+    w.endObject();
+  }
+  w.endObject();
+  w.key("diversity").beginObject();
+  w.field("measure", "effective number of entities in use: exp of the entropy of their use shares; 95% interval by "
+                     "the delta method over 32 groups of games (game index mod 32)");
+  for (const DiversityRow& d : use.diversity) {
+    w.key(d.kind).beginObject();
+    w.field("use", useName(d.use));
+    w.field("entities", static_cast<unsigned long long>(d.entities));
+    w.field("value", d.value.value);
+    w.key("ci95");
+    finiteInterval(w, d.value.ci);
     w.endObject();
   }
   w.endObject();

@@ -20,6 +20,7 @@ struct RunResult {
   std::vector<std::string> agents;      // distinct agent specs, RunStats::agents() order
   std::vector<std::string> factions;    // Game::factions(), RunStats::factions() order
   std::vector<std::string> entities;    // Game::entityIds(), RunStats::entities() order
+  std::vector<std::string> entityKinds; // per entity its ruleset section (entityKinds(), set by the caller; may be empty)
   std::vector<std::string> counters;    // Game::counterIds(), RunStats::counters() order
   std::string schedule;                 // how factions meet (FactionSchedule::describe)
   std::uint64_t scheduleCycleGames = 0; // games in one full cycle of the schedule (0: no factions)

@@ -70,6 +70,7 @@ RunStats::RunStats(int players, int agents, int factions, int entities, int coun
       m_agents(static_cast<std::size_t>(std::max(agents, 0))),
       m_factions(static_cast<std::size_t>(std::max(factions, 0))),
       m_entities(static_cast<std::size_t>(std::max(entities, 0))) {
+  if (entities > 0) m_useGroups.reset(entities);
   const auto c = static_cast<std::size_t>(std::max(counters, 0));
   m_counters.counters = static_cast<int>(c);
   m_counters.total.assign(c, 0);
@@ -194,8 +195,20 @@ void RunStats::add(const GameRecord& game) {
   const EntityLog& log = *game.log;
   const int entities = std::min(log.entities(), static_cast<int>(m_entities.size()));
   const int logPlayers = std::min(log.players(), n);
+  const bool grouped = m_useGroups.entities == static_cast<int>(m_entities.size()) && !m_useGroups.games.empty();
+  const int group = static_cast<int>(game.index % static_cast<std::uint64_t>(UseGroups::kGroups));
+  if (grouped) ++m_useGroups.games[static_cast<std::size_t>(group)];
   for (int e = 0; e < entities; ++e) {
     EntityTally& t = m_entities[static_cast<std::size_t>(e)];
+    std::uint64_t inGame[3] = {0, 0, 0};
+    for (int p = 0; p < logPlayers; ++p)
+      for (int k = 0; k < 3; ++k) inGame[k] += log.count(p, e, static_cast<EntityUse>(k));
+    for (int k = 0; k < 3; ++k) {
+      t.gamesWith[k] += inGame[k] > 0 ? 1 : 0;
+      if (grouped)
+        m_useGroups.use[(static_cast<std::size_t>(group) * m_entities.size() + static_cast<std::size_t>(e)) * 3 +
+                        static_cast<std::size_t>(k)] += inGame[k];
+    }
     for (int p = 0; p < logPlayers; ++p) {
       const std::uint32_t acquired = log.count(p, e, EntityUse::Acquired);
       const std::uint32_t played = log.count(p, e, EntityUse::Played);
@@ -235,6 +248,7 @@ void RunStats::merge(const RunStats& other) {
   mergeVector(m_agents, other.m_agents);
   mergeVector(m_factions, other.m_factions);
   mergeVector(m_entities, other.m_entities);
+  m_useGroups.merge(other.m_useGroups);
   if (m_sideSeats.size() < other.m_sideSeats.size()) m_sideSeats.resize(other.m_sideSeats.size(), 0);
   for (std::size_t i = 0; i < other.m_sideSeats.size(); ++i) m_sideSeats[i] |= other.m_sideSeats[i];
   m_counters.merge(other.m_counters);

@@ -103,6 +103,8 @@ class RunStats {
   const std::vector<OutcomeTally>& agents() const { return m_agents; }
   const std::vector<OutcomeTally>& factions() const { return m_factions; }
   const std::vector<EntityTally>& entities() const { return m_entities; }
+  // Entity use by groups of games, for the intervals of use and diversity.
+  const UseGroups& useGroups() const { return m_useGroups; }
   const CounterTally& counters() const { return m_counters; }
   const LengthTally& length() const { return m_length; }
   // Outcomes by setup condition (games recorded with features only).
@@ -119,6 +121,7 @@ class RunStats {
   std::vector<OutcomeTally> m_seats, m_sideTallies, m_agents, m_factions;
   std::vector<std::uint32_t> m_sideSeats;
   std::vector<EntityTally> m_entities;
+  UseGroups m_useGroups;
   CounterTally m_counters;
   LengthTally m_length;
   ConditionTally m_conditions;

@@ -63,6 +63,23 @@ void EntityTally::merge(const EntityTally& o) {
   usedWins += o.usedWins;
   unusedPlayers += o.unusedPlayers;
   unusedWins += o.unusedWins;
+  for (int k = 0; k < 3; ++k) gamesWith[k] += o.gamesWith[k];
+}
+
+void UseGroups::reset(int entityCount) {
+  entities = entityCount;
+  games.assign(kGroups, 0);
+  use.assign(static_cast<std::size_t>(kGroups) * static_cast<std::size_t>(entityCount) * 3, 0);
+}
+
+void UseGroups::merge(const UseGroups& o) {
+  if (o.games.empty()) return;
+  if (games.empty()) {
+    *this = o;
+    return;
+  }
+  for (std::size_t i = 0; i < games.size() && i < o.games.size(); ++i) games[i] += o.games[i];
+  for (std::size_t i = 0; i < use.size() && i < o.use.size(); ++i) use[i] += o.use[i];
 }
 
 std::uint64_t CounterTally::at(const std::vector<std::uint64_t>& rows, int row, int counter) const {

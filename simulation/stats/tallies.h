@@ -63,6 +63,9 @@ struct EntityTally {
   std::uint64_t acquired = 0, played = 0, triggered = 0;      // summed over players and games
   std::uint64_t usedPlayers = 0, usedWins = 0;                // player-games that used it
   std::uint64_t unusedPlayers = 0, unusedWins = 0;            // player-games that did not
+  // Games in which some player acquired / played / triggered it (index = EntityUse).
+  std::uint64_t gamesWith[3] = {0, 0, 0};
+  std::uint64_t use(int kind) const { return kind == 0 ? acquired : kind == 1 ? played : triggered; }
   void merge(const EntityTally& o);
   friend bool operator==(const EntityTally&, const EntityTally&) = default;
 };
@@ -82,6 +85,26 @@ struct CounterTally {
   std::uint64_t at(const std::vector<std::uint64_t>& rows, int row, int counter) const;
   void merge(const CounterTally& o);
   friend bool operator==(const CounterTally&, const CounterTally&) = default;
+};
+
+// Use of every entity summed over groups of games (game index mod kGroups):
+// the groups are independent replicates of the run, so the spread of their
+// sums gives the per-game use and the diversity of use an interval
+// (simulation/stats/use_estimate.h) without keeping any single game.
+// Merged by adding group by group, so the sums do not depend on the threads,
+// the batches or the MPI ranks.
+struct UseGroups {
+  static constexpr int kGroups = 32;
+  int entities = 0;
+  std::vector<std::uint64_t> games;  // per group
+  std::vector<std::uint64_t> use;    // index = (group * entities + entity) * 3 + EntityUse
+  void reset(int entityCount);
+  std::uint64_t at(int group, int entity, int kind) const {
+    return use[(static_cast<std::size_t>(group) * static_cast<std::size_t>(entities) + static_cast<std::size_t>(entity)) * 3 +
+               static_cast<std::size_t>(kind)];
+  }
+  void merge(const UseGroups& o);
+  friend bool operator==(const UseGroups&, const UseGroups&) = default;
 };
 
 struct TimeoutRecord {

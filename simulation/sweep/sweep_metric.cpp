@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "simulation/stats/use_estimate.h"
+
 namespace wb::sim {
 
 std::string SweepMetric::label() const {
@@ -14,6 +16,9 @@ std::string SweepMetric::label() const {
     case Kind::FirstPlayer: return "first-player win rate";
     case Kind::Agent: return "agent " + id + " win rate";
     case Kind::Faction: return "faction " + id + " win rate";
+    case Kind::Use: return id + " " + (use >= 0 ? useName(use) : "used") + " per game";
+    case Kind::Diversity:
+      return "diversity of " + (id.empty() ? std::string("entities") : id) + " (effective number in use)";
   }
   return "win rate";
 }
@@ -27,6 +32,9 @@ std::string SweepMetric::spec() const {
     case Kind::FirstPlayer: return "first_player";
     case Kind::Agent: return "agent:" + id;
     case Kind::Faction: return "faction:" + id;
+    case Kind::Use: return "use:" + id + (use >= 0 ? std::string(":") + useName(use) : std::string());
+    case Kind::Diversity:
+      return "diversity" + (id.empty() ? std::string() : ":" + id) + (use >= 0 ? std::string(":") + useName(use) : std::string());
   }
   return "auto";
 }
@@ -34,6 +42,8 @@ std::string SweepMetric::spec() const {
 double SweepMetric::defaultTarget(int players, int sides) const {
   switch (kind) {
     case Kind::EntityImpact: return 0.0;
+    case Kind::Use:
+    case Kind::Diversity: return 0.0;  // no fair value: a crossing only with --target
     case Kind::FirstSide: return 1.0 / std::max(1, sides);
     default: return 1.0 / std::max(1, players);
   }
@@ -67,6 +77,27 @@ std::optional<SweepMetric> parseSweepMetric(std::string_view text, std::string& 
     }
     return m;
   }
+  if (startsWith("use:") || text == "diversity" || startsWith("diversity:")) {
+    const bool diversity = !startsWith("use:");
+    std::string_view rest = diversity ? text.substr(std::min<std::size_t>(text.size(), 10)) : text.substr(4);
+    m.kind = diversity ? SweepMetric::Kind::Diversity : SweepMetric::Kind::Use;
+    if (const auto c = rest.find(':'); c != std::string_view::npos) {
+      const std::string_view use = rest.substr(c + 1);
+      for (int k = 0; k < 3; ++k)
+        if (use == useName(k)) m.use = k;
+      if (m.use < 0) {
+        error = "bad use '" + std::string(use) + "' in metric '" + std::string(text) + "': expected acquired, played or triggered";
+        return std::nullopt;
+      }
+      rest = rest.substr(0, c);
+    }
+    m.id = std::string(rest);
+    if (!diversity && m.id.empty()) {
+      error = "bad metric '" + std::string(text) + "': the entity id is missing";
+      return std::nullopt;
+    }
+    return m;
+  }
   if (startsWith("seat")) {
     std::string_view rest = text.substr(4);
     if (!rest.empty() && rest.front() == ':') rest.remove_prefix(1);
@@ -93,7 +124,8 @@ std::optional<SweepMetric> parseSweepMetric(std::string_view text, std::string& 
     }
   }
   error = "unknown metric '" + std::string(text) +
-          "' (known: auto, first_side, impact:ID[:grant], seat:N, first_player, agent:SPEC, faction:ID)";
+          "' (known: auto, first_side, impact:ID[:grant], seat:N, first_player, agent:SPEC, faction:ID, use:ID[:USE], "
+          "diversity[:KIND])";
   return std::nullopt;
 }
 
@@ -122,6 +154,8 @@ std::optional<OutcomeTally> metricTally(const RunResult& result, const SweepMetr
   switch (metric.kind) {
     case SweepMetric::Kind::Auto:
     case SweepMetric::Kind::EntityImpact:
+    case SweepMetric::Kind::Use:
+    case SweepMetric::Kind::Diversity:
       error = "metric " + metric.spec() + " is not a win rate";
       return std::nullopt;
     case SweepMetric::Kind::FirstSide: {

@@ -12,6 +12,12 @@
 //   first_player         seat 0's win rate over all games
 //   agent:SPEC           the win rate of one agent spec of --agents
 //   faction:ID           the win rate of one faction
+//   use:ID[:USE]         entity ID's use per game (acquired, played or triggered;
+//                        default: what it does most at each point), with its
+//                        interval over groups of games (use_estimate.h)
+//   diversity[:KIND[:USE]]  the effective number of entities of KIND in use
+//                        (default: the first kind with two entities or more)
+// Use and diversity have no fair value: without --target no balance point.
 // The target defaults to the metric's fair value: 1/sides for first_side, 0
 // for impact, 1/players for the win rates.
 #pragma once
@@ -27,11 +33,12 @@
 namespace wb::sim {
 
 struct SweepMetric {
-  enum class Kind { Auto, FirstSide, EntityImpact, Seat, FirstPlayer, Agent, Faction };
+  enum class Kind { Auto, FirstSide, EntityImpact, Seat, FirstPlayer, Agent, Faction, Use, Diversity };
   Kind kind = Kind::Auto;
   int seat = 0;        // Seat
   std::string id;      // agent spec, faction id or entity id
   bool grant = false;  // EntityImpact: the grant lift (else restricted play)
+  int use = -1;        // Use, Diversity: 0 acquired, 1 played, 2 triggered; -1 what it does most
 
   // "first-side win share (of games with a winner)", "impact of meteor_strike
   // (restricted-play lift)", "seat 0 win rate", ...
@@ -39,6 +46,8 @@ struct SweepMetric {
   // The text form parseSweepMetric reads back ("first_side", "impact:fire", "seat:1", ...).
   std::string spec() const;
   bool isImpact() const { return kind == Kind::EntityImpact; }
+  // Entity use or diversity: a number per game, not a rate.
+  bool isUse() const { return kind == Kind::Use || kind == Kind::Diversity; }
   // The fair value when no --target is given (FirstSide: 1/sides of the game).
   double defaultTarget(int players, int sides) const;
 };

@@ -77,7 +77,7 @@ void writeSweepResultJson(JsonWriter& w, const SweepResult& r, bool withRuns) {
         w.key("impact");
         writeImpactMeasureJson(w, *p.impact, !c.metric.grant);
       }
-    } else {
+    } else if (!c.metric.isUse()) {
       w.field("wins", static_cast<unsigned long long>(p.metric.wins));
       w.field("win_rate", p.rate());
     }

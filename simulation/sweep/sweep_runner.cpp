@@ -1,10 +1,14 @@
 #include "simulation/sweep/sweep_runner.h"
 
+#include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "model/core/scalar.h"
 #include "model/path/ruleset_path.h"
+#include "model/validation/name_suggestion.h"
 #include "model/validation/ruleset_validator.h"
+#include "simulation/results/entity_use_summary.h"
 #include "simulation/core/wall_clock.h"
 
 namespace wb::sim {
@@ -259,11 +263,67 @@ bool SweepRunner::validate(std::string& error) const {
       error = "the target of an impact metric is a lift between -1 and 1";
       return false;
     }
+  } else if (m.isUse()) {
+    // The entity (or kind) must be one the game reports: checked before any game.
+    model::Diagnostics diags;
+    const std::unique_ptr<Game> game = m_registry.compile(m_base, diags);
+    const std::vector<std::string> ids = game ? game->entityIds() : std::vector<std::string>{};
+    if (ids.empty()) {
+      error = "metric " + m.spec() + ": the game reports no entities (cards, abilities, ...)";
+      return false;
+    }
+    if (m.kind == SweepMetric::Kind::Use && std::find(ids.begin(), ids.end(), m.id) == ids.end()) {
+      error = "metric " + m.spec() + ": the game has no entity '" + m.id + "'" +
+              model::validation::didYouMean(m.id, std::set<std::string, std::less<>>(ids.begin(), ids.end()));
+      return false;
+    }
+    if (m.kind == SweepMetric::Kind::Diversity && !m.id.empty()) {
+      const std::vector<std::string> kinds = entityKinds(m_base, ids);
+      if (std::find(kinds.begin(), kinds.end(), m.id) == kinds.end()) {
+        error = "metric " + m.spec() + ": the game has no entities of kind '" + m.id + "'" +
+                model::validation::didYouMean(m.id, std::set<std::string, std::less<>>(kinds.begin(), kinds.end()));
+        return false;
+      }
+    }
   } else if (m_config.target > 1.0) {
     error = "the target is a win rate between 0 and 1";
     return false;
   }
   return true;
+}
+
+// A use or diversity metric at one point: its value and interval over the
+// run's groups of games (entity_use_summary.h); false with a message.
+static bool useEstimate(const SweepMetric& m, const RunResult& r, UseEstimate& out, std::string& error) {
+  const EntityUseSummary s = summarizeEntityUse(r);
+  if (m.kind == SweepMetric::Kind::Use) {
+    for (const auto& e : s.entities)
+      if (e.id == m.id) {
+        const int use = m.use >= 0 ? m.use : std::max(0, e.main);
+        out = e.perGame[use];
+        return true;
+      }
+    error = "metric " + m.spec() + ": no entity '" + m.id + "' in the run";
+    return false;
+  }
+  for (const auto& d : s.diversity)
+    if (m.id.empty() || d.kind == m.id) {
+      if (m.use >= 0 && m.use != d.use) {
+        // Another use than the kind's own: the same estimator on that use's groups.
+        const UseGroups& g = r.stats.useGroups();
+        std::vector<std::vector<double>> rows(static_cast<std::size_t>(UseGroups::kGroups));
+        for (std::size_t e = 0; e < s.entities.size(); ++e)
+          if (s.entities[e].kind == d.kind)
+            for (int k = 0; k < UseGroups::kGroups && !g.games.empty(); ++k)
+              rows[static_cast<std::size_t>(k)].push_back(static_cast<double>(g.at(k, static_cast<int>(e), m.use)));
+        out = useDiversity(rows, g.games.empty() ? 0 : rows.size());
+        return true;
+      }
+      out = d.value;
+      return true;
+    }
+  error = "metric " + m.spec() + ": no kind with two entities or more in the run";
+  return false;
 }
 
 SweepResult SweepRunner::run() {
@@ -315,6 +375,7 @@ SweepResult SweepRunner::run() {
         }
       } else {
         point.result = m_run.run(m_registry, *ruleset, m_config.run, perGame, m_progressInterval);
+        point.result.entityKinds = entityKinds(*ruleset, point.result.entities);
       }
       if (!point.result.ok()) {
         result.error = "at " + axes[0].path + " = " + model::formatNumber(point.values[0]) + ": " + point.result.error;
@@ -327,10 +388,17 @@ SweepResult SweepRunner::run() {
       }
       if (result.points.empty()) {
         result.config.run = point.result.config;  // threads / max turns resolved
-        if (m_config.target < 0)
+        if (m_config.target < 0 && !metric.isUse())  // use and diversity: no fair value
           result.config.target = metric.defaultTarget(m_config.run.players, point.result.stats.firstSideTest().sides);
       }
-      if (!metric.isImpact()) {
+      if (metric.isUse()) {
+        UseEstimate u;
+        if (!useEstimate(metric, point.result, u, result.error)) return result;
+        point.metric.games = point.result.stats.games();
+        point.estimate = u.value;
+        point.ci = u.ci;
+        point.sampleSd = std::isfinite(u.se) ? u.se * std::sqrt(static_cast<double>(std::max<std::uint64_t>(1, point.metric.games))) : 1.0;
+      } else if (!metric.isImpact()) {
         auto tally = metricTally(point.result, metric, result.error);
         if (!tally) return result;
         point.metric = *tally;

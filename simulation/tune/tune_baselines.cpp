@@ -31,12 +31,13 @@ const char* toString(TuneStrategy s) {
     case TuneStrategy::Tuner: return "tuner";
     case TuneStrategy::Random: return "random";
     case TuneStrategy::OneAtATime: return "one-at-a-time";
+    case TuneStrategy::Ntbea: return "ntbea";
   }
   return "tuner";
 }
 
 bool parseTuneStrategy(std::string_view text, TuneStrategy& out) {
-  for (TuneStrategy s : {TuneStrategy::Tuner, TuneStrategy::Random, TuneStrategy::OneAtATime})
+  for (TuneStrategy s : {TuneStrategy::Tuner, TuneStrategy::Random, TuneStrategy::OneAtATime, TuneStrategy::Ntbea})
     if (text == toString(s)) {
       out = s;
       return true;

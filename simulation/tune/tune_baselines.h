@@ -14,6 +14,19 @@
 //                  its domain with the other knobs at their best so far; a
 //                  value that misses less is kept. Rounds over all knobs
 //                  repeat until a round improves nothing.
+//   ntbea          the N-tuple bandit evolutionary algorithm as TAG runs it
+//                  (Lucas, Liu and Perez-Liebana 2018; TAG's
+//                  evaluation/optimisation/ntbea): a bandit model over the
+//                  1-tuples (each knob) and 2-tuples (each pair of knobs) of
+//                  the points evaluated; each iteration evaluates the current
+//                  point once on fresh seeds (blocks of a stream of its own,
+//                  never the bank: TAG's noisy single evaluations), adds its
+//                  fitness (minus the summed normalised miss) to every tuple
+//                  of the point, and moves to the best of kNtbeaNeighbours
+//                  mutations by UCB (mean of the tuples' mean fitness plus
+//                  kNtbeaExplore times the mean of sqrt(log(1 + N) / (n + 0.5))).
+//                  When the budget left is what racing needs, the evaluated
+//                  point with the best model mean is raced on the bank.
 //
 // In both, a candidate whose values all lie inside the bands is raced like
 // the tuner's proposals (doubling blocks) and stops the search when every
@@ -28,9 +41,9 @@
 
 namespace wb::sim {
 
-enum class TuneStrategy { Tuner, Random, OneAtATime };
+enum class TuneStrategy { Tuner, Random, OneAtATime, Ntbea };
 
-const char* toString(TuneStrategy s);  // "tuner", "random", "one-at-a-time"
+const char* toString(TuneStrategy s);  // "tuner", "random", "one-at-a-time", "ntbea"
 // Parses the names above; false for anything else.
 bool parseTuneStrategy(std::string_view text, TuneStrategy& out);
 

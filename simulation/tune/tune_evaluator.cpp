@@ -19,6 +19,7 @@ namespace {
 
 constexpr std::uint64_t kVerifySalt = 0x7475'6e65'7665'7269ULL;  // "tuneveri"
 constexpr std::uint64_t kDuelSalt = 0x6475'656cULL;               // "duel"
+constexpr std::uint64_t kFreshSalt = 0x6672'6573'6873ULL;         // "freshs"
 
 std::uint64_t fnv(std::uint64_t h, const std::string& s) {
   for (unsigned char c : s) {
@@ -42,7 +43,7 @@ TuneEvaluator::TuneEvaluator(const EngineRegistry& registry, const model::Rulese
   m_threads = std::clamp(m_threads, 1, kMaxThreads);
 }
 
-bool TuneEvaluator::prepare(std::string& error) {
+bool TuneEvaluator::prepare(std::string& error, bool probe) {
   const Game* game = compiled({});
   if (!game) {
     error = infeasible({});
@@ -55,6 +56,39 @@ bool TuneEvaluator::prepare(std::string& error) {
     if (std::find(distinct.begin(), distinct.end(), a) == distinct.end()) distinct.push_back(a);
   m_shape.agents = distinct;
   m_shape.entities = game->entityIds();
+  // Each entity's kind: the ruleset section that defines it.
+  m_shape.entityKinds.assign(m_shape.entities.size(), "other");
+  for (std::size_t e = 0; e < m_shape.entities.size(); ++e)
+    for (model::Section sec : model::kSections) {
+      const auto& list = m_start.entities(sec);
+      if (std::any_of(list.begin(), list.end(), [&](const model::Entity& x) { return x.id == m_shape.entities[e]; })) {
+        m_shape.entityKinds[e] = model::toString(sec);
+        break;
+      }
+    }
+  if (probe && !m_shape.entities.empty()) {
+    // What each entity does most in the starting games (the bank's first blocks).
+    RunConfig config;
+    config.games = kProbeBlocks * m_blockGames;
+    config.seed = m_settings.seed;
+    config.threads = m_threads;
+    config.players = m_settings.players;
+    config.agents = m_settings.searchAgents;
+    config.maxTurns = m_settings.maxTurns;
+    // On a thread of its own: a Distribution belongs to the thread that
+    // installed it, and every rank plays this probe alike.
+    RunResult r;
+    std::thread([&] { r = MonteCarloRunner(*game, config).run(); }).join();
+    m_shape.entityUse.assign(m_shape.entities.size(), -1);
+    m_shape.entityUsed.assign(m_shape.entities.size(), 0);
+    for (std::size_t e = 0; r.ok() && e < r.stats.entities().size() && e < m_shape.entityUse.size(); ++e) {
+      const EntityTally& t = r.stats.entities()[e];
+      for (int k = 0; k < 3; ++k) {
+        if (t.use(k) > 0) m_shape.entityUsed[e] |= 1u << k;
+        if (t.use(k) > 0 && (m_shape.entityUse[e] < 0 || t.use(k) > t.use(m_shape.entityUse[e]))) m_shape.entityUse[e] = k;
+      }
+    }
+  }
   // The sides of seats, from game 0's setup (engines fix them by the seat count).
   GameSetup setup{m_settings.players, {}};
   const FactionSchedule schedule(m_settings.players, static_cast<int>(m_shape.factions.size()));
@@ -104,7 +138,9 @@ const BlockSeries* TuneEvaluator::series(const EditSet& edits, int stream, int a
 }
 
 std::uint64_t TuneEvaluator::streamSeed(int stream) const {
-  return stream == kVerify ? deriveSeed(m_settings.seed, kVerifySalt, 0) : m_settings.seed;
+  if (stream == kVerify) return deriveSeed(m_settings.seed, kVerifySalt, 0);
+  if (stream >= kFresh) return deriveSeed(m_settings.seed, kFreshSalt, static_cast<std::uint64_t>(stream));
+  return m_settings.seed;
 }
 
 std::vector<std::string> TuneEvaluator::impactEntities() const {
@@ -127,7 +163,29 @@ std::uint64_t TuneEvaluator::gamesPerBlock() const {
   return m_blockGames * ((runner ? 1 : 0) + impacts + duels);
 }
 
+std::vector<std::size_t> TuneEvaluator::offsets(std::size_t& width) const {
+  std::vector<std::size_t> out;
+  width = 0;
+  for (const auto& m : m_metrics) {
+    out.push_back(width);
+    width += 2 + (m.isDiversity() ? m.members.size() : 0);
+  }
+  return out;
+}
+
+void TuneEvaluator::measureInto(const RunResult& result, std::size_t m, std::size_t offset, double* out) const {
+  const TuneMetric& metric = m_metrics[m];
+  const Ratio r = result.ok() ? metric.measure(result) : Ratio{};
+  out[offset] = r.num;
+  out[offset + 1] = r.den;
+  if (!metric.isDiversity()) return;
+  const std::vector<double> u = result.ok() ? metric.memberUse(result) : std::vector<double>(metric.members.size(), 0.0);
+  for (std::size_t i = 0; i < metric.members.size() && i < u.size(); ++i) out[offset + 2 + i] = u[i];
+}
+
 void TuneEvaluator::playTask(const Task& task, double* out) const {
+  std::size_t width = 0;
+  const std::vector<std::size_t> at = offsets(width);
   const std::vector<std::string>& agents =
       task.agents == kVerifyAgents ? m_settings.verifyAgents : m_settings.searchAgents;
   // Faction targets: the block's games of each faction against the baseline,
@@ -150,8 +208,8 @@ void TuneEvaluator::playTask(const Task& task, double* out) const {
                                seed, cap)
                    .score;
     }
-    out[2 * m] = score;
-    out[2 * m + 1] = it == factions.end() ? 0.0 : static_cast<double>(m_blockGames);
+    out[at[m]] = score;
+    out[at[m] + 1] = it == factions.end() ? 0.0 : static_cast<double>(m_blockGames);
   }
   if (!runner) return;
   const std::vector<std::string> impacts = impactEntities();
@@ -182,18 +240,18 @@ void TuneEvaluator::playTask(const Task& task, double* out) const {
     RunResult result;
     result.stats = r.baseline;
     result.agents = r.agents;
+    result.entities = task.game->entityIds();
+    if (!r.ok()) result.error = r.error;
     for (std::size_t m = 0; m < m_metrics.size(); ++m) {
       if (m_metrics[m].isDuel()) continue;
-      Ratio v;
       if (r.ok() && m_metrics[m].isImpact()) {
         const auto e = static_cast<std::size_t>(std::find(impacts.begin(), impacts.end(), m_metrics[m].id) - impacts.begin());
         const PairedDifference& lift = r.entities[e].restricted.lift;
-        v = Ratio{100.0 * lift.sum, static_cast<double>(lift.pairs)};  // points
-      } else if (r.ok()) {
-        v = m_metrics[m].measure(result);
+        out[at[m]] = 100.0 * lift.sum;  // points
+        out[at[m] + 1] = static_cast<double>(lift.pairs);
+      } else {
+        measureInto(result, m, at[m], out);
       }
-      out[2 * m] = v.num;
-      out[2 * m + 1] = v.den;
     }
     return;
   }
@@ -207,12 +265,8 @@ void TuneEvaluator::playTask(const Task& task, double* out) const {
   config.maxTurns = m_settings.maxTurns;
   MonteCarloRunner play(*task.game, config);
   const RunResult result = play.run();
-  for (std::size_t m = 0; m < m_metrics.size(); ++m) {
-    if (m_metrics[m].isDuel()) continue;
-    const Ratio r = result.ok() ? m_metrics[m].measure(result) : Ratio{};
-    out[2 * m] = r.num;
-    out[2 * m + 1] = r.den;
-  }
+  for (std::size_t m = 0; m < m_metrics.size(); ++m)
+    if (!m_metrics[m].isDuel()) measureInto(result, m, at[m], out);
 }
 
 bool TuneEvaluator::play(const std::vector<Request>& requests, std::string& error) {
@@ -234,7 +288,8 @@ bool TuneEvaluator::play(const std::vector<Request>& requests, std::string& erro
     }
   }
   if (tasks.empty()) return true;
-  const std::size_t width = 2 * m_metrics.size();
+  std::size_t width = 0;
+  const std::vector<std::size_t> at = offsets(width);
   std::vector<double> values(tasks.size() * width, 0.0);
   std::vector<std::uint8_t> done(tasks.size(), 0);
 
@@ -305,7 +360,7 @@ bool TuneEvaluator::play(const std::vector<Request>& requests, std::string& erro
     std::ostringstream fingerprint;
     fingerprint << "tune engine=" << m_start.engine << " seed=" << m_settings.seed << " block=" << m_blockGames
                 << " players=" << m_settings.players << " max_turns=" << m_settings.maxTurns << " metrics=" << m_metrics.size()
-                << " tasks=" << tasks.size() << " hash=" << std::hex << hash;
+                << " width=" << width << " tasks=" << tasks.size() << " hash=" << std::hex << hash;
     DistributedJob job;
     job.fingerprint = fingerprint.str();
     job.tasks = tasks.size();
@@ -334,8 +389,12 @@ bool TuneEvaluator::play(const std::vector<Request>& requests, std::string& erro
   for (std::size_t t = 0; t < tasks.size(); ++t) {
     BlockSeries& s = m_series[tasks[t].key];
     s.metric.resize(m_metrics.size());
-    for (std::size_t m = 0; m < m_metrics.size(); ++m)
-      s.metric[m].push_back(Ratio{values[t * width + 2 * m], values[t * width + 2 * m + 1]});
+    s.members.resize(m_metrics.size());
+    for (std::size_t m = 0; m < m_metrics.size(); ++m) {
+      const double* row = &values[t * width + at[m]];
+      s.metric[m].push_back(Ratio{row[0], row[1]});
+      if (m_metrics[m].isDiversity()) s.members[m].emplace_back(row + 2, row + 2 + m_metrics[m].members.size());
+    }
     m_games[tasks[t].stream == kVerify ? 1 : 0] += gamesPerBlock();
   }
   return true;

@@ -47,13 +47,18 @@ struct TuneRunSettings {
 
 // The per-block sums of every metric of one candidate on one stream and agent set.
 struct BlockSeries {
-  std::vector<std::vector<Ratio>> metric;  // [metric][block]
+  std::vector<std::vector<Ratio>> metric;  // [metric][block]; a diversity metric: {the block's diversity, 1}
+  // Diversity metrics: each member's use in each block ([metric][block][member];
+  // empty for the other metrics): the pooled value and its interval come from these.
+  std::vector<std::vector<std::vector<double>>> members;
   std::size_t blocks() const { return metric.empty() ? 0 : metric.front().size(); }
 };
 
 class TuneEvaluator {
  public:
-  enum Stream : int { kSearch = 0, kVerify = 1 };
+  // Streams from kFresh on are further banks of their own seeds (NTBEA's fresh
+  // seeds for each evaluation); their games count as search games.
+  enum Stream : int { kSearch = 0, kVerify = 1, kFresh = 2 };
   enum AgentSet : int { kSearchAgents = 0, kVerifyAgents = 1 };
 
   struct Request {
@@ -67,8 +72,13 @@ class TuneEvaluator {
   TuneEvaluator(const EngineRegistry& registry, const model::Ruleset& start, const KnobSpace& knobs,
                 std::vector<TuneMetric> metrics, TuneRunSettings settings);
 
-  // Compiles the starting ruleset; false with the diagnostics' text.
-  bool prepare(std::string& error);
+  // Compiles the starting ruleset; false with the diagnostics' text. Where the
+  // game reports entities, plays the bank's first kProbeBlocks blocks of the
+  // starting ruleset once to learn what each entity does most (the shape's
+  // entityUse); these games are not part of the budget.
+  // `probe` false: no games (the shape's entityUse stays empty).
+  bool prepare(std::string& error, bool probe = true);
+  static constexpr std::uint64_t kProbeBlocks = 16;
   // Seats, sides and factions of the game, agents of the search (after prepare()).
   const TuneShape& shape() const { return m_shape; }
   void setMetrics(std::vector<TuneMetric> metrics) { m_metrics = std::move(metrics); }
@@ -105,6 +115,9 @@ class TuneEvaluator {
   std::string seriesKey(const EditSet& edits, int stream, int agents) const;
   std::uint64_t streamSeed(int stream) const;
   void playTask(const Task& task, double* out) const;
+  // Where metric m's values start in a task's row, and the row's width.
+  std::vector<std::size_t> offsets(std::size_t& width) const;
+  void measureInto(const RunResult& result, std::size_t m, std::size_t offset, double* out) const;
 
   const EngineRegistry& m_registry;
   const model::Ruleset& m_start;

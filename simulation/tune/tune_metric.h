@@ -5,9 +5,12 @@
 //   first_player      seat 0's win rate (= seat:0)
 //   seat:N            seat N's win rate over all games
 //   team:N            side N's win rate (engines with teams; without teams the sides are the seats)
-//   faction:ID        faction ID's score against the baseline faction (the first,
+//   faction:ID        at 2 players: faction ID's score against the baseline faction (the first,
 //                     e.g. mage_none), seats alternating, a draw counting half:
-//                     the measure of `balance specialties` (faction_duel.h); 2 players
+//                     the measure of `balance specialties` (faction_duel.h); at more
+//                     players: the faction's win rate in the game as played (the
+//                     run's faction schedule), as `balance run` reports it by
+//                     faction (fair share 1/N), every faction a target of its own
 //   agent:SPEC        the win rate of one agent spec of --agents (with several agents)
 //   impact:ID         entity ID's restricted-play lift in points (100 x the mean of
 //                     baseline score - restricted score over the pairs): the measure of
@@ -18,7 +21,16 @@
 //   adjudicated       share of games the engine ended at its own cap
 //   nobody_wins       share of games that ended with nobody winning
 //   draws             share of games drawn between sides
-// `seat:*`, `team:*`, `faction:*`, `agent:*` and `impact:*` expand to every
+//   use:ID[:USE]      entity ID's use per game (summed over the players): what
+//                     it does most in the starting games (acquired, played or
+//                     triggered: TuneShape::entityUse), or the USE named
+//   use_games:ID[:USE] share of games in which some player used ID that way
+//   diversity[:KIND[:USE]]  the effective number of entities of KIND (cards,
+//                     tiles, events, abilities, factions: the ruleset's section
+//                     of each entity) in use: exp of the entropy of their use
+//                     shares (use_estimate.h); `diversity` alone expands to
+//                     every kind with two entities or more
+// `seat:*`, `team:*`, `faction:*`, `agent:*`, `impact:*` and `use:*` expand to every
 // entity the engine reports (`faction:*`: every faction but the baseline;
 // `impact:*`: every entity of Game::entityIds()). Each metric is a ratio of sums over the games (wins / games,
 // wins / decided games, turns / games), so blocks of games pair and pool
@@ -30,6 +42,7 @@
 #include <vector>
 
 #include "simulation/runner/run_result.h"
+#include "simulation/stats/use_estimate.h"
 
 namespace wb::sim {
 
@@ -42,7 +55,15 @@ struct TuneShape {
   int baselineFaction = 0;              // what faction:ID is measured against
   std::vector<std::string> agents;      // distinct agent specs of the search
   std::vector<std::string> entities;    // Game::entityIds(): what impact:ID may name
+  // Per entity: the ruleset section it belongs to ("cards", "abilities", ...;
+  // "other" when none), and what it does most in the starting ruleset's
+  // games (0 acquired, 1 played, 2 triggered; -1 unknown or never used).
+  std::vector<std::string> entityKinds;
+  std::vector<int> entityUse;
+  std::vector<unsigned> entityUsed;     // per entity, bit k: use k seen in the starting games
 };
+
+
 
 // A metric's numerator and denominator summed over some games.
 struct Ratio {
@@ -51,26 +72,37 @@ struct Ratio {
 };
 
 struct TuneMetric {
-  enum class Kind { FirstSide, Seat, Team, Faction, Agent, Length, Timeouts, Adjudicated, NobodyWins, Draws, Impact };
+  enum class Kind { FirstSide, Seat, Team, Faction, Agent, Length, Timeouts, Adjudicated, NobodyWins, Draws, Impact,
+                    Use, UseGames, Diversity };
   Kind kind = Kind::FirstSide;
-  int index = 0;    // Seat, Team
-  std::string id;   // Faction, Agent, Impact (the entity)
+  int index = 0;    // Seat, Team; Faction: 0 a duel, 1 + the faction's index as played; Use, UseGames, Diversity: the use (0 acquired, 1 played, 2 triggered; -1: the most)
+  std::string id;   // Faction, Agent, Impact, Use, UseGames (the entity); Diversity (the kind)
+  std::vector<int> members = {};  // Diversity: the entities (indices into Game::entityIds()) of the kind
 
   std::string spec() const;    // "first_side", "seat:1", "faction:fire", "length", ...
   std::string label() const;   // "first-side win share", "mean game length (turns)", ...
   // A share of games (its interval is a Wilson interval); false for the length and impact.
-  bool isProportion() const { return kind != Kind::Length && kind != Kind::Impact; }
+  bool isProportion() const {
+    return kind != Kind::Length && kind != Kind::Impact && kind != Kind::Use && kind != Kind::Diversity;
+  }
   // The values the metric can take: [0, 1] for a share, [0, inf) turns for
-  // the length, [-100, 100] points for an impact.
+  // the length, uses per game and the diversity, [-100, 100] points for an impact.
   double lowest() const { return kind == Kind::Impact ? -100.0 : 0.0; }
   double highest() const;
+  // Measured from every member's use (memberUse), not as one ratio of sums.
+  bool isDiversity() const { return kind == Kind::Diversity; }
+  // Entity use metrics (use, use_games, diversity).
+  bool isUse() const { return kind == Kind::Use || kind == Kind::UseGames || kind == Kind::Diversity; }
   // Played as faction duels against the baseline faction, not measured on a run.
-  bool isDuel() const { return kind == Kind::Faction; }
+  bool isDuel() const { return kind == Kind::Faction && index == 0; }
   // Played as a restricted-play impact experiment (ImpactRunner) on the block's games.
   bool isImpact() const { return kind == Kind::Impact; }
   // The metric's sums in one run's statistics (0 / 0 when it has no games of
   // it; duel and impact metrics have none).
+  // Diversity: {the diversity of the run's own games, 1}.
   Ratio measure(const RunResult& result) const;
+  // Diversity: each member's use in the run (the sums the diversity is made of).
+  std::vector<double> memberUse(const RunResult& result) const;
   friend bool operator==(const TuneMetric&, const TuneMetric&) = default;
 };
 

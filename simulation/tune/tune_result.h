@@ -22,6 +22,7 @@ const char* toString(TuneVerdict v);
 
 struct TuneEditText {
   std::string path, from, to;
+  int steps = 0;                       // the move in steps of the knob's domain (+ up, - down)
 };
 
 // One target measured on one candidate.
@@ -58,6 +59,16 @@ struct Sensitivity {
   Estimate effect;                     // metric(to) - metric(from): one step, or a long jump to the end of the domain
 };
 
+// One number the content guard kept (tuning-guard.md): an entity's use per
+// game, the share of games it is used in, or a kind's diversity.
+struct GuardOutcome {
+  Target target;                       // the metric and the guard's band
+  Estimate start;                      // the starting ruleset on the search's bank (the band's base)
+  TargetReading baseline;              // the starting ruleset, fresh seeds, verify agents
+  TargetReading verified;              // the proposal, fresh seeds, verify agents
+  bool breached = false;               // the verified value lies outside the band
+};
+
 struct TuneResult {
   std::string ruleset, engine;
   TuneStrategy strategy = TuneStrategy::Tuner;
@@ -66,6 +77,9 @@ struct TuneResult {
   EditSet edits;
   std::vector<TuneEditText> editText;
   std::vector<TargetOutcome> targets;
+  bool guardOn = false;                // the content guard was on
+  std::vector<GuardOutcome> guard;     // what it protected (the entities the knobs reach)
+  double drift = 0;                    // the proposal's change of the guarded numbers on the bank (in band scales)
   std::vector<TuneAlternative> alternatives;
   std::vector<Sensitivity> sensitivity;
   std::vector<std::string> knobs;      // the knob paths searched

@@ -29,6 +29,7 @@ void edits(JsonWriter& w, const std::vector<TuneEditText>& e) {
     w.field("path", x.path);
     w.field("from", x.from);
     w.field("to", x.to);
+    w.field("steps", x.steps);
     w.endObject();
   }
   w.endArray();
@@ -72,6 +73,34 @@ void writeTuneResultJson(JsonWriter& w, const TuneResult& r) {
     w.endObject();
   }
   w.endArray();
+  w.key("guard").beginObject();
+  w.field("on", r.guardOn);
+  w.field("drift", r.drift);
+  w.key("protected").beginArray();
+  for (const GuardOutcome& g : r.guard) {
+    w.beginObject();
+    w.field("metric", g.target.metric.spec());
+    w.field("label", g.target.metric.label());
+    if (g.target.metric.kind == TuneMetric::Kind::Diversity) {
+      w.field("kind", g.target.metric.id);
+    } else {
+      w.field("entity", g.target.metric.id);
+    }
+    bound(w, "min", g.target.min);
+    bound(w, "max", g.target.max);
+    w.key("start").beginObject();
+    w.field("value", g.start.value);
+    w.key("ci95").beginArray().value(g.start.ci.lo).value(g.start.ci.hi).endArray();
+    w.endObject();
+    w.key("baseline");
+    reading(w, g.baseline, true);
+    w.key("verified");
+    reading(w, g.verified, true);
+    w.field("breached", g.breached);
+    w.endObject();
+  }
+  w.endArray();
+  w.endObject();
   w.key("alternatives").beginArray();
   for (const TuneAlternative& a : r.alternatives) {
     w.beginObject();

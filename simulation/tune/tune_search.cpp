@@ -5,6 +5,7 @@
 #include <set>
 
 #include "simulation/core/wall_clock.h"
+#include "simulation/stats/use_estimate.h"
 
 namespace wb::sim {
 namespace {
@@ -38,10 +39,10 @@ TuneSearch::TuneSearch(const EngineRegistry& registry, const model::Ruleset& sta
 }
 
 bool TuneSearch::gameShape(const EngineRegistry& registry, const model::Ruleset& start, const TuneRunSettings& run,
-                           TuneShape& shape, std::string& error) {
+                           TuneShape& shape, std::string& error, bool probe) {
   const KnobSpace none;
   TuneEvaluator eval(registry, start, none, {}, run);
-  if (!eval.prepare(error)) return false;
+  if (!eval.prepare(error, probe)) return false;
   shape = eval.shape();
   return true;
 }
@@ -50,24 +51,32 @@ void TuneSearch::cancel() { m_eval->cancel(); }
 
 std::vector<TargetReading> TuneSearch::readings(const BlockSeries& s, std::size_t blocks) const {
   std::vector<TargetReading> out;
-  for (std::size_t t = 0; t < m_targets.size() && t < s.metric.size(); ++t) {
+  for (std::size_t t = 0; t < m_targets.size() + m_guards.size() && t < s.metric.size(); ++t) {
+    const Target& target = targetAt(t);
     TargetReading r;
-    const TuneMetric& m = m_targets[t].metric;
-    r.value = ratioValue(s.metric[t], blocks, m.isProportion());
+    const TuneMetric& m = target.metric;
+    if (m.isDiversity() && t < s.members.size()) {
+      const UseEstimate d = useDiversity(s.members[t], blocks);
+      r.value = Estimate{d.value, d.ci, d.se, d.groups};
+    } else {
+      r.value = ratioValue(s.metric[t], blocks, m.isProportion());
+    }
     // A t interval of few blocks can reach values the metric never takes (a
     // negative length): the interval is cut to the metric's range.
     r.value.ci.lo = std::max(r.value.ci.lo, m.lowest());
     r.value.ci.hi = std::min(r.value.ci.hi, m.highest());
-    r.verdict = m_targets[t].verdict(r.value.ci);
-    r.miss = m_targets[t].miss(r.value.value);
+    r.verdict = target.verdict(r.value.ci);
+    r.miss = target.miss(r.value.value);
     out.push_back(r);
   }
   return out;
 }
 
 double TuneSearch::totalMiss(const std::vector<TargetReading>& r) const {
+  // The guard's misses count too, so that the search moves away from a
+  // proposal that prices an entity out of the game.
   double sum = 0;
-  for (std::size_t t = 0; t < r.size(); ++t) sum += m_targets[t].normalizedMiss(r[t].value.value);
+  for (std::size_t t = 0; t < r.size(); ++t) sum += targetAt(t).normalizedMiss(r[t].value.value);
   return sum;
 }
 
@@ -82,6 +91,7 @@ bool TuneSearch::allPass(const std::vector<TargetReading>& r) const {
   //     error scaled to the verification's blocks) plus one of the bank's:
   //     room for the verification's interval, and for the bank's own error.
   const double verify = static_cast<double>(verifyBlocks());
+  if (!guardHolds(r)) return false;
   for (std::size_t t = 0; t < r.size() && t < m_targets.size(); ++t) {
     if (r[t].verdict != TargetVerdict::Pass) return false;
     const Target& target = m_targets[t];
@@ -202,7 +212,7 @@ std::vector<TuneEditText> TuneSearch::editText(const EditSet& e) const {
   std::vector<TuneEditText> out;
   for (const Edit& x : e) {
     const Knob& k = m_knobs[x.knob];
-    out.push_back({k.path, k.values[k.base], k.values[x.level]});
+    out.push_back({k.path, k.values[k.base], k.values[x.level], static_cast<int>(x.level) - static_cast<int>(k.base)});
   }
   return out;
 }
@@ -259,6 +269,8 @@ TuneResult TuneSearch::run() {
   for (const Target& t : m_targets) result.targets.push_back(TargetOutcome{t, {}, {}, {}, {}, 0});
   if (!m_eval->prepare(result.error)) return result;
   result.blockGames = m_eval->blockGames();
+  planGuard();
+  result.guardOn = m_config.guard.on;
   if (m_config.budget < minimumBudget()) {
     result.error = budgetText();
     return result;
@@ -280,6 +292,8 @@ TuneResult TuneSearch::run() {
   m_phase = "baseline";
   const EditSet none;
   std::size_t blocks = measure(none);
+  setGuardBands();
+  blocks = std::max(blocks, bankBlocks(none));
   const BlockSeries* base = m_eval->series(none, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
   EditSet centre = none, best = none;
   double centreMiss = base ? totalMiss(readings(*base, blocks)) : 0.0;
@@ -292,8 +306,9 @@ TuneResult TuneSearch::run() {
   const bool tuner = m_config.strategy == TuneStrategy::Tuner;
   if (!tuner && !passed && m_error.empty()) {
     m_phase = toString(m_config.strategy);
-    passed = m_config.strategy == TuneStrategy::Random ? randomSearch(best, bestMiss, blocks)
-                                                       : oneAtATime(best, bestMiss, blocks);
+    passed = m_config.strategy == TuneStrategy::Random       ? randomSearch(best, bestMiss, blocks)
+             : m_config.strategy == TuneStrategy::Ntbea      ? ntbea(best, bestMiss, blocks)
+                                                             : oneAtATime(best, bestMiss, blocks);
   }
 
   // 2-4. Screen, propose, race, refit.
@@ -354,7 +369,7 @@ TuneResult TuneSearch::run() {
     struct Scored {
       const EditSet* edits;
       bool pass;
-      double miss, room;
+      double miss, room, drift;
     };
     auto score = [&](const EditSet& p, Scored& out) {
       const BlockSeries* s = m_eval->series(p, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
@@ -362,14 +377,18 @@ TuneResult TuneSearch::run() {
       const auto r = readings(*s, s->blocks());
       std::vector<double> values;
       for (const auto& x : r) values.push_back(x.value.value);
-      out = Scored{&p, allPass(r), totalMiss(r), room(values)};
+      out = Scored{&p, allPass(r), totalMiss(r), room(values), drift(r)};
       return true;
     };
     std::vector<Scored> passes;
     for (const EditSet& p : proposals)
       if (Scored sc{}; score(p, sc) && sc.pass) passes.push_back(sc);
-    std::stable_sort(passes.begin(), passes.end(), [](const Scored& a, const Scored& b) {
+    // Fewest edits, then the smallest moves (in steps of each knob's domain),
+    // then the least change of the guarded numbers, then the most room.
+    std::stable_sort(passes.begin(), passes.end(), [&](const Scored& a, const Scored& b) {
       if (a.edits->size() != b.edits->size()) return a.edits->size() < b.edits->size();
+      if (steps(*a.edits) != steps(*b.edits)) return steps(*a.edits) < steps(*b.edits);
+      if (a.drift != b.drift) return a.drift < b.drift;
       return a.room > b.room;
     });
     m_phase = "confirmation";

@@ -88,6 +88,7 @@ struct TuneConfig {
   // budget and the verification.
   TuneStrategy strategy = TuneStrategy::Tuner;
   std::size_t randomMaxEdits = 3;      // random search: edit sets of 1..this many edits
+  GuardSpec guard;                     // the content guard (tuning-guard.md); on by default
 };
 
 struct TuneProgress {
@@ -107,8 +108,10 @@ class TuneSearch {
 
   // Compiles the start and resolves nothing else; the shape of the game for
   // resolveTargets (call before run() when the targets are still text).
+  // `probe`: also learn what each entity does most (plays the bank's first
+  // blocks of the start; TuneEvaluator::prepare), for use and diversity targets.
   static bool gameShape(const EngineRegistry& registry, const model::Ruleset& start, const TuneRunSettings& run,
-                        TuneShape& shape, std::string& error);
+                        TuneShape& shape, std::string& error, bool probe = false);
 
   void setProgressCallback(ProgressCallback callback) { m_progress = std::move(callback); }
   TuneResult run();
@@ -133,7 +136,25 @@ class TuneSearch {
   std::string budgetText() const;
 
  private:
+  // The targets' readings, then the guard's (m_guards order).
   std::vector<TargetReading> readings(const BlockSeries& s, std::size_t blocks) const;
+  // Target i of readings(): a target, or past them a guard.
+  const Target& targetAt(std::size_t i) const {
+    return i < m_targets.size() ? m_targets[i] : m_guards[i - m_targets.size()];
+  }
+  // The content guard (tune_guard.cpp): the guarded metrics, chosen from what
+  // the knobs reach (before any game), and their bands, from the starting
+  // ruleset's values on the bank.
+  void planGuard();
+  void setGuardBands();
+  // Whether the guard holds on the bank: no guarded value outside its band by
+  // more than its standard error (a share of games: not at all).
+  bool guardHolds(const std::vector<TargetReading>& r) const;
+  // How far the guarded numbers moved from the start (summed in band scales):
+  // among passes alike, the smaller the better.
+  double drift(const std::vector<TargetReading>& r) const;
+  // The summed size of the moves, in steps of each knob's domain.
+  std::size_t steps(const EditSet& e) const;
   double totalMiss(const std::vector<TargetReading>& r) const;
   // Every target passes on the bank with room for the verification (see the .cpp).
   bool allPass(const std::vector<TargetReading>& r) const;
@@ -167,6 +188,7 @@ class TuneSearch {
   // true when it passes every target on the bank.
   bool randomSearch(EditSet& best, double& bestMiss, std::size_t blocks);
   bool oneAtATime(EditSet& best, double& bestMiss, std::size_t blocks);
+  bool ntbea(EditSet& best, double& bestMiss, std::size_t blocks);  // tune_ntbea.cpp
   // Plays `candidates` (those not tried yet, as many as the budget allows) on
   // the bank's first blocks and keeps the one that misses least in `best`;
   // a candidate inside every band is raced on and ends the search when it
@@ -178,6 +200,8 @@ class TuneSearch {
   const model::Ruleset& m_start;
   const KnobSpace& m_knobs;
   std::vector<Target> m_targets;
+  std::vector<Target> m_guards;        // guarded metrics (their bands once the start is measured)
+  std::vector<Estimate> m_guardStart;  // the starting ruleset's values on the bank
   TuneConfig m_config;
   std::unique_ptr<TuneEvaluator> m_eval;
   ProgressCallback m_progress;

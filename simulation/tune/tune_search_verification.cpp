@@ -49,7 +49,28 @@ void TuneSearch::verify(const EditSet& proposal, TuneResult& result) {
     o.gamesToDecide = m_targets[t].gamesToDecide(o.verified.value.value, o.verified.value.ci, blocks * perBlock);
     result.gamesToDecide = std::max(result.gamesToDecide, o.gamesToDecide);
   }
+  // The guard: a guarded value outside its band is not a pass; a fail when
+  // its interval lies wholly outside the band.
+  result.guard.clear();
+  bool breached = false, clearBreach = false;
+  for (std::size_t g = 0; g < m_guards.size(); ++g) {
+    if (!std::isfinite(m_guards[g].min) && !std::isfinite(m_guards[g].max)) continue;  // nothing to keep
+    const std::size_t i = m_targets.size() + g;
+    GuardOutcome o;
+    o.target = m_guards[g];
+    o.start = g < m_guardStart.size() ? m_guardStart[g] : Estimate{};
+    if (i < proposalV.size()) o.verified = proposalV[i];
+    if (i < baselineV.size()) o.baseline = baselineV[i];
+    o.breached = o.verified.miss > 0;
+    breached = breached || o.breached;
+    clearBreach = clearBreach || (o.breached && o.verified.verdict == TargetVerdict::Fail);
+    result.guard.push_back(o);
+  }
+  if (const BlockSeries* s = m_eval->series(proposal, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents))
+    result.drift = drift(readings(*s, s->blocks()));
   result.verdict = allPassed ? TuneVerdict::Pass : anyFail ? TuneVerdict::Fail : TuneVerdict::Undecided;
+  if (breached && result.verdict == TuneVerdict::Pass) result.verdict = clearBreach ? TuneVerdict::Fail : TuneVerdict::Undecided;
+  if (clearBreach) result.verdict = TuneVerdict::Fail;
 }
 
 EditSet TuneSearch::eliminate(const EditSet& edits) {
@@ -80,27 +101,37 @@ EditSet TuneSearch::eliminate(const EditSet& edits) {
       }
     }
     const EditSet* best = nullptr;
-    double bestMiss = 0;
+    double bestMiss = 0, bestDrift = 0;
+    std::size_t bestSteps = 0;
     for (const EditSet& s : smaller) {
       const BlockSeries* ss = m_eval->series(s, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
       if (!ss || ss->blocks() < blocks) continue;
       const auto r = readings(*ss, ss->blocks());
       if (allPass(r)) {
-        // The most room inside the bands: the largest least distance of an
-        // interval's end to its band's edge (in target scales; ties by key).
+        // The smallest moves (in steps of each knob's domain), then the least
+        // change of the guarded numbers, then the most room inside the bands:
+        // the largest least distance of an interval's end to its band's edge
+        // (in target scales; ties by key).
         double room = INFINITY;
-        for (std::size_t t = 0; t < r.size(); ++t)
+        for (std::size_t t = 0; t < m_targets.size() && t < r.size(); ++t)
           room = std::min(room, std::min(r[t].value.ci.lo - m_targets[t].min, m_targets[t].max - r[t].value.ci.hi) /
                                     m_targets[t].scale());
-        if (!best || room > bestMiss || (room == bestMiss && m_knobs.key(s) < m_knobs.key(*best))) {
+        const std::size_t st = steps(s);
+        const double dr = drift(r);
+        const bool better = !best || st < bestSteps || (st == bestSteps && dr < bestDrift) ||
+                            (st == bestSteps && dr == bestDrift &&
+                             (room > bestMiss || (room == bestMiss && m_knobs.key(s) < m_knobs.key(*best))));
+        if (better) {
           best = &s;
           bestMiss = room;
+          bestSteps = st;
+          bestDrift = dr;
         }
       } else {
         TuneAlternative alt;
         alt.edits = s;
         alt.text = editText(s);
-        alt.targets = r;
+        alt.targets.assign(r.begin(), r.begin() + static_cast<std::ptrdiff_t>(std::min(r.size(), m_targets.size())));
         alt.passes = false;
         m_alternatives.push_back(std::move(alt));
       }

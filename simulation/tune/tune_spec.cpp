@@ -143,6 +143,49 @@ void readKnob(NodeReader& r, const YAML::Node& node, TuneSpec& spec) {
   if (r.diagnostics().size() == before) spec.knobs.push_back(std::move(k));
 }
 
+// `guard: off | on | {min, max, every_game, diversity}`.
+void readGuard(NodeReader& r, const MapEntry& e, TuneSpec& spec) {
+  GuardSpec& g = spec.guard;
+  g.where = e.valueLoc;
+  if (e.value.IsScalar()) {
+    const std::string v = e.value.Scalar();
+    if (v == "off" || v == "false") g.on = false;
+    else if (v == "on" || v == "true") g.on = true;
+    else r.error(e.valueLoc, "expected 'guard: off', 'guard: on' or a map {min: X, max: Y, every_game: B, diversity: B}, got '" + v + "'");
+    return;
+  }
+  if (!e.value.IsMap()) {
+    r.error(e.valueLoc, "expected a guard map {min: X, max: Y, every_game: B, diversity: B}, got " +
+                            NodeReader::describe(e.value));
+    return;
+  }
+  model::SourceLocation maxLoc = e.valueLoc;
+  for (const MapEntry& x : r.entries(e.value, "guard")) {
+    if (x.key == "min" || x.key == "max") {
+      if (auto v = r.number(x)) {
+        if (!std::isfinite(*v) || *v < 0) {
+          r.error(x.valueLoc, "guard '" + x.key + "' must be a number >= 0 (a multiple of the starting use)");
+          continue;
+        }
+        if (x.key == "min") g.min = *v;
+        else {
+          g.max = *v;
+          maxLoc = x.valueLoc;
+        }
+      }
+    } else if (x.key == "every_game" || x.key == "diversity") {
+      if (auto v = r.boolean(x)) (x.key == "every_game" ? g.everyGame : g.diversity) = *v;
+    } else if (x.key == "on") {
+      if (auto v = r.boolean(x)) g.on = *v;
+    } else {
+      r.unknownKey(x, "guard");
+    }
+  }
+  if (g.max && g.min > *g.max)
+    r.error(maxLoc, "guard band: min " + model::formatNumber(g.min) + " > max " + model::formatNumber(*g.max) +
+                        " (both are multiples of each entity's starting use)");
+}
+
 }  // namespace
 
 std::vector<double> KnobSpec::rangeValues() const {
@@ -172,6 +215,8 @@ TuneSpec parseTuneSpec(std::string_view text, const std::string& file, bool inRu
       if (targets) hasTargets = true;
       for (const auto& item : e.value) (targets ? readTarget : readKnob)(r, item, spec);
       if (targets && e.value.size() == 0) r.error(e.valueLoc, "empty list of targets");
+    } else if (e.key == "guard") {
+      readGuard(r, e, spec);
     } else if (!inRuleset) {
       r.unknownKey(e, "targets file");
     }

@@ -50,7 +50,23 @@ struct KnobSpec {
   std::vector<double> rangeValues() const;
 };
 
+// The content guard (tuning-guard.md): every entity the knobs reach keeps its
+// use per game inside [min, max] times its starting use, is not used in every
+// game unless it was, and the diversity of each kind the knobs reach does not
+// fall below its starting interval. On by default.
+//   guard: off                                    no guard
+//   guard: {min: 0.25, max: 4, every_game: false, diversity: false}
+struct GuardSpec {
+  bool on = true;
+  double min = 0.5;                  // times the starting use
+  std::optional<double> max;         // times the starting use; none: no upper bound
+  bool everyGame = true;             // an entity not in every game stays out of some
+  bool diversity = true;             // diversity does not fall by more than its interval
+  model::SourceLocation where;       // the `guard:` value ({} when not written)
+};
+
 struct TuneSpec {
+  GuardSpec guard;
   std::vector<TargetSpec> targets;
   std::vector<KnobSpec> knobs;       // empty: every bounded numeric value of the ruleset
   std::string file;

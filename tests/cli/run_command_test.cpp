@@ -218,3 +218,16 @@ TEST(RunCommand, ElemenzDefaultAgentFollowsThePlayerCount) {
   ASSERT_EQ(r.exit, 0) << r.err;
   EXPECT_NE(r.out.find("agents greedy,"), std::string::npos) << r.out;
 }
+
+TEST(RunCommand, EntityUseAndDiversityWithTheirIntervals) {
+  REQUIRE_CARD_DICE();
+  auto r = balance({"run", kCardDice, "--games", "40", "--seed", "3", "--threads", "2", "--max-turns", "150", "--json", "-"});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  for (const char* key : {"\"kind\": \"cards\"", "\"use\": {", "\"main\": \"played\"", "\"per_game\": ",
+                          "\"games_share\": ", "\"diversity\": {", "\"cards\": {", "\"entities\": 69"})
+    EXPECT_NE(r.out.find(key), std::string::npos) << key;
+  auto t = balance({"run", kCardDice, "--games", "40", "--seed", "3", "--threads", "2", "--max-turns", "150"});
+  ASSERT_EQ(t.exit, 0) << t.err;
+  EXPECT_NE(t.out.find("diversity (effective number of entities in use"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("  cards "), std::string::npos) << t.out;
+}

@@ -89,3 +89,20 @@ TEST(SweepCommand, JsonHoldsEveryPointAndIsThreadIndependent) {
   };
   EXPECT_EQ(strip(a.out), strip(b.out));
 }
+
+TEST(SweepCommand, UseAndDiversityMetricsWithIntervals) {
+  auto r = balance({"sweep", kCardDice, "--param", "cards.meteor_strike.cost", "--values", "3,18", "--metric",
+                    "use:meteor_strike:acquired", "--games", "16", "--seed", "1", "--threads", "2", "--max-turns", "150"});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_NE(r.out.find("meteor_strike acquired per game"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("value  95% CI"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("target none (give --target)"), std::string::npos) << r.out;
+  auto bad = balance({"sweep", kCardDice, "--param", "cards.meteor_strike.cost", "--values", "3,18", "--metric",
+                      "use:meteor_strik", "--games", "4"});
+  EXPECT_NE(bad.exit, 0);
+  EXPECT_NE(bad.err.find("did you mean 'meteor_strike'"), std::string::npos) << bad.err;
+  auto div = balance({"sweep", kCardDice, "--param", "cards.meteor_strike.cost", "--values", "3,18", "--metric",
+                      "diversity:cards", "--games", "16", "--seed", "1", "--threads", "2", "--max-turns", "150"});
+  ASSERT_EQ(div.exit, 0) << div.err;
+  EXPECT_NE(div.out.find("diversity of cards"), std::string::npos) << div.out;
+}

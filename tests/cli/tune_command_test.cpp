@@ -115,6 +115,16 @@ TEST(TuneCommand, BadInputMessageExitCodeAndNothingWritten) {
        "targets:\n  - {metric: length, min: 45}\nknobs:\n  - {path: parameters.dice_per_turn, range: \"1:9:1\"}\n", 1,
        "outside-schema.yaml:4:12: error: knob 'parameters.dice_per_turn': parameters.dice_per_turn: value 9 of "
        "parameter 'dice_per_turn' is out of range [1, 8]"},
+      {"unknown-use", "targets:\n  - {metric: \"use:fier\", min: 0.5}\n", 1,
+       "unknown-use.yaml:2:15: error: the game has no entity 'fier' (did you mean 'fire'?)"},
+      {"bad-use", "targets:\n  - {metric: \"use:fire:bought\", min: 0.5}\n", 1,
+       "bad-use.yaml:2:15: error: bad use 'bought' in 'use:fire:bought': expected acquired, played or triggered"},
+      {"unknown-kind", "targets:\n  - {metric: \"diversity:cardz\", min: 2}\n", 1,
+       "unknown-kind.yaml:2:15: error: the game has no entities of kind 'cardz'"},
+      {"guard-band", "targets:\n  - {metric: length, min: 45}\nguard: {min: 0.8, max: 0.5}\n", 1,
+       "guard-band.yaml:3:24: error: guard band: min 0.8 > max 0.5"},
+      {"guard-word", "targets:\n  - {metric: length, min: 45}\nguard: loose\n", 1,
+       "guard-word.yaml:3:8: error: expected 'guard: off', 'guard: on' or a map"},
       {"not-yaml", "targets: [\n  {metric: length\n", 1, "not-yaml.yaml:"},
       {"binary", std::string("targets:\0\x01", 11), 1, "binary file (NUL byte)"},
   };
@@ -170,7 +180,7 @@ TEST(TuneCommand, PeerStrategiesAtTheSameBudget) {
   EXPECT_NE(readAll(json).find("\"strategy\": \"one-at-a-time\""), std::string::npos);
   auto bad = balance(fast({"tune", kElement, "--targets", kTargets, "--strategy", "grid", "--json", json.string() + "2"}));
   EXPECT_EQ(bad.exit, 2);
-  EXPECT_NE(bad.err.find("--strategy: unknown strategy 'grid' (tuner, random or one-at-a-time)"), std::string::npos)
+  EXPECT_NE(bad.err.find("--strategy: unknown strategy 'grid' (tuner, random, one-at-a-time or ntbea)"), std::string::npos)
       << bad.err;
   EXPECT_FALSE(fs::exists(json.string() + "2"));
   auto help = balance({"tune", "--help"});

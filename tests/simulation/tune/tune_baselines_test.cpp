@@ -87,7 +87,8 @@ void expectTheEasySetting(const sim::TuneResult& r) {
 }  // namespace
 
 TEST(TuneBaselines, StrategyNamesRoundTrip) {
-  for (sim::TuneStrategy s : {sim::TuneStrategy::Tuner, sim::TuneStrategy::Random, sim::TuneStrategy::OneAtATime}) {
+  for (sim::TuneStrategy s : {sim::TuneStrategy::Tuner, sim::TuneStrategy::Random, sim::TuneStrategy::OneAtATime,
+                              sim::TuneStrategy::Ntbea}) {
     sim::TuneStrategy back = sim::TuneStrategy::Tuner;
     ASSERT_TRUE(sim::parseTuneStrategy(sim::toString(s), back));
     EXPECT_EQ(back, s);
@@ -152,4 +153,21 @@ TEST(TuneBaselines, SameResultForASeedWithAnyThreadCount) {
   EXPECT_NE(withoutTimings(sim::tuneResultToJson(r)),
             withoutTimings(sim::tuneResultToJson(toy.run(2, sim::TuneStrategy::Random))));
   expectTheEasySetting(r);
+}
+
+TEST(TuneBaselines, NtbeaFindsTheEasySettingWithinTheBudgetAndAlikeForAnyThreadCount) {
+  // NTBEA (tune_ntbea.cpp): noisy single evaluations on fresh seeds, the
+  // model's pick raced on the bank, the same verification.
+  Toy toy(kToyTargets);
+  const sim::TuneResult r = toy.run(2, sim::TuneStrategy::Ntbea);
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_EQ(r.strategy, sim::TuneStrategy::Ntbea);
+  EXPECT_LE(r.searchGames, 30000u);
+  EXPECT_EQ(r.verdict, sim::TuneVerdict::Pass) << sim::tuneResultToJson(r);
+  bool p0 = false;
+  for (const auto& e : r.editText) p0 = p0 || (e.path == "parameters.p0" && e.to == "40");
+  EXPECT_TRUE(p0) << sim::tuneResultToJson(r);
+  EXPECT_NE(sim::tuneResultToJson(r).find("\"ntbea\": "), std::string::npos);  // its games by step
+  EXPECT_EQ(withoutTimings(sim::tuneResultToJson(toy.run(1, sim::TuneStrategy::Ntbea))),
+            withoutTimings(sim::tuneResultToJson(r)));
 }

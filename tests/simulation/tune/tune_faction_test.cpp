@@ -36,7 +36,7 @@ parameters:
 
 }  // namespace
 
-TEST(TuneFactions, StarLeavesTheBaselineOutAndNeedsTwoPlayers) {
+TEST(TuneFactions, StarLeavesTheBaselineOutAtTwoPlayersAndTakesEveryFactionAsPlayedAtMore) {
   sim::TuneShape shape;
   shape.factions = {"swift", "steady"};
   std::vector<sim::TuneMetric> m;
@@ -47,9 +47,20 @@ TEST(TuneFactions, StarLeavesTheBaselineOutAndNeedsTwoPlayers) {
   EXPECT_TRUE(m[0].isDuel());
   EXPECT_FALSE(sim::parseTuneMetrics("faction:swift", shape, m, error));
   EXPECT_NE(error.find("is the baseline"), std::string::npos) << error;
+  // At more players a faction target is the faction's win rate as played
+  // (no baseline): every faction, read from the run's faction tallies.
   shape.players = 4;
-  EXPECT_FALSE(sim::parseTuneMetrics("faction:steady", shape, m, error));
-  EXPECT_NE(error.find("2 players only"), std::string::npos) << error;
+  m.clear();
+  ASSERT_TRUE(sim::parseTuneMetrics("faction:*", shape, m, error)) << error;
+  ASSERT_EQ(m.size(), 2u);
+  EXPECT_EQ(m[0].spec(), "faction:swift");
+  EXPECT_FALSE(m[0].isDuel());
+  EXPECT_TRUE(m[0].isProportion());
+  sim::RunResult r;
+  r.stats = sim::RunStats(4, 1, 2, 0);
+  EXPECT_EQ(m[1].measure(r).den, 0.0);  // no games yet
+  EXPECT_FALSE(sim::parseTuneMetrics("faction:stedy", shape, m, error));
+  EXPECT_NE(error.find("did you mean 'steady'"), std::string::npos) << error;
 }
 
 TEST(TuneFactions, BlocksAreTheDuelsOfBalanceSpecialties) {
