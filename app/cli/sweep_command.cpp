@@ -41,7 +41,8 @@ const char* kUsage =
     "                    experiment at every value: 2 x --games games; target 0 points); a\n"
     "                    global parameter -> first_side, the share of the games one side\n"
     "                    won that the side of seat 0 won (target 1/sides). Also\n"
-    "                    impact:ID[:grant] | first_side | seat:N | first_player | agent:SPEC\n"
+    "                    impact:ID[:grant] | first_side | seat:K (from 0) or \"Seat N\" (from 1)\n"
+    "                    | first_player | agent:SPEC\n"
     "                    | faction:ID\n"
     "  --target X        the value to find (default: the metric's fair value)\n"
     "  --json PATH|-     every point with its full run document, and the balance points\n\n";

@@ -476,4 +476,6 @@ void SpecialtiesPanel::showResult() {
   updateRevisionNote();
 }
 
+QString SpecialtiesPanel::statusText() const { return m_status->text(); }
+
 }  // namespace wb::app
