@@ -22,7 +22,7 @@ std::string cellText(const sim::ConditionMeasure& m) {
 std::string header(const std::string& key) {
   if (key == "first_side") return "first side %";
   if (key == "turns") return "turns";
-  if (key.rfind("seat:", 0) == 0) return "seat " + key.substr(5) + " %";
+  if (key.rfind("seat:", 0) == 0) return "Seat " + std::to_string(std::stoi(key.substr(5)) + 1) + " %";
   return key + " %";
 }
 

@@ -255,7 +255,7 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
     const auto observe = [&](const sim::State& before, sim::Action a) {
       if (before.turnCount() != lineTurn) {
         lineTurn = before.turnCount();
-        moves << "\n  turn " << lineTurn << ", player " << before.currentPlayer() << ":";
+        moves << "\n  turn " << lineTurn << ", Seat " << before.currentPlayer() + 1 << ":";
       } else {
         moves << ";";
       }

@@ -16,7 +16,7 @@ namespace {
 std::string seatsText(std::uint32_t mask) {
   std::string out;
   for (int s = 0; s < 32; ++s)
-    if (mask & (1u << s)) out += (out.empty() ? "" : ",") + std::to_string(s);
+    if (mask & (1u << s)) out += (out.empty() ? "" : ",") + std::to_string(s + 1);  // Seat N, as every display numbers seats
   return out;
 }
 
@@ -89,9 +89,9 @@ void printFirstSide(std::ostream& out, const sim::RunResult& r) {
   const sim::RunStats& s = r.stats;
   const sim::FirstSideTest t = s.firstSideTest();
   if (t.sides < 2) return;
-  const std::string who = t.teams ? "first side (the team of seat 0, seats " +
+  const std::string who = t.teams ? "first side (the team of Seat 1, seats " +
                                         seatsText(s.sideSeats().empty() ? 1u : s.sideSeats().front()) + ")"
-                                  : "first player (seat 0)";
+                                  : "first player (Seat 1)";
   out << "\n" << who << ": ";
   if (t.decided == 0) {
     out << "no game was won by one " << (t.teams ? "team" : "player") << ", nothing to test\n";
@@ -132,7 +132,7 @@ void printCounters(std::ostream& out, const sim::RunResult& r) {
   out << "\nengine counters (agents " << agentsText(r.config.agents) << ")\n" << std::left
       << std::setw(static_cast<int>(width)) << "counter" << std::right << std::setw(10) << "total" << std::setw(10)
       << "per game" << std::setw(12) << "% of games";
-  for (int p = 0; p < s.players(); ++p) out << std::setw(9) << ("seat " + std::to_string(p));
+  for (int p = 0; p < s.players(); ++p) out << std::setw(9) << ("Seat " + std::to_string(p + 1));
   out << std::setw(12) << "first game" << "\n";
   const double games = static_cast<double>(s.games());
   for (int k = 0; k < c.counters; ++k) {
@@ -245,7 +245,7 @@ void printRunTable(std::ostream& out, const sim::RunResult& r) {
   }
   TallyTable table(out, cols, width, false);
   table.header("seat");
-  for (std::size_t i = 0; i < s.seats().size(); ++i) table.row(std::to_string(i), s.seats()[i]);
+  for (std::size_t i = 0; i < s.seats().size(); ++i) table.row("Seat " + std::to_string(i + 1), s.seats()[i]);
   table.header("agent");
   for (std::size_t i = 0; i < s.agents().size(); ++i) table.row(r.agents[i], s.agents()[i]);
   if (!s.factions().empty()) {

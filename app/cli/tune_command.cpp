@@ -57,11 +57,13 @@ const char* kUsage =
     "    - {path: \"cards.*.cost\", values: [3, 7, 12, 18]}\n"
     "    - {path: parameters.starting_health, range: \"60:160:10\"}\n"
     "    - {path: cards.veto.cost, lock: true}\n\n"
-    "Metrics: first_side, first_player, seat:N, team:N, faction:ID, agent:SPEC, length,\n"
+    "Metrics: first_side, first_player, seat:K, team:N, faction:ID, agent:SPEC, length,\n"
     "timeouts, adjudicated, nobody_wins, draws, impact:ID, use:ID[:USE] (uses per game:\n"
     "acquired, played or triggered; default what the entity does most), use_games:ID[:USE]\n"
     "(share of games using it), diversity[:KIND] (effective number of entities of a kind in\n"
-    "use); `*` for every seat, team, faction, agent, entity. impact:ID is the entity's restricted-play lift in points,\n"
+    "use); `*` for every seat, team, faction, agent, entity. A seat is `seat:K` counted\n"
+    "from 0 (seat:0 is the first) or \"Seat N\" counted from 1 as every display writes it\n"
+    "(\"Seat 1\" = seat:0). impact:ID is the entity's restricted-play lift in points,\n"
     "as `balance impact` measures it (a seat that may not acquire, play or use it):\n"
     "each block of the bank is played untreated and once per impact entity restricted.\n"
     "Every candidate plays the same bank of games (common random numbers, seats\n"
@@ -224,7 +226,7 @@ void printResult(std::ostream& out, const sim::TuneResult& r) {
       << std::setw(28) << "proposal" << "verdict\n";
   for (const auto& t : r.targets) {
     const int p = t.target.metric.isProportion() ? 3 : 1;
-    out << "  " << std::left << std::setw(24) << t.target.metric.spec() << std::setw(16) << t.target.bandText()
+    out << "  " << std::left << std::setw(24) << t.target.metric.name() << std::setw(16) << t.target.bandText()
         << std::setw(28) << reading(t.baseline, p) << std::setw(28) << reading(t.verified, p)
         << (interrupted ? "-" : sim::toString(t.verified.verdict));
     if (t.verified.miss > 0) out << " (misses by " << num(t.verified.miss, p) << ")";
@@ -235,7 +237,7 @@ void printResult(std::ostream& out, const sim::TuneResult& r) {
     out << "\nwith the search agents (" << agentsText(r.searchAgents) << "), fresh seeds:\n";
     for (const auto& t : r.targets) {
       const int p = t.target.metric.isProportion() ? 3 : 1;
-      out << "  " << std::left << std::setw(24) << t.target.metric.spec() << std::setw(16) << t.target.bandText()
+      out << "  " << std::left << std::setw(24) << t.target.metric.name() << std::setw(16) << t.target.bandText()
           << std::setw(28) << reading(t.baselineSearchAgents, p) << std::setw(28) << reading(t.verifiedSearchAgents, p)
           << sim::toString(t.verifiedSearchAgents.verdict) << "\n" << std::right;
     }
@@ -253,7 +255,7 @@ void printResult(std::ostream& out, const sim::TuneResult& r) {
       for (std::size_t t = 0; t < a.targets.size() && t < r.targets.size(); ++t) {
         if (a.targets[t].verdict == sim::TargetVerdict::Pass) continue;
         const int p = r.targets[t].target.metric.isProportion() ? 3 : 1;
-        out << (first ? " " : "; ") << r.targets[t].target.metric.spec() << " " << num(a.targets[t].value.value, p)
+        out << (first ? " " : "; ") << r.targets[t].target.metric.name() << " " << num(a.targets[t].value.value, p)
             << " (" << (a.targets[t].miss > 0 ? "by " + num(a.targets[t].miss, p) : std::string("interval crosses the band")) << ")";
         first = false;
       }

@@ -10,6 +10,7 @@
 #include "app/report/svg_chart.h"
 #include "app/report/text_format.h"
 #include "app/report/tune_section.h"
+#include "app/report/window_sections.h"
 #include "simulation/dice/dice_report.h"
 
 namespace wb::app {
@@ -68,7 +69,7 @@ struct OutcomeColumns {
     if (nobody) h.push_back("nobody won");
     if (adjudicated) h.insert(h.end(), {"adjudicated won", "adj. drawn", "adj. lost"});
     if (timeouts) h.push_back("timeouts");
-    h.insert(h.end(), {"win rate", "95% CI (%)"});
+    h.insert(h.end(), {"win rate (of all games)", "95% CI (%)"});
     return h;
   }
   std::vector<std::string> row(const std::string& label, const sim::OutcomeTally& t) const {
@@ -136,10 +137,7 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
   for (std::size_t i = 0; i < d.sets.size(); ++i) sets += (i ? "; " : "") + d.sets[i];
   std::string unsaved;
   for (std::size_t i = 0; i < d.unsavedEdits.size(); ++i) unsaved += (i ? "; " : "") + d.unsavedEdits[i];
-  std::string games = std::to_string(s.games());
-  if (d.gamesReused > 0)
-    games += " (results on screen in the workbench, not played again; " + std::to_string(d.gamesPlayed) +
-             " games played for this report)";
+  const std::string games = gamesProvenance(d);
   table(h, {"setting", "value"},
         {{"ruleset file", d.file},
          {"changes (--set)", sets.empty() ? "none" : sets},
@@ -183,7 +181,7 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
          "agent and faction of the team.</p>\n";
   }
   std::vector<std::string> seatLabels;
-  for (std::size_t i = 0; i < s.seats().size(); ++i) seatLabels.push_back("seat " + std::to_string(i));
+  for (std::size_t i = 0; i < s.seats().size(); ++i) seatLabels.push_back("Seat " + std::to_string(i + 1));
   tallySection(h, sink, "seat", seatLabels, s.seats(), s.hasTeams() ? firstSide.fair : fair, cols, agentNames);
   if (s.agents().size() > 1 || run.config.agents.size() > 1)
     tallySection(h, sink, "agent", run.agents, s.agents(), s.hasTeams() ? firstSide.fair : fair, cols, agentNames);
@@ -254,7 +252,7 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
       << "), over all " << s.games() << " games.</p>\n";
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> head{"event", "total", "per game", "% of games"};
-    for (int p = 0; p < s.players(); ++p) head.push_back("seat " + std::to_string(p));
+    for (int p = 0; p < s.players(); ++p) head.push_back("Seat " + std::to_string(p + 1));
     const double games = static_cast<double>(s.games());
     for (int k = 0; k < counters.counters; ++k) {
       const auto K = static_cast<std::size_t>(k);
@@ -291,7 +289,8 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
                       e.hasDelta ? intervalText(e.deltaCi) : "-", e.flag});
       classes.push_back(e.flag == "never used" ? "never" : e.flag);
     }
-    table(h, {"entity", "acquired", "played", "triggered", "users win", "non-users win", "association (pts)", "95% CI (pts)", "flag"},
+    const std::string runAssociation = "association (pts, the run's " + std::to_string(d.run.stats.games()) + " games)";
+    table(h, {"entity", "acquired", "played", "triggered", "users win", "non-users win", runAssociation, "95% CI (pts)", "flag"},
           rows, 1, classes, {17, 11, 8, 11, 8, 9, 14, 14, 8});
   }
 
@@ -318,6 +317,8 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
       auto cells = [](const sim::ImpactMeasure& m, bool restricted) -> std::vector<std::string> {
         if (!m.measured) return {m.note, "", ""};
         if (restricted && m.restrictedGames == 0) return {"no effect: never restricted", "", ""};
+        if (restricted && m.lift.mean() == 0 && m.lift.interval().lo == 0 && m.lift.interval().hi == 0)
+          return {"never played (no game changed)", "", ""};
         return {signedPointsText(m.lift.mean()), signedIntervalText(m.lift.interval()), pValueText(m.lift.pValue())};
       };
       std::vector<std::string> row{entityLabel(d, e.id), assoc};
@@ -325,7 +326,10 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
       for (auto& c : cells(e.granted, false)) row.push_back(c);
       rows.push_back(row);
     }
-    table(h, {"entity", "association (pts)", "restricted play lift (pts)", "95% CI", "p", "grant lift (pts)", "95% CI", "p"}, rows,
+    // Not the Entities table's association: these are the impact's own baseline games.
+    const std::string impactAssociation =
+        "association (pts, the impact's " + std::to_string(b.games()) + " baseline games, not the run's)";
+    table(h, {"entity", impactAssociation, "restricted play lift (pts)", "95% CI", "p", "grant lift (pts)", "95% CI", "p"}, rows,
           1, {}, {20, 10, 12, 14, 8, 10, 14, 8});
   }
 
@@ -371,6 +375,7 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
 
   writeTuneSection(h, d);
   writeRobustnessSection(h, d.ladder, d.file);
+  writeWindowSections(h, d);
   writeAssumptionsSection(h, d);
   writeConditionsSection(h, d);
 

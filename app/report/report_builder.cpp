@@ -67,6 +67,8 @@ bool ReportBuilder::build(ReportData& out, std::string& error) {
       if (!e.name.empty()) out.entityNames[e.id] = e.name;
   out.contentHash = contentHash(m_ruleset);
   if (q.tune) attachTuneResult(out, *q.tune, q.tuneHash);
+  if (q.playedLadder) out.ladder = q.playedLadder;
+  out.window = q.window;
 #ifdef WB_VERSION
   out.programVersion = WB_VERSION;
 #endif
@@ -131,6 +133,7 @@ bool ReportBuilder::build(ReportData& out, std::string& error) {
   progress.stage = "run";
   if (q.playedRun) {
     out.run = *q.playedRun;
+    out.runReused = true;
     out.gamesReused += out.run.stats.games();
   } else {
     out.run = m_run.run(m_registry, m_ruleset, q.run, [&](const sim::RunProgress& p) { report(p.gamesDone); }, m_interval);
@@ -150,7 +153,10 @@ bool ReportBuilder::build(ReportData& out, std::string& error) {
 
   for (const auto& axis : q.sweeps) {
     if (const sim::SweepResult* played = playedSweep(q, axis)) {
-      for (const auto& p : played->points) out.gamesReused += p.result.stats.games();
+      for (const auto& p : played->points) {
+        out.gamesReused += p.result.stats.games();
+        out.sweepGamesReused += p.result.stats.games();
+      }
       out.sweeps.push_back(*played);
       continue;
     }
@@ -179,7 +185,10 @@ bool ReportBuilder::build(ReportData& out, std::string& error) {
     }
     if (r.cancelled) m_cancelled.store(true);
     for (const auto& p : r.points) before += p.result.stats.games();
-    for (const auto& p : r.points) out.gamesPlayed += p.result.stats.games();
+    for (const auto& p : r.points) {
+      out.gamesPlayed += p.result.stats.games();
+      out.sweepGamesPlayed += p.result.stats.games();
+    }
     out.sweeps.push_back(std::move(r));
     if (m_cancelled.load()) break;
   }

@@ -46,6 +46,12 @@ struct ReportRequest {
   // it started from: reported when that is this ruleset (tune_section.h).
   std::optional<sim::TuneResult> tune;
   std::string tuneHash;
+  // The workbench's Ladder result (the robustness section) and the content
+  // hash of the ruleset it was played on; and the other results on screen
+  // (Compare, the tune, Ladder, Specialties), each with its revision.
+  std::optional<sim::LadderResult> playedLadder;
+  std::string ladderHash;
+  std::vector<WindowSection> window;
 };
 
 // Games a request will play, given what it already holds (playedRun, playedSweeps).

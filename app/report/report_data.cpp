@@ -1,5 +1,6 @@
 #include "app/report/report_data.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -89,7 +90,16 @@ std::vector<AssumedMark> assumedMarks(const model::Ruleset& r) {
 }
 
 std::string contentHash(const model::Ruleset& ruleset) {
-  const std::string text = model::toYaml(ruleset);
+  // The rules only: the tuner's targets and knobs change no game, so a result
+  // saved before a target was added still names this revision.
+  std::string text;
+  if (ruleset.tuning.empty()) {
+    text = model::toYaml(ruleset);
+  } else {
+    model::Ruleset rules = ruleset;
+    rules.tuning.clear();
+    text = model::toYaml(rules);
+  }
   std::uint64_t h = 1469598103934665603ULL;
   for (unsigned char c : text) {
     h ^= c;
@@ -114,6 +124,24 @@ std::vector<DiceAnswer> answerDiceQuestions(const model::Ruleset& ruleset) {
     out.push_back(std::move(a));
   }
   return out;
+}
+
+std::string gamesProvenance(const ReportData& d) {
+  std::vector<std::string> parts;
+  const std::uint64_t run = d.run.stats.games();
+  parts.push_back("the run's " + std::to_string(run) + " games: " +
+                  (d.runReused ? "the results on screen in the workbench, not played again" : "played for this report"));
+  if (d.sweepGamesReused > 0)
+    parts.push_back("the sweep's " + std::to_string(d.sweepGamesReused) + " games: the results on screen, not played again");
+  if (d.sweepGamesPlayed > 0) parts.push_back("the sweep's " + std::to_string(d.sweepGamesPlayed) + " games: played for this report");
+  const std::uint64_t other = d.gamesReused - std::min(d.gamesReused, (d.runReused ? run : 0) + d.sweepGamesReused);
+  if (other > 0) parts.push_back("the impact's " + std::to_string(other) + " games: the results on screen, not played again");
+  const std::uint64_t impactPlayed =
+      d.gamesPlayed - std::min(d.gamesPlayed, (d.runReused ? 0 : run) + d.sweepGamesPlayed);
+  if (impactPlayed > 0) parts.push_back("the impact's " + std::to_string(impactPlayed) + " games: played for this report");
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? "; " : "") + parts[i];
+  return out + " (" + std::to_string(d.gamesPlayed) + " games played for this report in all)";
 }
 
 }  // namespace wb::app

@@ -65,6 +65,23 @@ EntityBaseline entityBaseline(const std::vector<EntityRow>& rows);
 // Sets the strong / weak flags of rows with an association (entityRows does).
 void flagEntities(std::vector<EntityRow>& rows);
 
+// A result the workbench's window measured (Compare, the Balance tab's tune,
+// the Ladder, Specialties), written into the report as it stands on screen:
+// no game is played for it. `revision` is the content hash of the ruleset it
+// was played on, which may be an earlier revision than the report's.
+struct WindowTable {
+  std::string caption;
+  std::vector<std::string> head;
+  std::vector<std::vector<std::string>> rows;
+};
+struct WindowSection {
+  std::string title;                 // "Compare", "Ladder", ...
+  std::string revision;              // content hash of the ruleset it was measured on
+  std::string revisionNote;          // "" when it is the report's revision, else what changed since
+  std::vector<std::string> notes;    // the window's status and verdict lines, as plain text
+  std::vector<WindowTable> tables;
+};
+
 struct ReportData {
   // Ruleset.
   std::string rulesetId, rulesetName, engine, file;
@@ -75,6 +92,8 @@ struct ReportData {
   std::map<std::string, std::string> entityNames;  // id -> name, where the ruleset gives one
   std::uint64_t gamesPlayed = 0;  // games played to make this report
   std::uint64_t gamesReused = 0;  // games of results already on screen (not played again)
+  bool runReused = false;         // the run is the one on screen (its games are in gamesReused)
+  std::uint64_t sweepGamesPlayed = 0, sweepGamesReused = 0;  // the sweeps' part of the two counts
   // Setup.
   std::string programVersion;   // WB_VERSION
   std::string date;             // UTC, ISO 8601
@@ -89,7 +108,13 @@ struct ReportData {
   std::optional<sim::TuneResult> tune;  // a tune of this very ruleset (tune_section.h: attachTuneResult)
   std::vector<DiceAnswer> dice;
   std::vector<AssumedMark> assumed;
+  std::vector<WindowSection> window;  // what the window measured besides the run and the sweeps
 };
+
+// Where the report's games come from, one clause per part ("the run's 200
+// games: the results on screen, not played again; the sweep's 60 games:
+// played for this report"), so the counts never contradict each other.
+std::string gamesProvenance(const ReportData& data);
 
 // Computes the per-entity rows (with flags) from a run.
 std::vector<EntityRow> entityRows(const sim::RunResult& run);

@@ -2,6 +2,7 @@
 #include "app/report/report_summary.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <sstream>
 
@@ -135,9 +136,11 @@ std::string summaryHtml(const ReportData& d) {
   h << "<p>From <b>" << s.games() << " games</b> of " << d.run.config.players << " players, agents <b>"
     << esc(agentsText(d.run.config.agents)) << "</b>, seed " << d.run.config.seed
     << ". Every interval is a 95% interval; a verdict is given only where the interval supports it.";
-  if (d.gamesReused > 0)
-    h << " The numbers are the workbench's results on screen (" << d.gamesReused << " games), not played again"
-      << (d.gamesPlayed ? "; " + std::to_string(d.gamesPlayed) + " games were played for what was missing." : ".");
+  if (d.gamesReused > 0) {
+    std::string from = gamesProvenance(d);
+    from[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(from[0])));
+    h << " " << esc(from) << ".";
+  }
   h << "</p>\n<ul>\n";
   h << "<li>" << firstSideLine(d) << "</li>\n";
   if (const std::string f = factionLine(d, fair); !f.empty()) h << "<li>" << f << "</li>\n";

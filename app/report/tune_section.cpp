@@ -68,7 +68,7 @@ std::string proposedChangesHtml(const ReportData& d) {
     const bool p = t.target.metric.isProportion();
     std::string verdict = interrupted ? std::string("not verified") : std::string(sim::toString(t.verified.verdict));
     if (!interrupted && t.verified.miss > 0) verdict += " (misses by " + number(t.verified.miss, p) + ")";
-    rows.push_back({t.target.metric.spec(), t.target.bandText(), reading(t.baseline, p), reading(t.verified, p), verdict});
+    rows.push_back({t.target.metric.name(), t.target.bandText(), reading(t.baseline, p), reading(t.verified, p), verdict});
   }
   h << "<table><tr><th>target</th><th>band</th><th>baseline [95% CI]</th><th>proposal [95% CI]</th><th>verdict</th></tr>\n";
   for (const auto& row : rows) {
@@ -122,7 +122,7 @@ void writeTuneSection(std::ostream& h, const ReportData& d) {
       for (std::size_t t = 0; t < a.targets.size() && t < r.targets.size(); ++t) {
         if (a.targets[t].verdict == sim::TargetVerdict::Pass) continue;
         const bool p = r.targets[t].target.metric.isProportion();
-        misses += (misses.empty() ? "" : "; ") + esc(r.targets[t].target.metric.spec()) + " " +
+        misses += (misses.empty() ? "" : "; ") + esc(r.targets[t].target.metric.name()) + " " +
                   number(a.targets[t].value.value, p) +
                   (a.targets[t].miss > 0 ? " (by " + number(a.targets[t].miss, p) + ")" : std::string(" (interval crosses the band)"));
       }

@@ -107,8 +107,12 @@ QChart* buildWinRateChart(const std::vector<WinRateBar>& bars, const QString& ti
     x->setLabelsFont(f);
   }
   auto* y = new QValueAxis(chart);
-  y->setRange(0, 100);
-  y->setTickCount(6);
+  // A little above 100%, so a whisker reaching 100% is drawn whole; the
+  // ticks stay at 0, 20, .. 100.
+  y->setRange(0, 104);
+  y->setTickType(QValueAxis::TicksDynamic);
+  y->setTickAnchor(0);
+  y->setTickInterval(20);
   y->setLabelFormat(QStringLiteral("%.0f%%"));
   y->setTitleText(QObject::tr("win rate (%)"));
   chart->addAxis(x, Qt::AlignBottom);

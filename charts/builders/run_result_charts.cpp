@@ -13,10 +13,11 @@ namespace {
 WinRateBar bar(const QString& label, const sim::OutcomeTally& t) {
   WinRateBar b;
   b.label = label;
-  const std::uint64_t decided = t.wins + t.losses;  // the games someone won by the rules
-  b.games = static_cast<long long>(decided);
-  b.rate = decided ? static_cast<double>(t.wins) / static_cast<double>(decided) : 0.0;
-  const sim::Interval ci = sim::wilsonInterval(t.wins, decided);
+  // A win rate is wins by the rules over all games, as the Outcomes table,
+  // Compare and the report count it: one figure for one word.
+  b.games = static_cast<long long>(t.games);
+  b.rate = t.winRate();
+  const sim::Interval ci = sim::wilsonInterval(t.wins, t.games);
   b.low = ci.lo;
   b.high = ci.hi;
   return b;

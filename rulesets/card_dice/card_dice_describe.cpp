@@ -211,7 +211,7 @@ std::string CardDiceState::toString() const {
   std::ostringstream o;
   static const char* kPhases[] = {"main",  "response", "auction", "reroll",  "recycle", "tutor",
                                   "militia", "over",   "window",  "discard", "order"};
-  o << "turn " << m_turn << ", player " << m_turnPlayer << " to play, phase "
+  o << "turn " << m_turn << ", Seat " << m_turnPlayer + 1 << " to play, phase "
     << kPhases[static_cast<int>(m_phase)] << "\ndice:";
   for (int d = 0; d < m_rules->numDice(); ++d) o << ' ' << m_rules->dice[d].id << '=' << int(m_dice[d]);
   auto pile = [&](const char* name, const auto& cards) {
@@ -220,7 +220,7 @@ std::string CardDiceState::toString() const {
   };
   for (int p = 0; p < 2; ++p) {
     const PlayerState& s = m_players[p];
-    o << "\nplayer " << p << ": health " << s.health << ", gold " << s.gold << ", deck "
+    o << "\nSeat " << p + 1 << ": health " << s.health << ", gold " << s.gold << ", deck "
       << s.deck.size() << ", discard " << s.discard.size() << ", in play " << s.inPlay.size();
     pile("hand", s.hand);
     pile("face down", s.faceDown);

@@ -427,7 +427,7 @@ int ElemMasterState::alivePlayers() const {
 
 std::string ElemMasterState::toString() const {
   std::ostringstream os;
-  os << "turn " << m_turn << ", player " << m_current << ", AP " << m_ap << "\n";
+  os << "turn " << m_turn << ", Seat " << m_current + 1 << ", AP " << m_ap << "\n";
   static const char kLetters[kElements] = {'E', 'F', 'W', 'A'};
   for (int r = 0; r < m_side; ++r) {
     for (int c = 0; c < m_side; ++c) {

@@ -54,7 +54,7 @@ std::string ElementState::toString() const {
   o << "turn " << m_turn << ", " << stageName(m_stage);
   if (m_stage == Stage::Over) {
     if (m_winner >= 0) {
-      o << ", player " << m_winner << " wins";
+      o << ", Seat " << m_winner + 1 << " wins";
       if (m_closer == kClosedBySelf) o << " (the loser ended its turn unable to move)";
       else if (m_closer == kClosedBySorcerer) o << " (closed by a sorcerer's move)";
       else if (m_closer >= 0) o << " (closed by " << r.stones[m_closer].id << ")";
@@ -62,7 +62,7 @@ std::string ElementState::toString() const {
       o << ", draw at the turn limit";
     }
   } else {
-    o << ", player " << m_player << " to act; roll:";
+    o << ", Seat " << m_player + 1 << " to act; roll:";
     for (std::uint8_t f : m_roll) o << " " << r.faces[f].symbol;
     o << "; to place:";
     for (int s = 0; s < r.stoneCount(); ++s)

@@ -133,7 +133,7 @@ std::string ElemenzState::actionToString(sim::Action a) const {
     if (d.flags & (kDieUnrolled | kDieAside)) return std::string("the just-healed ") + elementName(d.colour) + " die";
     return std::string("a ") + elementName(d.face) + " die";
   };
-  auto seat = [](std::int64_t s) { return "seat " + std::to_string(s); };
+  auto seat = [](std::int64_t s) { return "Seat " + std::to_string(s + 1); };  // as the window numbers seats
   std::ostringstream o;
   switch (kindOf(a)) {
     case ActionKind::Reroll: {
@@ -225,12 +225,12 @@ std::string ElemenzState::actionToString(sim::Action a) const {
 std::string ElemenzState::toString() const {
   const ElemenzRules& R = *m_rules;
   std::ostringstream o;
-  o << "turn " << m_turn << " active " << m_active << " actor " << m_actor << " stage " << stageName(m_stage)
+  o << "turn " << m_turn << " active Seat " << m_active + 1 << " actor Seat " << m_actor + 1 << " stage " << stageName(m_stage)
     << " rolls " << m_rollsDone << (m_stopped ? " stopped" : "") << "\n";
-  if (m_winner >= 0) o << "winner " << m_winner << "\n";
+  if (m_winner >= 0) o << "winner Seat " << m_winner + 1 << "\n";
   for (int p = 0; p < m_players; ++p) {
     const PlayerState& ps = m_p[static_cast<std::size_t>(p)];
-    o << "seat " << p << " " << R.shamans[static_cast<std::size_t>(ps.shaman)].id << (ps.alive ? "" : " (out)")
+    o << "Seat " << p + 1 << " " << R.shamans[static_cast<std::size_t>(ps.shaman)].id << (ps.alive ? "" : " (out)")
       << " dice " << static_cast<int>(ps.dice) << " shield " << static_cast<int>(ps.shield) << (ps.shieldFree ? "+1" : "")
       << " bonus " << static_cast<int>(ps.bonus) << " totem";
     if (ps.totemGone) o << " gone";

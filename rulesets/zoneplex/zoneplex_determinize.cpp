@@ -127,7 +127,7 @@ std::string ZoneplexState::actionToString(sim::Action a) const {
     case ActionKind::ChooseSteps: s << "move " << x << " steps"; break;
     case ActionKind::DrawRelic: s << "draw a relic"; break;
     case ActionKind::EndTurn: s << "end the turn"; break;
-    case ActionKind::Gift: s << "offer relic " << x / 8 << " to p" << x % 8 << " for joining"; break;
+    case ActionKind::Gift: s << "offer relic " << x / 8 << " to Seat " << x % 8 + 1 << " for joining"; break;
     case ActionKind::GiftsDone: s << "no more gifts"; break;
     case ActionKind::AskToJoin: {
       s << "ask to join, promising " << joinPromised(x) << " sacrifices";
@@ -137,8 +137,8 @@ std::string ZoneplexState::actionToString(sim::Action a) const {
       break;
     }
     case ActionKind::StayOut: s << "stay out of the battle"; break;
-    case ActionKind::Admit: s << "admit p" << m_battle.joiner; break;
-    case ActionKind::Refuse: s << "refuse p" << m_battle.joiner; break;
+    case ActionKind::Admit: s << "admit Seat " << m_battle.joiner + 1; break;
+    case ActionKind::Refuse: s << "refuse Seat " << m_battle.joiner + 1; break;
     case ActionKind::PlaceStone: s << "place spirit stone"; break;
     case ActionKind::SkipStone: s << "keep spirit stone"; break;
     case ActionKind::SwapRelic: s << "discard relic " << x << " and draw"; break;
@@ -146,10 +146,10 @@ std::string ZoneplexState::actionToString(sim::Action a) const {
     case ActionKind::Offer: {
       s << "invite {";
       for (int q = 0; q < kMaxPlayers; ++q)
-        if ((offerInvited(x) >> q) & 1) s << " p" << q;
-      s << " }, Fear to p" << offerFearTo(x) << ", relics";
+        if ((offerInvited(x) >> q) & 1) s << " Seat " << q + 1;
+      s << " }, Fear to Seat " << offerFearTo(x) + 1 << ", relics";
       for (int q = 0; q < m_players; ++q)
-        if (offerShare(x, q) > 0) s << " p" << q << "x" << offerShare(x, q);
+        if (offerShare(x, q) > 0) s << " Seat " << q + 1 << " x" << offerShare(x, q);
       break;
     }
     case ActionKind::Accept: s << "join the battle"; break;
@@ -163,45 +163,107 @@ std::string ZoneplexState::actionToString(sim::Action a) const {
   return s.str();
 }
 
+// The state as a designer reads it (names, cells, Seat 1..N), yet complete:
+// every field is written, so two states with the same text are the same
+// state (the planner compares positions by this text).
 std::string ZoneplexState::toString() const {
+  const ZoneplexRules& R = *m_rules;
   std::ostringstream s;
-  s << "turn " << m_turn << " player " << m_turnPlayer << " actor " << m_actor << " stage " << stageName(m_stage)
-    << " phase " << (m_phase2 ? 2 : 1) << " card " << m_card << " tiles " << m_tilesToPlace << " steps " << m_stepsLeft
-    << "/" << m_pendingSteps << (m_chooseSteps ? " choose" : "") << " tp " << m_landedOnTeleporter << " end " << static_cast<int>(m_end) << "\n";
+  auto seat = [](int q) { return "Seat " + std::to_string(q + 1); };
+  auto seats = [&](int mask) {
+    std::string out;
+    for (int q = 0; q < m_players; ++q)
+      if ((mask >> q) & 1) out += (out.empty() ? "" : ", ") + seat(q);
+    return out.empty() ? std::string("none") : out;
+  };
+  auto named = [](const auto& list, int i) {
+    return i >= 0 && i < static_cast<int>(list.size()) ? list[static_cast<std::size_t>(i)].id : "#" + std::to_string(i);
+  };
+  auto symbol = [&](int i) {
+    return i >= 0 && i < static_cast<int>(R.symbols.size()) ? R.symbols[static_cast<std::size_t>(i)] : std::string("none");
+  };
+  auto where = [&](int c) {
+    if (c < 0) return std::string("off the pyramid");
+    return "row " + std::to_string(R.geometry.rowOf[static_cast<std::size_t>(c)] + 1) + " cell " +
+           std::to_string(R.geometry.posOf[static_cast<std::size_t>(c)] + 1);
+  };
+  auto relic = [&](const HeldRelic& h) {
+    return named(R.relics, h.type) + (h.gainedTurn >= 0 ? " (gained turn " + std::to_string(h.gainedTurn) + ")" : "") +
+           (h.revealed ? " revealed" : "");
+  };
+  static const char* kEnds[] = {"", "the Eye", "a cataclysm", "the Zoneplex wins"};
+  s << "turn " << m_turn << ", " << seat(m_turnPlayer) << "'s turn, " << seat(m_actor) << " to act, stage "
+    << stageName(m_stage) << ", phase " << (m_phase2 ? 2 : 1) << ", action card "
+    << (m_card >= 0 ? named(R.actions, m_card) : std::string("none")) << "; tiles to place " << m_tilesToPlace
+    << ", steps left " << m_stepsLeft << ", steps after placing " << m_pendingSteps << (m_chooseSteps ? " (chosen)" : "")
+    << (m_landedOnTeleporter ? ", on a teleporter" : "");
+  if (m_end != EndReason::None) s << "; ended by " << kEnds[static_cast<int>(m_end)];
+  s << "\n";
   const Battle& b = m_battle;
-  s << "battle fear " << b.fearLeft << " invited " << b.invited << " in " << b.participants << " answered " << b.answered
-    << " asked " << b.asked << " to " << b.fearTo << " joiner " << b.joiner << ":" << b.joinPromise << ":" << b.joinFear
-    << ":" << (b.joinHasRelic ? int(b.joinRelic.type) : -1) << " share/sac/promise/bonus/rolls/gift";
-  for (int q = 0; q < m_players; ++q)
-    s << " " << int(b.shares[static_cast<std::size_t>(q)]) << "/" << int(b.sacrifices[static_cast<std::size_t>(q)]) << "/"
-      << int(b.promised[static_cast<std::size_t>(q)]) << "/" << int(b.bonus[static_cast<std::size_t>(q)]) << "/"
-      << int(b.weakenRolls[static_cast<std::size_t>(q)]) << "/"
-      << ((b.gifts >> q) & 1 ? int(b.gift[static_cast<std::size_t>(q)].type) : -1);
-  s << "\nboard";
-  for (int c = 0; c < m_rules->geometry.cells; ++c) {
-    const Cell& cell = m_board[static_cast<std::size_t>(c)];
-    s << " " << int(cell.tile) << ":" << int(cell.wallSide) << ":" << int(cell.stone);
+  bool quiet = b.fearLeft == 0 && b.invited == 0 && b.participants == 0 && b.answered == 0 && b.asked == 0 &&
+               b.fearTo == 0 && b.gifts == 0 && b.joiner == -1 && b.joinPromise == 0 && b.joinFear == -1 && !b.joinHasRelic;
+  for (int q = 0; q < kMaxPlayers; ++q) {
+    const auto i = static_cast<std::size_t>(q);
+    quiet = quiet && b.shares[i] == 0 && b.sacrifices[i] == 0 && b.promised[i] == 0 && b.bonus[i] == 0 &&
+            b.weakenRolls[i] == 0 && b.gift[i] == HeldRelic{};
   }
+  if (quiet && b.joinRelic == HeldRelic{}) {
+    s << "battle: none\n";
+  } else {
+    s << "battle: Fear strength left " << b.fearLeft << ", invited " << seats(b.invited) << ", fighting "
+      << seats(b.participants) << ", answered " << seats(b.answered) << ", asked " << seats(b.asked)
+      << ", the Fear goes to " << seat(b.fearTo);
+    if (b.joiner >= 0 || b.joinPromise || b.joinFear >= 0 || b.joinHasRelic || !(b.joinRelic == HeldRelic{}))
+      s << "; " << (b.joiner >= 0 ? seat(b.joiner) : std::string("nobody")) << " asks to join promising " << b.joinPromise
+        << " stones, offering " << (b.joinFear >= 0 ? named(R.actions, b.joinFear) : std::string("no Fear")) << " and "
+        << (b.joinHasRelic ? relic(b.joinRelic) : std::string("no relic")) << (b.joinHasRelic || b.joinRelic == HeldRelic{} ? "" : " [" + relic(b.joinRelic) + "]");
+    for (int q = 0; q < kMaxPlayers; ++q) {
+      const auto i = static_cast<std::size_t>(q);
+      if (q >= m_players && b.shares[i] == 0 && b.sacrifices[i] == 0 && b.promised[i] == 0 && b.bonus[i] == 0 &&
+          b.weakenRolls[i] == 0 && b.gift[i] == HeldRelic{} && !((b.gifts >> q) & 1))
+        continue;
+      s << "\n  " << seat(q) << ": relics drawn " << int(b.shares[i]) << ", stones sacrificed " << int(b.sacrifices[i])
+        << ", promised " << int(b.promised[i]) << ", attack bonus " << int(b.bonus[i]) << ", weakening rolls "
+        << int(b.weakenRolls[i]);
+      if ((b.gifts >> q) & 1) s << ", gift " << relic(b.gift[i]);
+      else if (!(b.gift[i] == HeldRelic{})) s << ", no gift [" << relic(b.gift[i]) << "]";
+    }
+    s << "\n";
+  }
+  s << "pyramid:";
+  int empty = 0;
+  for (int c = 0; c < R.geometry.cells; ++c) {
+    const Cell& cell = m_board[static_cast<std::size_t>(c)];
+    if (cell.tile < 0 && cell.wallSide < 0 && cell.stone < 0) {
+      ++empty;
+      continue;
+    }
+    static const char* kSides[] = {"left", "right", "base"};
+    s << "\n  " << where(c) << ": " << (cell.tile >= 0 ? named(R.tiles, cell.tile) : std::string("no tile"));
+    if (cell.wallSide >= 0) s << ", wall on the " << (cell.wallSide < 3 ? kSides[cell.wallSide] : "?") << " side";
+    if (cell.stone >= 0) s << ", spirit stone of " << seat(cell.stone);
+  }
+  s << "\n  (" << empty << " empty cells)";
   for (int q = 0; q < m_players; ++q) {
     const PlayerState& ps = m_p[static_cast<std::size_t>(q)];
-    s << "\np" << q << " pos " << int(ps.pos) << " sym " << int(ps.symbol) << " wms " << int(ps.wms) << " home "
-      << int(ps.stonesHome) << " jars " << int(ps.jars) << " tiles";
-    for (std::uint8_t t : ps.tiles) s << " " << int(t);
-    s << " relics";
-    for (const HeldRelic& h : ps.relics) s << " " << int(h.type) << "@" << h.gainedTurn << (h.revealed ? "r" : "");
-    s << " fears";
-    for (std::uint8_t f : ps.fears) s << " " << int(f);
+    s << "\n" << seat(q) << ": Monkle " << where(ps.pos) << ", symbol " << symbol(ps.symbol) << ", WMS " << int(ps.wms)
+      << ", stones home " << int(ps.stonesHome) << ", canopic jars " << int(ps.jars) << "\n  tiles in hand:";
+    for (std::uint8_t t : ps.tiles) s << " " << named(R.tiles, t) << ";";
+    s << "\n  relics:";
+    for (const HeldRelic& h : ps.relics) s << " " << relic(h) << ";";
+    s << "\n  Fears captured:";
+    for (std::uint8_t f : ps.fears) s << " " << named(R.actions, f) << ";";
   }
-  s << "\nsupply";
-  for (std::uint8_t t : m_tileSupply) s << " " << int(t);
-  s << "\nactions " << m_setAsideLeft << ":";
-  for (std::uint8_t c : m_actionDeck) s << " " << int(c);
-  s << "\nrelics";
-  for (std::uint8_t r : m_relicDeck) s << " " << int(r);
-  s << " discard";
-  for (std::uint8_t r : m_relicDiscard) s << " " << int(r);
-  s << "\nreturns";
-  for (int q = 0; q < m_players; ++q) s << " " << m_returns[static_cast<std::size_t>(q)];
+  s << "\ntile supply (top last):";
+  for (std::uint8_t t : m_tileSupply) s << " " << named(R.tiles, t) << ";";
+  s << "\naction deck (top last, " << m_setAsideLeft << " set aside on top):";
+  for (std::uint8_t c : m_actionDeck) s << " " << named(R.actions, c) << ";";
+  s << "\nrelic deck (top last):";
+  for (std::uint8_t r : m_relicDeck) s << " " << named(R.relics, r) << ";";
+  s << "\nrelic discard:";
+  for (std::uint8_t r : m_relicDiscard) s << " " << named(R.relics, r) << ";";
+  s << "\nreturns:";
+  for (int q = 0; q < m_players; ++q) s << " " << seat(q) << " " << m_returns[static_cast<std::size_t>(q)] << ";";
   s << "\n";
   return s.str();
 }

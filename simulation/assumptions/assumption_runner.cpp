@@ -64,7 +64,7 @@ std::string finding(const AssumedValue& a, const AlternativeResult& alt, const A
                   c.delta, c.ci.lo, c.ci.hi);
     s += buf;
   } else if (c.key.rfind("seat:", 0) == 0) {
-    s += "seat " + c.key.substr(5) + " wins " + percent(c.alternative) + " of all games (" + points(c.delta) + " points" + ci +
+    s += "Seat " + std::to_string(std::stoi(c.key.substr(5)) + 1) + " wins " + percent(c.alternative) + " of all games (" + points(c.delta) + " points" + ci +
          "; shipped " + percent(c.shipped) + ")";
   } else {
     const std::string what = c.key == "timeouts"      ? "games time out (turn cap)"
@@ -88,7 +88,7 @@ std::vector<AssumptionChange> conclusionChanges(const RunResult& shipped, const 
   const FirstSideTest fa = a.firstSideTest(), fb = b.firstSideTest();
   out.push_back(rateChange("first_side", "first side wins (of decided games)", fa.wins, fa.decided, fb.wins, fb.decided));
   for (std::size_t s = 0; s < a.seats().size() && s < b.seats().size(); ++s)
-    out.push_back(rateChange("seat:" + std::to_string(s), "seat " + std::to_string(s) + " wins (of all games)",
+    out.push_back(rateChange("seat:" + std::to_string(s), "Seat " + std::to_string(s + 1) + " wins (of all games)",
                              a.seats()[s].wins, a.seats()[s].games, b.seats()[s].wins, b.seats()[s].games));
   AssumptionChange len;
   len.key = "turns";

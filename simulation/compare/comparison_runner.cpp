@@ -79,7 +79,7 @@ std::vector<MetricDifference> compareResults(const RunResult& a, const RunResult
   for (std::size_t s = 0; s < sa.seats().size() && s < sb.seats().size(); ++s) {
     const auto& ta = sa.seats()[s];
     const auto& tb = sb.seats()[s];
-    out.push_back(rateDifference("seat:" + std::to_string(s), "seat " + std::to_string(s) + " win rate",
+    out.push_back(rateDifference("seat:" + std::to_string(s), "Seat " + std::to_string(s + 1) + " win rate (of all games)",
                                  ta.wins, ta.games, tb.wins, tb.games));
   }
   if (sa.agents().size() > 1) {

@@ -167,7 +167,7 @@ std::string conditionMeasureLabel(const std::string& key) {
   if (key == "nobody") return "nobody wins";
   if (key == "draws") return "draws";
   if (key == "turns") return "mean length (turns)";
-  if (key.rfind("seat:", 0) == 0) return "seat " + key.substr(5) + " wins";
+  if (key.rfind("seat:", 0) == 0) return "Seat " + std::to_string(std::stoi(key.substr(5)) + 1) + " wins";
   return key;
 }
 

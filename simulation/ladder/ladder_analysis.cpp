@@ -226,7 +226,7 @@ AgentConclusions conclusionsOf(const RunResult& run, int topEntities) {
     }
     const double fair = games ? static_cast<double>(wins) / static_cast<double>(games) : 0.0;
     for (int k = 0; k < s.players(); ++k)
-      c.seats.push_back(rateFinding("seat:" + std::to_string(k), "seat " + std::to_string(k),
+      c.seats.push_back(rateFinding("seat:" + std::to_string(k), "Seat " + std::to_string(k + 1),
                                     s.seats()[static_cast<std::size_t>(k)], fair));
   }
 

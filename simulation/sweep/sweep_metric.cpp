@@ -12,7 +12,7 @@ std::string SweepMetric::label() const {
     case Kind::Auto: return "default metric";
     case Kind::FirstSide: return "first-side win share (of games with a winner)";
     case Kind::EntityImpact: return "impact of " + id + (grant ? " (grant lift)" : " (restricted-play lift)");
-    case Kind::Seat: return "seat " + std::to_string(seat) + " win rate";
+    case Kind::Seat: return "Seat " + std::to_string(seat + 1) + " win rate (of all games)";
     case Kind::FirstPlayer: return "first-player win rate";
     case Kind::Agent: return "agent " + id + " win rate";
     case Kind::Faction: return "faction " + id + " win rate";
@@ -98,6 +98,21 @@ std::optional<SweepMetric> parseSweepMetric(std::string_view text, std::string& 
     }
     return m;
   }
+  // Two spellings, told apart by the separator: `seat:K` counts from 0 (the
+  // index scripts use), `Seat N` (a space, as every display writes it) counts
+  // from 1. "seat:1" is the second seat; "Seat 1" is the first.
+  if ((startsWith("Seat ") || startsWith("seat ")) && text.size() > 5) {
+    const std::string_view rest = text.substr(5);
+    int seat = 0;
+    auto [ptr, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), seat);
+    if (ec != std::errc() || ptr != rest.data() + rest.size() || seat < 1) {
+      error = "bad metric '" + std::string(text) + "': expected Seat N with N >= 1 (or seat:K counting from 0)";
+      return std::nullopt;
+    }
+    m.kind = SweepMetric::Kind::Seat;
+    m.seat = seat - 1;
+    return m;
+  }
   if (startsWith("seat")) {
     std::string_view rest = text.substr(4);
     if (!rest.empty() && rest.front() == ':') rest.remove_prefix(1);
@@ -124,8 +139,8 @@ std::optional<SweepMetric> parseSweepMetric(std::string_view text, std::string& 
     }
   }
   error = "unknown metric '" + std::string(text) +
-          "' (known: auto, first_side, impact:ID[:grant], seat:N, first_player, agent:SPEC, faction:ID, use:ID[:USE], "
-          "diversity[:KIND])";
+          "' (known: auto, first_side, impact:ID[:grant], Seat N (from 1) or seat:K (from 0), first_player, agent:SPEC, "
+          "faction:ID, use:ID[:USE], diversity[:KIND])";
   return std::nullopt;
 }
 

@@ -8,7 +8,8 @@
 //                        impact: a seat that may not acquire, play or use it,
 //                        paired on common random numbers; target 0 points);
 //   impact:ID:grant      the same with the grant lift
-//   seat:N (also seatN)  the win rate of seat N (seat 0 = the first player)
+//   seat:K (also seatK)  the win rate of the seat of index K (seat:0 = the first player), for scripts
+//   Seat N               the same counted from 1 as every display writes it (Seat 1 = seat:0)
 //   first_player         seat 0's win rate over all games
 //   agent:SPEC           the win rate of one agent spec of --agents
 //   faction:ID           the win rate of one faction

@@ -272,10 +272,14 @@ std::string TuneMetric::spec() const {
   return "first_side";
 }
 
+std::string TuneMetric::name() const {
+  return kind == Kind::Seat ? "Seat " + std::to_string(index + 1) : spec();
+}
+
 std::string TuneMetric::label() const {
   switch (kind) {
     case Kind::FirstSide: return "first-side win share (of games with a winner)";
-    case Kind::Seat: return "seat " + std::to_string(index) + " win rate";
+    case Kind::Seat: return "Seat " + std::to_string(index + 1) + " win rate (of all games)";
     case Kind::Team: return "team " + std::to_string(index) + " win rate";
     case Kind::Faction:
       return index > 0 ? "faction " + id + " win rate (as played)"
@@ -451,7 +455,9 @@ std::vector<std::string> tuneMetricNames(const TuneShape& shape) {
     out.push_back("use:*");
     out.push_back("diversity");
   }
-  for (int i = 0; i < shape.players; ++i) out.push_back("seat:" + std::to_string(i));
+  // A person reads seats from 1 (Seat 1 .. N, as the window numbers them); `seat:K`
+  // (from 0) stays for scripts.
+  for (int i = 0; i < shape.players; ++i) out.push_back("Seat " + std::to_string(i + 1));
   for (int i = 0; shape.teams && i < shape.sides; ++i) out.push_back("team:" + std::to_string(i));
   for (std::size_t i = 0; i < shape.factions.size(); ++i)
     if (shape.players != 2 || static_cast<int>(i) != shape.baselineFaction) out.push_back("faction:" + shape.factions[i]);

@@ -3,7 +3,8 @@
 // knows (sweep_metric.h) plus the outcome rates and the length:
 //   first_side        share of the games one side won that the side of seat 0 won
 //   first_player      seat 0's win rate (= seat:0)
-//   seat:N            seat N's win rate over all games
+//   seat:K / Seat N   a seat's win rate over all games (seat:K counts from 0 for
+//                     scripts, Seat N from 1 as displays write it: Seat 1 = seat:0)
 //   team:N            side N's win rate (engines with teams; without teams the sides are the seats)
 //   faction:ID        at 2 players: faction ID's score against the baseline faction (the first,
 //                     e.g. mage_none), seats alternating, a draw counting half:
@@ -81,6 +82,8 @@ struct TuneMetric {
 
   std::string spec() const;    // "first_side", "seat:1", "faction:fire", "length", ...
   std::string label() const;   // "first-side win share", "mean game length (turns)", ...
+  // The spec as a person reads it: seats from 1 ("Seat 1" for seat:0), else spec().
+  std::string name() const;
   // A share of games (its interval is a Wilson interval); false for the length and impact.
   bool isProportion() const {
     return kind != Kind::Length && kind != Kind::Impact && kind != Kind::Use && kind != Kind::Diversity;

@@ -91,6 +91,13 @@ std::vector<Target> resolveTargets(const TuneSpec& spec, const TuneShape& shape,
       target.metric = m;
       if (t.min) target.min = *t.min;
       if (t.max) target.max = *t.max;
+      // A rate is a share of games: a band outside [0, 1] (a percent typed as
+      // 45-55, a max of 5) could never be met, so it is refused here, at its row.
+      if (m.isProportion() && ((t.min && (*t.min < 0 || *t.min > 1)) || (t.max && (*t.max < 0 || *t.max > 1)))) {
+        out.error(t.where, m.label() + " is a share of games between 0 and 1: the band " + target.bandText() +
+                               " lies outside it (write 0.45 for 45%)");
+        continue;
+      }
       auto same = std::find_if(targets.begin(), targets.end(), [&](const Target& x) { return x.metric == m; });
       if (same != targets.end()) {
         // Two targets on one metric: the value must lie in both bands.

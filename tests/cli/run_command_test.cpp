@@ -84,7 +84,7 @@ TEST(RunCommand, PrintsTheTable) {
   auto r = balance({"run", kCardDice, "--games", "20", "--seed", "3", "--threads", "2", "--max-turns", "150"});
   ASSERT_EQ(r.exit, 0) << r.err;
   for (const char* text : {"engine card_dice", "20 games, 2 players, seed 3", "agents: greedy:answers=off (every seat)",
-                           "seat ", "agent ", "first player (seat 0):", "games without a winner are left out", "length: mean ",
+                           "seat ", "agent ", "first player (Seat 1):", "games without a winner are left out", "length: mean ",
                            "censored at the", "timeouts at the", "games/s"})
     EXPECT_NE(r.out.find(text), std::string::npos) << text << "\n" << r.out;
   // No progress bar when stderr is not a terminal.
@@ -112,14 +112,14 @@ TEST(RunCommand, WritesJsonToAFileAndReplaysAGame) {
   const std::string path = ::testing::TempDir() + "/wb_run_result.json";
   auto r = balance({"run", kCardDice, "--games", "6", "--json", path});
   ASSERT_EQ(r.exit, 0) << r.err;
-  EXPECT_NE(r.out.find("first player (seat 0):"), std::string::npos);
+  EXPECT_NE(r.out.find("first player (Seat 1):"), std::string::npos);
   ASSERT_TRUE(std::filesystem::exists(path));
   std::filesystem::remove(path);
   auto replay = balance({"run", kCardDice, "--replay", "3"});
   ASSERT_EQ(replay.exit, 0) << replay.err;
   EXPECT_NE(replay.out.find("game 3 of seed 1"), std::string::npos) << replay.out;
   // Moves by name, one line per turn, not raw integers.
-  EXPECT_NE(replay.out.find("moves:\n  turn 1, player 0:"), std::string::npos) << replay.out;  // turns started: from 1
+  EXPECT_NE(replay.out.find("moves:\n  turn 1, Seat 1:"), std::string::npos) << replay.out;  // turns started: from 1
   EXPECT_NE(replay.out.find("end turn"), std::string::npos) << replay.out;
 }
 

@@ -213,6 +213,9 @@ bool BalancePanel::run() {
   m_run->setText(tr("Cancel"));
   m_apply->setEnabled(false);
   m_progress->setValue(0);
+  m_progress->setRange(0, 1000);
+  m_view->clear();
+  m_view->verdictLabel()->setText(tr("Tuning... the verdict comes when the search and its verification on fresh seeds are done."));
   m_status->setText(tr("Tuning: %1 targets, %2 knobs, budget %L3 games...")
                         .arg(job->setup.targets.size())
                         .arg(job->setup.knobs.size())
@@ -248,7 +251,14 @@ void BalancePanel::cancel() {
 
 void BalancePanel::showProgress(const sim::TuneProgress& p) {
   const double done = p.budget > 0 ? std::min(1.0, static_cast<double>(p.searchGames) / static_cast<double>(p.budget)) : 0.0;
-  m_progress->setValue(static_cast<int>(1000 * done));
+  // The search fills the bar to 90%; the verification's length is not known
+  // ahead, so while it plays the bar says busy instead of standing at 100%.
+  if (p.phase == "verification") {
+    m_progress->setRange(0, 0);
+  } else {
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(static_cast<int>(900 * done));
+  }
   m_status->setText(tr("Tuning: %1 (%L2 of %L3 search games%4). Best proposal so far: %5.")
                         .arg(QString::fromStdString(p.phase))
                         .arg(static_cast<qulonglong>(p.searchGames))
@@ -260,6 +270,7 @@ void BalancePanel::showProgress(const sim::TuneProgress& p) {
 void BalancePanel::finish(sim::TuneResult result) {
   m_running.store(false);
   m_run->setText(tr("Run tune"));
+  m_progress->setRange(0, 1000);
   if (!result.ok()) {
     m_error = QString::fromStdString(result.error);
     m_status->setText(m_error);
@@ -309,6 +320,20 @@ void BalancePanel::updateRevision() {
   m_revision->setVisible(!note.isEmpty());
   m_apply->setEnabled(!isRunning() && m_result && m_result->verdict != sim::TuneVerdict::Interrupted &&
                       !m_result->editText.empty() && note.isEmpty());
+  // A proposal that does not pass says so on the button that applies it.
+  QStringList missed;
+  if (m_result && m_result->verdict != sim::TuneVerdict::Pass)
+    for (const auto& t : m_result->targets)
+      if (t.verified.verdict != sim::TargetVerdict::Pass) missed << QString::fromStdString(t.target.metric.name());
+  if (!m_result || m_result->verdict == sim::TuneVerdict::Pass || missed.isEmpty()) {
+    m_apply->setText(tr("Apply proposal"));
+    m_apply->setToolTip(tr("Sets every edit of the proposal as one undo step."));
+  } else {
+    m_apply->setText(m_result->verdict == sim::TuneVerdict::Fail ? tr("Apply the closest (fails %1)").arg(missed.join(QStringLiteral(", ")))
+                                                                 : tr("Apply the closest (undecided: %1)").arg(missed.join(QStringLiteral(", "))));
+    m_apply->setToolTip(tr("The proposal does not meet every target on fresh seeds: applying it is the closest the "
+                           "search found, not a fix. One undo step."));
+  }
 }
 
 bool BalancePanel::applyProposal() {

@@ -5,6 +5,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace wb::app {
@@ -76,6 +77,45 @@ void TuneResultView::clear() {
   m_alternatives->setRowCount(0);
 }
 
+namespace {
+
+// On a fail: each missed target, whether the proposal moves it, and the
+// measured steps that would move it towards its band.
+QString missedTargetsText(const sim::TuneResult& r) {
+  if (r.verdict == sim::TuneVerdict::Pass || r.verdict == sim::TuneVerdict::Interrupted) return {};
+  QStringList lines;
+  for (const auto& t : r.targets) {
+    if (t.verified.verdict == sim::TargetVerdict::Pass) continue;
+    const bool p = t.target.metric.isProportion();
+    const std::string spec = t.target.metric.spec();
+    const double value = t.verified.value.value;
+    const double toward = value < t.target.min ? 1.0 : value > t.target.max ? -1.0 : 0.0;
+    QString line = QObject::tr("<b>%1</b> is %2 against %3 with the proposal (%4 without it)")
+                       .arg(QString::fromStdString(t.target.metric.label()).toHtmlEscaped(), tuneValueText(t.verified, p),
+                            QString::fromStdString(t.target.bandText()), tuneValueText(t.baseline, p));
+    if (std::abs(t.verified.value.value - t.baseline.value.value) <= std::max(t.verified.value.se, t.baseline.value.se) * 1.96)
+      line += QObject::tr(": this proposal does not move it");
+    // The screening's single steps that move this target furthest towards its band.
+    std::vector<const sim::Sensitivity*> steps;
+    for (const auto& sv : r.sensitivity)
+      if (sv.metric == spec && toward != 0 && sv.effect.value * toward > 0) steps.push_back(&sv);
+    std::sort(steps.begin(), steps.end(), [](const auto* a, const auto* b) { return std::abs(a->effect.value) > std::abs(b->effect.value); });
+    QStringList moves;
+    for (std::size_t i = 0; i < steps.size() && i < 2; ++i)
+      moves << QObject::tr("%1 %2 \u2192 %3 (%4%5)")
+                   .arg(QString::fromStdString(steps[i]->path), QString::fromStdString(steps[i]->from),
+                        QString::fromStdString(steps[i]->to), steps[i]->effect.value > 0 ? QStringLiteral("+") : QString(),
+                        number(steps[i]->effect.value, p));
+    if (!moves.isEmpty()) line += QObject::tr("; the steps measured to move it most towards its band: %1").arg(moves.join(QStringLiteral(", ")));
+    lines << line + QLatin1Char('.');
+  }
+  if (lines.isEmpty()) return {};
+  return QObject::tr("<br><span style='color:#a00000'>The proposal below is the closest the search found, not a fix:</span> ") +
+         lines.join(QStringLiteral(" "));
+}
+
+}  // namespace
+
 void TuneResultView::showResult(const sim::TuneResult& r) {
   const bool interrupted = r.verdict == sim::TuneVerdict::Interrupted;
   QString meaning;
@@ -103,6 +143,7 @@ void TuneResultView::showResult(const sim::TuneResult& r) {
                          .arg(r.seed)
                          .arg(r.knobs.size())
                          .arg(r.elapsedSeconds, 0, 'f', 1));
+  m_verdict->setText(m_verdict->text() + missedTargetsText(r));
   m_edits->setRowCount(static_cast<int>(r.editText.size()));
   for (int i = 0; i < static_cast<int>(r.editText.size()); ++i) {
     const auto& e = r.editText[static_cast<std::size_t>(i)];
@@ -118,7 +159,7 @@ void TuneResultView::showResult(const sim::TuneResult& r) {
   for (int i = 0; i < static_cast<int>(r.targets.size()); ++i) {
     const auto& t = r.targets[static_cast<std::size_t>(i)];
     const bool p = t.target.metric.isProportion();
-    m_targets->setItem(i, 0, cell(QString::fromStdString(t.target.metric.spec())));
+    m_targets->setItem(i, 0, cell(QString::fromStdString(t.target.metric.name())));
     m_targets->setItem(i, 1, cell(QString::fromStdString(t.target.bandText()), Qt::AlignCenter));
     m_targets->setItem(i, 2, cell(tuneValueText(t.baseline, p) + QLatin1Char(' ') + tuneIntervalText(t.baseline, p), Qt::AlignCenter));
     m_targets->setItem(i, 3, cell(tuneValueText(t.verified, p), Qt::AlignCenter));
@@ -138,9 +179,9 @@ void TuneResultView::showResult(const sim::TuneResult& r) {
     for (std::size_t t = 0; t < a.targets.size() && t < r.targets.size(); ++t) {
       if (a.targets[t].verdict == sim::TargetVerdict::Pass) continue;
       const bool p = r.targets[t].target.metric.isProportion();
-      misses << (a.targets[t].miss > 0 ? tr("%1 %2 (by %3)").arg(QString::fromStdString(r.targets[t].target.metric.spec()),
+      misses << (a.targets[t].miss > 0 ? tr("%1 %2 (by %3)").arg(QString::fromStdString(r.targets[t].target.metric.name()),
                                                                     number(a.targets[t].value.value, p), number(a.targets[t].miss, p))
-                                       : tr("%1 %2 (interval crosses the band)").arg(QString::fromStdString(r.targets[t].target.metric.spec()),
+                                       : tr("%1 %2 (interval crosses the band)").arg(QString::fromStdString(r.targets[t].target.metric.name()),
                                                                                       number(a.targets[t].value.value, p)));
     }
     m_alternatives->setItem(i, 0, cell(edits.isEmpty() ? tr("no edits") : edits.join(QStringLiteral(", "))));

@@ -12,9 +12,12 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/document/set_tuning.h"
 #include "rulesets/engine_catalog.h"
+#include "simulation/tune/knob_space.h"
 #include "simulation/tune/tune_search.h"
 #include "simulation/tune/tune_spec.h"
 
@@ -71,7 +74,7 @@ TuneSpecEditor::TuneSpecEditor(RulesetDocument* document, std::function<sim::Tun
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(new QLabel(tr("<b>Targets</b>: a metric and the band its 95% interval must lie in"), this));
   m_targets = table({tr("Metric"), tr("Min"), tr("Max")}, this);
-  m_targets->setToolTip(tr("first_side, first_player, seat:N, team:N, faction:ID, agent:SPEC, length, timeouts, adjudicated, "
+  m_targets->setToolTip(tr("first_side, first_player, Seat N (from 1; seat:K from 0), team:N, faction:ID, agent:SPEC, length, timeouts, adjudicated, "
                            "nobody_wins, draws; `*` for every seat, team, faction or agent. Leave min or max empty for a "
                            "one-sided band."));
   m_targets->setItemDelegateForColumn(0, new MetricDelegate([this] { return metricNames(); }, m_targets));
@@ -90,6 +93,7 @@ TuneSpecEditor::TuneSpecEditor(RulesetDocument* document, std::function<sim::Tun
   m_knobs = table({tr("Path pattern"), tr("Domain"), tr("Lock")}, this);
   m_knobs->setToolTip(tr("A path, `*` standing for one part (cards.*.cost); the domain \"from:to:step\" (a range) or "
                          "\"3, 7, 12\" (a list), empty for the schema's range; Lock keeps the matching values fixed."));
+  m_knobs->setItemDelegateForColumn(0, new MetricDelegate([this] { return knobPaths(); }, m_knobs));
   m_knobs->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
   m_knobs->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
   m_knobs->horizontalHeader()->setStretchLastSection(false);
@@ -107,19 +111,39 @@ TuneSpecEditor::TuneSpecEditor(RulesetDocument* document, std::function<sim::Tun
   m_problems->setStyleSheet(QStringLiteral("QLabel { color: #a00000; }"));
   m_problems->hide();
   layout->addWidget(m_problems);
+  auto* kept = new QLabel(tr("Targets and knobs are part of the ruleset: File > Save writes them into its file as "
+                             "<code>targets:</code> and <code>knobs:</code> sections (they change no game)."),
+                          this);
+  kept->setObjectName(QStringLiteral("tuneKeptNote"));
+  kept->setWordWrap(true);
+  kept->setStyleSheet(QStringLiteral("QLabel { color: #555; }"));
+  layout->addWidget(kept);
 
   connect(addTargetButton, &QPushButton::clicked, this, [this] {
     addTarget(m_targets->rowCount() == 0 ? QStringLiteral("first_side") : QStringLiteral("length"),
               m_targets->rowCount() == 0 ? QStringLiteral("0.45") : QString(),
               m_targets->rowCount() == 0 ? QStringLiteral("0.55") : QString());
+    // The new row becomes the current one: Tab then walks its own cells, not row 1's.
+    m_targets->setCurrentCell(m_targets->rowCount() - 1, 0);
     m_targets->editItem(m_targets->item(m_targets->rowCount() - 1, 0));
   });
   connect(removeTargetButton, &QPushButton::clicked, this, [this] {
     if (m_targets->currentRow() >= 0) removeTarget(m_targets->currentRow());
   });
   connect(addKnobButton, &QPushButton::clicked, this, [this] {
-    const bool cards = !m_document->ruleset().cards().empty();
-    addKnob(cards ? QStringLiteral("cards.*.cost") : QStringLiteral("parameters.*"), QString());
+    // The first value the schema bounds that no row names yet: a knob that
+    // validates as it is added (a blanket `parameters.*` also catches values
+    // that are not numbers, such as a board square).
+    const QStringList offered = knobPaths();
+    QString path = offered.isEmpty() ? QStringLiteral("cards.*.cost") : offered.front();
+    const TuneRows current = rows();
+    for (const QString& p : offered)
+      if (std::none_of(current.knobs.begin(), current.knobs.end(), [&](const KnobRow& k) { return k.path == p.toStdString(); })) {
+        path = p;
+        break;
+      }
+    addKnob(path, QString());
+    m_knobs->setCurrentCell(m_knobs->rowCount() - 1, 0);
     m_knobs->editItem(m_knobs->item(m_knobs->rowCount() - 1, 0));
   });
   connect(removeKnobButton, &QPushButton::clicked, this, [this] {
@@ -132,6 +156,43 @@ TuneSpecEditor::TuneSpecEditor(RulesetDocument* document, std::function<sim::Tun
     if (c.path == QLatin1String(SetTuning::kChangePath)) reloadFromRuleset();
   });
   reloadFromRuleset();
+}
+
+QString TuneSpecEditor::describeEdit(const TuneRows& before, const TuneRows& after) {
+  // One History line per edit, naming what changed: "Add target length",
+  // "Target length: max 16", "Remove knob parameters.x".
+  auto targetName = [](const TargetRow& t) { return QString::fromStdString(t.metric); };
+  auto knobName = [](const KnobRow& k) { return QString::fromStdString(k.path); };
+  if (after.targets.size() > before.targets.size() && after.knobs.size() == before.knobs.size())
+    return tr("Add target %1").arg(targetName(after.targets.back()));
+  if (after.targets.size() < before.targets.size() && after.knobs.size() == before.knobs.size()) {
+    for (std::size_t i = 0; i < before.targets.size(); ++i)
+      if (i >= after.targets.size() || !(before.targets[i] == after.targets[i])) return tr("Remove target %1").arg(targetName(before.targets[i]));
+  }
+  if (after.knobs.size() > before.knobs.size() && after.targets.size() == before.targets.size())
+    return tr("Add knob %1").arg(knobName(after.knobs.back()));
+  if (after.knobs.size() < before.knobs.size() && after.targets.size() == before.targets.size()) {
+    for (std::size_t i = 0; i < before.knobs.size(); ++i)
+      if (i >= after.knobs.size() || !(before.knobs[i] == after.knobs[i])) return tr("Remove knob %1").arg(knobName(before.knobs[i]));
+  }
+  if (after.targets.size() == before.targets.size() && after.knobs.size() == before.knobs.size()) {
+    for (std::size_t i = 0; i < after.targets.size(); ++i) {
+      const TargetRow& a = before.targets[i];
+      const TargetRow& b = after.targets[i];
+      if (a.metric != b.metric) return tr("Target %1: metric %2").arg(targetName(a), targetName(b));
+      if (a.min != b.min) return tr("Target %1: min %2").arg(targetName(b), QString::fromStdString(b.min.empty() ? "none" : b.min));
+      if (a.max != b.max) return tr("Target %1: max %2").arg(targetName(b), QString::fromStdString(b.max.empty() ? "none" : b.max));
+    }
+    for (std::size_t i = 0; i < after.knobs.size(); ++i) {
+      const KnobRow& a = before.knobs[i];
+      const KnobRow& b = after.knobs[i];
+      if (a.path != b.path) return tr("Knob %1: path %2").arg(knobName(a), knobName(b));
+      if (a.domain != b.domain)
+        return tr("Knob %1: domain %2").arg(knobName(b), b.domain.empty() ? tr("the schema's range") : QString::fromStdString(b.domain));
+      if (a.lock != b.lock) return b.lock ? tr("Lock %1").arg(knobName(b)) : tr("Unlock %1").arg(knobName(b));
+    }
+  }
+  return tr("Edit the tuning targets and knobs");
 }
 
 TuneRows TuneSpecEditor::rows() const {
@@ -176,6 +237,27 @@ QStringList TuneSpecEditor::metricNames() const {
   QStringList out;
   if (!sim::TuneSearch::gameShape(rulesets::builtinEngines(), m_document->ruleset(), m_settings(), shape, error)) return out;
   for (const std::string& n : sim::tuneMetricNames(shape)) out << QString::fromStdString(n);
+  return out;
+}
+
+QStringList TuneSpecEditor::knobPaths() const {
+  QStringList out;
+  const sim::EngineInfo* info = rulesets::builtinEngines().find(m_document->ruleset().engine);
+  if (!info) return out;
+  model::Diagnostics ignored;
+  const sim::KnobSpace space = sim::buildKnobSpace(m_document->ruleset(), &info->schema, sim::TuneSpec{}, ignored);
+  for (const sim::Knob& k : space.knobs()) {
+    // Only a knob whose whole range the engine accepts (Element's board size
+    // would move the sorcerers off the board): one that is red as it is added
+    // is no help.
+    TuneRows one;
+    one.targets.push_back({"length", "1", std::string()});  // the form wants a target; only the knob is checked
+    one.knobs.push_back({k.path, std::string(), false});
+    model::Diagnostics diags;
+    const sim::TuneSpec spec = sim::parseTuneSpec(tuneRowsYaml(one), kRequestName, false, diags);
+    sim::buildKnobSpace(m_document->ruleset(), &info->schema, spec, diags);
+    if (!diags.hasErrors()) out << QString::fromStdString(k.path);
+  }
   return out;
 }
 
@@ -246,7 +328,7 @@ void TuneSpecEditor::commit() {
   const TuningSections after = tuningSections(current);
   if (rowsFromTuning(m_document->ruleset().tuning) == current) return;
   m_document->undoStack()->push(new SetTuning(m_document, m_document->ruleset().tuning, after,
-                                              tr("Edit the tuning targets and knobs")));
+                                              describeEdit(rowsFromTuning(m_document->ruleset().tuning), current)));
 }
 
 void TuneSpecEditor::reloadFromRuleset() {

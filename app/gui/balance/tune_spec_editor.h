@@ -50,6 +50,9 @@ class TuneSpecEditor : public QWidget {
   QString knobProblem(int row) const;
   // The metric names the picker offers for the open ruleset (`*` forms first).
   QStringList metricNames() const;
+  // The values the knob picker offers: every number the engine's schema bounds
+  // (what the tuner moves without knob rows), as paths.
+  QStringList knobPaths() const;
 
  Q_SIGNALS:
   void edited();
@@ -59,6 +62,8 @@ class TuneSpecEditor : public QWidget {
   void mark(const RowProblems& problems);
   void commit();
   void reloadFromRuleset();
+  // The History line of one edit of the rows.
+  static QString describeEdit(const TuneRows& before, const TuneRows& after);
 
   RulesetDocument* m_document;
   std::function<sim::TuneRunSettings()> m_settings;

@@ -41,7 +41,7 @@ QString label(const sim::MetricDifference& m) {
   const QString text = QString::fromStdString(m.label);
   if (m.key.rfind("seat:", 0) == 0) {
     const int seat = QString::fromStdString(m.key.substr(5)).toInt();
-    return QObject::tr("Seat %1 win rate").arg(seat + 1);
+    return QObject::tr("Seat %1 win rate (of all games)").arg(seat + 1);
   }
   return text;
 }
@@ -153,6 +153,7 @@ bool ComparePanel::compare() {
   auto before = std::make_shared<model::Ruleset>();
   if (!baseline(*before)) return false;
   auto after = std::make_shared<model::Ruleset>(m_document->ruleset());
+  m_pendingRuleset = *after;
   sim::RunConfig config;
   QString why;
   if (!m_simulation->runConfig(config, &why)) {
@@ -180,6 +181,7 @@ bool ComparePanel::compare() {
         m_status->setText(m_error);
       } else {
         m_result = result;
+        m_resultRuleset = m_pendingRuleset;
         show(result);
       }
       Q_EMIT finished();
@@ -229,5 +231,7 @@ void ComparePanel::show(const sim::ComparisonResult& r) {
                           return all;
                         }())));
 }
+
+QString ComparePanel::statusText() const { return m_status->text(); }
 
 }  // namespace wb::app

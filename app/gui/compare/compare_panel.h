@@ -48,6 +48,9 @@ class ComparePanel : public QWidget {
   QListWidget* editsList() const { return m_edits; }
   QTableWidget* table() const { return m_table; }
   QString errorText() const { return m_error; }
+  QString statusText() const;
+  // The revision compared (the open ruleset when Compare was pressed).
+  const model::Ruleset& resultRuleset() const { return m_resultRuleset; }
 
  Q_SIGNALS:
   void finished();
@@ -66,6 +69,8 @@ class ComparePanel : public QWidget {
   QString m_otherFile;
   QString m_error;
   std::optional<sim::ComparisonResult> m_result;
+  model::Ruleset m_resultRuleset;
+  model::Ruleset m_pendingRuleset;
   std::thread m_worker;
   std::atomic<bool> m_running{false};
   std::atomic<sim::ComparisonRunner*> m_runner{nullptr};

@@ -310,7 +310,12 @@ void EntityInspector::refresh() {
   for (const auto& t : e->tags) tags << QString::fromStdString(t);
   m_tags->setText(tags.isEmpty() ? tr("(none)") : tags.join(QStringLiteral(", ")));
   if (!m_text->hasFocus()) m_text->setPlainText(QString::fromStdString(e->text));
-  if (!m_assumed->hasFocus()) m_assumed->setText(QString::fromStdString(e->assumed));
+  if (!m_assumed->hasFocus()) {
+    m_assumed->setText(QString::fromStdString(e->assumed));
+    // A long reason reads from its start (the full text in the tooltip).
+    m_assumed->setCursorPosition(0);
+    m_assumed->setToolTip(QString::fromStdString(e->assumed));
+  }
   const QStringList problems = m_document->diagnosticsFor(m_section, m_id);
   m_problems->setText(problems.join(QLatin1Char('\n')));
   m_problems->setVisible(!problems.isEmpty());

@@ -27,10 +27,12 @@ QString seatName(int seat) { return QObject::tr("Seat %1").arg(seat + 1); }
 
 // What one replayed game came to.
 GameSummary summarize(const sim::State& state, std::uint64_t index, bool timedOut, const std::string& stop,
-                      const sim::MonteCarloRunner& runner, int players) {
+                      const sim::MonteCarloRunner& runner, int players, int maxTurns) {
   GameSummary g;
   g.index = index;
-  g.turns = state.turnCount();
+  // A capped game played the cap's turns, as the run's statistics count it
+  // (the turn that would have started next is not one).
+  g.turns = timedOut && maxTurns > 0 ? std::min(state.turnCount(), maxTurns) : state.turnCount();
   g.capped = timedOut;
   g.adjudicated = !timedOut && state.adjudicated();
   const auto& schedule = runner.schedule();
@@ -167,6 +169,9 @@ GamesPanel::GamesPanel(SimulationPanel* simulation, QWidget* parent) : QWidget(p
     fillTable();
     m_status->setText(tr("A new run is playing: list its games when it is done."));
   });
+  connect(m_simulation, &SimulationPanel::finished, this, [this] {
+    if (m_games.empty() && !m_listing.load()) m_status->setText(tr("The run on the Simulation tab is done: press List games."));
+  });
 }
 
 GamesPanel::~GamesPanel() {
@@ -219,12 +224,17 @@ bool GamesPanel::listGames(int count) {
           error = tr("Cannot replay game %1.").arg(i);
           break;
         }
-        games.push_back(summarize(*state, i, timedOut, stop, runner, config.players));
+        games.push_back(summarize(*state, i, timedOut, stop, runner, config.players, config.maxTurns));
       }
     }
     QMetaObject::invokeMethod(this, [this, games = std::move(games), factions = std::move(factions), error] {
       m_games = games;
-      m_factionNames = factions;
+      // A faction reads by its name ("No specialty"), as in the editor.
+      m_factionNames.clear();
+      for (const std::string& id : factions) {
+        const model::Entity* e = m_simulation->resultRuleset().entity(model::Section::Factions, id);
+        m_factionNames.push_back(e && !e->name.empty() ? e->name : id);
+      }
       m_listing.store(false);
       m_list->setEnabled(true);
       m_error = error;
@@ -329,7 +339,7 @@ bool GamesPanel::showGame(std::uint64_t index) {
     m_error = tr("Cannot replay game %1.").arg(index);
     return false;
   }
-  const GameSummary summary = summarize(*state, index, timedOut, stop, runner, config.players);
+  const GameSummary summary = summarize(*state, index, timedOut, stop, runner, config.players, config.maxTurns);
   m_finalState = QString::fromStdString(state->toString());
   m_stopReason = timedOut ? QString::fromStdString(stop) : QString();
   m_gameTitle->setText(tr("Game %1 (seed %2): %3 turns, %4 moves; %5")
@@ -368,11 +378,8 @@ void GamesPanel::showMove(int row) {
   if (row < 0) return;
   if (row < static_cast<int>(m_moves.size())) {
     const GameMove& m = m_moves[static_cast<std::size_t>(row)];
-    // The engine's own text counts players and turns from 0 (as `balance run
-    // --replay` prints it); the line above it uses the window's Seat 1, 2, ...
-    m_state->setPlainText(tr("Before move %1 (turn %2, %3 to play %4).\n"
-                             "The engine's state below counts players and turns from 0, as the "
-                             "command line's --replay does:\n\n%5")
+    // The engines name seats as the window does (Seat 1, 2, ...).
+    m_state->setPlainText(tr("Before move %1 (turn %2, %3 to play %4).\n\n%5")
                               .arg(row + 1)
                               .arg(m.turn)
                               .arg(seatName(m.player), m.name, m.state));
@@ -390,6 +397,7 @@ void GamesPanel::jumpToTurn(int turn) {
 }
 
 QString GamesPanel::stateText() const { return m_state->toPlainText(); }
+QString GamesPanel::statusText() const { return m_status->text(); }
 QString GamesPanel::stopText() const { return m_stop->isHidden() ? QString() : m_stop->text(); }
 
 }  // namespace wb::app

@@ -75,6 +75,7 @@ class GamesPanel : public QWidget {
   QListWidget* moveList() const { return m_moveList; }
   QString stateText() const;
   QString stopText() const;
+  QString statusText() const;
   void jumpToTurn(int turn);
   QString errorText() const { return m_error; }
 

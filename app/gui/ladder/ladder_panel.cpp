@@ -273,4 +273,6 @@ void LadderPanel::show(const sim::LadderResult& r) {
   if (r.changes.empty()) m_changes->addItem(tr("None: every headline conclusion holds at every rung."));
 }
 
+QString LadderPanel::statusText() const { return m_status->text(); }
+
 }  // namespace wb::app

@@ -48,6 +48,8 @@ class LadderPanel : public QWidget {
   QTableWidget* matrix() const { return m_matrix; }
   QListWidget* changesList() const { return m_changes; }
   QString errorText() const { return m_error; }
+  QString statusText() const;
+  const model::Ruleset& resultRuleset() const { return m_resultRuleset; }
   // "Played before N edits ..." when the ruleset changed since the result's
   // snapshot was taken (at Run); "" otherwise (shown above the tables).
   QString revisionNote() const;

@@ -27,9 +27,13 @@ EditsSince editsSince(const model::Ruleset& played, const model::Ruleset& now) {
 }
 
 QString otherRevisionNote(const std::string& resultHash, const model::Ruleset& now, const QString& savedAt) {
-  return tr("Played on another revision of this ruleset (content hash %1; the ruleset now hashes to %2), saved %3: "
-            "these numbers are not the current file's. Run again to update them.")
-      .arg(QString::fromStdString(resultHash), QString::fromStdString(contentHash(now)), savedAt);
+  // A designer reads what happened, not two hashes: the saved results keep
+  // only the hash of their rules, so the note says that the rules changed.
+  (void)resultHash;
+  (void)now;
+  return tr("Played on another revision of this ruleset, saved %1: its rules (values, cards, dice...) were edited "
+            "since these games were played, so these numbers are not the current file's. Run again to update them.")
+      .arg(savedAt);
 }
 
 QLabel* newRevisionLabel(QWidget* parent) {

@@ -19,7 +19,7 @@ namespace {
 QString columnTitle(const std::string& key) {
   if (key == "first_side") return QObject::tr("First side wins %\n(of decided games)");
   if (key == "turns") return QObject::tr("Mean length\n(turns)");
-  if (key.rfind("seat:", 0) == 0) return QObject::tr("Seat %1 wins %").arg(QString::fromStdString(key.substr(5)));
+  if (key.rfind("seat:", 0) == 0) return QObject::tr("Seat %1 wins % (of all games)").arg(QString::fromStdString(key.substr(5)).toInt() + 1);
   if (key == "timeouts") return QObject::tr("Timeouts %");
   if (key == "adjudicated") return QObject::tr("Adjudicated %");
   if (key == "nobody") return QObject::tr("Nobody wins %");

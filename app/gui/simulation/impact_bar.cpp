@@ -25,6 +25,10 @@ QTableWidgetItem* liftItem(const sim::ImpactMeasure& m, bool restricted) {
   } else if (restricted && m.restrictedGames == 0) {
     text = QObject::tr("no effect (never restricted)");
     tip = QString::fromStdString(m.note);
+  } else if (restricted && m.lift.mean() == 0 && m.lift.interval().lo == 0 && m.lift.interval().hi == 0) {
+    // Not a certain zero: no pair differed, as with a passive card nobody plays by choice.
+    text = QObject::tr("never played (no game changed)");
+    tip = QObject::tr("%1 pairs, none of them different: the restriction changed no game.").arg(m.lift.pairs);
   } else {
     sortValue = m.lift.mean();
     text = QString::fromStdString(signedPointsText(m.lift.mean()) + " " + signedIntervalText(m.lift.interval()));
@@ -82,6 +86,10 @@ ImpactBar::ImpactBar(QTableWidget* table, int nameColumn, int restrictedColumn, 
   m_pairs->setValue(200);
   row->addWidget(m_pairs);
   m_status = new QLabel(tr("Causal columns: not measured yet."), this);
+  // A long status wraps instead of widening the tab until its controls scroll off.
+  m_status->setWordWrap(true);
+  m_status->setMinimumWidth(0);
+  m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   row->addWidget(m_status, 1);
   connect(m_button, &QPushButton::clicked, this, [this] {
     if (isRunning()) m_job->cancel();

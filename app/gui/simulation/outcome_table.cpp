@@ -30,7 +30,7 @@ QString seats(std::uint32_t mask) {
 
 OutcomeTable::OutcomeTable(QWidget* parent) : QTableWidget(0, Count, parent) {
   setHorizontalHeaderLabels({tr("Group"), tr("Name"), tr("Games"), tr("Wins"), tr("Draws"), tr("Losses"), tr("Nobody won"),
-                             tr("Adjudicated won"), tr("Adj. drawn"), tr("Adj. lost"), tr("Timeouts"), tr("Win rate"),
+                             tr("Adjudicated won"), tr("Adj. drawn"), tr("Adj. lost"), tr("Timeouts"), tr("Win rate (of all games)"),
                              tr("95% interval")});
   horizontalHeaderItem(Nobody)->setToolTip(tr("The game ended by the rules and nobody won (e.g. the Zoneplex wins)."));
   horizontalHeaderItem(AdjWon)->setToolTip(

@@ -1,6 +1,9 @@
 #include "app/gui/simulation/simulation_panel.h"
 
+#include "app/gui/document/same_rules.h"
+
 #include <QChart>
+#include <QTextDocument>
 #include <QChartView>
 #include <QComboBox>
 #include <QDir>
@@ -245,6 +248,9 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
     // Results belong to the ruleset they were played on: another one starts
     // empty, or with its own results kept beside it.
     clearResults();
+    // The form starts at its defaults too: a value typed for the last ruleset
+    // is not this one's (the reopened results set their own just below).
+    m_games->setValue(1000);
     reopenKeptResults();
     const auto& r = m_document->ruleset();
     // Seats left at the old engine's default agent take the new engine's.
@@ -492,7 +498,7 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
                   .arg(s.length().meanUncensored(), 0, 'f', 1);
     const sim::FirstSideTest first = s.firstSideTest();
     if (first.sides > 1 && first.decided > 0) {
-      text += tr("<br>%1 wins <b>%2</b> [%3, %4] of the %L5 games with a winner; %6 against a fair %7")
+      text += tr("<br>%1 takes <b>%2</b> [%3, %4] of the %L5 games with a winner (first-side share); %6 against a fair %7")
                   .arg(first.teams ? tr("The first team (side of Seat 1)") : tr("First player (Seat 1)"))
                   .arg(percent(first.rate()), percent(first.ci.lo), percent(first.ci.hi))
                   .arg(first.decided)
@@ -500,6 +506,9 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
                   .arg(percent(first.fair));
       if (first.pValue < 0.01) text += tr(" \u2014 <span style='color:#c62828'>a real first-%1 advantage</span>").arg(first.teams ? tr("side") : tr("player"));
       if (first.withoutWinner > 0) text += tr(" (%L1 games without a winner left out)").arg(first.withoutWinner);
+      // The same seat's win rate, counted as the chart and the tables count it.
+      if (!s.seats().empty())
+        text += tr("; Seat 1's win rate: %1 of all %L2 games").arg(percent(s.seats()[0].winRate())).arg(s.games());
     }
     text += tr("<br><span style='color:#666'>Agents: %1 \u00b7 seed %2</span>")
                 .arg(QString::fromStdString(agentsText(result.config.agents)).toHtmlEscaped())
@@ -522,21 +531,26 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
     const sim::FirstSideTest first = s.firstSideTest();
     setChart(m_winRateView,
              charts::buildWinRateChart(charts::seatWinRates(result),
-                                       tr("Win rate per seat (%L1 games with a winner)").arg(first.decided),
+                                       tr("Win rate per seat (of all %L1 games)").arg(s.games()),
                                        s.hasTeams() ? first.fair : fairSeat));
     std::vector<charts::WinRateBar> secondary;
     QString secondaryTitle;
     double secondaryFair = fairSeat;
     if (!s.factions().empty()) {
       secondary = charts::factionWinRates(result);
-      secondaryTitle = tr("Win rate per faction (games with a winner)");
+      // Names, as in the editor ("Druid", not mage_druid).
+      for (auto& bar : secondary)
+        if (const model::Entity* e = m_document->ruleset().entity(model::Section::Factions, bar.label.toStdString());
+            e && !e->name.empty())
+          bar.label = QString::fromStdString(e->name);
+      secondaryTitle = tr("Win rate per faction (of all games)");
     } else if (s.hasTeams()) {
       secondary = charts::teamWinRates(result);
-      secondaryTitle = tr("Win rate per team (games with a winner)");
+      secondaryTitle = tr("Win rate per team (of all games)");
       secondaryFair = s.sides().empty() ? 0.5 : 1.0 / static_cast<double>(s.sides().size());
     } else if (s.agents().size() > 1) {
       secondary = charts::agentWinRates(result);
-      secondaryTitle = tr("Win rate per agent (games with a winner)");
+      secondaryTitle = tr("Win rate per agent (of all games)");
     }
     layoutCharts(!secondary.empty());
     if (!secondary.empty()) setChart(m_secondaryView, charts::buildWinRateChart(secondary, secondaryTitle, secondaryFair));
@@ -670,6 +684,11 @@ void SimulationPanel::reopenKeptResults() {
   // On the same content the results are this revision's: a report reuses them.
   m_runRuleset = m_otherRevision ? model::Ruleset{} : m_document->ruleset();
   m_progress->setValue(1000);
+  // The form shows the run it reopened (its games and seed), so Run plays it
+  // again and the report reuses it.
+  if (m_result.config.untilCi == 0 && m_result.config.games > 0)
+    m_games->setValue(static_cast<int>(std::min<std::uint64_t>(m_result.config.games, 10000000)));
+  m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(m_result.config.seed, 2147483647)));
   m_status->setText(tr("Reopened %L1 games played %2 from %3.")
                         .arg(m_result.stats.games())
                         .arg(m_reopenedAt, QFileInfo(ResultsFile::pathFor(m_document->filePath())).fileName()));
@@ -703,8 +722,14 @@ std::optional<sim::RunResult> SimulationPanel::playedRun(const model::Ruleset& r
   const bool same = c.games == config.games && c.seed == config.seed && c.players == config.players &&
                     c.agents == config.agents && (config.maxTurns == 0 || c.maxTurns == config.maxTurns) &&
                     c.untilCi == config.untilCi && (config.untilCi == 0 || c.batchGames == config.batchGames);
-  if (!same || !(m_runRuleset == ruleset)) return std::nullopt;
+  if (!same || !sameRules(m_runRuleset, ruleset)) return std::nullopt;
   return m_result;
+}
+
+QString SimulationPanel::summaryText() const {
+  QTextDocument d;
+  d.setHtml(m_summary->text());
+  return d.toPlainText();
 }
 
 }  // namespace wb::app

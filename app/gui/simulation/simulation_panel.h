@@ -68,6 +68,8 @@ class SimulationPanel : public QWidget {
   // "" when the results on screen were played on the open ruleset as it is;
   // else what the banner over them says ("Played before 2 edits: ...").
   QString revisionNote() const;
+  // The headline over the charts, as plain text.
+  QString summaryText() const;
   // Edits between the results' revision and the open ruleset (0 = current).
   int editsSinceResult() const;
   // Forgets the results (another ruleset was opened): placeholders again.

@@ -482,4 +482,6 @@ void SpecialtiesPanel::showResult() {
   updateRevisionNote();
 }
 
+QString SpecialtiesPanel::statusText() const { return m_status->text(); }
+
 }  // namespace wb::app

@@ -52,6 +52,9 @@ class SpecialtiesPanel : public QWidget {
   QTableWidget* baselineTable() const { return m_table; }
   QTableWidget* heatMap() const { return m_matrix; }
   QString errorText() const { return m_error; }
+  QString statusText() const;
+  // The content hash of the revision the result on screen was played on.
+  const std::string& resultHash() const { return m_resultHash; }
   // "" when the result on screen is the open ruleset's, else what marks it.
   QString revisionNote() const;
   int editsSinceResult() const;

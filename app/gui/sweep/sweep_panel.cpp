@@ -93,8 +93,8 @@ SweepPanel::SweepPanel(RulesetDocument* document, QWidget* parent) : QWidget(par
   m_metric->setInsertPolicy(QComboBox::NoInsert);
   m_metric->setToolTip(tr("What to follow. Default: follows what is swept -- a card's (entity's) value is judged by\n"
                           "that entity's causal impact (impact:ID, restricted-play lift), a global parameter by the\n"
-                          "first-side share (first_side). Also impact:ID:grant, seat:N, first_player, agent:SPEC,\n"
-                          "faction:ID."));
+                          "first-side share (first_side). Also impact:ID:grant, Seat N (seats count from 1; scripts' seat:K\n"
+                          "counts from 0), first_player, agent:SPEC, faction:ID."));
   m_target = new QDoubleSpinBox(setup);
   m_target->setRange(-1, 100);
   m_target->setDecimals(1);
@@ -197,7 +197,7 @@ void SweepPanel::refreshMetrics() {
   const QString text = m_metric->currentText();
   QStringList items{QString(), QStringLiteral("first_side"), QStringLiteral("first_player")};
   const int players = std::max(1, m_document->ruleset().players.initial());
-  for (int s = 0; s < players; ++s) items << QStringLiteral("seat:%1").arg(s);
+  for (int s = 0; s < players; ++s) items << QStringLiteral("Seat %1").arg(s + 1);
   for (const QString& a : m_agents->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
     if (!items.contains(QStringLiteral("agent:") + a.trimmed())) items << QStringLiteral("agent:") + a.trimmed();
   for (const auto& f : m_document->ruleset().entities(model::Section::Factions)) items << QStringLiteral("faction:") + QString::fromStdString(f.id);

@@ -211,7 +211,17 @@ void SweepResultsView::redraw(const std::vector<sim::SweepPoint>& points,
   } else {
     const std::string text = balancePointText(*balance, m_config->axes[0].path, m_config->axes[0].values);
     QString shown = tr("Balance point (%1 = %2): %3").arg(data.yLabel, percent(data.target), QString::fromStdString(text));
-    if (!balance->crossed && !balance->noDetectableEffect())
+    // Every value played the very same games (common random numbers, the same
+    // tallies): the value changed no game, and more games would not either.
+    const bool noGameChanged =
+        points.size() >= 2 && !m_config->metric.isImpact() &&
+        std::all_of(points.begin() + 1, points.end(), [&](const sim::SweepPoint& p) { return p.result.stats == points.front().result.stats; });
+    if (noGameChanged)
+      shown = tr("Balance point (%1 = %2): none, because no game changed: every value played the same games move for "
+                 "move, so %3 does not matter to these agents (or is never reached). More games will not change "
+                 "that; sweep another value.")
+                  .arg(data.yLabel, percent(data.target), QString::fromStdString(m_config->axes[0].path));
+    else if (!balance->crossed && !balance->noDetectableEffect())
       shown += QLatin1Char('\n') + nextStep(points, *balance, data.target,
                                              QString::fromStdString(m_config->axes[0].path), m_config->axes[0].values);
     m_balance->setText(shown);

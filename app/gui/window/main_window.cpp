@@ -1,5 +1,8 @@
 #include "app/gui/window/main_window.h"
 
+#include "app/gui/document/same_rules.h"
+#include "app/gui/report/window_results.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -351,6 +354,14 @@ bool MainWindow::maybeSave() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  // Quitting during a run would throw its games away: ask first.
+  const QStringList running = runningWork();
+  if (!running.isEmpty() && (m_prompts || m_answer) &&
+      ask(tr("Quit"), tr("%1 still playing. Quit and lose it?").arg(running.join(tr(" and "))),
+          QMessageBox::Yes | QMessageBox::Cancel) != QMessageBox::Yes) {
+    event->ignore();
+    return;
+  }
   if (!maybeSave()) {
     event->ignore();
     return;
@@ -359,6 +370,18 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   m_sweep->cancel();
   if (m_prompts) saveSettings();
   event->accept();
+}
+
+QStringList MainWindow::runningWork() const {
+  QStringList out;
+  if (m_simulation->isRunning()) out << tr("The simulation is");
+  if (m_sweep->isRunning()) out << tr("the sweep is");
+  if (m_compare->isRunning()) out << tr("the comparison is");
+  if (m_ladder->isRunning()) out << tr("the ladder is");
+  if (m_specialties->isRunning()) out << tr("the specialties are");
+  if (m_balance->isRunning()) out << tr("the tune is");
+  if (!out.isEmpty()) out[0][0] = out[0][0].toUpper();
+  return out;
 }
 
 void MainWindow::open() {
@@ -546,7 +569,7 @@ bool MainWindow::exportReportTo(const QString& path, QString* error) {
   request.playedRun = m_simulation->playedRun(snapshot, run);
   if (request.playedRun) request.run = request.playedRun->config;
   // Results of an earlier export on this revision (HTML, then PDF): reused.
-  if (!request.playedRun && m_reportCache && m_reportCache->ruleset == snapshot && sameRun(m_reportCache->run.config, run))
+  if (!request.playedRun && m_reportCache && sameRules(m_reportCache->ruleset, snapshot) && sameRun(m_reportCache->run.config, run))
     request.playedRun = m_reportCache->run;
   if (request.playedRun) request.run = request.playedRun->config;
   // The Sweep tab's last finished sweep: reported as it is when it was played
@@ -558,7 +581,7 @@ bool MainWindow::exportReportTo(const QString& path, QString* error) {
   if (!request.playedRun) missing << tr("the run (%L1 games)").arg(run.games);
   QString optionalPart;  // what No leaves out
   if (const auto& sweep = m_sweep->finishedSweep(); sweep && sweep->config.axes.size() == 1) {
-    const bool current = m_sweep->finishedSweepRuleset() == snapshot;
+    const bool current = sameRules(m_sweep->finishedSweepRuleset(), snapshot);
     if (current && sameSettings(sweep->config.run, run)) {
       request.sweeps = sweep->config.axes;
       request.metric = sweep->config.metric;
@@ -577,7 +600,7 @@ bool MainWindow::exportReportTo(const QString& path, QString* error) {
         request.metric = c.metric;
         request.target = c.target;
         // Played for an earlier export of this revision?
-        if (m_reportCache && m_reportCache->ruleset == snapshot)
+        if (m_reportCache && sameRules(m_reportCache->ruleset, snapshot))
           for (const auto& played : m_reportCache->sweeps)
             if (played.config.axes.size() == 1 && played.config.axes[0].path == c.axes[0].path &&
                 played.config.axes[0].values == c.axes[0].values && sameRun(played.config.run, request.run))
@@ -597,7 +620,7 @@ bool MainWindow::exportReportTo(const QString& path, QString* error) {
   }
   // Impact measured with Measure impact on this revision and these settings.
   if (const auto& impact = m_simulation->impactBar()->lastResult();
-      !impact.entities.empty() && !impact.cancelled && m_simulation->impactBar()->lastRuleset() == snapshot &&
+      !impact.entities.empty() && !impact.cancelled && sameRules(m_simulation->impactBar()->lastRuleset(), snapshot) &&
       sameSettings(impact.config.run, run))
     request.playedImpact = impact;
   // The Balance tab's tune, when it was played from this ruleset with the settings on screen.
@@ -605,6 +628,14 @@ bool MainWindow::exportReportTo(const QString& path, QString* error) {
     request.tune = std::move(tune);
     request.tuneHash = contentHash(m_balance->resultRuleset());
   }
+  // The Ladder on screen is the robustness section; it and the window's other
+  // results (Compare, the tune, Specialties) go in as measured, each with its
+  // revision: exporting plays none of them again.
+  if (const auto& ladder = m_ladder->result(); ladder && ladder->ok() && !m_ladder->isRunning()) {
+    request.playedLadder = ladder;
+    request.ladderHash = contentHash(m_ladder->resultRuleset());
+  }
+  request.window = windowResults(WindowPanels{m_compare, m_balance, m_ladder, m_specialties}, snapshot);
   request.command = reportCommandLine(request, path.toStdString());
   if (structural) request.command += "   # from unsaved edits --set cannot express: save the ruleset first";
   // Say what will be played before playing it. No leaves the sweep out (the

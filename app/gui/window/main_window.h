@@ -122,6 +122,8 @@ class MainWindow : public QMainWindow {
   void updateTitle();
   void updateStatus();
   bool maybeSave();
+  // What is still playing ("The simulation is", "the tune is"); empty when nothing is.
+  QStringList runningWork() const;
   // Why the ruleset would not save as a valid file ("" = it would): its
   // errors and the typed values that were refused. Save asks first, then says so.
   QString saveProblems() const;

@@ -186,7 +186,18 @@ QStringList MainWindow::recentFiles() { return QSettings().value(QStringLiteral(
 void MainWindow::saveSettings() const {
   QSettings settings;
   settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+  // The Inspector and History step aside on the result tabs only; the layout
+  // kept for the next launch (which opens on the Editor) has them where the
+  // designer left them on the Editor.
+  if (m_sideHiddenForSimulation) {
+    m_inspectorDock->show();
+    m_historyDock->show();
+  }
   settings.setValue(QStringLiteral("window/state"), saveState(kStateVersion));
+  if (m_sideHiddenForSimulation) {
+    m_inspectorDock->hide();
+    m_historyDock->hide();
+  }
 }
 
 bool MainWindow::restoreSettings() {

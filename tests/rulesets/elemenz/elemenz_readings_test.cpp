@@ -226,7 +226,7 @@ TEST(ElemenzReadings, BurningAnAvatarUsesThePairThePlayerNames) {
   ASSERT_TRUE(hasAction(*s, encode(ActionKind::BurnAvatar, F * 10 + 1)));
   ASSERT_TRUE(hasAction(*s, byEarth));
   EXPECT_FALSE(hasAction(*s, encode(ActionKind::BurnAvatar, A * 10 + 1)));
-  EXPECT_EQ(s->actionToString(byEarth), "burn an avatar of seat 1 with a pair of earth");
+  EXPECT_EQ(s->actionToString(byEarth), "burn an avatar of Seat 2 with a pair of earth");
   sim::Rng rng(8);
   ASSERT_TRUE(s->applyAction(byEarth, rng));
   EXPECT_TRUE(s->player(1).avatars.empty());
