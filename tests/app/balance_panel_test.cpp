@@ -131,10 +131,10 @@ TEST(BalancePanel, AnInvalidTargetIsRefusedInPlaceAndKeepsWhatWasTyped) {
   const QStringList names = spec->metricNames();
   EXPECT_TRUE(names.contains(QStringLiteral("seat:*")));
   EXPECT_TRUE(names.contains(QStringLiteral("first_side")));
-  EXPECT_TRUE(names.contains(QStringLiteral("seat:1")));
+  EXPECT_TRUE(names.contains(QStringLiteral("Seat 2")));  // seats as a person counts them (seat:1 for scripts)
   EXPECT_TRUE(names.contains(QStringLiteral("length")));
   EXPECT_TRUE(names.contains(QStringLiteral("timeouts")));
-  EXPECT_LT(names.indexOf(QStringLiteral("seat:*")), names.indexOf(QStringLiteral("seat:1")));
+  EXPECT_LT(names.indexOf(QStringLiteral("seat:*")), names.indexOf(QStringLiteral("Seat 2")));
   spec->addTarget(QStringLiteral("length"), QStringLiteral("45"), QStringLiteral("55"));
   const auto saved = doc->ruleset().tuning;
   const int steps = doc->undoStack()->count();

@@ -62,7 +62,7 @@ TEST(ComparePanel, ComparesTheEditsWithTheSavedFileAndTheRunsRevision) {
   }
   // Seats named as everywhere else.
   bool seatRow = false;
-  for (int row = 0; row < table->rowCount(); ++row) seatRow = seatRow || table->item(row, 0)->text() == QStringLiteral("Seat 1 win rate");
+  for (int row = 0; row < table->rowCount(); ++row) seatRow = seatRow || table->item(row, 0)->text() == QStringLiteral("Seat 1 win rate (of all games)");
   EXPECT_TRUE(seatRow);
 
   // The revision of the run on screen as "before".

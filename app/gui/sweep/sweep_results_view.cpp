@@ -215,7 +215,10 @@ void SweepResultsView::redraw(const std::vector<sim::SweepPoint>& points,
     // tallies): the value changed no game, and more games would not either.
     const bool noGameChanged =
         points.size() >= 2 && !m_config->metric.isImpact() &&
-        std::all_of(points.begin() + 1, points.end(), [&](const sim::SweepPoint& p) { return p.result.stats == points.front().result.stats; });
+        points.front().metric.games > 0 && std::all_of(points.begin() + 1, points.end(), [&](const sim::SweepPoint& p) {
+          return p.estimate == points.front().estimate && p.metric == points.front().metric &&
+                 p.result.stats == points.front().result.stats;
+        });
     if (noGameChanged)
       shown = tr("Balance point (%1 = %2): none, because no game changed: every value played the same games move for "
                  "move, so %3 does not matter to these agents (or is never reached). More games will not change "
