@@ -10,6 +10,7 @@ void ReplayText::heading(int turn, int seat) {
   m_out << "\n  turn " << turn << ", player " << seat << ":";
   m_lineTurn = turn;
   m_lineSeat = seat;
+  m_lastActor = seat;
   m_lineHasMove = false;
 }
 
@@ -76,9 +77,12 @@ void ReplayText::move(const sim::State& before, sim::Action a) {
   if (before.turnCount() != m_lineTurn) heading(before.turnCount(), seat);
   const int actor = before.currentPlayer();
   m_out << (m_lineHasMove ? ";" : "");
-  if (actor != m_lineSeat) m_out << " player " << actor << " reacts:";
+  // Another seat's move says so; the turn's player is named again when it takes over.
+  if (actor != m_lineSeat && actor != m_lastActor) m_out << " player " << actor << " reacts:";
+  else if (actor == m_lineSeat && m_lastActor != m_lineSeat && m_lineHasMove) m_out << " player " << actor << ":";
   m_out << " " << before.actionToString(a);
   m_lineHasMove = true;
+  m_lastActor = actor;
 }
 
 void ReplayText::finish(const sim::State& last) {

@@ -36,6 +36,7 @@ class ReplayText {
   std::ostringstream m_out;
   int m_lineTurn = -1;
   int m_lineSeat = -1;
+  int m_lastActor = -1;
   bool m_lineHasMove = false;
 };
 
