@@ -22,6 +22,7 @@
 #include "app/cli/command.h"
 #include "app/cli/output_paths.h"
 #include "app/cli/interrupt_scope.h"
+#include "app/cli/replay_text.h"
 #include "app/cli/condition_table.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
@@ -250,20 +251,12 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
 
   if (parser.has("--replay")) {
     // Moves by name, one line per turn: "turn 12, player 1: draw a card; play Fire; end turn".
-    std::ostringstream moves;
-    int lineTurn = -1;
-    const auto observe = [&](const sim::State& before, sim::Action a) {
-      if (before.turnCount() != lineTurn) {
-        lineTurn = before.turnCount();
-        moves << "\n  turn " << lineTurn << ", Seat " << before.currentPlayer() + 1 << ":";
-      } else {
-        moves << ";";
-      }
-      moves << " " << before.actionToString(a);
-    };
+    ReplayText moves(*game);
+    const auto observe = [&](const sim::State& before, sim::Action a) { moves.move(before, a); };
     bool timedOut = false;
     std::string stop;
     auto state = runner.replay(static_cast<std::uint64_t>(replay), &timedOut, observe, &stop);
+    if (state) moves.finish(*state);
     if (!state) {
       io.err << "balance run: cannot replay game " << replay << "\n";
       return kExitUsage;
@@ -271,7 +264,7 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
     io.out << "game " << replay << " of seed " << config.seed << " (chance seed "
            << sim::deriveSeed(config.seed, static_cast<std::uint64_t>(replay), 0) << "): " << state->turnCount()
            << " turns, " << state->historySize() << " actions, "
-           << (timedOut ? "stopped at " + stop : std::string("finished")) << "\nmoves:" << moves.str()
+           << (timedOut ? "stopped at " + stop : std::string("finished")) << "\nmoves:" << moves.text()
            << "\nfinal state:\n" << state->toString() << "\n";
     return kExitOk;
   }

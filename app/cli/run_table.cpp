@@ -105,6 +105,39 @@ void printFirstSide(std::ostream& out, const sim::RunResult& r) {
       << s.timeouts() << ")\n";
 }
 
+// Turns started per seat (engines count them). In a game that ends during a round the
+// seats up to the one whose turn was last start one turn more; where that last turn falls
+// follows from the seats' mean counts (mean(s) - mean(s+1) is the share of games whose
+// last turn is seat s's). When it falls to one seat far more often than to a fair 1/n of
+// games (a fixed game length that is not a whole number of rounds, as 72 action cards for 5
+// players), some seats get more turns by the rules: the note says which.
+void printSeatTurns(std::ostream& out, const sim::RunResult& r) {
+  const auto& len = r.stats.length();
+  if (len.seatTurnGames == 0 || len.seatTurns.size() < 2) return;
+  const int seats = static_cast<int>(len.seatTurns.size());
+  out << "turns per seat: mean";
+  for (int s = 0; s < seats; ++s) out << (s ? ", " : " ") << numberText(len.meanSeatTurns(s), 2);
+  out << " over the " << len.seatTurnGames << " games that ended; unequal in "
+      << share(len.unequalTurnGames, len.seatTurnGames) << " of them\n";
+  int last = seats - 1;
+  double lastShare = 1.0 - (len.meanSeatTurns(0) - len.meanSeatTurns(seats - 1));
+  for (int s = 0; s + 1 < seats; ++s) {
+    const double p = len.meanSeatTurns(s) - len.meanSeatTurns(s + 1);
+    if (p > lastShare) {
+      lastShare = p;
+      last = s;
+    }
+  }
+  const double fair = 1.0 / seats;
+  if (len.seatTurnGames < 30 || lastShare < fair + 0.15 || last == seats - 1) return;
+  std::string more;
+  for (int s = 0; s <= last; ++s) more += (s ? ", " : "") + std::to_string(s);
+  out << "  note: seats get unequal numbers of turns: the last turn is seat " << last << "'s in about "
+      << percentText(std::min(1.0, lastShare)) << "% of games (fair " << percentText(fair) << "%), so seat"
+      << (last > 0 ? "s " : " ") << more << " start one turn more than the others; part of "
+      << (last > 0 ? "their" : "its") << " win rate may be that turn\n";
+}
+
 void printLength(std::ostream& out, const sim::RunResult& r) {
   const auto& len = r.stats.length();
   long long lo = -1, hi = -1;
@@ -121,6 +154,7 @@ void printLength(std::ostream& out, const sim::RunResult& r) {
         << " over the " << len.games - len.censored << " that ended";
   }
   out << "\n";
+  printSeatTurns(out, r);
 }
 
 void printCounters(std::ostream& out, const sim::RunResult& r) {

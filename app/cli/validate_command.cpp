@@ -6,6 +6,7 @@
 #include "app/cli/arg_parser.h"
 #include "app/cli/command.h"
 #include "app/cli/run_options.h"
+#include "model/core/parameter_reads.h"
 #include "model/yaml/ruleset_loader.h"
 #include "rulesets/engine_catalog.h"
 #include "simulation/tune/tune_setup.h"
@@ -29,6 +30,20 @@ void checkTuning(const std::string& file, const model::Ruleset& ruleset, model::
   if (!sim::resolveTuneSetup(rulesets::builtinEngines(), ruleset, run, spec, setup, tuning, error) && !error.empty())
     tuning.error({file, 1, 1}, "the tuning sections cannot be checked: " + error);
   for (const auto& d : tuning.items()) diags.add(d);
+}
+
+// A parameter the engine does not read while it compiles the ruleset changes nothing
+// in any game (a value every use of which the data overrides, a leftover): a warning
+// at its line. Nothing is said when the ruleset does not compile (run reports that).
+model::Diagnostics unreadParameterWarnings(const model::Ruleset& ruleset) {
+  model::Diagnostics warnings, compileErrors;
+  model::ParameterReadLog reads;
+  if (!rulesets::builtinEngines().compile(ruleset, compileErrors) || compileErrors.hasErrors()) return warnings;
+  for (const model::Parameter& p : ruleset.parameters)
+    if (!reads.wasRead(p.id))
+      warnings.warning(p.origin.loc, "parameter '" + p.id + "' is read by no rule of engine '" + ruleset.engine +
+                                         "': changing it changes nothing");
+  return warnings;
 }
 
 int runValidate(const std::vector<std::string>& args, CommandIo& io) {
@@ -63,6 +78,7 @@ int runValidate(const std::vector<std::string>& args, CommandIo& io) {
       exit = kExitInvalid;
       continue;
     }
+    io.err << unreadParameterWarnings(result.ruleset).format();
     if (!parser.has("--quiet")) {
       const auto& r = result.ruleset;
       io.out << file << ": ok: " << r.name << " (engine " << r.engine << ", " << r.parameters.size()
@@ -81,7 +97,9 @@ WB_REGISTER_COMMAND(validate, "validate", "check ruleset files; list every probl
                     "usage: balance validate [--quiet] FILE|FOLDER...\n\n"
                     "Loads each ruleset, checks it (YAML syntax, unknown keys, types, ranges,\n"
                     "duplicate ids, references, expressions, and what its engine requires) and\n"
-                    "prints every problem as `file:line:column: error: message` on stderr.\n\n"
+                    "prints every problem as `file:line:column: error: message` on stderr.\n"
+                    "A parameter its engine never reads (changing it changes nothing) is a\n"
+                    "`warning:` at its line; warnings do not change the exit status.\n\n"
                     "  --quiet   print nothing for valid files\n\n"
                     "exit: 0 all valid, 1 some file has errors, 2 usage error\n",
                     runValidate);

@@ -1,5 +1,7 @@
 #include "model/core/ruleset.h"
 
+#include "model/core/parameter_reads.h"
+
 namespace wb::model {
 
 const Field* DiceQuestion::arg(std::string_view key) const {
@@ -17,7 +19,10 @@ T* findById(V& items, std::string_view id) {
 }
 }  // namespace
 
-const Parameter* Ruleset::parameter(std::string_view id) const { return findById<const Parameter>(parameters, id); }
+const Parameter* Ruleset::parameter(std::string_view id) const {
+  ParameterReadLog::note(id);
+  return findById<const Parameter>(parameters, id);
+}
 Parameter* Ruleset::parameter(std::string_view id) { return findById<Parameter>(parameters, id); }
 const Die* Ruleset::die(std::string_view id) const { return findById<const Die>(dice, id); }
 Die* Ruleset::die(std::string_view id) { return findById<Die>(dice, id); }

@@ -6,6 +6,7 @@
 #include <string>
 #include <variant>
 
+#include "model/core/parameter_reads.h"
 #include "model/core/scalar.h"
 
 namespace wb::rulesets::card_dice {
@@ -159,12 +160,18 @@ std::shared_ptr<const CardDiceRules> compileRules(const model::Ruleset& ruleset,
     if (name == "opponent_gold") return kSlotOpponentGold;
     if (name == "opponent_health") return kSlotOpponentHealth;
     for (std::size_t i = 0; i < paramIds.size(); ++i)
-      if (paramIds[i] == name) return kSlotFirstParameter + static_cast<int>(i);
+      if (paramIds[i] == name) {
+        model::ParameterReadLog::note(name);  // an amount reads it
+        return kSlotFirstParameter + static_cast<int>(i);
+      }
     return -1;
   };
   auto paramOnly = [&](std::string_view name) -> int {
     for (std::size_t i = 0; i < paramIds.size(); ++i)
-      if (paramIds[i] == name) return kSlotFirstParameter + static_cast<int>(i);
+      if (paramIds[i] == name) {
+        model::ParameterReadLog::note(name);
+        return kSlotFirstParameter + static_cast<int>(i);
+      }
     return -1;
   };
   auto intParam = [&](const char* id, int fallback) {

@@ -85,6 +85,7 @@ std::unique_ptr<sim::State> CardDiceState::clone() const { return std::make_uniq
 
 void CardDiceState::startTurn(int p, sim::Rng& rng) {
   m_turnPlayer = p;
+  noteTurnStarted(p);
   m_turnActions = 0;
   PlayerState& s = m_players[p];
   s.actionsLeft = m_rules->actionsPerTurn;
@@ -245,7 +246,7 @@ bool CardDiceState::respondsTo(int p, int card, const StackItem& target) const {
   const CardDef& t = m_rules->cards[target.card];
   if (!c.canRespond || target.owner == p) return false;
   if (c.veto) return true;
-  if (c.dieEffect >= 0 && (t.readsDice != 0 || t.dieEffect >= 0)) return true;
+  if (c.dieEffect >= 0) return diceAffecting(target) != 0;
   if (!t.dealsDamage) return false;
   if (c.heals) return true;
   if (c.gainsGold && hasPassive(p, Op::PaidShield)) return true;
@@ -259,6 +260,31 @@ bool CardDiceState::respondsTo(int p, int card, const StackItem& target) const {
         }
     }
   return false;
+}
+
+std::uint32_t CardDiceState::diceAffecting(const StackItem& target) const {
+  // Rule: a response "affects (or may affect) its result", so a die-change response may only
+  // move a die the answered action's result depends on. Assumed: that is a die its amounts
+  // read, a die it changes itself, or the die of a shield that would reduce its damage.
+  const CardDef& t = m_rules->cards[target.card];
+  std::uint32_t mask = t.readsDice;
+  if (t.dieEffect >= 0) {
+    mask |= 1u << target.die;
+    if (t.effects[t.dieEffect].op == Op::SwapDice) mask |= 1u << static_cast<unsigned>(target.arg);
+  }
+  for (const EffectDef& e : t.effects) {
+    if (e.op != Op::Damage) continue;
+    const int victim = 1 - target.owner;
+    for (int v : {victim, static_cast<int>(target.owner)}) {
+      if (v == target.owner && e.target != Target::Both) continue;
+      if (v == victim && e.target == Target::Self) continue;
+      for (std::uint8_t q : m_players[v].passives)
+        for (const EffectDef& f : m_rules->cards[q].effects)
+          if ((f.op == Op::Shield && (f.againstMask & e.diceMask)) || (f.op == Op::ComboShield && e.combo))
+            mask |= f.diceMask;
+    }
+  }
+  return mask;
 }
 
 bool CardDiceState::faceDownPlayable(int p, int card) const {
@@ -314,7 +340,8 @@ void CardDiceState::addMilitiaChoices(std::vector<sim::Action>& out) const {
   if (survive > 0 && survive < affordable && survive % step != affordable % step) add(survive);
 }
 
-void CardDiceState::addVariants(std::vector<sim::Action>& out, ActionKind kind, int p, int card) const {
+void CardDiceState::addVariants(std::vector<sim::Action>& out, ActionKind kind, int p, int card,
+                                std::uint32_t dice) const {
   const CardDef& def = m_rules->cards[card];
   if (def.dieEffect < 0) {
     out.push_back(encodeAction(kind, card));
@@ -325,6 +352,8 @@ void CardDiceState::addVariants(std::vector<sim::Action>& out, ActionKind kind, 
   for (int d = 0; d < n; ++d) {
     const DieDef& dd = m_rules->dice[d];
     const int v = m_dice[d];
+    const bool allowed = (dice >> d) & 1u;
+    if (!allowed && e.op != Op::SwapDice) continue;
     switch (e.op) {
       case Op::RerollDie:
         out.push_back(encodeAction(kind, card, d));
@@ -342,7 +371,7 @@ void CardDiceState::addVariants(std::vector<sim::Action>& out, ActionKind kind, 
         break;
       case Op::SwapDice:
         for (int d2 = d + 1; d2 < n; ++d2)
-          if (m_dice[d2] != v) out.push_back(encodeAction(kind, card, d, d2));
+          if (m_dice[d2] != v && (allowed || ((dice >> d2) & 1u))) out.push_back(encodeAction(kind, card, d, d2));
         break;
       default: break;
     }
@@ -410,14 +439,15 @@ void CardDiceState::legalActions(std::vector<sim::Action>& out) const {
       out.push_back(encodeAction(ActionKind::Pass));
       if (turnClosing()) return;
       const StackItem& target = m_stack.back();
+      const std::uint32_t dice = diceAffecting(target);
       SeenCards seen, seenDown;
       for (std::uint8_t c : s.hand)
         if (seen.insert(c) && s.gold >= responseCost(m_actor, c, false) && respondsTo(m_actor, c, target))
-          addVariants(out, ActionKind::RespondHand, m_actor, c);
+          addVariants(out, ActionKind::RespondHand, m_actor, c, dice);
       for (std::uint8_t c : s.faceDown)
         if (seenDown.insert(c) && s.gold >= responseCost(m_actor, c, true) && faceDownPlayable(m_actor, c) &&
             respondsTo(m_actor, c, target))
-          addVariants(out, ActionKind::RespondFaceDown, m_actor, c);
+          addVariants(out, ActionKind::RespondFaceDown, m_actor, c, dice);
       return;
     }
     case Phase::Window: {

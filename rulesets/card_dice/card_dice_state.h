@@ -188,7 +188,7 @@ class CardDiceState : public sim::State {
   // Read access (tests, tools).
   const CardDiceRules& rules() const { return *m_rules; }
   Phase phase() const { return m_phase; }
-  int turnPlayer() const { return m_turnPlayer; }
+  int turnPlayer() const override { return m_turnPlayer; }
   int die(int i) const { return m_dice[i]; }
   const PlayerState& player(int p) const { return m_players[p]; }
   const Shop& shop(int tier) const { return m_shops[tier]; }
@@ -229,11 +229,16 @@ class CardDiceState : public sim::State {
   // The buff and damage cards on display that player p's gold pays for (PlayerState::unspentFor).
   void convertibleCards(int p, CardList<16>& out) const;
   bool drawCard(int p, sim::Rng& rng);
-  void addVariants(std::vector<sim::Action>& out, ActionKind kind, int p, int card) const;
+  // The variants of `card` (its die and delta); a die change only on the dice in `dice`.
+  void addVariants(std::vector<sim::Action>& out, ActionKind kind, int p, int card,
+                   std::uint32_t dice = ~0u) const;
   bool canRespond(int p) const;
   // Card `card` of player p may answer the action `target` (rule: it "affects (or may affect)
   // its result").
   bool respondsTo(int p, int card, const StackItem& target) const;
+  // The dice whose values decide the result of `target`: those its amounts read, the dice a
+  // die change moves, and the dice of the shields that would stop its damage.
+  std::uint32_t diceAffecting(const StackItem& target) const;
   bool faceDownPlayable(int p, int card) const;  // not placed this turn
   bool windowHasPlays(int p) const;
   void addMilitiaChoices(std::vector<sim::Action>& out) const;

@@ -61,8 +61,9 @@ void ElemMasterState::addSpecialtyActions(std::vector<sim::Action>& out) const {
       for (int c = 0; c < m_cells; ++c) {
         const Cell& cl = m_board[static_cast<std::size_t>(c)];
         if (cl.owner < 0 || cl.level < 2) continue;
+        const int level = std::min<int>(cl.level - 1, m_rules->maxLevel);
         for (int x = 0; x < kElements; ++x)
-          if (x != cl.element && m_p[static_cast<std::size_t>(cl.owner)].reserve[static_cast<std::size_t>(x)] >= cl.level - 1)
+          if (x != cl.element && m_p[static_cast<std::size_t>(cl.owner)].reserve[static_cast<std::size_t>(x)] >= level)
             out.push_back(encodeAction(Kind::Transmute, c, 0, x));
       }
       break;
@@ -130,7 +131,10 @@ void ElemMasterState::applySpecialty(Kind k, int a, int b, int x) {
     case Kind::Transmute: {
       const Cell old = m_board[static_cast<std::size_t>(a)];
       removeStack(a, true);
-      putStack(a, old.owner, x, old.level - 1, static_cast<std::uint8_t>(old.flags & (kPlayed | kFrozen)));
+      // "Un élémentaire ne peut pas excéder le niveau 3 ... tout jeton excédant est aussitôt
+      // retiré": a Tornado stack above 3 comes out at the cap, the excess stays in the reserve.
+      putStack(a, old.owner, x, std::min<int>(old.level - 1, m_rules->maxLevel),
+               static_cast<std::uint8_t>(old.flags & (kPlayed | kFrozen)));
       break;
     }
     case Kind::RuneMark: m_board[static_cast<std::size_t>(a)].flags |= kPlayed; break;

@@ -170,7 +170,11 @@ void ElemMasterState::applyPending(int choice, int amount) {
       done = --p.count <= 0 || (p.fromPool ? ps.pool : ps.reserve[static_cast<std::size_t>(p.element)]) <= 0;
       break;
     }
-    case PendingKind::PlaceVoid: setVoid(choice, true); done = --p.count <= 0; break;
+    case PendingKind::PlaceVoid:
+      setVoid(choice, true);
+      p.optional = true;  // "up to": Stop only after the first pick
+      done = --p.count <= 0;
+      break;
     case PendingKind::PickLevelOne: {
       const int k = std::clamp(amount, 1, std::max(1, pendingAmountMax(choice)));
       if (p.delta < 0) loseLevels(choice, k);
@@ -217,6 +221,7 @@ void ElemMasterState::applyPending(int choice, int amount) {
     case PendingKind::PickAurora:
       p.usedMask = static_cast<std::uint8_t>(p.usedMask | (1u << m_board[static_cast<std::size_t>(choice)].element));
       gainLevels(choice, 1, R.maxLevel);
+      p.optional = true;
       done = --p.count <= 0;
       break;
     case PendingKind::PickSome:
@@ -226,6 +231,7 @@ void ElemMasterState::applyPending(int choice, int amount) {
           break;
         }
       loseLevels(choice, -p.delta);
+      p.optional = true;
       done = --p.count <= 0;
       break;
     case PendingKind::PickBreeze: p.kind = PendingKind::PickBreezeBreath; p.extra = static_cast<std::int8_t>(choice); break;
@@ -405,9 +411,11 @@ void ElemMasterState::triggerEvent(int event) {
     case EventOp::LevelOne: p.kind = PendingKind::PickLevelOne; break;
     case EventOp::LevelArea: p.kind = PendingKind::PickArea; break;
     case EventOp::Avalanche: p.kind = PendingKind::PickAvalanche; break;
-    case EventOp::Collapse: p.kind = PendingKind::PlaceVoid; p.optional = true; break;
-    case EventOp::Aurora: p.kind = PendingKind::PickAurora; p.optional = true; break;
-    case EventOp::LevelSome: p.kind = PendingKind::PickSome; p.optional = true; break;
+    // "up to" lets the player stop after a pick, not before the first: an event "ne peut
+    // [être] déclench[é] que si son effet a une incidence" (Stop becomes legal in applyPending).
+    case EventOp::Collapse: p.kind = PendingKind::PlaceVoid; break;
+    case EventOp::Aurora: p.kind = PendingKind::PickAurora; break;
+    case EventOp::LevelSome: p.kind = PendingKind::PickSome; break;
     case EventOp::FreeBreath: p.kind = PendingKind::PickBreeze; break;
     case EventOp::ShootingStar: p.kind = PendingKind::PickStar; break;
     case EventOp::FullMoon: p.kind = PendingKind::PickMoon; break;

@@ -181,6 +181,7 @@ void ElemMasterState::placeStart() {
 // ---------------------------------------------------------------- turns
 
 void ElemMasterState::beginTurn() {
+  noteTurnStarted(m_current);
   PlayerState& ps = m_p[static_cast<std::size_t>(m_current)];
   m_ap = m_rules->actionPoints + ps.extraAp;
   ps.extraAp = 0;

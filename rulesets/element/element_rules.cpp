@@ -151,18 +151,22 @@ void compileBoardPieces(const model::Ruleset& rs, ElementRules& r, model::Diagno
   }
   for (int s = 0; s < kPlayers; ++s)
     if (!seen[s]) out.error(rs.origin.at("tiles"), "element needs a tile of kind 'sorcerer' with seat " + std::to_string(s));
+  // initial_stones (assumed): the listed squares, the same mirrored left to right (another
+  // half-turn-symmetric pattern), or none, so `balance assumptions` can play the readings.
+  const std::string pattern = enumParam(rs, "initial_stones", "as_listed");
   int index = 0;
   for (const model::Entity& t : rs.entities(model::Section::Tiles)) {
     if (t.kind != "stone" || index >= static_cast<int>(r.stones.size())) continue;
     StoneDef& s = r.stones[index++];
     const model::Field* initial = t.property("initial");
-    if (!initial) continue;
+    if (!initial || pattern == "none") continue;
     const std::vector<std::string> items = initial->isList ? initial->items : std::vector<std::string>{initial->text};
     for (std::size_t i = 0; i < items.size(); ++i) {
       const std::string key = "properties.initial" + (initial->isList ? "." + std::to_string(i) : std::string());
       const std::string at = t.origin.keys.count(key) ? key : "properties.initial";
-      const int c = squareAt(t, at, items[i]);
+      int c = squareAt(t, at, items[i]);
       if (c < 0) continue;
+      if (pattern == "mirrored") c = (c / r.side) * r.side + (r.side - 1 - c % r.side);
       if (owner[c] >= 0) {
         out.error(t.origin.at(at), std::string("square ") + items[i] + " is already taken by " +
                                        (owner[c] == 100 ? std::string("a sorcerer") : "'" + r.stones[owner[c]].id + "'"));

@@ -81,6 +81,7 @@ void ElementState::setTurn(int p, const std::vector<std::string>& faces) {
 void ElementState::startTurn(int p, sim::Rng& rng) {
   const ElementRules& r = *m_rules;
   m_player = p;
+  noteTurnStarted(p);
   m_stage = Stage::Play;
   // "rolls the four dice": each face with its weight.
   m_roll.clear();

@@ -137,6 +137,9 @@ bool ElemenzState::canComplete(int combo, int dice) const {
 int ElemenzState::maxPartial(int combo) const {
   const Combo& c = m_rules->combos[static_cast<std::size_t>(combo)];
   int cap = c.spaces;
+  // Block: "block an opponents board space": one space of this combo is closed.
+  if (m_p[static_cast<std::size_t>(m_active)].blockedCombo == combo) --cap;
+  if (cap <= 0) return 0;
   if (c.isShield() && m_rules->shamans[static_cast<std::size_t>(c.shaman)].freeShieldDie) cap = std::max(1, cap - 1);
   for (int k = cap; k >= 1; --k)
     if (canComplete(combo, k)) return k;

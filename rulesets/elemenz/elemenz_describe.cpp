@@ -184,7 +184,7 @@ std::string ElemenzState::actionToString(sim::Action a) const {
       if (av.op == AvatarOp::FlipOwn) o << ": " << dieText(static_cast<int>(arg / 10)) << " to " << elementName(static_cast<int>(arg % 10));
       if (av.op == AvatarOp::SurgeTwo || av.op == AvatarOp::NoHeal) o << " on " << seat(arg);
       if (av.op == AvatarOp::BlockSpace)
-        o << ": block " << R.combos[static_cast<std::size_t>(arg % 100)].name << " of " << seat(arg / 100 % 100) << " with "
+        o << ": block a space of " << R.combos[static_cast<std::size_t>(arg % 100)].name << " of " << seat(arg / 100 % 100) << " with "
           << dieText(static_cast<int>(arg / 10000));
       return o.str();
     }

@@ -32,6 +32,8 @@ class ElemenzGame : public sim::Game {
   std::vector<std::string> factionLabels(int players) const override;
   const std::vector<std::string>& entityIds() const override { return m_rules->ids; }
   const std::vector<std::string>& counterIds() const override { return m_rules->counterIds; }
+  // A wild surge ends the turn at once, often before its player decides anything.
+  std::vector<int> chanceEventCounters() const override { return {kCounterWildSurge}; }
   std::unique_ptr<sim::State> newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const override;
   int defaultMaxTurns() const override { return m_rules->maxTurns; }
   // Pulse tokens (on the seat's totem) and avatars (in its hand, with the expansion on).

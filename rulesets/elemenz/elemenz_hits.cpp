@@ -220,8 +220,11 @@ bool ElemenzState::hasReaction(int q) const {
     const TokenOp op = m_rules->tokens[t].op;
     if (op == TokenOp::WindsOfChange || (op == TokenOp::WildPulse && zee)) return true;
   }
-  for (std::uint8_t a : qs.avatars)
-    if (m_rules->avatars[a].op == AvatarOp::FlipTarget) return true;
+  // Twist: "after their 3rd roll (but before they assign dice to combos)", so only in the
+  // window after the last roll.
+  if (!rollingOpen())
+    for (std::uint8_t a : qs.avatars)
+      if (m_rules->avatars[a].op == AvatarOp::FlipTarget) return true;
   return false;
 }
 

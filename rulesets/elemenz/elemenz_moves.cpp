@@ -224,8 +224,11 @@ void ElemenzState::addAssign(std::vector<sim::Action>& out) const {
   const ElemenzRules& R = *m_rules;
   const PlayerState& ps = m_p[static_cast<std::size_t>(m_active)];
   for (int c : R.shamans[static_cast<std::size_t>(ps.shaman)].board) {
-    if (comboDone(c) || ps.blockedCombo == c) continue;
+    if (comboDone(c)) continue;
     const Combo& cb = R.combos[static_cast<std::size_t>(c)];
+    // Block closes one board space: a combo that needs every space cannot be completed, a
+    // partial one fills one space fewer (maxPartial).
+    if (ps.blockedCombo == c && !cb.partial) continue;
     const int top = cb.partial ? maxPartial(c) : (canComplete(c, cb.spaces) ? cb.spaces : 0);
     for (int k = cb.partial ? 1 : top; k >= 1 && k <= top; ++k) {
       if (cb.targeted()) {
@@ -285,7 +288,9 @@ void ElemenzState::addReact(std::vector<sim::Action>& out) const {
       for (std::uint8_t i : zees) out.push_back(encode(ActionKind::React, reactPayload(kReactToken, t, i, 0)));
   }
   seen.clear();
+  // Twist: "after their 3rd roll (but before they assign dice to combos)": the last window only.
   for (std::uint8_t a : qs.avatars) {
+    if (rollingOpen()) break;
     if (seen.contains(a) || m_rules->avatars[a].op != AvatarOp::FlipTarget) continue;
     seen.push_back(a);
     for (std::uint8_t i : leaders)

@@ -68,7 +68,7 @@ model::EngineSchema makeSchema() {
       {"reroll_opposing", {}, "re-roll every own die showing the opposing symbol, once"},
       {"surge_two", {}, "a chosen shaman's next turn: two Zee cause a wild surge"},
       {"no_heal", {}, "a chosen shaman cannot heal on their next turn"},
-      {"block_space", {}, "spend a die to block another shaman's combo until your next turn"},
+      {"block_space", {}, "spend a die to block one space of another shaman's combo until your next turn"},
       {"reflect", {}, "send a combo's effect back to the shaman who made it"},
       {"recall_dice", {integer("draw", "lost dice taken back for the turn", true), integer("return", "dice returned to the pool at the end of the turn", true)},
        "take lost dice back for this turn, return more at its end"},

@@ -170,6 +170,7 @@ void ElemenzState::resetTurn(int p) {
   PlayerState& ps = m_p[static_cast<std::size_t>(p)];
   m_active = m_actor = p;
   ++m_turn;
+  noteTurnStarted(p);
   ++ps.turnsTaken;
   counterLog().add(p, kCounterTurns);
   if (!m_duel) {

@@ -137,6 +137,7 @@ class ElemenzState : public sim::State {
 
   int numPlayers() const override { return m_players; }
   int currentPlayer() const override { return m_stage == Stage::Over ? sim::kTerminalPlayer : m_actor; }
+  int turnPlayer() const override { return m_active; }
   void legalActions(std::vector<sim::Action>& out) const override;
   using sim::State::legalActions;
   bool isTerminal() const override { return m_stage == Stage::Over; }

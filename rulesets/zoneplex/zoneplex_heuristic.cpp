@@ -217,7 +217,7 @@ class Evaluator {
       if (c == FearClass::Master) ++st.wild;
       else st.classes |= 1 << static_cast<int>(c);
     }
-    st.wild += ps.jars;
+    if (m_R.canopicJarAnyClass) st.wild += ps.jars;
     st.fears = m_s.fearsHeld(q);
     b += ps.stonesHome * homeStone();
     if (!m_s.phase2())

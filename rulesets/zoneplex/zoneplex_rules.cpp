@@ -112,9 +112,10 @@ std::shared_ptr<const ZoneplexRules> compileRules(const model::Ruleset& ruleset,
   rules->influenceOwn = intParam("influence_own_symbol", 2);
   rules->influenceUnclaimed = intParam("influence_unclaimed_symbol", 1);
   rules->influenceOther = intParam("influence_other_symbol", 2);
-  rules->influenceRelic = intParam("influence_relic", 1);
   rules->eyeBonus = intParam("eye_bonus", 2);
   rules->canopicJarStrength = intParam("canopic_jar_strength", 0);
+  if (const model::Parameter* jar = ruleset.parameter("canopic_jar_class"))
+    rules->canopicJarAnyClass = model::toString(jar->value) != "none";
   rules->maxTurns = std::max(1, intParam("max_turns", 120));
   rules->geometry = Geometry::make(intParam("pyramid_rows", 7));
   rules->foundationTiles = std::clamp(intParam("foundation_tiles", 7), 0, static_cast<int>(rules->geometry.foundation.size()));
@@ -246,8 +247,10 @@ std::shared_ptr<const ZoneplexRules> compileRules(const model::Ruleset& ruleset,
           const char* key = amountKey(r.op);
           if (*key) {
             const model::Field* f = fx.arg(key);
+            // influence_relic is read only by a relic that states no amount, so `validate`
+            // can tell a parameter every relic overrides (it changes nothing).
             const auto v = f ? f->asInt()
-                             : std::optional<long long>(r.op == RelicOp::Influence ? rules->influenceRelic : 1);
+                             : std::optional<long long>(r.op == RelicOp::Influence ? intParam("influence_relic", 1) : 1);
             if (!v) fail(fx.origin.at(key), "relic '" + e.id + "': " + key + " must be a whole number");
             r.amount = static_cast<int>(std::clamp(v.value_or(1), -10LL, 10LL));
           }

@@ -131,9 +131,9 @@ struct ZoneplexRules {
   int foundationTiles = 7;
   int stepCardsOnTop = 2;
   int influenceNeutral = 1, influenceOwn = 2, influenceUnclaimed = 1, influenceOther = 2;
-  int influenceRelic = 1;
   int eyeBonus = 2;
   int canopicJarStrength = 0;
+  bool canopicJarAnyClass = true;  // canopic_jar_class: any (a wild class) or none (counts for most Fears only)
   int maxTurns = 120;
 
   std::vector<std::string> counterIds;

@@ -23,7 +23,7 @@ model::EngineSchema makeSchema() {
   s.ops = {
       {"influence", {integer("amount", "influence while held (default: influence_relic)")},
        "influential relic: revealed when gained, adds influence"},
-      {"canopic_jar", {}, "revealed when gained and kept among the captured Fears; counts as a Fear of any class"},
+      {"canopic_jar", {}, "revealed when gained and kept among the captured Fears; counts as a Fear of any class (parameter canopic_jar_class)"},
       {"move_other", {integer("steps", "steps the other Monkle walks, forward or back (1)")},
        "own turn: move another player's Monkle by a walk of exactly that many steps"},
       {"steal_relic", {}, "own turn: take a random concealed relic of another player"},

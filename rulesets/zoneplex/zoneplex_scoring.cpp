@@ -42,7 +42,9 @@ bool ZoneplexState::hasAllClasses(int p) const {
     if (c == FearClass::Master) ++wild;
     else ++have[static_cast<std::size_t>(c)];
   }
-  wild += ps.jars;  // rule "Relic Cards": the Canopic Jar acts as a captured Fear
+  // Rule "Relic Cards": the Canopic Jar "acts as a captured Fear"; its class is a reading
+  // (canopic_jar_class: any class, or none, when it counts only among the Fears held).
+  if (m_rules->canopicJarAnyClass) wild += ps.jars;
   int missing = 0;
   for (int n : have) missing += n == 0 ? 1 : 0;
   return wild >= missing;

@@ -149,6 +149,7 @@ void ZoneplexState::startTurn(int p, sim::Rng& rng) {
   m_actionDeck.pop_back();
   if (m_setAsideLeft > 0) --m_setAsideLeft;
   ++m_turn;
+  noteTurnStarted(p);
   const ActionCardType& card = m_rules->actions[static_cast<std::size_t>(m_card)];
   log().add(p, card.entity, sim::EntityUse::Played);
   switch (card.kind) {

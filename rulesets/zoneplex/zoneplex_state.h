@@ -98,7 +98,7 @@ class ZoneplexState : public sim::State {
   Stage stage() const { return m_stage; }
   EndReason endReason() const { return m_end; }
   bool phase2() const { return m_phase2; }
-  int turnPlayer() const { return m_turnPlayer; }
+  int turnPlayer() const override { return m_turnPlayer; }
   int stepsLeft() const { return m_stepsLeft; }
   // Steps still to come this turn: left to take while moving; while placing (or
   // choosing the dislocate count) the most the card allows; 0 otherwise.

@@ -46,6 +46,9 @@ class Game {
   // Ids of the engine's named event counters (State::counters()), in index
   // order, e.g. "wild_surge", "turn_draw_skipped"; empty when it keeps none.
   virtual const std::vector<std::string>& counterIds() const;
+  // Indices of the counters that mark a chance event a replay should name as such
+  // (ElemenZ: a wild surge, which may end a turn before its player decides anything).
+  virtual std::vector<int> chanceEventCounters() const { return {}; }
   // A fresh game (setup shuffles and rolls use rng).
   virtual std::unique_ptr<State> newInitialState(const GameSetup& setup, Rng& rng) const = 0;
   // A sensible turn cap for this game (the runner's default).

@@ -8,6 +8,7 @@
 // consistently with what they can see (MCTS plays on such copies).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -97,6 +98,16 @@ class State {
   // followed by a count for the next. It is the unit of the turn cap (a cap of N
   // lets N turns be played) and of game length; the conformance suite checks it.
   virtual int turnCount() const = 0;
+  // The seat whose turn it is (the one that started the current turn), which may
+  // differ from currentPlayer() while another seat answers (a reaction, a bid, a
+  // battle choice). Replays head each turn with it. Default: currentPlayer().
+  virtual int turnPlayer() const { return currentPlayer(); }
+  // Turns started so far by `seat` (engines count them with noteTurnStarted; the
+  // counts add up to turnCount()). -1 when the engine does not count them.
+  int turnsOf(int seat) const {
+    if (!m_turnsCounted || seat < 0 || seat >= static_cast<int>(m_turnsOfSeat.size())) return -1;
+    return m_turnsOfSeat[static_cast<std::size_t>(seat)];
+  }
 
   virtual std::unique_ptr<State> clone() const = 0;
   // Copies this state into `slot`, reusing the memory of the state already in
@@ -148,11 +159,20 @@ class State {
   virtual void doApplyAction(Action a, Rng& rng) = 0;
   EntityLog& log() { return m_log; }
   CounterLog& counterLog() { return m_counters; }
+  // Every engine calls it where a seat's turn starts (turnsOf: seats may get unequal turns).
+  void noteTurnStarted(int seat) {
+    m_turnsCounted = true;
+    if (seat >= 0 && seat < static_cast<int>(m_turnsOfSeat.size())) ++m_turnsOfSeat[static_cast<std::size_t>(seat)];
+  }
+  // Engines that re-deal a position (setup re-run, scripted tests) start the counts again.
+  void resetTurnCounts() { m_turnsOfSeat.fill(0); }
 
  private:
   ActionHistory m_history;  // shared with clones, copy-on-write
   EntityLog m_log;
   CounterLog m_counters;
+  std::array<std::int32_t, 8> m_turnsOfSeat{};
+  bool m_turnsCounted = false;
 };
 
 // cloneInto() for an engine's state class T (copy-assigns into a T in `slot`).

@@ -93,6 +93,9 @@ std::string RunStatsCodec::encode(const RunStats& s) {
   const LengthTally& l = s.m_length;
   for (std::uint64_t v : {l.games, l.sum, l.sumSquares, l.censored, l.censoredSum}) w.u64(v);
   w.u64s(l.histogram);
+  w.u64s(l.seatTurns);
+  w.u64(l.seatTurnGames);
+  w.u64(l.unequalTurnGames);
   w.u64(s.m_conditions.cells.size());
   for (const auto& [key, cell] : s.m_conditions.cells) put(w, cell);
   return w.take();
@@ -121,6 +124,9 @@ bool RunStatsCodec::decode(std::string_view bytes, RunStats& out) {
   LengthTally& l = s.m_length;
   for (std::uint64_t* v : {&l.games, &l.sum, &l.sumSquares, &l.censored, &l.censoredSum}) *v = r.u64();
   l.histogram = r.u64s();
+  l.seatTurns = r.u64s();
+  l.seatTurnGames = r.u64();
+  l.unequalTurnGames = r.u64();
   const std::uint64_t cells = r.count();
   for (std::uint64_t i = 0; i < cells && r.ok(); ++i) {
     ConditionCell c;

@@ -20,6 +20,7 @@ struct MonteCarloRunner::Worker {
   std::vector<int> agentOfSeat;   // distinct agent index per seat
   std::vector<int> factionOfSeat;
   std::vector<int> sideOfSeat;
+  std::vector<int> turnsOfSeat;   // State::turnsOf of the game just played
   std::vector<Action> legal;
   std::vector<SetupFeature> features;  // RunConfig::conditions: this game's setup conditions
   std::unique_ptr<State> last;    // final state of the last game (replay)
@@ -213,6 +214,9 @@ bool MonteCarloRunner::playGame(std::uint64_t index, Worker& w, RunStats* stats,
     rec.turns = std::min(state->turnCount(), m_maxTurns);  // a capped game played m_maxTurns turns
     rec.sideOfSeat = &w.sideOfSeat;
     rec.counters = &state->counters();
+    w.turnsOfSeat.clear();
+    for (int s = 0; s < players && state->turnsOf(0) >= 0; ++s) w.turnsOfSeat.push_back(state->turnsOf(s));
+    if (!w.turnsOfSeat.empty()) rec.turnsOfSeat = &w.turnsOfSeat;
     rec.returns = timedOut ? nullptr : &returns;
     rec.agentOfSeat = &w.agentOfSeat;
     for (int s = 0; s < static_cast<int>(w.factionOfSeat.size()); ++s)

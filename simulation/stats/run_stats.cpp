@@ -101,6 +101,7 @@ void RunStats::add(const GameRecord& game) {
     ++m_finished;
   }
   m_length.add(game.turns, timedOut);
+  if (game.turnsOfSeat && !timedOut) m_length.addSeatTurns(*game.turnsOfSeat);
 
   // Sides of this game (known for timeouts too).
   int sides = 0;

@@ -40,6 +40,7 @@ struct GameRecord {
   const std::vector<int>* factionOfSeat = nullptr;  // may be empty
   const EntityLog* log = nullptr;                   // may be null or empty
   const CounterLog* counters = nullptr;             // may be null or empty
+  const std::vector<int>* turnsOfSeat = nullptr;    // State::turnsOf per seat; null = not counted
   const std::vector<SetupFeature>* features = nullptr;  // setup conditions; null = not tabulated
 };
 

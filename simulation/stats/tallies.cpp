@@ -38,7 +38,27 @@ void LengthTally::add(int turns, bool isCensored) {
   ++histogram[t];
 }
 
+void LengthTally::addSeatTurns(const std::vector<int>& turnsOfSeat) {
+  if (turnsOfSeat.empty()) return;
+  if (seatTurns.size() < turnsOfSeat.size()) seatTurns.resize(turnsOfSeat.size(), 0);
+  bool unequal = false;
+  for (std::size_t s = 0; s < turnsOfSeat.size(); ++s) {
+    seatTurns[s] += static_cast<std::uint64_t>(std::max(turnsOfSeat[s], 0));
+    unequal = unequal || turnsOfSeat[s] != turnsOfSeat[0];
+  }
+  ++seatTurnGames;
+  unequalTurnGames += unequal ? 1 : 0;
+}
+
+double LengthTally::meanSeatTurns(int seat) const {
+  if (seat < 0 || static_cast<std::size_t>(seat) >= seatTurns.size()) return 0.0;
+  return meanFromSums(static_cast<double>(seatTurns[static_cast<std::size_t>(seat)]), seatTurnGames);
+}
+
 void LengthTally::merge(const LengthTally& o) {
+  addSums(seatTurns, o.seatTurns);
+  seatTurnGames += o.seatTurnGames;
+  unequalTurnGames += o.unequalTurnGames;
   games += o.games;
   sum += o.sum;
   sumSquares += o.sumSquares;

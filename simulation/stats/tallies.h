@@ -45,7 +45,15 @@ struct LengthTally {
   std::uint64_t censored = 0;       // games stopped at the runner's turn cap
   std::uint64_t censoredSum = 0;    // their turns (the cap)
   std::vector<std::uint64_t> histogram;  // index = turns, every game
+  // Turns started per seat (State::turnsOf), over the games that ended and whose
+  // engine counts them: the sums, and the games in which the seats' counts differ.
+  std::vector<std::uint64_t> seatTurns;
+  std::uint64_t seatTurnGames = 0;
+  std::uint64_t unequalTurnGames = 0;
   void add(int turns, bool isCensored = false);
+  void addSeatTurns(const std::vector<int>& turnsOfSeat);
+  // Mean turns started by `seat` per counted game (0 when none were counted).
+  double meanSeatTurns(int seat) const;
   void merge(const LengthTally& o);
   double mean() const;
   double sd() const;

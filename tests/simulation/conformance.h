@@ -352,7 +352,8 @@ inline void checkIllegalActionRefused(const Game& game, const GameSetup& setup, 
 // every engine": over random playouts, turnCount() is at least 1 when the first
 // decision is taken, never falls, and the final count is at least the count of the turn
 // in which the last action was taken (the last, winning turn counts; a turn that
-// starts and ends with no decision, a wild surge on the first roll, counts too).
+// starts and ends with no decision, a wild surge on the first roll, counts too); the
+// turns per seat, where the engine counts them, add up to that length.
 // An engine counting completed turns fails at once: its first turn is turn 0.
 inline void checkLengthIsTurnsStarted(const Game& game, const GameSetup& setup, const Options& o = {}) {
   const int cap = capOf(game, o);
@@ -380,6 +381,12 @@ inline void checkLengthIsTurnsStarted(const Game& game, const GameSetup& setup, 
     if (!s->isTerminal()) continue;  // capped: the random playout check reports it
     EXPECT_GE(s->turnCount(), last) << "the length must be the turns started, the last one included (the last "
                                     << "action was taken in turn " << last << "), seed " << seed << "\n" << s->toString();
+    // An engine that counts the turns each seat starts (State::turnsOf) counts them all.
+    if (s->turnsOf(0) >= 0) {
+      int sum = 0;
+      for (int p = 0; p < s->numPlayers(); ++p) sum += std::max(0, s->turnsOf(p));
+      EXPECT_EQ(sum, s->turnCount()) << "the turns per seat must add up to the turns started, seed " << seed;
+    }
     if (::testing::Test::HasFailure()) return;
   }
 }

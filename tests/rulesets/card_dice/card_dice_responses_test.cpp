@@ -49,6 +49,41 @@ TEST_F(Script, DieChangesRespondOnlyToActionsThatReadADie) {
   EXPECT_TRUE(legal(ActionKind::RespondFaceDown, card("cheap_trick"), die("fire"), -1));
 }
 
+TEST_F(Script, DieChangeResponseMovesOnlyADieTheActionReads) {
+  // "A player may respond to their opponent's action by playing an action which affects (or
+  // may affect) its result": against Fire (fire damage) a die change may move the fire die, or
+  // the water die of the victim's Water Reservoirs ("Shield water against fire damage"), but
+  // not the gold or magic die, which change nothing in that result.
+  state->addPassive(1, card("water_reservoirs"));
+  state->giveCard(1, Zone::FaceDown, card("cheap_trick"));
+  state->giveCard(1, Zone::FaceDown, card("gambling"));
+  state->setGold(1, 20);
+  setDie("fire", 4);
+  setDie("water", 3);
+  setDie("gold", 3);
+  setDie("magic", 3);
+  playFromHand("fire");
+  ASSERT_EQ(state->phase(), Phase::Response);
+  EXPECT_TRUE(legal(ActionKind::RespondFaceDown, card("cheap_trick"), die("fire"), 1));
+  EXPECT_TRUE(legal(ActionKind::RespondFaceDown, card("cheap_trick"), die("water"), 1));
+  EXPECT_FALSE(legal(ActionKind::RespondFaceDown, card("cheap_trick"), die("gold"), 1));
+  EXPECT_FALSE(legal(ActionKind::RespondFaceDown, card("cheap_trick"), die("magic"), -1));
+  EXPECT_TRUE(legal(ActionKind::RespondFaceDown, card("gambling"), die("fire")));
+  EXPECT_FALSE(legal(ActionKind::RespondFaceDown, card("gambling"), die("gold")));
+}
+
+TEST_F(Script, DieChangeResponseToExplorationMovesOnlyTheUtilityDie) {
+  // Exploration Novice draws a third of the utility die: a die change answering it may move the
+  // utility die only (the audited replay answered it with "Gambling on gold").
+  state->giveCard(1, Zone::FaceDown, card("gambling"));
+  state->setGold(1, 20);
+  playFromHand("exploration_novice");
+  ASSERT_EQ(state->phase(), Phase::Response);
+  EXPECT_TRUE(legal(ActionKind::RespondFaceDown, card("gambling"), die("utility")));
+  EXPECT_FALSE(legal(ActionKind::RespondFaceDown, card("gambling"), die("gold")));
+  EXPECT_FALSE(legal(ActionKind::RespondFaceDown, card("gambling"), die("fire")));
+}
+
 TEST_F(Script, BuffRespondsWhenItGrowsAShieldAgainstTheDamage) {
   // Gaia's Protection doubles "all your earth effects for the rest of this turn": Solid
   // Infrastructure (earth against earth and water damage) blocks twice as much. Poseidon's

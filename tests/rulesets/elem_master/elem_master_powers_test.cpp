@@ -149,6 +149,17 @@ TEST_F(ElemMasterPowers, AlchemistTransmutesOneLevelLower) {
   EXPECT_EQ(at(2, 2).owner, 1);
 }
 
+TEST_F(ElemMasterPowers, TransmuteCapsTheNewLevelAtThree) {
+  // "Un élémentaire ne peut pas excéder le niveau 3 ... tout jeton excédant est aussitôt
+  // retiré": a level-5 Air (Tornade) transmuted becomes a level-3 Earth, not a level-4 one.
+  give("alchemist");
+  put(2, 2, 1, kAir, 5);
+  ASSERT_TRUE(legal(A(Kind::Transmute, sq(2, 2), 0, kEarth)));
+  play(A(Kind::Transmute, sq(2, 2), 0, kEarth));
+  EXPECT_EQ(at(2, 2).element, kEarth);
+  EXPECT_EQ(at(2, 2).level, 3);
+}
+
 TEST_F(ElemMasterPowers, RunistMarksAnEnemyForItsTurn) {
   give("runist");
   put(2, 2, 1, kFire, 1);
@@ -381,6 +392,26 @@ TEST_F(ElemMasterPowers, AuroraRaisesDifferentElements) {
   EXPECT_EQ(at(5, 1).level, 2);
 }
 
+TEST_F(ElemMasterPowers, UpToEventsCannotStopBeforeTheFirstPick) {
+  // "On ne peut déclencher un évènement que si son effet a une incidence ... (pas 'dans le
+  // vide')": Effondrement, Aurore boréale and Coucher de soleil say "jusqu'à", so the player
+  // may stop after a pick, not burn the card with none.
+  put(3, 3, 1, kFire, 2);
+  put(2, 2, 0, kWater, 1);
+  for (const char* id : {"collapse", "aurora", "sunset"}) {
+    SCOPED_TRACE(id);
+    state->setActionPoints(3);
+    trigger(id);
+    ASSERT_NE(state->pending().kind, PendingKind::None);
+    EXPECT_FALSE(legal(A(Kind::Stop)));
+    if (std::string(id) == "collapse") place(1, 3);
+    if (std::string(id) == "aurora") place(2, 2);
+    if (std::string(id) == "sunset") place(3, 3);
+    EXPECT_TRUE(legal(A(Kind::Stop)));
+    play(A(Kind::Stop));
+  }
+}
+
 TEST_F(ElemMasterPowers, ShootingStarSlidesAFire) {
   put(2, 0, 0, kFire, 1);
   trigger("shooting_star");
@@ -415,6 +446,32 @@ TEST_F(ElemMasterPowers, EclipseAndTremorChangeTheAvailableEvents) {
   play(A(Kind::Place, 3));
   EXPECT_NE(state->eventSlot(2), event("summer"));
   EXPECT_EQ(state->eventSlot(1), event("spring"));  // the reserved card stays
+}
+
+TEST_F(ElemMasterPowers, TremorNoteSaysThePlayerPicksOneOrTwoCards) {
+  // "Remplacez jusqu'à deux cartes Evènement disponibles": the player picks which (here the
+  // third card, not the first two) and may stop after one; the YAML's `assumed:` note must
+  // say so rather than "the two first other available cards".
+  state->setEventSlot(0, event("tremor"));
+  state->setEventSlot(1, event("spring"));
+  state->setEventSlot(2, event("summer"));
+  state->setEventSlot(3, event("autumn"));
+  play(A(Kind::Event, 0));
+  play(A(Kind::Place, 3));
+  ASSERT_TRUE(legal(A(Kind::Stop)));
+  play(A(Kind::Stop));
+  EXPECT_EQ(state->eventSlot(1), event("spring"));
+  EXPECT_EQ(state->eventSlot(2), event("summer"));
+  EXPECT_TRUE(state->slotHidden(3));
+  const model::Entity* tremor = nullptr;
+  for (const model::Entity& e : loadedRuleset().ruleset.entities(model::Section::Events))
+    if (e.id == "tremor") tremor = &e;
+  ASSERT_NE(tremor, nullptr);
+  ASSERT_FALSE(tremor->effects.empty());
+  const std::string& note = tremor->effects.front().assumed;
+  EXPECT_EQ(note.find("two first"), std::string::npos) << note;
+  EXPECT_NE(note.find("picks"), std::string::npos) << note;
+  EXPECT_NE(note.find("one or two"), std::string::npos) << note;
 }
 
 }  // namespace wb::rulesets::elem_master::testing

@@ -214,6 +214,52 @@ TEST(ElemenzReadings, BlockAvatarSpendsTheDieThePlayerChooses) {
   EXPECT_FALSE(s->dice()[0].flags & kDieUsed);
 }
 
+// Block: "Use 1 of your dice to block an opponents board space until the start of your
+// next turn": one space of the combo is closed, so a blocked STRIKE (1-3 dice) still takes
+// 2 dice; it is not the whole combo that is closed.
+TEST(ElemenzReadings, BlockClosesOneBoardSpaceNotTheWholeCombo) {
+  auto game = avatarGame();
+  auto s = fourPlayers(*game);
+  const int block = avatar(*game, "avatar_block");
+  const int strike = combo(*game, "water_strike");
+  s->setAvatars(0, {block});
+  s->setActive(0);
+  s->setTurnDice({F, A, W, E, E, Z, F}, 3);
+  sim::Rng rng(7);
+  ASSERT_TRUE(s->applyAction(encode(ActionKind::UseAvatar, avatarPayload(block, 0 * 10000 + 1 * 100 + strike)), rng));
+  s->setActive(1);  // seat 1's turn; the block lasts until the start of seat 0's next turn
+  ASSERT_EQ(s->player(1).blockedCombo, strike);
+  s->setTurnDice({W, W, W, A, F, E, E}, 3);
+  EXPECT_TRUE(hasAction(*s, complete(*game, "water_strike", 2, 0)));
+  EXPECT_TRUE(hasAction(*s, complete(*game, "water_strike", 1, 0)));
+  EXPECT_FALSE(hasAction(*s, complete(*game, "water_strike", 3, 0))) << "the blocked space takes no die";
+}
+
+// Twist: "Flip 1 target's dice to another side (not 'Z') after their 3rd roll (but before
+// they assign dice to combos)": not in the reaction windows after the first two rolls.
+TEST(ElemenzReadings, TwistOnlyAfterTheLastRoll) {
+  auto game = avatarGame();
+  auto s = fourPlayers(*game);
+  const int twist = avatar(*game, "avatar_flip_target");
+  s->setAvatars(1, {twist});
+  s->setActive(0);
+  s->setTurnDice({F, F, E, E, W, A, A}, 1);
+  sim::Rng rng(3);
+  s->scriptRolls({E, E});
+  ASSERT_TRUE(s->applyAction(encode(ActionKind::Reroll, (1 << 4) | (1 << 5)), rng));
+  ASSERT_TRUE(s->applyAction(encode(ActionKind::Roll, 0), rng));
+  ASSERT_EQ(s->rollsDone(), 2);
+  EXPECT_EQ(s->stage(), Stage::Hold) << "no Twist after the 2nd roll";
+  EXPECT_EQ(s->currentPlayer(), 0);
+  s->scriptRolls({W, W});
+  ASSERT_TRUE(s->applyAction(encode(ActionKind::Reroll, (1 << 0) | (1 << 1)), rng));  // kept dice re-rolled
+  ASSERT_TRUE(s->applyAction(encode(ActionKind::Roll, 0), rng));
+  ASSERT_EQ(s->rollsDone(), 3);
+  ASSERT_EQ(s->stage(), Stage::React);
+  EXPECT_EQ(s->currentPlayer(), 1);
+  EXPECT_TRUE(hasAction(*s, encode(ActionKind::React, reactPayload(kReactAvatar, twist, 0, F))));
+}
+
 // Burning an avatar costs "a pair of dice of any matching symbol": the player
 // names the pair.
 TEST(ElemenzReadings, BurningAnAvatarUsesThePairThePlayerNames) {
