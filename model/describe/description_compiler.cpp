@@ -441,12 +441,14 @@ void Compiler::readAction(const YAML::Node& node, int phase) {
     } else if (e.key == "limit") {
       m_p.actions[index].limitPerTurn = boundValue(e.value, "the limit of '" + a.id + "'", 1, kMaxActionsPerTurn, 0);
     } else if (e.key == "pick") {
-      YAML::Node from = e.value;
+      // reset(), not operator=: assigning a yaml-cpp node writes into the node it refers to.
+      YAML::Node from;
+      from.reset(e.value);
       if (e.value.IsMap()) {
-        from = YAML::Node();
+        from.reset(YAML::Node());
         for (const auto& f : m_r.entries(e.value, "pick")) {
           if (f.key == "from") {
-            from = f.value;
+            from.reset(f.value);
           } else if (f.key == "when") {
             m_pickAllowed = true;
             m_p.actions[index].pickCondition = condition(f.value);
@@ -466,7 +468,7 @@ void Compiler::readAction(const YAML::Node& node, int phase) {
       }
       // Read below, once the pick is known.
     } else if (e.key == "effects") {
-      effectsNode = e.value;
+      effectsNode.reset(e.value);
       hasEffects = true;
     } else {
       m_r.unknownKey(e, "action '" + a.id + "' (known: id, when, cost, limit, pick, effects, description)");
@@ -496,7 +498,7 @@ void Compiler::readPhase(const YAML::Node& node, int index) {
     if (e.key == "id")
       ph.id = scalar(e.value, "'id'");
     else if (e.key == "actions")
-      actions = e.value;
+      actions.reset(e.value);
     else if (e.key != "description")
       m_r.unknownKey(e, "phase (known: id, actions, description)");
   }
@@ -519,12 +521,12 @@ void Compiler::readTurn(const YAML::Node& node) {
   YAML::Node phases;
   for (const auto& e : m_r.entries(node, "turn")) {
     if (e.key == "phases")
-      phases = e.value;
+      phases.reset(e.value);
     else if (e.key == "actions") {
       YAML::Node one(YAML::NodeType::Map);
       one["id"] = "main";
       one["actions"] = e.value;
-      phases = YAML::Node(YAML::NodeType::Sequence);
+      phases.reset(YAML::Node(YAML::NodeType::Sequence));
       phases.push_back(one);
     } else
       m_r.unknownKey(e, "turn (known: phases, actions)");

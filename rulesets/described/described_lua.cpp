@@ -55,12 +55,17 @@ Host* hostOf(lua_State* L) {
 }
 
 constexpr int kHookEvery = 1000;
+constexpr const char* kChunkName = "lua";
 
-void stepHook(lua_State* L, lua_Debug*) {
+void stepHook(lua_State* L, lua_Debug* ar) {
   Host* host = hostOf(L);
   host->ctx.steps += kHookEvery;
-  if (host->ctx.steps > kLuaStepBudget)
-    luaL_error(L, "the script ran more than %d instructions (a loop without end?)", static_cast<int>(kLuaStepBudget));
+  if (host->ctx.steps <= kLuaStepBudget) return;
+  // At the line running when the budget ran out (luaL_where does not see it from a count hook).
+  lua_getinfo(L, "Sl", ar);
+  lua_pushfstring(L, "%s:%d: the script ran more than %d instructions (a loop without end?)", ar->short_src,
+                  ar->currentline, static_cast<int>(kLuaStepBudget));
+  lua_error(L);
 }
 
 DescribedState& stateOf(lua_State* L) {
@@ -175,7 +180,8 @@ std::unique_ptr<Host> newHost(const md::DescribedProgram& program) {
   }
   lua_sethook(L, stepHook, LUA_MASKCOUNT, kHookEvery);
   // Text only ("t"): byte code could break the sandbox.
-  const std::string chunk = "@" + program.luaFile;
+  // Named "lua" (Lua shortens long file names in messages): luaDiagnostic puts the file back.
+  const std::string chunk = "=" + std::string(kChunkName);
   if (luaL_loadbufferx(L, program.luaSource.data(), program.luaSource.size(), chunk.c_str(), "t") != LUA_OK ||
       lua_pcall(L, 0, 0, 0) != LUA_OK) {
     host->loadError = lua_tostring(L, -1) ? lua_tostring(L, -1) : "unknown error";
@@ -201,7 +207,7 @@ model::Diagnostic luaDiagnostic(const md::DescribedProgram& program, const std::
   model::Diagnostic d;
   d.where = {program.luaFile, program.luaWhere.line, 0};
   std::string message = text;
-  const std::string prefix = program.luaFile + ":";
+  const std::string prefix = std::string(kChunkName) + ":";
   if (message.rfind(prefix, 0) == 0) {
     const std::size_t colon = message.find(':', prefix.size());
     const int line = colon == std::string::npos ? 0 : std::atoi(message.substr(prefix.size(), colon - prefix.size()).c_str());

@@ -37,7 +37,7 @@ inline constexpr std::size_t kLuaMemoryBytes = std::size_t{32} << 20;
 // exists; problems are diagnostics at the script's file:line. True if none.
 bool checkLuaScript(const model::describe::DescribedProgram& program, model::Diagnostics& out);
 
-// A Lua message `file:LINE: text` as a diagnostic at that line of the file
+// A Lua message `lua:LINE: text` as a diagnostic at that line of the ruleset file
 // (`fallback` when the message names no line of it).
 model::Diagnostic luaDiagnostic(const model::describe::DescribedProgram& program, const std::string& message);
 
