@@ -18,9 +18,10 @@ model::ArgSpec text(const char* key, bool required, const char* description) {
   return a;
 }
 
-// A script's runtime errors show only in play: validation plays a few short
-// random games and reports the first error at the script's line.
-void probeScripts(const DescribedGame& game, int players, model::Diagnostics& out) {
+// A script's runtime errors, and effects that outgrow their step budget, show
+// only in play: validation plays a few short random games and reports the
+// first such error (a script's at its line).
+void probeScripts(const DescribedGame& game, int players, const model::SourceLocation& where, model::Diagnostics& out) {
   std::vector<sim::Action> legal;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     sim::Rng rng(seed);
@@ -31,7 +32,10 @@ void probeScripts(const DescribedGame& game, int players, model::Diagnostics& ou
       state->applyLegalAction(legal[static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(legal.size())))], rng);
     }
     if (const std::string* error = state->scriptError()) {
-      out.add(luaDiagnostic(game.program(), *error));
+      if (error->rfind("lua:", 0) == 0)
+        out.add(luaDiagnostic(game.program(), *error));
+      else
+        out.error(where, "in play: " + *error);
       return;
     }
   }
@@ -58,7 +62,7 @@ model::EngineSchema makeSchema() {
   };
   s.check = [](const model::Ruleset& ruleset, model::Diagnostics& out) {
     auto game = DescribedGame::create(ruleset, out);
-    if (game && !game->program().luaSource.empty()) probeScripts(*game, ruleset.players.min, out);
+    if (game) probeScripts(*game, ruleset.players.min, ruleset.origin.at("rules"), out);
   };
   return s;
 }

@@ -25,6 +25,8 @@
 namespace wb::rulesets::described {
 
 inline constexpr sim::Action kActionStride = 1024;
+// The most byte-code steps one action's effects may take.
+inline constexpr long long kEffectStepBudget = 2000000;
 
 class DescribedState : public sim::State, public sim::ScriptedPlayers {
  public:
@@ -55,8 +57,9 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   void setCounter(int index, int player, int value);
   const std::vector<std::int16_t>& zone(int index, int player) const;
   int phase() const { return m_phase; }
-  // The error of a `call` whose Lua function failed (`file:line: message`),
-  // which ended the game with no winner; nullptr when none did.
+  // The error of a `call` whose Lua function failed (`lua:line: message`), or
+  // of effects that outgrew kEffectStepBudget, which ended the game with no
+  // winner; nullptr when none did.
   const std::string* scriptError() const { return m_scriptError.get(); }
   const Program& program() const { return *m_p; }
 

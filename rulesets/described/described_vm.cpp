@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <string>
 
 #include "model/describe/description_compiler.h"
 #include "rulesets/described/described_lua.h"
@@ -35,7 +36,19 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
     const md::Counter& c = p.counters[static_cast<std::size_t>(index)];
     counterRef(index, subject) = static_cast<int>(std::clamp<long long>(v, c.min, c.max));
   };
+  long long steps = 0;
   while (true) {
+    // Nested repeats multiply (1,000 times 1,000 ...): a run that outgrows the
+    // budget ends the game with no winner and its cause, never a hang.
+    if (++steps > kEffectStepBudget) {
+      m_scriptError = std::make_shared<const std::string>("the effects ran more than " +
+                                                          std::to_string(kEffectStepBudget) +
+                                                          " steps in one action (nested repeats?)");
+      m_terminal = true;
+      m_adjudicated = true;
+      std::fill(m_returns.begin(), m_returns.end(), 0.0);
+      return;
+    }
     const md::Instr& in = p.code[static_cast<std::size_t>(pc)];
     switch (in.op) {
       case md::Op::Gain: {

@@ -134,3 +134,47 @@ rules:
 
 }  // namespace
 }  // namespace wb::rulesets::described::testing
+
+namespace wb::rulesets::described::testing {
+namespace {
+
+// Each repeat is bounded, but nested ones multiply: a million million gains in
+// one action is stopped by the step budget, reported by validation (which
+// plays a few games) at the rules, and ends such a game with no winner.
+TEST(DescribedNestedRepeats, AreStoppedByTheStepBudget) {
+  const std::string text = R"(id: t
+name: T
+engine: described
+players: {min: 2, max: 2}
+rules:
+  counters:
+    score: {per: player, min: 0, max: 10}
+  turn:
+    actions:
+      - id: go
+        effects:
+          - repeat: 1000
+            do:
+              - repeat: 1000
+                do:
+                  - repeat: 1000
+                    do: [{set: {score: 0}}]
+          - end_turn
+  end:
+    - when: score >= 10
+)";
+  const auto loaded = model::loadRulesetFromString(text, "game.yaml", lookup());
+  EXPECT_EQ(loaded.diagnostics.format(),
+            "game.yaml:6:3: error: in play: the effects ran more than 2000000 steps in one action (nested repeats?)\n");
+  auto game = compile(model::loadRulesetFromString(text, "game.yaml"));
+  ASSERT_TRUE(game);
+  sim::Rng rng(1);
+  auto s = game->newGame(2, rng);
+  ASSERT_TRUE(s->applyAction(0, rng));
+  EXPECT_TRUE(s->isTerminal());
+  EXPECT_TRUE(s->adjudicated());
+  ASSERT_NE(s->scriptError(), nullptr);
+}
+
+}  // namespace
+}  // namespace wb::rulesets::described::testing
