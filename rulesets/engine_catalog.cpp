@@ -1,6 +1,7 @@
 #include "rulesets/engine_catalog.h"
 
 #include "rulesets/card_dice/card_dice_schema.h"
+#include "rulesets/described/described_schema.h"
 #include "rulesets/elem_master/elem_master_schema.h"
 #include "rulesets/element/element_schema.h"
 #include "rulesets/elemenz/elemenz_schema.h"
@@ -14,6 +15,7 @@ sim::EngineRegistry makeRegistry() {
   sim::EngineRegistry registry;
   // One line per engine, e.g.: registry.add(card_dice::engineInfo());
   registry.add(card_dice::engineInfo());
+  registry.add(described::engineInfo());
   registry.add(elem_master::engineInfo());
   registry.add(element::engineInfo());
   registry.add(elemenz::engineInfo());

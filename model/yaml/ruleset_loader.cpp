@@ -137,9 +137,11 @@ class Loader {
         if (auto v = reader.text(e)) rs.assumed = std::move(*v);
       } else if (e.key == "include") {
         readIncludeList(reader, e);
-      } else if (e.key == "targets" || e.key == "knobs") {
+      } else if (e.key == "targets" || e.key == "knobs" || e.key == "rules") {
         // The tuner's targets and knobs (simulation/tune/tune_spec.h) may live in the
         // ruleset; `balance tune` reads and checks them, the model keeps their text.
+        // So does a described game's `rules:`, which its engine's compiler
+        // (model/describe) reads at compile time, after any parameter edit.
         YAML::Emitter out;
         out << e.value;
         rs.tuning.emplace_back(e.key, out.good() ? std::string(out.c_str()) : std::string("[]"));

@@ -63,7 +63,7 @@ void writeContentKey(yaml::YamlLines& w, const std::string& key, const FilePart&
 const std::vector<std::string>& topLevelKeys() {
   static const std::vector<std::string> keys = {
       "id",         "name", "engine", "version", "players", "description", "assumed", "include", "parameters",
-      "dice",       "cards", "tiles", "events",  "abilities", "factions",  "dice_questions", "targets", "knobs"};
+      "dice",       "cards", "tiles", "events",  "abilities", "factions",  "dice_questions", "rules", "targets", "knobs"};
   return keys;
 }
 
@@ -80,7 +80,7 @@ std::string writeFile(const Ruleset& rs, const FilePart& part, bool withIncludes
     if (k == "description") return !rs.description.empty() || written;
     if (k == "assumed") return !rs.assumed.empty() || written;
     if (k == "include") return withIncludes && !rs.includes.empty();
-    if (k == "targets" || k == "knobs")
+    if (k == "targets" || k == "knobs" || k == "rules")
       return std::any_of(rs.tuning.begin(), rs.tuning.end(), [&](const auto& t) { return t.first == k; });
     return true;  // content keys decide for themselves below
   };

@@ -8,6 +8,7 @@
 #include "simulation/agents/mcts_agent.h"
 #include "simulation/agents/planner_agent.h"
 #include "simulation/agents/random_agent.h"
+#include "simulation/agents/scripted_agent.h"
 
 namespace wb::sim {
 
@@ -166,6 +167,17 @@ std::unique_ptr<Agent> makePlanner(const std::vector<Option>& options, std::stri
 }  // namespace
 
 std::unique_ptr<Agent> makeAgent(std::string_view spec, std::string& error) {
+  // `script:NAME`: a scripted player the game's own data defines (scripted_agent.h).
+  if (spec.substr(0, 7) == "script:") {
+    const std::string name = trim(spec.substr(7));
+    const bool word = !name.empty() && name.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                                                               "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") == std::string::npos;
+    if (!word) {
+      error = "bad script name in '" + std::string(spec) + "' (script:NAME, NAME one of the game's players)";
+      return nullptr;
+    }
+    return std::make_unique<ScriptedAgent>(name);
+  }
   std::string name;
   std::vector<Option> options;
   if (!parseSpec(spec, name, options, error)) return nullptr;
@@ -179,7 +191,7 @@ std::unique_ptr<Agent> makeAgent(std::string_view spec, std::string& error) {
   if (name == "greedy") return makeGreedy(options, error);
   if (name == "mcts") return makeMcts(options, error);
   if (name == "planner") return makePlanner(options, error);
-  error = "unknown agent '" + name + "' (known: random, greedy, planner, mcts)";
+  error = "unknown agent '" + name + "' (known: random, greedy, planner, mcts, script:NAME)";
   return nullptr;
 }
 
@@ -234,7 +246,9 @@ std::string agentHelp() {
          "           iters=N (1000), c=X (1.4), rollout=random|greedy (random), depth=D (200),\n"
          "           horizon=T (2; judge every leaf at the start of turn now+T, 0 = off),\n"
          "           prior=heuristic|none (heuristic: PUCT guided by the one-ply heuristic)\n"
-         "           e.g. mcts:iters=2000,c=1.4,rollout=greedy\n";
+         "           e.g. mcts:iters=2000,c=1.4,rollout=greedy\n"
+         "  script:NAME  a scripted player the game's rules define (a described game's\n"
+         "           `players:` priority rules, e.g. script:hold_at_20)\n";
 }
 
 }  // namespace wb::sim

@@ -43,7 +43,7 @@ TEST(RunCommand, UsageErrorsExitTwoWithAClearMessage) {
       {{"run", kCardDice, "--games", "0"}, "--games must be at least 1"},
       {{"run", kCardDice, "--threads", "0"}, "--threads must be at least 1"},
       {{"run", kCardDice, "--until-ci", "2"}, "--until-ci must be between 0 and 0.5"},
-      {{"run", kCardDice, "--agents", "greedy,wizard"}, "unknown agent 'wizard' (known: random, greedy, planner, mcts)"},
+      {{"run", kCardDice, "--agents", "greedy,wizard"}, "unknown agent 'wizard' (known: random, greedy, planner, mcts, script:NAME)"},
       {{"run", kCardDice, "--agents", "mcts:itres=5"}, "unknown option 'itres' for agent 'mcts'"},
       {{"run", kCardDice, "--agents", "greedy,,random"}, "empty agent name"},
       {{"run", kCardDice, "--players", "4294967300"}, "--players must be at most 1000000, got 4294967300"},

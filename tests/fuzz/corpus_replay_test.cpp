@@ -48,6 +48,7 @@ void replay(const std::string& target, Entry entry, std::size_t atLeast) {
 
 TEST(CorpusReplay, Loader) { replay("loader", wb::fuzz::fuzzLoader, 10); }
 TEST(CorpusReplay, Expression) { replay("expression", wb::fuzz::fuzzExpression, 10); }
+TEST(CorpusReplay, Description) { replay("description", wb::fuzz::fuzzDescription, 4); }
 TEST(CorpusReplay, Dice) { replay("dice", wb::fuzz::fuzzDice, 10); }
 TEST(CorpusReplay, Checkpoint) { replay("checkpoint", wb::fuzz::fuzzCheckpoint, 4); }
 TEST(CorpusReplay, Targets) { replay("targets", wb::fuzz::fuzzTargets, 10); }

@@ -20,6 +20,10 @@
 //                   from tests/data/dice/card_dice_dice.yaml) with the work limits
 //                   kFuzzExactLimit / kFuzzMonteCarloLimit; an exact answer's
 //                   probabilities must add up to 1.
+//   fuzzDescription the bytes as the `rules:` section of a described game (a
+//                   fixed head: two players, a `goal` parameter, two cards):
+//                   load, validate (compile the description, check its Lua),
+//                   and when it loads play one game as fuzzLoader does.
 //   fuzzCheckpoint  the bytes as a checkpoint file (byte 0 even), or byte 1 on
 //                   as its payload given the right checksum (byte 0 odd, so
 //                   the reader behind the checksum is reached): read it; what
@@ -63,6 +67,7 @@ inline constexpr double kFuzzCpuSecondsLimit = 1.0;
 int fuzzLoader(const std::uint8_t* data, std::size_t size);
 int fuzzExpression(const std::uint8_t* data, std::size_t size);
 int fuzzDice(const std::uint8_t* data, std::size_t size);
+int fuzzDescription(const std::uint8_t* data, std::size_t size);
 int fuzzCheckpoint(const std::uint8_t* data, std::size_t size);
 int fuzzTargets(const std::uint8_t* data, std::size_t size);
 int fuzzEmbedded(const std::uint8_t* data, std::size_t size);

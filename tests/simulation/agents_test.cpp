@@ -37,7 +37,7 @@ TEST(AgentFactory, MakesAgentsFromSpecs) {
 TEST(AgentFactory, RejectsBadSpecsWithClearErrors) {
   std::string error;
   EXPECT_FALSE(makeAgent("alphazero", error));
-  EXPECT_EQ(error, "unknown agent 'alphazero' (known: random, greedy, planner, mcts)");
+  EXPECT_EQ(error, "unknown agent 'alphazero' (known: random, greedy, planner, mcts, script:NAME)");
   EXPECT_FALSE(makeAgent("mcts:depht=3", error));
   EXPECT_EQ(error, "unknown option 'depht' for agent 'mcts' (known: iters, c, rollout, depth, horizon, prior)");
   EXPECT_FALSE(makeAgent("mcts:iters=0", error));

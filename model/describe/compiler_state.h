@@ -1,0 +1,97 @@
+// Private to model/describe: the compiler's working state, shared by
+// description_compiler.cpp (sections, names, expressions), effect_compiler.cpp
+// (effects to byte code) and description_checks.cpp (static checks).
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/core/ruleset.h"
+#include "model/describe/described_program.h"
+#include "model/describe/expression_interval.h"
+#include "model/yaml/node_reader.h"
+
+namespace wb::model::describe {
+
+struct ExprSource {
+  Expression expr;
+  SourceLocation where;
+};
+
+class Compiler {
+ public:
+  Compiler(const Ruleset& rs, yaml::NodeReader& reader, DescribedProgram& p) : m_rs(rs), m_r(reader), m_p(p) {}
+  void compile(const YAML::Node& rules);
+
+  // description_compiler.cpp
+  // An amount: a scalar node parsed and bound; -1 (reported) on error.
+  int expression(const YAML::Node& node, const std::string& what);
+  int expressionText(const std::string& text, const SourceLocation& where);
+  int condition(const YAML::Node& node);
+  int conditionText(const std::string& text, const SourceLocation& where);
+  int counterRef(const YAML::Node& node, std::string_view name, const SourceLocation& where);
+  int zoneRef(const YAML::Node& node, std::string_view name, const SourceLocation& where);
+  int actionRef(std::string_view name, const SourceLocation& where);
+  std::string scalar(const YAML::Node& node, const std::string& what);
+  void error(const SourceLocation& where, std::string message) { m_r.error(where, std::move(message)); }
+
+  // effect_compiler.cpp
+  // Appends the effects (a list, or one effect) and a Return; returns the entry pc.
+  int effectBlock(const YAML::Node& effects, const std::string& what);
+  int cardEffects(const Entity& card);
+
+  // description_checks.cpp
+  void staticChecks();
+
+  yaml::NodeReader& reader() { return m_r; }
+
+ private:
+  void readCounters(const YAML::Node& node);
+  void readZones(const YAML::Node& node);
+  void readCards();
+  void bindNames();
+  void readTurn(const YAML::Node& node);
+  void readPhase(const YAML::Node& node, int index);
+  void readAction(const YAML::Node& node, int phase);
+  void readEnd(const YAML::Node& node);
+  void readScripts(const YAML::Node& node);
+  void readLua(const yaml::MapEntry& e);
+  int boundValue(const YAML::Node& node, const std::string& what, long long lo, long long hi, int fallback);
+
+  void effects(const YAML::Node& list, int depth);
+  void effect(const YAML::Node& item, int depth);
+  void emit(Op op, int a = 0, int b = 0, int c = 0, int d = 0);
+  int nextPhaseTarget(const YAML::Node& value, const SourceLocation& where);
+
+  Interval rangeOfName(std::string_view name) const;
+  bool conditionCanHold(int condition) const;
+
+ public:
+  const Ruleset& m_rs;
+  yaml::NodeReader& m_r;
+  DescribedProgram& m_p;
+  std::map<std::string, int, std::less<>> m_slots;     // expression name -> slot
+  std::set<std::string, std::less<>> m_names;         // for "did you mean"
+  std::map<std::string, int, std::less<>> m_counters;  // id -> index
+  std::map<std::string, int, std::less<>> m_zones;
+  std::map<std::string, int, std::less<>> m_actions;
+  std::map<std::string, int, std::less<>> m_phases;
+  std::vector<ExprSource> m_exprSources;              // by expression index
+  std::vector<bool> m_zoneFilled;                     // a card can enter the zone
+  std::vector<int> m_phaseJumps;                      // per phase: bit set of phases reachable by next_phase
+  std::vector<std::vector<int>> m_phaseTargets;       // per action: phases its effects move to
+  int m_currentAction = -1;
+  bool m_inCardEffects = false;
+  bool m_pickAllowed = false;
+  std::vector<SourceLocation> m_counterLocs, m_zoneLocs;
+  SourceLocation m_endLoc, m_rulesLoc;
+  bool m_hasEnd = false;
+  int m_endGames = 0;  // end_game effects
+};
+
+}  // namespace wb::model::describe

@@ -1,0 +1,180 @@
+// DescribedProgram: a game description (the `rules:` section of a ruleset
+// whose engine is `described`) compiled once into flat tables and byte code.
+// The described engine (rulesets/described) plays it; nothing here is a YAML
+// node, and names survive only for actionToString and messages: the playout
+// loop indexes counters, zones, actions and code by integer.
+//
+// Expressions read a flat array of doubles laid out as slotLayout says (the
+// engine fills it for the player an effect is about, "the subject").
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/core/diagnostics.h"
+#include "model/expression/compiled_expression.h"
+
+namespace wb::model::describe {
+
+enum class Visibility : std::uint8_t { Everyone, Owner, Nobody };
+enum class Compare : std::uint8_t { Less, LessEqual, Equal, NotEqual, GreaterEqual, Greater, NonZero };
+
+struct Counter {
+  std::string id;
+  bool perPlayer = true;
+  int min = 0, max = 0, initial = 0;
+  bool resetEachTurn = false;  // back to `initial` when its owner's turn starts
+  int storage = 0;             // index among the globals, or among one player's counters
+};
+
+struct Zone {
+  std::string id;
+  bool perPlayer = true;
+  Visibility visibility = Visibility::Everyone;
+  std::vector<int> start;  // entity indices dealt at setup (top of the pile last)
+  int storage = 0;
+  // `pool: shared`: what an observer cannot see of this player's zone may be any
+  // of the unseen cards of the shared zones (a hand dealt from a common deck);
+  // by default a player's hidden cards stay that player's (a deckbuilder's deck).
+  bool poolShared = false;
+};
+
+// One comparison `lhs op rhs` (expression indices); NonZero ignores rhs.
+struct Comparison {
+  int lhs = 0, rhs = -1;
+  Compare op = Compare::NonZero;
+};
+// Disjunction of conjunctions; empty = always true.
+struct Condition {
+  std::vector<std::vector<Comparison>> anyOf;
+};
+
+enum class Op : std::uint8_t {
+  Gain,        // a=counter, b=expr (added, clamped to the bounds)
+  Set,         // a=counter, b=expr
+  Roll,        // a=counter, b=expr (sides): counter = 1..sides
+  Draw,        // a=from zone, b=expr (count), c=to zone, d=reshuffle zone (-1 none)
+  MovePicked,  // a=to zone (the card the action picked)
+  MoveTop,     // a=from zone, b=to zone, c=expr (count)
+  MoveAll,     // a=from zone, b=to zone
+  Shuffle,     // a=zone
+  PlayPicked,  // runs the picked card's effects
+  JumpUnless,  // a=condition, b=target pc
+  Jump,        // b=target pc
+  RepeatBegin, // a=expr (times), b=pc after the matching RepeatEnd
+  RepeatEnd,   // b=pc of the body's start
+  EachBegin,   // a=0 every player from the subject on, 1 the others; b=pc after EachEnd
+  EachEnd,     // b=pc of the body's start
+  NextPhase,   // a=phase index
+  EndTurn,
+  EndGame,     // a=winner rule index into endRules
+  Call,        // a=function index into luaFunctions (the rules' `lua:` script)
+  Return,
+};
+
+struct Instr {
+  Op op = Op::Return;
+  std::int32_t a = 0, b = 0, c = 0, d = 0;
+};
+
+struct Cost {
+  int counter = 0;
+  int amount = 0;  // expression
+};
+
+struct Action {
+  std::string id;
+  int phase = 0;
+  int condition = -1;          // index into conditions; -1 = always
+  std::vector<Cost> costs;     // paid before the effects; the action is legal only when affordable
+  int limitPerTurn = 0;        // 0 = no limit
+  int pickZone = -1;           // the action takes a card from this zone (one action per distinct card)
+  int pickCondition = -1;      // with a pick: what the card must satisfy (card_ names)
+  int code = 0;                // entry pc
+  SourceLocation where;
+};
+
+struct Phase {
+  std::string id;
+  std::vector<int> actions;
+  SourceLocation where;
+};
+
+// How the game ends: `when` holds (checked after every action) and `winner`.
+enum class Winner : std::uint8_t { Subject, Most, Least, Nobody };
+struct EndRule {
+  int condition = -1;
+  bool forEachPlayer = false;  // the condition is tested for every player as subject
+  Winner winner = Winner::Subject;
+  int counter = -1;            // Most / Least: the counter compared
+  SourceLocation where;
+};
+
+struct Card {
+  std::string id;
+  int code = -1;               // entry pc of its effects; -1 = none
+  std::vector<double> props;   // by card property slot (cost first)
+};
+
+// A scripted player's rule: when `condition` holds (for the player to act)
+// and `action` is legal, take it; with a pick, the card of the highest
+// `prefer` (first in the zone on a tie).
+struct ScriptRule {
+  int condition = -1;
+  int action = -1;
+  int prefer = -1;
+};
+struct Script {
+  std::string id;
+  std::vector<ScriptRule> rules;
+};
+
+// Where each name of an expression reads from (see described_program.h head).
+struct SlotLayout {
+  int params = 0;           // [0, params): parameter values
+  int globals = 0;          // global counters
+  int own = 0;              // the subject's counters
+  int opponent = 0;         // the next player's counters
+  int zoneSizes = 0;        // the subject's zones and the shared ones, by zone index
+  int opponentZoneSizes = 0;
+  int players = 0, turn = 0;
+  int card = 0;             // the picked card's properties
+  int total = 0;
+};
+
+struct DescribedProgram {
+  std::vector<Counter> counters;
+  int globalCounters = 0, playerCounters = 0;
+  std::vector<Zone> zones;
+  int sharedZones = 0, playerZones = 0;
+  std::vector<Card> cards;  // by entity index
+  std::vector<std::string> cardProps;  // "cost" then the numeric properties
+  std::vector<CompiledExpression> exprs;
+  std::vector<Condition> conditions;
+  std::vector<Instr> code;
+  int setupCode = -1;
+  std::vector<Phase> phases;
+  std::vector<Action> actions;
+  std::vector<EndRule> endRules;
+  std::vector<int> tieBreaks;  // counters, most first wins
+  std::vector<Script> scripts;
+  SlotLayout slots;
+  std::vector<double> paramValues;
+  int value = -1;              // expression of a player's value; -1: from the victory rule
+  int turnLimit = 1000;
+  int actionsPerTurn = 200;
+  bool lengthInRounds = false;  // `length: rounds`: a turn is a round of every player's turn
+  int minPlayers = 2, maxPlayers = 2;
+  // The `lua:` script the `call` effects run (the described engine runs it,
+  // sandboxed; the model only keeps it): its text, padded with newlines so
+  // that its line numbers are the file's, and the functions called by name.
+  std::string luaSource;
+  std::string luaFile;
+  SourceLocation luaWhere;
+  std::vector<std::string> luaFunctions;
+  std::vector<SourceLocation> luaCalls;  // where each function is first called
+  std::uint64_t serial = 0;  // distinct for every compiled program (keys per-thread interpreters)
+};
+
+}  // namespace wb::model::describe

@@ -1,0 +1,28 @@
+#include "rulesets/described/described_game.h"
+
+#include "model/describe/description_compiler.h"
+#include "rulesets/described/described_lua.h"
+#include "rulesets/described/described_schema.h"
+#include "rulesets/described/described_state.h"
+
+namespace wb::rulesets::described {
+
+std::unique_ptr<DescribedGame> DescribedGame::create(const model::Ruleset& ruleset, model::Diagnostics& out) {
+  auto program = model::describe::compileDescription(ruleset, out);
+  if (!program || !checkLuaScript(*program, out)) return nullptr;
+  std::vector<std::string> ids;
+  for (const auto& card : program->cards) ids.push_back(card.id);
+  return std::make_unique<DescribedGame>(std::move(program), std::move(ids));
+}
+
+std::string DescribedGame::engine() const { return kEngineName; }
+
+std::unique_ptr<DescribedState> DescribedGame::newGame(int players, sim::Rng& rng) const {
+  return std::make_unique<DescribedState>(m_program, players, rng);
+}
+
+std::unique_ptr<sim::State> DescribedGame::newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const {
+  return newGame(setup.players, rng);
+}
+
+}  // namespace wb::rulesets::described

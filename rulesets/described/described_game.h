@@ -1,0 +1,43 @@
+// DescribedGame: a game written in the rules language (engine name
+// "described"), its description compiled once (model/describe) and shared by
+// every state; DescribedState (described_state.h) plays it.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/core/diagnostics.h"
+#include "model/core/ruleset.h"
+#include "model/describe/described_program.h"
+#include "simulation/core/game.h"
+
+namespace wb::rulesets::described {
+
+class DescribedState;
+
+class DescribedGame : public sim::Game {
+ public:
+  DescribedGame(std::shared_ptr<const model::describe::DescribedProgram> program, std::vector<std::string> ids)
+      : m_program(std::move(program)), m_ids(std::move(ids)) {}
+  // Compiles the ruleset's description; nullptr (with diagnostics) when it cannot be played.
+  static std::unique_ptr<DescribedGame> create(const model::Ruleset& ruleset, model::Diagnostics& out);
+
+  std::string engine() const override;
+  const std::vector<std::string>& entityIds() const override { return m_ids; }
+  std::unique_ptr<sim::State> newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const override;
+  // The description's `turn_limit` and `actions_per_turn`: a game or a turn
+  // that outlasts them is a timeout with its cause (the runner's bounds).
+  int defaultMaxTurns() const override { return m_program->turnLimit; }
+  int defaultMaxActionsPerTurn() const override { return m_program->actionsPerTurn; }
+
+  // The concrete state (tests set positions on it).
+  std::unique_ptr<DescribedState> newGame(int players, sim::Rng& rng) const;
+  const model::describe::DescribedProgram& program() const { return *m_program; }
+
+ private:
+  std::shared_ptr<const model::describe::DescribedProgram> m_program;
+  std::vector<std::string> m_ids;
+};
+
+}  // namespace wb::rulesets::described

@@ -1,0 +1,83 @@
+#include "rulesets/described/described_schema.h"
+
+#include "model/describe/description_compiler.h"
+#include "rulesets/described/described_game.h"
+#include "rulesets/described/described_lua.h"
+#include "rulesets/described/described_state.h"
+
+namespace wb::rulesets::described {
+
+namespace {
+
+model::ArgSpec text(const char* key, bool required, const char* description) {
+  model::ArgSpec a;
+  a.key = key;
+  a.type = model::ArgType::Text;
+  a.required = required;
+  a.description = description;
+  return a;
+}
+
+// A script's runtime errors, and effects that outgrow their step budget, show
+// only in play: validation plays a few short random games and reports the
+// first such error (a script's at its line).
+void probeScripts(const DescribedGame& game, int players, const model::SourceLocation& where, model::Diagnostics& out) {
+  std::vector<sim::Action> legal;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    sim::Rng rng(seed);
+    auto state = game.newGame(players, rng);
+    for (int i = 0; i < 2000 && !state->isTerminal(); ++i) {
+      state->legalActions(legal);
+      if (legal.empty()) break;
+      state->applyLegalAction(legal[static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(legal.size())))], rng);
+    }
+    if (const std::string* error = state->scriptError()) {
+      if (error->rfind("lua:", 0) == 0)
+        out.add(luaDiagnostic(game.program(), *error));
+      else
+        out.error(where, "in play: " + *error);
+      return;
+    }
+  }
+}
+
+model::EngineSchema makeSchema() {
+  model::EngineSchema s;
+  s.engine = kEngineName;
+  s.description =
+      "A game written in the rules language (data/schema/game-description.md): counters, zones, "
+      "turns, actions and effects in the ruleset's 'rules:' section, compiled once at load.";
+  // Amounts are Text here: they name the game's own counters and zones, which
+  // the description's compiler binds and checks.
+  s.ops = {
+      {"gain", {text("counter", true, "counter"), text("amount", false, "amount (default 1)")}, "add to a counter"},
+      {"pay", {text("counter", true, "counter"), text("amount", false, "amount (default 1)")}, "take from a counter"},
+      {"set", {text("counter", true, "counter"), text("amount", true, "amount")}, "set a counter"},
+      {"draw",
+       {text("count", false, "cards (default 1)"), text("from", false, "zone (default deck)"),
+        text("to", false, "zone (default hand)"), text("reshuffle", false, "zone shuffled into 'from' when it runs out")},
+       "draw cards"},
+      {"roll", {text("sides", false, "sides (default 6)"), text("into", true, "counter")}, "roll a die into a counter"},
+      {"end_turn", {}, "end the turn"},
+  };
+  s.check = [](const model::Ruleset& ruleset, model::Diagnostics& out) {
+    auto game = DescribedGame::create(ruleset, out);
+    if (game) probeScripts(*game, ruleset.players.min, ruleset.origin.at("rules"), out);
+  };
+  return s;
+}
+
+}  // namespace
+
+const model::EngineSchema& engineSchema() {
+  static const model::EngineSchema schema = makeSchema();
+  return schema;
+}
+
+sim::EngineInfo engineInfo() {
+  sim::EngineInfo info = sim::makeEngineInfo<DescribedGame>(kEngineName, engineSchema());
+  info.defaultAgent = "greedy";
+  return info;
+}
+
+}  // namespace wb::rulesets::described

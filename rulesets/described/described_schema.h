@@ -1,0 +1,18 @@
+// What the described engine declares to the validator: the effect ops a
+// card's `effects:` may use (the flat form; a description's own effects are
+// checked by its compiler), any card kind and property, and a check that
+// compiles the description so that `balance validate` and the window report
+// its every problem at file:line:column. engineInfo() is the registry entry.
+#pragma once
+
+#include "model/validation/engine_schema.h"
+#include "simulation/core/engine_registry.h"
+
+namespace wb::rulesets::described {
+
+inline constexpr const char* kEngineName = "described";
+
+const model::EngineSchema& engineSchema();
+sim::EngineInfo engineInfo();
+
+}  // namespace wb::rulesets::described

@@ -1,0 +1,153 @@
+// What players see of a described game and how agents value it: zone
+// visibility decides what determinize() re-deals, the description's `value:`
+// or its victory rule gives the heuristic, and scripted players (`players:`)
+// pick actions by their rules.
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "rulesets/described/described_state.h"
+
+namespace wb::rulesets::described {
+
+namespace md = model::describe;
+
+namespace {
+
+// Hidden from `observer`: a zone nobody sees, and one its owner alone sees when
+// the observer is not the owner (a shared zone has no owner).
+bool hiddenFrom(const md::Zone& z, int owner, int observer) {
+  if (z.visibility == md::Visibility::Nobody) return true;
+  if (z.visibility == md::Visibility::Owner) return !z.perPlayer || owner != observer;
+  return false;
+}
+
+}  // namespace
+
+void DescribedState::determinizeInto(int observer, sim::Rng& rng, std::unique_ptr<sim::State>& slot) const {
+  cloneInto(slot);
+  auto& copy = static_cast<DescribedState&>(*slot);
+  const Program& p = *m_p;
+  // Per pool (the shared zones with the players' `pool: shared` zones, then
+  // each player's own), the cards of the zones the observer cannot see are
+  // pooled, sorted (so the copy does not depend on their real order),
+  // shuffled and dealt back into those zones' sizes.
+  std::vector<std::int16_t> pool;
+  auto inPool = [&](const md::Zone& zone, int pooled, int player) {
+    if (!hiddenFrom(zone, player, observer)) return false;
+    if (!zone.perPlayer) return pooled < 0;
+    return zone.poolShared ? pooled < 0 : pooled == player;
+  };
+  for (int pooled = -1; pooled < m_players; ++pooled) {
+    pool.clear();
+    for (std::size_t z = 0; z < p.zones.size(); ++z)
+      for (int player = 0; player < (p.zones[z].perPlayer ? m_players : 1); ++player)
+        if (inPool(p.zones[z], pooled, player)) {
+          const auto& pile = copy.zoneRef(static_cast<int>(z), player);
+          pool.insert(pool.end(), pile.begin(), pile.end());
+        }
+    if (pool.size() < 2) continue;
+    std::sort(pool.begin(), pool.end());
+    copy.shuffle(pool, rng);
+    std::size_t next = 0;
+    for (std::size_t z = 0; z < p.zones.size(); ++z)
+      for (int player = 0; player < (p.zones[z].perPlayer ? m_players : 1); ++player)
+        if (inPool(p.zones[z], pooled, player))
+          for (auto& card : copy.zoneRef(static_cast<int>(z), player)) card = pool[next++];
+  }
+}
+
+std::unique_ptr<sim::State> DescribedState::determinize(int observer, sim::Rng& rng) const {
+  std::unique_ptr<sim::State> slot;
+  determinizeInto(observer, rng, slot);
+  return slot;
+}
+
+// A player's standing: the designer's `value:`, else the progress towards the
+// first end rule a player wins by reaching (`score >= goal`: score / goal),
+// else the counter a `most` rule compares.
+double DescribedState::value(int player) const {
+  const Program& p = *m_p;
+  if (p.value >= 0) return eval(p.value, player, -1);
+  for (const md::EndRule& rule : p.endRules) {
+    if (rule.winner == md::Winner::Most) return counter(rule.counter, player);
+    if (rule.winner == md::Winner::Least) return -counter(rule.counter, player);
+    if (rule.winner != md::Winner::Subject || rule.condition < 0) continue;
+    double progress = 0;
+    for (const auto& all : p.conditions[static_cast<std::size_t>(rule.condition)].anyOf)
+      for (const md::Comparison& c : all)
+        if ((c.op == md::Compare::GreaterEqual || c.op == md::Compare::Greater) && c.rhs >= 0) {
+          const double target = eval(c.rhs, player, -1);
+          if (target > 0) progress = std::max(progress, std::min(1.0, eval(c.lhs, player, -1) / target));
+        }
+    return progress;
+  }
+  return 0;
+}
+
+double DescribedState::heuristic(int player) const {
+  if (m_terminal) return (m_returns[static_cast<std::size_t>(player)] - 0.5) * 1e6;
+  const double mine = value(player);
+  double best = -1e300;
+  for (int q = 0; q < m_players; ++q)
+    if (q != player) best = std::max(best, value(q));
+  return m_players > 1 ? mine - best : mine;
+}
+
+std::string DescribedState::actionToString(sim::Action a) const {
+  const auto ai = static_cast<std::size_t>(a / kActionStride);
+  const int card = static_cast<int>(a % kActionStride) - 1;
+  if (ai >= m_p->actions.size()) return "?";
+  std::string s = m_p->actions[ai].id;
+  if (card >= 0 && static_cast<std::size_t>(card) < m_p->cards.size()) s += " " + m_p->cards[static_cast<std::size_t>(card)].id;
+  return s;
+}
+
+std::string DescribedState::toString() const {
+  const Program& p = *m_p;
+  std::ostringstream out;
+  out << "turn " << m_turnCount << ", player " << m_current + 1 << ", phase " << p.phases[static_cast<std::size_t>(m_phase)].id
+      << (m_terminal ? " (over)" : "") << "\n";
+  if (m_scriptError) out << "  script error: " << *m_scriptError << "\n";
+  for (std::size_t i = 0; i < p.counters.size(); ++i) {
+    out << "  " << p.counters[i].id << ":";
+    for (int s = 0; s < (p.counters[i].perPlayer ? m_players : 1); ++s) out << " " << counter(static_cast<int>(i), s);
+    out << "\n";
+  }
+  for (std::size_t z = 0; z < p.zones.size(); ++z) {
+    out << "  " << p.zones[z].id << ":";
+    for (int s = 0; s < (p.zones[z].perPlayer ? m_players : 1); ++s) out << " " << zone(static_cast<int>(z), s).size();
+    out << " cards\n";
+  }
+  return out.str();
+}
+
+int DescribedState::scriptIndex(std::string_view name) const {
+  for (std::size_t i = 0; i < m_p->scripts.size(); ++i)
+    if (m_p->scripts[i].id == name) return static_cast<int>(i);
+  return -1;
+}
+
+sim::Action DescribedState::scriptedAction(int script) const {
+  if (script < 0 || static_cast<std::size_t>(script) >= m_p->scripts.size() || m_terminal) return -1;
+  std::vector<sim::Action> legalNow;
+  legalActions(legalNow);
+  for (const md::ScriptRule& rule : m_p->scripts[static_cast<std::size_t>(script)].rules) {
+    if (!holds(rule.condition, m_current, -1)) continue;
+    sim::Action best = -1;
+    double bestValue = 0;
+    for (sim::Action a : legalNow) {
+      if (a / kActionStride != rule.action) continue;
+      const int card = static_cast<int>(a % kActionStride) - 1;
+      const double v = rule.prefer >= 0 ? eval(rule.prefer, m_current, card) : 0.0;
+      if (best < 0 || v > bestValue) {
+        best = a;
+        bestValue = v;
+      }
+    }
+    if (best >= 0) return best;
+  }
+  return -1;
+}
+
+}  // namespace wb::rulesets::described

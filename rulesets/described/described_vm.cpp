@@ -1,0 +1,203 @@
+// The effect interpreter: runs a described game's byte code (Op in
+// described_program.h) on this state. Loops are bounded (a `repeat` by
+// kMaxRepeat, a `for_each` by the players), so every run ends; chance comes
+// only from the generator the runner passes.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+
+#include "model/describe/description_compiler.h"
+#include "rulesets/described/described_lua.h"
+#include "rulesets/described/described_state.h"
+
+namespace wb::rulesets::described {
+
+namespace md = model::describe;
+
+void DescribedState::shuffle(std::vector<std::int16_t>& pile, sim::Rng& rng) {
+  for (std::size_t i = pile.size(); i > 1; --i)
+    std::swap(pile[i - 1], pile[static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(i)))]);
+}
+
+void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& rng) {
+  const Program& p = *m_p;
+  struct Loop {
+    int remaining = 0;
+    int savedSubject = 0;
+  };
+  std::array<Loop, md::kMaxEffectDepth + 2> loops{};
+  int depth = 0;
+  auto amount = [&](int expr) {
+    const double v = eval(expr, subject, card);
+    return std::isfinite(v) ? std::llround(std::clamp(v, -2e9, 2e9)) : 0LL;
+  };
+  auto bounded = [&](int index, long long v) {
+    const md::Counter& c = p.counters[static_cast<std::size_t>(index)];
+    counterRef(index, subject) = static_cast<int>(std::clamp<long long>(v, c.min, c.max));
+  };
+  long long steps = 0;
+  while (true) {
+    // Nested repeats multiply (1,000 times 1,000 ...): a run that outgrows the
+    // budget ends the game with no winner and its cause, never a hang.
+    if (++steps > kEffectStepBudget) {
+      m_scriptError = std::make_shared<const std::string>("the effects ran more than " +
+                                                          std::to_string(kEffectStepBudget) +
+                                                          " steps in one action (nested repeats?)");
+      m_terminal = true;
+      m_adjudicated = true;
+      std::fill(m_returns.begin(), m_returns.end(), 0.0);
+      return;
+    }
+    const md::Instr& in = p.code[static_cast<std::size_t>(pc)];
+    switch (in.op) {
+      case md::Op::Gain: {
+        const long long v = amount(in.b);
+        bounded(in.a, static_cast<long long>(counterRef(in.a, subject)) + (in.c ? -v : v));
+        ++pc;
+        break;
+      }
+      case md::Op::Set:
+        bounded(in.a, amount(in.b));
+        ++pc;
+        break;
+      case md::Op::Roll: {
+        const int sides = static_cast<int>(std::clamp<long long>(amount(in.b), 1, 1000000));
+        bounded(in.a, 1 + sim::uniformInt(rng, sides));
+        ++pc;
+        break;
+      }
+      case md::Op::Draw: {
+        const long long n = std::clamp<long long>(amount(in.b), 0, md::kMaxStartCards);
+        for (long long k = 0; k < n; ++k) {
+          auto& from = zoneRef(in.a, subject);
+          if (from.empty() && in.d >= 0) {
+            auto& refill = zoneRef(in.d, subject);
+            from.insert(from.end(), refill.begin(), refill.end());
+            refill.clear();
+            shuffle(from, rng);
+          }
+          if (from.empty()) break;
+          const std::int16_t top = from.back();
+          from.pop_back();
+          zoneRef(in.c, subject).push_back(top);
+        }
+        ++pc;
+        break;
+      }
+      case md::Op::MovePicked: {
+        if (card >= 0 && pickZone >= 0) {
+          auto& from = zoneRef(pickZone, subject);
+          const auto it = std::find(from.rbegin(), from.rend(), static_cast<std::int16_t>(card));
+          if (it != from.rend()) {
+            from.erase(std::next(it).base());
+            zoneRef(in.a, subject).push_back(static_cast<std::int16_t>(card));
+          }
+        }
+        ++pc;
+        break;
+      }
+      case md::Op::MoveTop: {
+        const long long n = std::clamp<long long>(amount(in.c), 0, md::kMaxStartCards);
+        for (long long k = 0; k < n; ++k) {
+          auto& from = zoneRef(in.a, subject);
+          if (from.empty()) break;
+          const std::int16_t top = from.back();
+          from.pop_back();
+          zoneRef(in.b, subject).push_back(top);
+        }
+        ++pc;
+        break;
+      }
+      case md::Op::MoveAll: {
+        auto& from = zoneRef(in.a, subject);
+        auto& to = zoneRef(in.b, subject);
+        if (&from != &to) {
+          to.insert(to.end(), from.begin(), from.end());
+          from.clear();
+        }
+        ++pc;
+        break;
+      }
+      case md::Op::Shuffle:
+        shuffle(zoneRef(in.a, subject), rng);
+        ++pc;
+        break;
+      case md::Op::PlayPicked:
+        if (card >= 0 && p.cards[static_cast<std::size_t>(card)].code >= 0) {
+          run(p.cards[static_cast<std::size_t>(card)].code, subject, card, pickZone, rng);
+          if (m_terminal || m_turnEnding) return;
+        }
+        ++pc;
+        break;
+      case md::Op::JumpUnless:
+        pc = holds(in.a, subject, card) ? pc + 1 : in.b;
+        break;
+      case md::Op::Jump:
+        pc = in.b;
+        break;
+      case md::Op::RepeatBegin: {
+        const long long n = std::clamp<long long>(amount(in.a), 0, md::kMaxRepeat);
+        if (n == 0) {
+          pc = in.b;
+        } else {
+          loops[static_cast<std::size_t>(depth++)] = {static_cast<int>(n), subject};
+          ++pc;
+        }
+        break;
+      }
+      case md::Op::EachBegin: {
+        const int n = in.a == 0 ? m_players : m_players - 1;
+        if (n == 0) {
+          pc = in.b;
+        } else {
+          loops[static_cast<std::size_t>(depth++)] = {n, subject};
+          if (in.a == 1) subject = (subject + 1) % m_players;
+          ++pc;
+        }
+        break;
+      }
+      case md::Op::RepeatEnd:
+      case md::Op::EachEnd: {
+        Loop& loop = loops[static_cast<std::size_t>(depth - 1)];
+        if (--loop.remaining > 0) {
+          if (in.op == md::Op::EachEnd) subject = (subject + 1) % m_players;
+          pc = in.b;
+        } else {
+          subject = loop.savedSubject;
+          --depth;
+          ++pc;
+        }
+        break;
+      }
+      case md::Op::NextPhase:
+        m_phase = in.a;
+        ++pc;
+        break;
+      case md::Op::EndTurn:
+        m_turnEnding = true;
+        return;
+      case md::Op::EndGame:
+        finish(p.endRules[static_cast<std::size_t>(in.a)], subject);
+        return;
+      case md::Op::Call: {
+        std::string error;
+        if (!callLua(p, in.a, *this, subject, rng, error)) {
+          // A script that fails ends the game with no winner, its error kept for the report.
+          m_scriptError = std::make_shared<const std::string>(error);
+          m_terminal = true;
+          m_adjudicated = true;
+          std::fill(m_returns.begin(), m_returns.end(), 0.0);
+          return;
+        }
+        if (m_terminal) return;
+        ++pc;
+        break;
+      }
+      case md::Op::Return:
+        return;
+    }
+  }
+}
+
+}  // namespace wb::rulesets::described

@@ -1,0 +1,180 @@
+// Bad input in play (DESIGN.md, "Errors in user files"): a Lua script that
+// does not compile, fails at run time, loops, or reaches for the operating
+// system is an error at its file:line; a game that never ends is capped at
+// its turn limit, never a hang.
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "model/core/atomic_file.h"
+#include "tests/rulesets/described/described_fixture.h"
+#include "tests/simulation/conformance.h"
+
+namespace wb::rulesets::described::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A game whose one action calls `f` of the script `lua` (line 14 of the file on).
+const char* kHead = R"(id: t
+name: T
+engine: described
+players: {min: 2, max: 2}
+rules:
+  counters:
+    score: {per: player, min: 0, max: 10}
+  turn:
+    actions:
+      - id: go
+        effects: [{call: f}, end_turn]
+  end:
+    - when: score >= 10
+  lua: |
+)";
+
+// Every diagnostic of validating `lua` (indented under `lua: |`), folder removed.
+std::string validate(const std::string& lua) {
+  std::string text = kHead;
+  for (std::size_t at = 0; at < lua.size();) {
+    const std::size_t end = std::min(lua.find('\n', at), lua.size());
+    text += "    " + lua.substr(at, end - at) + "\n";
+    at = end + 1;
+  }
+  const fs::path dir = fs::temp_directory_path() / ("wb_described_lua_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string path = (dir / "game.yaml").string();
+  EXPECT_TRUE(model::writeFileAtomically(path, text));
+  std::string out = model::loadRuleset(path, lookup()).diagnostics.format();
+  for (std::size_t pos; (pos = out.find(dir.string() + "/")) != std::string::npos;) out.erase(pos, dir.string().size() + 1);
+  fs::remove_all(dir);
+  return out;
+}
+
+TEST(DescribedLua, AScriptThatWorksValidates) {
+  EXPECT_EQ(validate("function f()\n  set_counter('score', counter('score') + random(2))\nend"), "");
+}
+
+TEST(DescribedLua, ASyntaxErrorIsAtItsLine) {
+  EXPECT_EQ(validate("function f()\n  x = = 1\nend"), "game.yaml:16: error: lua: unexpected symbol near '='\n");
+}
+
+TEST(DescribedLua, ACalledFunctionTheScriptLacksIsAnError) {
+  EXPECT_EQ(validate("function g() end"),
+            "game.yaml:11:26: error: 'call: f': the 'lua:' script defines no function 'f'\n");
+}
+
+TEST(DescribedLua, ARuntimeErrorIsFoundByValidationAtItsLine) {
+  EXPECT_EQ(validate("function f()\n  local t = nil\n  return t.x\nend"),
+            "game.yaml:17: error: lua: attempt to index a nil value (local 't')\n");
+  EXPECT_EQ(validate("function f()\n  counter('scroe')\nend"), "game.yaml:16: error: lua: unknown counter 'scroe'\n");
+}
+
+TEST(DescribedLua, AScriptThatLoopsIsStoppedByTheStepBudget) {
+  EXPECT_EQ(validate("function f()\n  while true do end\nend"),
+            "game.yaml:16: error: lua: the script ran more than 1000000 instructions (a loop without end?)\n");
+}
+
+TEST(DescribedLua, TheSandboxHasNoFilesSystemOrModules) {
+  EXPECT_EQ(validate("function f()\n  os.exit(1)\nend"),
+            "game.yaml:16: error: lua: attempt to index a nil value (global 'os')\n");
+  EXPECT_EQ(validate("function f()\n  io.open('/etc/passwd')\nend"),
+            "game.yaml:16: error: lua: attempt to index a nil value (global 'io')\n");
+  EXPECT_EQ(validate("function f()\n  require('os')\nend"),
+            "game.yaml:16: error: lua: attempt to call a nil value (global 'require')\n");
+  EXPECT_EQ(validate("function f()\n  load('return 1')\nend"),
+            "game.yaml:16: error: lua: attempt to call a nil value (global 'load')\n");
+  EXPECT_EQ(validate("function f()\n  math.random(6)\nend"),
+            "game.yaml:16: error: lua: attempt to call a nil value (field 'random')\n");
+}
+
+// A script's chance comes from the engine's generator: the same seed plays the
+// same game, and the script's rolls vary with the seed.
+TEST(DescribedLua, ChanceComesFromTheGamesGenerator) {
+  auto game = gameFromText(std::string(kHead) + "    function f()\n      set_counter('score', random(10))\n    end\n");
+  ASSERT_TRUE(game);
+  std::set<int> seen;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    sim::Rng a(seed), b(seed);
+    auto s = game->newGame(2, a), t = game->newGame(2, b);
+    ASSERT_TRUE(s->applyAction(0, a));
+    ASSERT_TRUE(t->applyAction(0, b));
+    EXPECT_EQ(s->counter(0, 0), t->counter(0, 0));
+    seen.insert(s->counter(0, 0));
+  }
+  EXPECT_GE(seen.size(), 5u);
+}
+
+// No end can be ruled out statically (score may reach 10), but nothing ever
+// gains score: the game runs to its turn limit, where the runner stops it as
+// a timeout; the engine never hangs.
+TEST(DescribedNeverEnding, AGameThatNeverEndsIsCappedAtItsTurnLimit) {
+  auto game = gameFromText(R"(id: t
+name: T
+engine: described
+players: {min: 2, max: 2}
+rules:
+  counters:
+    score: {per: player, min: 0, max: 10}
+  turn_limit: 50
+  turn:
+    actions:
+      - id: wait
+        effects: [end_turn]
+  end:
+    - when: score >= 10
+)");
+  ASSERT_TRUE(game);
+  EXPECT_EQ(game->defaultMaxTurns(), 50);
+  bool ended = true;
+  auto s = sim::conformance::randomPlayout(*game, sim::GameSetup{2, {}}, 1, game->defaultMaxTurns(), &ended);
+  EXPECT_FALSE(ended);
+  EXPECT_FALSE(s->isTerminal());
+  EXPECT_GE(s->turnCount(), 50);
+}
+
+}  // namespace
+}  // namespace wb::rulesets::described::testing
+
+namespace wb::rulesets::described::testing {
+namespace {
+
+// Each repeat is bounded, but nested ones multiply: a million million gains in
+// one action is stopped by the step budget, reported by validation (which
+// plays a few games) at the rules, and ends such a game with no winner.
+TEST(DescribedNestedRepeats, AreStoppedByTheStepBudget) {
+  const std::string text = R"(id: t
+name: T
+engine: described
+players: {min: 2, max: 2}
+rules:
+  counters:
+    score: {per: player, min: 0, max: 10}
+  turn:
+    actions:
+      - id: go
+        effects:
+          - repeat: 1000
+            do:
+              - repeat: 1000
+                do:
+                  - repeat: 1000
+                    do: [{set: {score: 0}}]
+          - end_turn
+  end:
+    - when: score >= 10
+)";
+  const auto loaded = model::loadRulesetFromString(text, "game.yaml", lookup());
+  EXPECT_EQ(loaded.diagnostics.format(),
+            "game.yaml:6:3: error: in play: the effects ran more than 2000000 steps in one action (nested repeats?)\n");
+  auto game = compile(model::loadRulesetFromString(text, "game.yaml"));
+  ASSERT_TRUE(game);
+  sim::Rng rng(1);
+  auto s = game->newGame(2, rng);
+  ASSERT_TRUE(s->applyAction(0, rng));
+  EXPECT_TRUE(s->isTerminal());
+  EXPECT_TRUE(s->adjudicated());
+  ASSERT_NE(s->scriptError(), nullptr);
+}
+
+}  // namespace
+}  // namespace wb::rulesets::described::testing
