@@ -69,7 +69,12 @@ int runValidate(const std::vector<std::string>& args, CommandIo& io) {
       continue;
     }
     auto result = model::loadRuleset(file, lookup);
-    if (result.ok() && !result.ruleset.tuning.empty()) checkTuning(file, result.ruleset, result.diagnostics);
+    // A described game keeps its `rules:` beside the tuning sections; only
+    // `targets:` and `knobs:` are what tune reads.
+    const auto& tuning = result.ruleset.tuning;
+    const bool tunes = std::any_of(tuning.begin(), tuning.end(),
+                                   [](const auto& kv) { return kv.first == "targets" || kv.first == "knobs"; });
+    if (result.ok() && tunes) checkTuning(file, result.ruleset, result.diagnostics);
     io.err << result.diagnostics.format();
     if (!result.ok()) {
       std::size_t errors = 0;

@@ -96,8 +96,10 @@ std::string contentHash(const model::Ruleset& ruleset) {
   if (ruleset.tuning.empty()) {
     text = model::toYaml(ruleset);
   } else {
+    // Only the tuner's sections: a described game's `rules:` (kept beside
+    // them) is part of the rules.
     model::Ruleset rules = ruleset;
-    rules.tuning.clear();
+    std::erase_if(rules.tuning, [](const auto& kv) { return kv.first == "targets" || kv.first == "knobs"; });
     text = model::toYaml(rules);
   }
   std::uint64_t h = 1469598103934665603ULL;

@@ -143,18 +143,27 @@ bool Distribution::execute(DistributedJob& job, std::string& error) {
 }
 
 bool Distribution::openCheckpoint(std::string& error) {
+  if (!m_checkpointRefusal.empty()) {
+    error = m_checkpointRefusal;
+    return false;
+  }
   if (m_checkpointOpened || m_options.checkpointPath.empty()) return true;
   m_checkpointOpened = true;
   bool exists = false;
-  if (!m_checkpoint.load(m_options.checkpointPath, exists, error)) return false;
+  if (!m_checkpoint.load(m_options.checkpointPath, exists, error)) {
+    m_checkpointRefusal = error;
+    return false;
+  }
   if (exists && m_checkpoint.key != m_options.key) {
     error = "the checkpoint " + m_options.checkpointPath + " belongs to another command (" + m_checkpoint.key +
             "); give another file or delete it";
+    m_checkpointRefusal = error;
     return false;
   }
   if (exists && m_checkpoint.inputs != m_options.inputs) {
     error = describeChangedInputs(m_checkpoint.inputs, m_options.inputs) + " since the checkpoint " +
             m_options.checkpointPath + " was written; give another file or delete it to start again";
+    m_checkpointRefusal = error;
     return false;
   }
   if (!exists) m_checkpoint = CheckpointFile{m_options.key, m_options.inputs, {}};

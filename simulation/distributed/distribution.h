@@ -96,6 +96,10 @@ class Distribution {
   std::unique_ptr<Transport> m_transport;
   CheckpointFile m_checkpoint;
   bool m_checkpointOpened = false;
+  // Why the checkpoint was refused, kept so that every later job of the run is
+  // refused with the same reason (a caller that went on after the first refusal
+  // must not meet the loaded records under another name).
+  std::string m_checkpointRefusal;
   std::uint64_t m_nextSeq = 0;
   std::uint64_t m_chunks = 0;       // chunks merged (rank 0) or played (others), for the kill hook
   std::uint64_t m_tasksMerged = 0;

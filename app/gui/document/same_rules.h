@@ -8,11 +8,16 @@
 
 namespace wb::app {
 
+// A described game keeps its `rules:` in Ruleset::tuning too: those are rules.
+inline model::Ruleset withoutTargetsAndKnobs(const model::Ruleset& r) {
+  model::Ruleset out = r;
+  std::erase_if(out.tuning, [](const auto& kv) { return kv.first == "targets" || kv.first == "knobs"; });
+  return out;
+}
+
 inline bool sameRules(const model::Ruleset& a, const model::Ruleset& b) {
   if (a.tuning == b.tuning) return a == b;
-  model::Ruleset withoutTuning = a;
-  withoutTuning.tuning = b.tuning;
-  return withoutTuning == b;
+  return withoutTargetsAndKnobs(a) == withoutTargetsAndKnobs(b);
 }
 
 }  // namespace wb::app

@@ -12,8 +12,18 @@ SetTuning::SetTuning(RulesetDocument* document, Sections before, Sections after,
 void SetTuning::undo() { apply(m_before); }
 void SetTuning::redo() { apply(m_after); }
 
+// The sections this command sets are the tuner's `targets:` and `knobs:`; any
+// other section kept beside them (a described game's `rules:`) is the game
+// itself and stays as it is.
+static bool isTuningSection(const std::string& key) { return key == "targets" || key == "knobs"; }
+
 void SetTuning::apply(const Sections& sections) {
-  m_document->rulesetForEdit().tuning = sections;
+  Sections merged;
+  for (const auto& kv : m_document->ruleset().tuning)
+    if (!isTuningSection(kv.first)) merged.push_back(kv);
+  for (const auto& kv : sections)
+    if (isTuningSection(kv.first)) merged.push_back(kv);
+  m_document->rulesetForEdit().tuning = std::move(merged);
   DocumentChange change;
   change.kind = DocumentChange::Kind::Value;
   change.path = QString::fromLatin1(kChangePath);
