@@ -195,8 +195,9 @@ TEST(LastTraps, AFailedTuneSaysWhatItsClosestProposalMisses) {
   ASSERT_TRUE(testing::waitUntil([&] { return done.count() > 0; }, 300000));
   ASSERT_TRUE(panel->result().has_value()) << panel->errorText().toStdString();
   ASSERT_EQ(panel->result()->verdict, sim::TuneVerdict::Fail);
-  if (panel->applyButton()->isEnabled() || !panel->result()->editText.empty())
+  if (panel->applyButton()->isEnabled() || !panel->result()->editText.empty()) {
     EXPECT_TRUE(panel->applyButton()->text().contains(QStringLiteral("fails length"))) << panel->applyButton()->text().toStdString();
+  }
   EXPECT_TRUE(panel->resultView()->verdictLabel()->text().contains(QStringLiteral("not a fix")));
 }
 

@@ -42,14 +42,6 @@ fs::path scratch(const std::string& tag) {
   return dir;
 }
 
-// element.yaml with `players: {min: 2, max: 2}` replaced by `players`.
-std::string elementWith(const std::string& players) {
-  std::string text = readAll(kElement);
-  const std::string from = "players: {min: 2, max: 2}";
-  text.replace(text.find(from), from.size(), players);
-  return text;
-}
-
 }  // namespace
 
 TEST(MeaningChecks, CompareRefusesTwoDefaultSeatCountsAndListsTheChange) {
