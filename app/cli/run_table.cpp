@@ -131,9 +131,10 @@ void printSeatTurns(std::ostream& out, const sim::RunResult& r) {
   const double fair = 1.0 / seats;
   if (len.seatTurnGames < 30 || lastShare < fair + 0.15 || last == seats - 1) return;
   std::string more;
-  for (int s = 0; s <= last; ++s) more += (s ? ", " : "") + std::to_string(s);
-  out << "  note: seats get unequal numbers of turns: the last turn is seat " << last << "'s in about "
-      << percentText(std::min(1.0, lastShare)) << "% of games (fair " << percentText(fair) << "%), so seat"
+  // Seats as a person reads them: Seat 1..N.
+  for (int s = 0; s <= last; ++s) more += (s ? ", " : "") + std::to_string(s + 1);
+  out << "  note: seats get unequal numbers of turns: the last turn is Seat " << last + 1 << "'s in about "
+      << percentText(std::min(1.0, lastShare)) << "% of games (fair " << percentText(fair) << "%), so Seat"
       << (last > 0 ? "s " : " ") << more << " start one turn more than the others; part of "
       << (last > 0 ? "their" : "its") << " win rate may be that turn\n";
 }
