@@ -15,9 +15,12 @@
 
 #include "app/cli/distributed_entry.h"
 #include "tests/cli/balance_cli.h"
+#include "tests/cli/test_files.h"
 
 namespace fs = std::filesystem;
 using wb::app::testing::balance;
+using wb::app::testing::readAll;
+using wb::app::testing::writeText;
 
 namespace {
 
@@ -26,21 +29,7 @@ const std::string kElement = (kSource / "data/rulesets/element/element.yaml").st
 const std::string kElemMaster = (kSource / "data/rulesets/elem-master/elem-master.yaml").string();
 const std::string kTargets = (kSource / "tests/data/cli/tune/element-length.yaml").string();
 
-std::string readAll(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void writeText(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary | std::ios::trunc) << text; }
-
-fs::path scratch(const std::string& tag) {
-  const fs::path dir = fs::temp_directory_path() / ("wb_meaning_" + std::to_string(::getpid()) + "_" + tag);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
+fs::path scratch(const std::string& tag) { return wb::app::testing::scratchDir("wb_meaning", tag); }
 
 }  // namespace
 

@@ -14,29 +14,18 @@
 #include <vector>
 
 #include "tests/cli/balance_cli.h"
+#include "tests/cli/test_files.h"
 
 namespace fs = std::filesystem;
 using wb::app::testing::balance;
+using wb::app::testing::readAll;
+using wb::app::testing::writeText;
 
 namespace {
 
 const fs::path kSource = fs::path(WB_SOURCE_DIR);
 
-std::string readAll(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void writeText(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary | std::ios::trunc) << text; }
-
-fs::path scratch(const std::string& tag) {
-  const fs::path dir = fs::temp_directory_path() / ("wb_outputs_apart_" + std::to_string(::getpid()) + "_" + tag);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
+fs::path scratch(const std::string& tag) { return wb::app::testing::scratchDir("wb_outputs_apart", tag); }
 
 // element.yaml with its tiles moved to an included tiles.yaml (a two-file ruleset).
 void writeTwoFileElement(const fs::path& dir) {
