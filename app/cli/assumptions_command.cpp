@@ -231,6 +231,6 @@ int runAssumptions(const std::vector<std::string>& args, CommandIo& io) {
 
 WB_REGISTER_COMMAND(assumptions, "assumptions",
                     "which assumed values decide the verdict: alternatives played on the same seeds (Holm)",
-                    std::string(kUsage) + kRunOptionsHelp + "\n" + sim::agentHelp() + "\n" + kExitText, runAssumptions);
+                    std::string(kUsage) + runOptionsHelp() + "\n" + sim::agentHelp() + "\n" + kExitText, runAssumptions);
 
 }  // namespace wb::app

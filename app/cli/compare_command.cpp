@@ -10,6 +10,8 @@
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
+#include "app/cli/command_steps.h"
+#include "app/cli/option_table.h"
 #include "app/cli/output_paths.h"
 #include "app/cli/interrupt_scope.h"
 #include "app/cli/ruleset_input.h"
@@ -23,7 +25,7 @@
 namespace wb::app {
 namespace {
 
-const char* kUsage =
+const char* kSynopsis =
     "usage: balance compare FILE_A FILE_B [--json PATH|-] [run options]\n"
     "       balance compare FILE [--a-set PATH=VALUE]... --vs-set PATH=VALUE... [run options]\n\n"
     "The balance patch notes of a revision: lists what changed from A to B, value by value\n"
@@ -35,10 +37,21 @@ const char* kUsage =
     "With one FILE, A is FILE and B is FILE with the --vs-set edits; --a-set edits A only.\n"
     "--set (a run option) edits both sides, in either form.\n"
     "Intervals: Newcombe's hybrid score interval for win rates, Welch's for the mean\n"
-    "length; they treat the runs as independent, which with common seeds is conservative.\n\n"
-    "  --vs-set PATH=VALUE  a change for side B (repeatable)\n"
-    "  --a-set PATH=VALUE   a change for side A (repeatable)\n"
-    "  --json PATH|-        changes, both run documents and the differences\n\n";
+    "length; they treat the runs as independent, which with common seeds is conservative.\n\n";
+
+// The compare command's own options; the shared run options follow in their own block of --help.
+const OptionTable& compareTable() {
+  static const OptionTable table = [] {
+    OptionTable t{
+        {.name = "--vs-set", .meta = "PATH=VALUE", .help = "a change for side B (repeatable)", .repeatable = true},
+        {.name = "--a-set", .meta = "PATH=VALUE", .help = "a change for side A (repeatable)", .repeatable = true},
+        {.name = "--json", .meta = "PATH|-", .help = "changes, both run documents and the differences"},
+    };
+    t.helpColumn(23);
+    return t;
+  }();
+  return table;
+}
 
 const char* kExitText =
     "exit: 0 ok (whatever the verdicts), 1 a ruleset has problems or an output cannot be written, 2 usage error,\n"
@@ -122,60 +135,87 @@ std::string comparisonJson(const sim::ComparisonResult& r, const std::string& na
   return w.str() + "\n";
 }
 
+// What one `balance compare` is asked to do, read and checked before the rulesets are loaded.
+struct CompareSettings {
+  RunOptions options;
+  std::vector<std::string> files, aSets, vsSets;
+  std::optional<std::string> json;
+};
+
+int readCompareSettings(const std::vector<std::string>& args, ArgParser& parser, CompareSettings& s,
+                        const UsageError& usage) {
+  std::string error;
+  compareTable().declare(parser);
+  declareRunOptions(parser);
+  if (!parser.parse(args, error)) return usage(error);
+  s.files = parser.positional();
+  if (s.files.empty() || s.files.size() > 2) return usage("give FILE_A FILE_B, or FILE with --vs-set");
+  if (s.files.size() == 1 && !parser.has("--vs-set") && !parser.has("--a-set"))
+    return usage("with one FILE, give the changes of B with --vs-set PATH=VALUE");
+  if (!readRunOptions(parser, s.options, error)) return usage(error);
+  s.json = parser.value("--json");
+  if (s.json && !checkOutputPath("--json", *s.json, error)) return usage(error);
+  s.aSets = parser.values("--a-set");
+  s.vsSets = parser.values("--vs-set");
+  return kExitOk;
+}
+
+// The two sides, loaded, kept apart from the outputs, edited and checked to play one
+// engine at one player count; `names` says each with its edits. nullopt with `code`.
+std::optional<std::pair<model::Ruleset, model::Ruleset>> loadSides(CompareSettings& s, const ArgParser& parser,
+                                                                   const UsageError& usage, CommandIo& io, int& code,
+                                                                   std::pair<std::string, std::string>& names) {
+  std::string pathA, pathB, error;
+  code = kExitUsage;
+  const bool two = s.files.size() == 2;
+  if (!resolveRulesetPath(s.files[0], pathA, error) || (two && !resolveRulesetPath(s.files[1], pathB, error)))
+    return usage(error), std::nullopt;
+  code = kExitInvalid;
+  auto a = loadRulesetForCli(pathA, io);
+  if (!a) return std::nullopt;
+  std::optional<model::Ruleset> b = two ? loadRulesetForCli(pathB, io) : a;
+  if (!b) return std::nullopt;
+  code = kExitUsage;
+  std::vector<NamedFile> inputs = rulesetInputs(*a, "the ruleset A");
+  if (two)
+    for (auto& f : rulesetInputs(*b, "the ruleset B")) inputs.push_back(std::move(f));
+  if (!checkOutputsApart("compare", parser, inputs, io)) return std::nullopt;
+  if (!applySets(*a, s.options.sets, io) || !applySets(*b, s.options.sets, io)) return std::nullopt;
+  if (!applySets(*a, s.aSets, io) || !applySets(*b, s.vsSets, io)) return std::nullopt;
+  if (a->engine != b->engine) return usage("A plays engine '" + a->engine + "' and B '" + b->engine + "'"), std::nullopt;
+  // Both sides play one player count (the results are paired); when the
+  // rulesets' own defaults differ, neither is the answer: the user picks.
+  if (!s.options.playersGiven && a->players.initial() != b->players.initial())
+    return usage("A plays " + std::to_string(a->players.initial()) + " players by default and B " +
+                 std::to_string(b->players.initial()) +
+                 " (players.default): both sides play one count; give it with --players"),
+           std::nullopt;
+  if (!finishRunOptions(s.options, *a, error)) return usage(error), std::nullopt;
+  const int players = s.options.config.players;
+  if (players < b->players.min || players > b->players.max)
+    return usage("--players " + std::to_string(players) + " is outside B's range"), std::nullopt;
+  auto describe = [](const std::string& file, const std::vector<std::string>& sets) {
+    std::string text = file;
+    for (std::size_t i = 0; i < sets.size(); ++i) text += (i ? ", " : " with ") + sets[i];
+    return text;
+  };
+  names = {describe(pathA, s.aSets), describe(two ? pathB : pathA, s.vsSets)};
+  code = kExitOk;
+  return std::make_pair(std::move(*a), std::move(*b));
+}
+
 int runCompare(const std::vector<std::string>& args, CommandIo& io) {
   InterruptScope interrupt;
   ArgParser parser;
-  declareRunOptions(parser);
-  parser.option("--vs-set", true).option("--a-set", true).option("--json");
-  std::string error;
-  auto usage = [&](const std::string& message) {
-    io.err << "balance compare: " << message << " (see balance compare --help)\n";
-    return kExitUsage;
-  };
-  if (!parser.parse(args, error)) return usage(error);
-  const auto& pos = parser.positional();
-  if (pos.empty() || pos.size() > 2) return usage("give FILE_A FILE_B, or FILE with --vs-set");
-  if (pos.size() == 1 && !parser.has("--vs-set") && !parser.has("--a-set"))
-    return usage("with one FILE, give the changes of B with --vs-set PATH=VALUE");
-  RunOptions options;
-  if (!readRunOptions(parser, options, error)) return usage(error);
-  if (auto json = parser.value("--json"); json && !checkOutputPath("--json", *json, error)) return usage(error);
+  CompareSettings s;
+  const UsageError usage("compare", io);
+  if (const int code = readCompareSettings(args, parser, s, usage)) return code;
+  int code = kExitOk;
+  std::pair<std::string, std::string> names;
+  auto sides = loadSides(s, parser, usage, io, code, names);
+  if (!sides) return code;
 
-  std::string pathA, pathB;
-  if (!resolveRulesetPath(pos[0], pathA, error)) return usage(error);
-  if (pos.size() == 2 && !resolveRulesetPath(pos[1], pathB, error)) return usage(error);
-  auto a = loadRulesetForCli(pathA, io);
-  if (!a) return kExitInvalid;
-  std::optional<model::Ruleset> b = pos.size() == 2 ? loadRulesetForCli(pathB, io) : a;
-  if (!b) return kExitInvalid;
-  {
-    std::vector<NamedFile> inputs = rulesetInputs(*a, "the ruleset A");
-    if (pos.size() == 2)
-      for (auto& f : rulesetInputs(*b, "the ruleset B")) inputs.push_back(std::move(f));
-    if (!checkOutputsApart("compare", parser, inputs, io)) return kExitUsage;
-  }
-  if (!applySets(*a, options.sets, io) || !applySets(*b, options.sets, io)) return kExitUsage;
-  if (!applySets(*a, parser.values("--a-set"), io) || !applySets(*b, parser.values("--vs-set"), io)) return kExitUsage;
-  if (a->engine != b->engine) return usage("A plays engine '" + a->engine + "' and B '" + b->engine + "'");
-  // Both sides play one player count (the results are paired); when the
-  // rulesets' own defaults differ, neither is the answer: the user picks.
-  if (!options.playersGiven && a->players.initial() != b->players.initial())
-    return usage("A plays " + std::to_string(a->players.initial()) + " players by default and B " +
-                 std::to_string(b->players.initial()) +
-                 " (players.default): both sides play one count; give it with --players");
-  if (!finishRunOptions(options, *a, error)) return usage(error);
-  if (options.config.players < b->players.min || options.config.players > b->players.max)
-    return usage("--players " + std::to_string(options.config.players) + " is outside B's range");
-
-  auto describe = [](const std::string& file, const std::vector<std::string>& sets) {
-    std::string s = file;
-    for (std::size_t i = 0; i < sets.size(); ++i) s += (i ? ", " : " with ") + sets[i];
-    return s;
-  };
-  const std::string nameA = describe(pathA, parser.values("--a-set"));
-  const std::string nameB = describe(pos.size() == 2 ? pathB : pathA, parser.values("--vs-set"));
-
-  sim::ComparisonRunner cmp(rulesets::builtinEngines(), *a, *b, options.config);
+  sim::ComparisonRunner cmp(rulesets::builtinEngines(), sides->first, sides->second, s.options.config);
   const bool bar = wantsProgressBar(io.err);
   if (bar)
     cmp.setProgressCallback([&io](const sim::ComparisonProgress& p) {
@@ -190,21 +230,16 @@ int runCompare(const std::vector<std::string>& args, CommandIo& io) {
     io.err << "balance compare: " << result.error << (result.error.back() == '\n' ? "" : "\n");
     return result.error.find(": error: ") != std::string::npos ? kExitInvalid : kExitUsage;
   }
-  const auto json = parser.value("--json");
-  const bool jsonToStdout = json && *json == "-";
-  const bool written =
-      !json || writeJsonOutput(io.out, io.err, "compare", *json, comparisonJson(result, nameA, nameB), !result.cancelled);
-  if (!jsonToStdout) printResult(io.out, result, nameA, nameB);  // also when the file could not be written
-  if (result.cancelled) {
-    io.err << "balance compare: cancelled\n";
-    return kExitCancelled;
-  }
-  return written ? kExitOk : kExitInvalid;
+  return writeAndPrint(
+      "compare", s.json, result.cancelled, [&] { return comparisonJson(result, names.first, names.second); },
+      [&](std::ostream& out) { printResult(out, result, names.first, names.second); }, io);
 }
 
 }  // namespace
 
 WB_REGISTER_COMMAND(compare, "compare", "A/B comparison of two revisions: what changed and what it does (significance)",
-                    std::string(kUsage) + kRunOptionsHelp + "\n" + sim::agentHelp() + "\n" + kExitText, runCompare);
+                    std::string(kSynopsis) + compareTable().help() + "\n" + runOptionsHelp() + "\n" + sim::agentHelp() +
+                        "\n" + kExitText,
+                    runCompare);
 
 }  // namespace wb::app

@@ -15,6 +15,8 @@
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
+#include "app/cli/command_steps.h"
+#include "app/cli/option_table.h"
 #include "app/cli/interrupt_scope.h"
 #include "app/cli/output_paths.h"
 #include "app/cli/ruleset_input.h"
@@ -29,7 +31,7 @@
 namespace wb::app {
 namespace {
 
-const char* kUsage =
+const char* kSynopsis =
     "usage: balance impact FILE [--entities ID,...|all] [--games N] [--measure restrict|grant|both]\n"
     "                      [--json PATH|-] [run options]\n\n"
     "What each entity (card, relic, specialty, event) does to the result, as a CAUSE:\n"
@@ -44,12 +46,21 @@ const char* kUsage =
     "interval and p-value, beside the ASSOCIATION numbers of the baseline games (the win\n"
     "rate of players who used it minus those who did not: not a cause). Entities an\n"
     "engine cannot grant are listed as such. A win is a win by the rules (draws between k\n"
-    "sides count 1/k; adjudicated games and timeouts count 0).\n\n"
-    "  --entities LIST   entity ids (as in balance run --json), or all (default)\n"
-    "  --games N         pairs per entity and measure (default 500); the baseline games are\n"
-    "                    shared, so E entities cost N (1 + 2E) games\n"
-    "  --measure M       restrict, grant or both (default)\n"
-    "  --json PATH|-     the impact document (data/schema/impact-result.md)\n\n";
+    "sides count 1/k; adjudicated games and timeouts count 0).\n\n";
+
+// The impact command's own options; the shared run options follow in their own block of --help.
+const OptionTable& impactTable() {
+  static const OptionTable table{
+      {.name = "--entities", .meta = "LIST", .help = "entity ids (as in balance run --json), or all (default)"},
+      {.name = "--games", .type = OptionType::Int, .meta = "N",
+       .help = "pairs per entity and measure (default 500); the baseline games are\n"
+               "shared, so E entities cost N (1 + 2E) games",
+       .min = 1, .max = kMaxGames, .fallback = 500},
+      {.name = "--measure", .meta = "M", .help = "restrict, grant or both (default)"},
+      {.name = "--json", .meta = "PATH|-", .help = "the impact document (data/schema/impact-result.md)"},
+  };
+  return table;
+}
 
 const char* kExitText =
     "exit: 0 ok, 1 the ruleset has problems or an output cannot be written, 2 usage error,\n"
@@ -118,69 +129,66 @@ void printImpact(std::ostream& out, const sim::ImpactResult& r) {
   out << "\nelapsed " << numberText(r.elapsedSeconds, 2) << " s (" << c.threads << " threads)\n";
 }
 
-int runImpact(const std::vector<std::string>& args, CommandIo& io) {
-  InterruptScope interrupt;
-  ArgParser parser;
-  declareRunOptions(parser);
-  parser.option("--entities").option("--measure").option("--json");
+// What one `balance impact` is asked to do, read and checked before the ruleset is loaded.
+struct ImpactSettings {
+  RunOptions options;
+  sim::ImpactConfig config;  // the measures; run and entities once the ruleset is loaded
+  std::string file, entities;
+  std::optional<std::string> json;
+};
+
+int readImpactSettings(const std::vector<std::string>& args, ArgParser& parser, ImpactSettings& s,
+                       const UsageError& usage) {
   std::string error;
-  auto usage = [&](const std::string& message) {
-    io.err << "balance impact: " << message << " (see balance impact --help)\n";
-    return kExitUsage;
-  };
+  impactTable().declare(parser);
+  declareRunOptions(parser);  // --games is declared in both: the row here says what it means for impact
   if (!parser.parse(args, error)) return usage(error);
   if (parser.positional().size() != 1) return usage("give exactly one ruleset file");
-  RunOptions options;
-  if (!readRunOptions(parser, options, error, 500)) return usage(error);
+  if (!readRunOptions(parser, s.options, error, 500)) return usage(error);
   if (parser.has("--until-ci")) return usage("--until-ci is not available for impact (give --games)");
-  sim::ImpactConfig config;
   if (auto m = parser.value("--measure")) {
-    if (*m == "restrict") config.grant = false;
-    else if (*m == "grant") config.restrict = false;
+    if (*m == "restrict") s.config.grant = false;
+    else if (*m == "grant") s.config.restrict = false;
     else if (*m != "both") return usage("--measure must be restrict, grant or both, got '" + *m + "'");
   }
-  if (auto json = parser.value("--json"); json && !checkOutputPath("--json", *json, error)) return usage(error);
+  s.json = parser.value("--json");
+  if (s.json && !checkOutputPath("--json", *s.json, error)) return usage(error);
+  s.file = parser.positional().front();
+  s.entities = parser.value("--entities").value_or("all");
+  return kExitOk;
+}
 
-  std::string path;
-  if (!resolveRulesetPath(parser.positional().front(), path, error)) return usage(error);
-  auto ruleset = loadRulesetForCli(path, io);
-  if (ruleset && !checkOutputsApart("impact", parser, rulesetInputs(*ruleset), io)) return kExitUsage;
-  if (!ruleset) return kExitInvalid;
-  if (!applySets(*ruleset, options.sets, io)) return kExitUsage;
-  if (!finishRunOptions(options, *ruleset, error)) return usage(error);
-  config.run = options.config;
-
-  model::Diagnostics diags;
-  std::unique_ptr<sim::Game> game = rulesets::builtinEngines().compile(*ruleset, diags);
-  io.err << diags.format();
-  if (!game) return kExitInvalid;
-  const auto& ids = game->entityIds();
-  const std::string list = parser.value("--entities").value_or("all");
+// The entities of --entities (ids, or all) as the engine's indexes; false with the reason.
+bool readEntities(const sim::Game& game, const std::string& list, std::vector<int>& out, std::string& error) {
+  const auto& ids = game.entityIds();
   if (list == "all") {
-    for (std::size_t e = 0; e < ids.size(); ++e) config.entities.push_back(static_cast<int>(e));
-  } else {
-    const auto given = splitList(list);
-    if (given.empty()) return usage("--entities: an empty list (give entity ids, or all)");
-    for (const auto& id : given) {
-      auto it = std::find(ids.begin(), ids.end(), id);
-      if (it == ids.end()) {
-        std::string known;
-        for (std::size_t k = 0; k < ids.size() && k < 12; ++k) known += (k ? ", " : "") + ids[k];
-        const std::set<std::string, std::less<>> all(ids.begin(), ids.end());
-        return usage("unknown entity '" + id + "'" + model::validation::didYouMean(id, all) + " (known: " + known +
-                     (ids.size() > 12 ? ", ..." : "") + ")");
-      }
-      const int index = static_cast<int>(it - ids.begin());
-      // Measured once: a second copy would play the same games again.
-      if (std::find(config.entities.begin(), config.entities.end(), index) != config.entities.end())
-        return usage("--entities: '" + id + "' is given twice");
-      config.entities.push_back(index);
-    }
+    for (std::size_t e = 0; e < ids.size(); ++e) out.push_back(static_cast<int>(e));
+    return true;
   }
-  if (config.entities.empty()) return usage("no entities to measure (the engine lists none)");
+  const auto given = splitList(list);
+  if (given.empty()) return (error = "--entities: an empty list (give entity ids, or all)", false);
+  for (const auto& id : given) {
+    auto it = std::find(ids.begin(), ids.end(), id);
+    if (it == ids.end()) {
+      std::string known;
+      for (std::size_t k = 0; k < ids.size() && k < 12; ++k) known += (k ? ", " : "") + ids[k];
+      const std::set<std::string, std::less<>> all(ids.begin(), ids.end());
+      error = "unknown entity '" + id + "'" + model::validation::didYouMean(id, all) + " (known: " + known +
+              (ids.size() > 12 ? ", ..." : "") + ")";
+      return false;
+    }
+    const int index = static_cast<int>(it - ids.begin());
+    // Measured once: a second copy would play the same games again.
+    if (std::find(out.begin(), out.end(), index) != out.end())
+      return (error = "--entities: '" + id + "' is given twice", false);
+    out.push_back(index);
+  }
+  return true;
+}
 
-  sim::ImpactRunner runner(*game, config);
-  if (!runner.validate(error)) return usage(error);
+// Plays the pairs (a progress bar on a terminal) and prints the table, writes --json.
+int playImpact(sim::ImpactRunner& runner, const ImpactSettings& s, const std::string& rulesetId,
+               InterruptScope& interrupt, const UsageError& usage, CommandIo& io) {
   const bool bar = wantsProgressBar(io.err);
   if (bar)
     runner.setProgressCallback([&io](const sim::ImpactProgress& p) { drawProgressBar(io.err, p.gamesDone, p.gamesTotal, p.etaSeconds); });
@@ -190,21 +198,36 @@ int runImpact(const std::vector<std::string>& args, CommandIo& io) {
   if (interrupt.interrupted()) result.cancelled = true;
   if (bar) clearProgressBar(io.err);
   if (!result.ok()) return usage(result.error);
-  result.ruleset = ruleset->id;
-  const auto json = parser.value("--json");
-  const bool jsonToStdout = json && *json == "-";
-  const bool written = !json || writeJsonOutput(io.out, io.err, "impact", *json, sim::impactResultToJson(result), !result.cancelled);
-  if (!jsonToStdout) printImpact(io.out, result);  // also when the file could not be written
-  if (result.cancelled) {
-    io.err << "balance impact: cancelled\n";
-    return kExitCancelled;
-  }
-  return written ? kExitOk : kExitInvalid;
+  result.ruleset = rulesetId;
+  return writeAndPrint("impact", s.json, result.cancelled, [&] { return sim::impactResultToJson(result); },
+                       [&](std::ostream& out) { printImpact(out, result); }, io);
+}
+
+int runImpact(const std::vector<std::string>& args, CommandIo& io) {
+  InterruptScope interrupt;
+  ArgParser parser;
+  ImpactSettings s;
+  const UsageError usage("impact", io);
+  if (const int code = readImpactSettings(args, parser, s, usage)) return code;
+  int code = kExitOk;
+  auto ruleset = loadRulesetToPlay(s.file, parser, s.options, usage, io, code);
+  if (!ruleset) return code;
+  s.config.run = s.options.config;
+  std::unique_ptr<sim::Game> game = compileForCli(*ruleset, io);
+  if (!game) return kExitInvalid;
+  std::string error;
+  if (!readEntities(*game, s.entities, s.config.entities, error)) return usage(error);
+  if (s.config.entities.empty()) return usage("no entities to measure (the engine lists none)");
+  sim::ImpactRunner runner(*game, s.config);
+  if (!runner.validate(error)) return usage(error);
+  return playImpact(runner, s, ruleset->id, interrupt, usage, io);
 }
 
 }  // namespace
 
 WB_REGISTER_COMMAND(impact, "impact", "what each card / relic / specialty does to the result (restricted play, grant)",
-                    std::string(kUsage) + kRunOptionsHelp + "\n" + sim::agentHelp() + "\n" + kExitText, runImpact);
+                    std::string(kSynopsis) + impactTable().help() + "\n" + runOptionsHelp() + "\n" + sim::agentHelp() +
+                        "\n" + kExitText,
+                    runImpact);
 
 }  // namespace wb::app

@@ -10,6 +10,8 @@
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
+#include "app/cli/command_steps.h"
+#include "app/cli/option_table.h"
 #include "app/cli/output_paths.h"
 #include "app/cli/interrupt_scope.h"
 #include "app/cli/ruleset_input.h"
@@ -24,7 +26,7 @@
 namespace wb::app {
 namespace {
 
-const char* kUsage =
+const char* kSynopsis =
     "usage: balance ladder FILE --agents A,B[,C...] [--games N] [--self-games M] [--top K]\n"
     "                      [--players P] [--seed S] [--threads T] [--set PATH=VALUE]...\n"
     "                      [--max-turns K] [--json PATH|-]\n\n"
@@ -38,61 +40,105 @@ const char* kUsage =
     "the rank agreement (Kendall's tau) and the conclusions that change with skill, and checks\n"
     "each agent against the strongest: an order (seats, factions, entities) disagrees only\n"
     "where both agents' 95% intervals separate a pair the opposite way round (overlapping\n"
-    "intervals are ties); the first side disagrees when significant both ways.\n\n"
-    "  --agents A,B,...  the rungs, e.g. random,greedy,planner,mcts:iters=200\n"
-    "  --games N         games per pairing (default 200)\n"
-    "  --self-games M    games of each agent's own run (default: N)\n"
-    "  --top K           top and bottom entities listed per agent (default 3)\n"
-    "  --json PATH|-     the ladder document (matrix, ratings, conclusions, changes, runs)\n"
-    "  --players, --seed, --threads, --set, --max-turns: as for balance run\n\n";
+    "intervals are ties); the first side disagrees when significant both ways.\n\n";
+
+// The ladder's options: its own, then the run options it shares (named in one help line).
+const char* const kSharedRunOptions[] = {"--players", "--seed", "--threads", "--set", "--max-turns"};
+
+const OptionTable& ladderTable() {
+  static const OptionTable table = [] {
+    OptionTable t{
+        {.name = "--agents", .meta = "A,B,...", .help = "the rungs, e.g. random,greedy,planner,mcts:iters=200"},
+        {.name = "--games", .type = OptionType::Int, .meta = "N", .help = "games per pairing (default 200)", .min = 1,
+         .max = kMaxGames, .fallback = 200},
+        {.name = "--self-games", .type = OptionType::Int, .meta = "M",
+         .help = "games of each agent's own run (default: N)", .min = 1,
+         .rangeError = "--self-games must be at least 1"},
+        {.name = "--top", .type = OptionType::Int, .meta = "K",
+         .help = "top and bottom entities listed per agent (default 3)", .min = 0, .max = 100, .fallback = 3,
+         .rangeError = "--top must be between 0 and 100"},
+        {.name = "--json", .meta = "PATH|-", .help = "the ladder document (matrix, ratings, conclusions, changes, runs)"},
+    };
+    for (const char* name : kSharedRunOptions) {
+      OptionSpec shared = *runOptionTable().find(name);
+      shared.help.clear();  // said once below: "as for balance run"
+      t.add(shared);
+    }
+    return t;
+  }();
+  return table;
+}
+
+std::string ladderHelp() {
+  std::string shared;
+  for (const char* name : kSharedRunOptions) shared += (shared.empty() ? "" : ", ") + std::string(name);
+  return ladderTable().help() + "  " + shared + ": as for balance run\n";
+}
 
 const char* kExitText =
     "exit: 0 ok, 1 the ruleset has problems or an output cannot be written, 2 usage error,\n"
     "130 cancelled (Ctrl-C: the partial result is printed)\n";
 
-int runLadder(const std::vector<std::string>& args, CommandIo& io) {
-  InterruptScope interrupt;
-  ArgParser parser;
-  parser.option("--games").option("--self-games").option("--top").option("--seed").option("--threads")
-      .option("--agents").option("--players").option("--set", true).option("--max-turns").option("--json");
+// What one `balance ladder` is asked to do, read and checked before the ruleset is loaded.
+struct LadderSettings {
+  RunOptions options;
+  sim::LadderConfig config;  // self-play games and entities listed; agents and run once the ruleset is loaded
+  std::string file;
+  std::optional<std::string> json;
+};
+
+int readLadderSettings(const std::vector<std::string>& args, ArgParser& parser, LadderSettings& s,
+                       const UsageError& usage) {
   std::string error;
-  auto usage = [&](const std::string& message) {
-    io.err << "balance ladder: " << message << " (see balance ladder --help)\n";
-    return kExitUsage;
-  };
+  ladderTable().declare(parser);
   if (!parser.parse(args, error)) return usage(error);
   if (parser.positional().size() != 1) return usage("give one ruleset FILE");
   if (!parser.has("--agents")) return usage("give the rungs with --agents, e.g. --agents random,greedy,planner");
-  RunOptions options;
-  if (!readRunOptions(parser, options, error, 200)) return usage(error);
-  long long selfGames = 0, top = 3;
-  if (!parser.intValue("--self-games", selfGames, error) || !parser.intValue("--top", top, error)) return usage(error);
-  if (parser.has("--self-games") && selfGames < 1) return usage("--self-games must be at least 1");
-  if (top < 0 || top > 100) return usage("--top must be between 0 and 100");
-  if (auto json = parser.value("--json"); json && !checkOutputPath("--json", *json, error)) return usage(error);
+  if (!readRunOptions(parser, s.options, error, 200) || !ladderTable().check(parser, error)) return usage(error);
+  s.config.selfPlayGames = static_cast<std::uint64_t>(ladderTable().integer(parser, "--self-games"));
+  s.config.topEntities = static_cast<int>(ladderTable().integer(parser, "--top"));
+  s.json = parser.value("--json");
+  if (s.json && !checkOutputPath("--json", *s.json, error)) return usage(error);
+  s.file = parser.positional().front();
+  return kExitOk;
+}
 
-  std::string path;
-  if (!resolveRulesetPath(parser.positional().front(), path, error)) return usage(error);
+// The ruleset ready for the ladder: every agent plays it, so the player count is
+// at least 2 and the agents are the rungs (not one per seat).
+std::optional<model::Ruleset> loadLadderRuleset(LadderSettings& s, const ArgParser& parser, const UsageError& usage,
+                                                CommandIo& io, int& code) {
+  std::string path, error;
+  code = kExitUsage;
+  if (!resolveRulesetPath(s.file, path, error)) return usage(error), std::nullopt;
   auto ruleset = loadRulesetForCli(path, io);
-  if (!ruleset) return kExitInvalid;
-  if (!checkOutputsApart("ladder", parser, rulesetInputs(*ruleset), io)) return kExitUsage;
-  if (!applySets(*ruleset, options.sets, io)) return kExitUsage;
-  sim::RunConfig& run = options.config;
-  if (!options.playersGiven) run.players = std::max(2, ruleset->players.initial());
+  if (!ruleset) return code = kExitInvalid, std::nullopt;
+  if (!checkOutputsApart("ladder", parser, rulesetInputs(*ruleset), io)) return std::nullopt;
+  if (!applySets(*ruleset, s.options.sets, io)) return std::nullopt;
+  sim::RunConfig& run = s.options.config;
+  if (!s.options.playersGiven) run.players = std::max(2, ruleset->players.initial());
   if (run.players < ruleset->players.min || run.players > ruleset->players.max)
     return usage("--players " + std::to_string(run.players) + " is outside the ruleset's range " +
-                 std::to_string(ruleset->players.min) + ".." + std::to_string(ruleset->players.max));
-  model::Diagnostics diags;
-  std::unique_ptr<sim::Game> game = rulesets::builtinEngines().compile(*ruleset, diags);
-  io.err << diags.format();
-  if (!game) return kExitInvalid;
+                 std::to_string(ruleset->players.min) + ".." + std::to_string(ruleset->players.max)),
+           std::nullopt;
+  code = kExitOk;
+  return ruleset;
+}
 
-  sim::LadderConfig config;
-  config.agents = run.agents;
-  config.run = run;
-  config.selfPlayGames = static_cast<std::uint64_t>(selfGames);
-  config.topEntities = static_cast<int>(top);
-  sim::LadderRunner ladder(*game, config);
+int runLadder(const std::vector<std::string>& args, CommandIo& io) {
+  InterruptScope interrupt;
+  ArgParser parser;
+  LadderSettings s;
+  const UsageError usage("ladder", io);
+  if (const int code = readLadderSettings(args, parser, s, usage)) return code;
+  int code = kExitOk;
+  auto ruleset = loadLadderRuleset(s, parser, usage, io, code);
+  if (!ruleset) return code;
+  std::unique_ptr<sim::Game> game = compileForCli(*ruleset, io);
+  if (!game) return kExitInvalid;
+  s.config.agents = s.options.config.agents;
+  s.config.run = s.options.config;
+  sim::LadderRunner ladder(*game, s.config);
+  std::string error;
   if (!ladder.validate(error)) return usage(error);
   const bool bar = wantsProgressBar(io.err);
   if (bar)
@@ -105,24 +151,14 @@ int runLadder(const std::vector<std::string>& args, CommandIo& io) {
   interrupt.unwatch();
   if (interrupt.interrupted()) result.cancelled = true;
   if (bar) clearProgressBar(io.err);
-  if (!result.ok()) {
-    io.err << "balance ladder: " << result.error << "\n";
-    return kExitUsage;
-  }
-  const auto json = parser.value("--json");
-  const bool jsonToStdout = json && *json == "-";
-  const bool written = !json || writeJsonOutput(io.out, io.err, "ladder", *json, sim::ladderToJson(result), !result.cancelled);
-  if (!jsonToStdout) io.out << sim::ladderText(result, ruleset->id);  // also when the file could not be written
-  if (result.cancelled) {
-    io.err << "balance ladder: cancelled\n";
-    return kExitCancelled;
-  }
-  return written ? kExitOk : kExitInvalid;
+  if (!result.ok()) return UsageError("ladder", io, false)(result.error);
+  return writeAndPrint("ladder", s.json, result.cancelled, [&] { return sim::ladderToJson(result); },
+                       [&](std::ostream& out) { out << sim::ladderText(result, ruleset->id); }, io);
 }
 
 }  // namespace
 
 WB_REGISTER_COMMAND(ladder, "ladder", "skill ladder: agents head to head, ratings, conclusions that change with skill",
-                    std::string(kUsage) + "\n" + sim::agentHelp() + "\n" + kExitText, runLadder);
+                    std::string(kSynopsis) + ladderHelp() + "\n\n" + sim::agentHelp() + "\n" + kExitText, runLadder);
 
 }  // namespace wb::app

@@ -268,6 +268,6 @@ int runReport(const std::vector<std::string>& args, CommandIo& io) {
 }  // namespace
 
 WB_REGISTER_COMMAND(report, "report", "write a balance report (HTML, PDF, CSV or JSON) with charts and sweeps",
-                    std::string(kUsage) + kRunOptionsHelp + "\n" + sim::agentHelp() + "\n" + kExitText, runReport);
+                    std::string(kUsage) + runOptionsHelp() + "\n" + sim::agentHelp() + "\n" + kExitText, runReport);
 
 }  // namespace wb::app

@@ -20,6 +20,8 @@
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
+#include "app/cli/command_steps.h"
+#include "app/cli/option_table.h"
 #include "app/cli/output_paths.h"
 #include "app/cli/interrupt_scope.h"
 #include "app/cli/replay_text.h"
@@ -66,7 +68,7 @@ bool checkConditionFeatures(const sim::Game& game, const sim::RunConfig& config,
 }
 
 
-const char* kUsage =
+const char* kSynopsis =
     "usage: balance run FILE [--games N] [--seed S] [--threads T] [--agents A,B,...]\n"
     "                        [--players P] [--set PATH=VALUE]... [--max-turns K]\n"
     "                        [--until-ci X] [--json PATH|-] [--replay INDEX] [--conditions]\n"
@@ -79,29 +81,39 @@ const char* kUsage =
     "teams); factions meet in a balanced round robin. Outcomes are kept apart: wins\n"
     "by one side (player or team), draws between sides, games nobody wins, games the\n"
     "engine adjudicated at its own cap, and timeouts at --max-turns (kept in the\n"
-    "length as censored). The entity numbers are associations; see balance impact.\n\n"
-    "  FILE              the ruleset's root YAML file (or its folder, holding FOLDER.yaml)\n"
-    "  --games N         games to play (default 1000; with --until-ci the limit, default 100000)\n"
-    "  --seed S          run seed (default 1)\n"
-    "  --threads T       worker threads (default: all cores)\n"
-    "  --agents A,B,...  one agent for every seat, or one per seat (default: the\n"
-    "                    engine's at the player count: planner on zoneplex, elem_master,\n"
-    "                    element, elemenz at 2 and 4 players; greedy:answers=off on\n"
-    "                    card_dice; else greedy)\n"
-    "  --players P       player count (default: the ruleset's players.default or min)\n"
-    "  --set PATH=VALUE  change a value first, e.g. --set cards.meteor_strike.cost=15 (repeatable)\n"
-    "  --max-turns K     turn cap; capped games are timeouts, listed with their index and seed\n"
-    "  --until-ci X      play batches of 1000 until every headline win rate's 95% interval\n"
-    "                    is within +-X (e.g. 0.01), or the --games limit is reached\n"
-    "  --json PATH|-     write the result document to PATH, or to stdout instead of the table\n"
-    "  --replay INDEX    play only game INDEX of the run (e.g. a timeout) and print its moves\n"
-    "  --conditions      also tabulate the outcome by the conditions of each game's setup (the\n"
-    "                    engine's features, e.g. card-dice's die values) with 95% intervals, and\n"
-    "                    name the conditions (and pairs) whose outcome differs most from the\n"
-    "                    rest, Holm-corrected; in the JSON as \"conditions\"\n"
-    "  --conditions-of F,...  the same table for these features only (and their pairs), tested\n"
-    "                    and Holm-corrected among themselves; a feature the engine does not\n"
-    "                    report is an error with the list (the JSON keeps every feature)\n\n";
+    "length as censored). The entity numbers are associations; see balance impact.\n\n";
+
+// The run command's options: the shared run options in run's own words, then its own.
+const OptionTable& runTable() {
+  static const OptionTable table = [] {
+    OptionTable t{{.name = "FILE", .type = OptionType::Positional,
+                   .help = "the ruleset's root YAML file (or its folder, holding FOLDER.yaml)"}};
+    t.add(runOptionTable())
+        .withHelp("--games", "games to play (default 1000; with --until-ci the limit, default 100000)")
+        .withHelp("--seed", "run seed (default 1)")
+        .withHelp("--threads", "worker threads (default: all cores)")
+        .withHelp("--set", "change a value first, e.g. --set cards.meteor_strike.cost=15 (repeatable)")
+        .withHelp("--max-turns", "turn cap; capped games are timeouts, listed with their index and seed")
+        .withHelp("--until-ci", "play batches of 1000 until every headline win rate's 95% interval\n"
+                                "is within +-X (e.g. 0.01), or the --games limit is reached");
+    t.add({.name = "--json", .meta = "PATH|-",
+           .help = "write the result document to PATH, or to stdout instead of the table"});
+    t.add({.name = "--replay", .type = OptionType::Int, .meta = "INDEX",
+           .help = "play only game INDEX of the run (e.g. a timeout) and print its moves", .min = 0,
+           .max = kMaxGames - 1});
+    t.add({.name = "--conditions", .type = OptionType::Switch,
+           .help = "also tabulate the outcome by the conditions of each game's setup (the\n"
+                   "engine's features, e.g. card-dice's die values) with 95% intervals, and\n"
+                   "name the conditions (and pairs) whose outcome differs most from the\n"
+                   "rest, Holm-corrected; in the JSON as \"conditions\""});
+    t.add({.name = "--conditions-of", .meta = "F,...",
+           .help = "the same table for these features only (and their pairs), tested\n"
+                   "and Holm-corrected among themselves; a feature the engine does not\n"
+                   "report is an error with the list (the JSON keeps every feature)"});
+    return t;
+  }();
+  return table;
+}
 
 const char* kExitText =
     "exit: 0 ok, 1 the ruleset has problems or an output cannot be written, 2 usage error,\n"
@@ -118,187 +130,120 @@ void drawProgress(std::ostream& err, const sim::RunProgress& p) {
   err << line.str() << std::flush;
 }
 
-bool parseCount(const ArgParser& parser, const std::string& name, long long min, long long max, long long& out,
-                CommandIo& io) {
-  std::string error;
-  if (!parser.intValue(name, out, error, min, max)) {
-    io.err << "balance run: " << error << "\n";
-    return false;
+// What one `balance run` is asked to do, read and checked before the ruleset is loaded.
+struct RunSettings {
+  RunOptions options;
+  std::string file;
+  std::optional<std::string> json;
+  std::optional<std::uint64_t> replay;    // --replay INDEX: play only that game
+  std::vector<std::string> conditionsOf;  // --conditions-of: these features only
+};
+
+// The features of --conditions-of, split at commas; false on an empty list.
+bool readFeatureList(const std::string& list, std::vector<std::string>& out) {
+  std::string item;
+  for (char ch : list + ",") {
+    if (ch != ',') item += ch;
+    else if (!item.empty()) out.push_back(std::exchange(item, std::string()));
   }
-  return true;
+  return !out.empty();
 }
 
-int runRun(const std::vector<std::string>& args, CommandIo& io) {
-  InterruptScope interrupt;
-  ArgParser parser;
-  parser.option("--games").option("--seed").option("--threads").option("--agents").option("--players")
-      .option("--set", true).option("--max-turns").option("--until-ci").option("--json").option("--replay");
-  parser.flag("--conditions");
-  parser.option("--conditions-of");
+int readRunSettings(const std::vector<std::string>& args, ArgParser& parser, RunSettings& s, CommandIo& io) {
+  const UsageError usage("run", io, false);
   std::string error;
-  if (!parser.parse(args, error)) {
-    io.err << "balance run: " << error << " (see balance run --help)\n";
-    return kExitUsage;
-  }
-  if (parser.positional().size() != 1) {
-    io.err << "balance run: " << (parser.positional().empty() ? "no ruleset file given" : "give exactly one ruleset file")
-           << " (usage: balance run FILE [options])\n";
-    return kExitUsage;
-  }
-  sim::RunConfig config;
-  long long games = 0, seed = 1, threads = 0, players = 0, maxTurns = 0, replay = -1;
-  constexpr long long kAny = std::numeric_limits<long long>::max();
-  if (!parseCount(parser, "--games", 1, kMaxGames, games, io) || !parseCount(parser, "--seed", 0, kAny, seed, io) ||
-      !parseCount(parser, "--threads", 1, sim::kMaxThreads, threads, io) ||
-      !parseCount(parser, "--players", 1, kMaxPlayersOption, players, io) ||
-      !parseCount(parser, "--max-turns", 1, kMaxTurnsOption, maxTurns, io) ||
-      !parseCount(parser, "--replay", 0, kMaxGames - 1, replay, io))
-    return kExitUsage;
-  double untilCi = 0.0;
-  if (!parser.doubleValue("--until-ci", untilCi, error)) {
-    io.err << "balance run: " << error << "\n";
-    return kExitUsage;
-  }
-  if (parser.has("--until-ci") && !(untilCi > 0.0 && untilCi < 0.5)) {
-    io.err << "balance run: --until-ci must be between 0 and 0.5 (e.g. 0.01 for +-1 point), got "
-           << *parser.value("--until-ci") << "\n";
-    return kExitUsage;
-  }
-  config.games = parser.has("--games") ? static_cast<std::uint64_t>(games) : (untilCi > 0 ? 100000 : 1000);
-  config.seed = static_cast<std::uint64_t>(seed);
-  config.threads = static_cast<int>(threads);
-  config.maxTurns = static_cast<int>(maxTurns);
-  config.untilCi = untilCi;
+  runTable().declare(parser);
+  if (!parser.parse(args, error)) return UsageError("run", io)(error);
+  if (parser.positional().size() != 1)
+    return usage(std::string(parser.positional().empty() ? "no ruleset file given" : "give exactly one ruleset file") +
+                 " (usage: balance run FILE [options])");
+  s.file = parser.positional().front();
+  if (!runTable().check(parser, error) || !readRunOptions(parser, s.options, error)) return usage(error);
+  sim::RunConfig& config = s.options.config;
   config.conditions = parser.has("--conditions") || parser.has("--conditions-of");
-  std::vector<std::string> conditionsOf;
-  if (auto list = parser.value("--conditions-of")) {
-    std::string item;
-    for (char ch : *list + ",") {
-      if (ch != ',') item += ch;
-      else if (!item.empty()) conditionsOf.push_back(std::exchange(item, std::string()));
-    }
-    if (conditionsOf.empty()) {
-      io.err << "balance run: --conditions-of expects feature names, e.g. --conditions-of fire,nature\n";
-      return kExitUsage;
-    }
-  }
-  if (parser.has("--replay") && static_cast<std::uint64_t>(replay) >= config.games) {
+  if (auto list = parser.value("--conditions-of"); list && !readFeatureList(*list, s.conditionsOf))
+    return usage("--conditions-of expects feature names, e.g. --conditions-of fire,nature");
+  if (parser.has("--replay")) s.replay = static_cast<std::uint64_t>(runTable().integer(parser, "--replay"));
+  if (s.replay && *s.replay >= config.games) {
     // A replayed game need not be inside the default game count, but it must be inside a count given.
-    if (parser.has("--games")) {
-      io.err << "balance run: --replay " << replay << " is not a game of this run (--games " << games
-             << ": games 0.." << games - 1 << ")\n";
-      return kExitUsage;
-    }
-    config.games = static_cast<std::uint64_t>(replay) + 1;
+    if (s.options.gamesGiven)
+      return usage("--replay " + std::to_string(*s.replay) + " is not a game of this run (--games " +
+                   std::to_string(config.games) + ": games 0.." + std::to_string(config.games - 1) + ")");
+    config.games = *s.replay + 1;
   }
-  if (auto jsonPath = parser.value("--json"); jsonPath && !parser.has("--replay") && !checkOutputPath("--json", *jsonPath, error)) {
-    io.err << "balance run: " << error << "\n";
-    return kExitUsage;
-  }
-  std::vector<std::string> agents = {sim::kDefaultAgent};
-  if (auto list = parser.value("--agents")) {
-    if (!sim::splitAgentList(*list, agents, error)) {
-      io.err << "balance run: --agents: " << error << "\n";
-      return kExitUsage;
-    }
-  }
-  for (const auto& a : agents) {
-    if (!sim::isValidAgentSpec(a, error)) {
-      io.err << "balance run: --agents: " << error << "\n";
-      return kExitUsage;
-    }
-  }
-  config.agents = agents;
+  s.json = parser.value("--json");
+  if (s.json && !s.replay && !checkOutputPath("--json", *s.json, error)) return usage(error);
+  return kExitOk;
+}
 
-  std::string path;
-  if (!resolveRulesetPath(parser.positional().front(), path, error)) {
-    io.err << "balance run: " << error << "\n";
+// --replay: the moves by name, one line per turn ("turn 12, player 1: draw a card; play Fire; end turn").
+int printReplay(const sim::Game& game, sim::MonteCarloRunner& runner, const RunSettings& s, CommandIo& io) {
+  ReplayText moves(game);
+  const auto observe = [&](const sim::State& before, sim::Action a) { moves.move(before, a); };
+  bool timedOut = false;
+  std::string stop;
+  const std::uint64_t index = *s.replay;
+  auto state = runner.replay(index, &timedOut, observe, &stop);
+  if (!state) {
+    io.err << "balance run: cannot replay game " << index << "\n";
     return kExitUsage;
   }
-  auto ruleset = loadRulesetForCli(path, io);
-  if (!ruleset) return kExitInvalid;
-  if (!checkOutputsApart("run", parser, rulesetInputs(*ruleset), io)) return kExitUsage;
-  if (!applySets(*ruleset, parser.values("--set"), io)) return kExitUsage;
-  config.players = parser.has("--players") ? static_cast<int>(players) : std::max(1, ruleset->players.initial());
-  if (!parser.has("--agents")) config.agents = agents = {rulesets::defaultAgent(ruleset->engine, config.players)};
-  if (config.players < ruleset->players.min || config.players > ruleset->players.max) {
-    io.err << "balance run: --players " << config.players << " is outside the ruleset's range " << ruleset->players.min
-           << ".." << ruleset->players.max << "\n";
-    return kExitUsage;
-  }
-  if (agents.size() != 1 && static_cast<int>(agents.size()) != config.players) {
-    io.err << "balance run: --agents: " << agents.size() << " agents for " << config.players
-           << " players (give one agent for every seat, or one per seat)\n";
-    return kExitUsage;
-  }
+  moves.finish(*state);
+  io.out << "game " << index << " of seed " << s.options.config.seed << " (chance seed "
+         << sim::deriveSeed(s.options.config.seed, index, 0) << "): " << state->turnCount() << " turns, "
+         << state->historySize() << " actions, " << (timedOut ? "stopped at " + stop : std::string("finished"))
+         << "\nmoves:" << moves.text() << "\nfinal state:\n" << state->toString() << "\n";
+  return kExitOk;
+}
 
-  model::Diagnostics diags;
-  std::unique_ptr<sim::Game> game = rulesets::builtinEngines().compile(*ruleset, diags);
-  io.err << diags.format();
-  if (!game) return kExitInvalid;
-
-  // The features named in --conditions-of are checked before the first game,
-  // against those the engine reports for this ruleset's setup.
-  if (!conditionsOf.empty() && !checkConditionFeatures(*game, config, conditionsOf, error)) {
-    io.err << "balance run: --conditions-of: " << error << "\n";
-    return kExitUsage;
-  }
-  sim::MonteCarloRunner runner(*game, config);
-  if (!runner.validate(error)) {
-    io.err << "balance run: " << error << "\n";
-    return kExitUsage;
-  }
-
-  if (parser.has("--replay")) {
-    // Moves by name, one line per turn: "turn 12, player 1: draw a card; play Fire; end turn".
-    ReplayText moves(*game);
-    const auto observe = [&](const sim::State& before, sim::Action a) { moves.move(before, a); };
-    bool timedOut = false;
-    std::string stop;
-    auto state = runner.replay(static_cast<std::uint64_t>(replay), &timedOut, observe, &stop);
-    if (state) moves.finish(*state);
-    if (!state) {
-      io.err << "balance run: cannot replay game " << replay << "\n";
-      return kExitUsage;
-    }
-    io.out << "game " << replay << " of seed " << config.seed << " (chance seed "
-           << sim::deriveSeed(config.seed, static_cast<std::uint64_t>(replay), 0) << "): " << state->turnCount()
-           << " turns, " << state->historySize() << " actions, "
-           << (timedOut ? "stopped at " + stop : std::string("finished")) << "\nmoves:" << moves.text()
-           << "\nfinal state:\n" << state->toString() << "\n";
-    return kExitOk;
-  }
-
-  const bool jsonToStdout = parser.value("--json") && *parser.value("--json") == "-";
+// Plays the run and prints the table (and the conditions), writes --json.
+int playRun(sim::MonteCarloRunner& runner, const model::Ruleset& ruleset, const RunSettings& s,
+            InterruptScope& interrupt, CommandIo& io) {
   const bool bar = &io.err == &std::cerr && ::isatty(STDERR_FILENO);
   if (bar) runner.setProgressCallback([&io](const sim::RunProgress& p) { drawProgress(io.err, p); }, 0.2);
   interrupt.watch(runner);
   sim::RunResult result = runner.run();
   interrupt.unwatch();
   if (bar) io.err << "\r" << std::string(80, ' ') << "\r" << std::flush;
-  if (!result.ok()) {
-    io.err << "balance run: " << result.error << "\n";
-    return kExitUsage;
-  }
-  result.ruleset = ruleset->id;
-  result.entityKinds = sim::entityKinds(*ruleset, result.entities);
+  if (!result.ok()) return UsageError("run", io, false)(result.error);
+  result.ruleset = ruleset.id;
+  result.entityKinds = sim::entityKinds(ruleset, result.entities);
   if (interrupt.interrupted()) result.cancelled = true;
 
-  bool written = true;
-  if (auto jsonPath = parser.value("--json"))
-    written = writeJsonOutput(io.out, io.err, "run", *jsonPath, sim::runResultToJson(result), !result.cancelled);
-  if (!jsonToStdout) printRunTable(io.out, result);  // also when the file could not be written
-  if (!jsonToStdout && config.conditions) printConditionTable(io.out, result, 20, conditionsOf);
-  if (result.cancelled) {
-    io.err << "balance run: cancelled after " << result.stats.games() << " of " << config.games << " games\n";
-    return kExitCancelled;
-  }
-  return written ? kExitOk : kExitInvalid;
+  const auto print = [&](std::ostream& out) {
+    printRunTable(out, result);
+    if (s.options.config.conditions) printConditionTable(out, result, 20, s.conditionsOf);
+  };
+  return writeAndPrint("run", s.json, result.cancelled, [&] { return sim::runResultToJson(result); }, print, io,
+                       "cancelled after " + std::to_string(result.stats.games()) + " of " +
+                           std::to_string(s.options.config.games) + " games");
+}
+
+int runRun(const std::vector<std::string>& args, CommandIo& io) {
+  InterruptScope interrupt;
+  ArgParser parser;
+  RunSettings s;
+  if (const int code = readRunSettings(args, parser, s, io)) return code;
+  const UsageError usage("run", io, false);
+  int code = kExitOk;
+  auto ruleset = loadRulesetToPlay(s.file, parser, s.options, usage, io, code);
+  if (!ruleset) return code;
+  std::unique_ptr<sim::Game> game = compileForCli(*ruleset, io);
+  if (!game) return kExitInvalid;
+  // The features named in --conditions-of are checked before the first game,
+  // against those the engine reports for this ruleset's setup.
+  std::string error;
+  if (!s.conditionsOf.empty() && !checkConditionFeatures(*game, s.options.config, s.conditionsOf, error))
+    return usage("--conditions-of: " + error);
+  sim::MonteCarloRunner runner(*game, s.options.config);
+  if (!runner.validate(error)) return usage(error);
+  if (s.replay) return printReplay(*game, runner, s, io);
+  return playRun(runner, *ruleset, s, interrupt, io);
 }
 
 }  // namespace
 
 WB_REGISTER_COMMAND(run, "run", "play N games between AI agents; win rates, first-player advantage, entities",
-                    std::string(kUsage) + sim::agentHelp() + "\n" + kExitText, runRun);
+                    std::string(kSynopsis) + runTable().help() + "\n" + sim::agentHelp() + "\n" + kExitText, runRun);
 
 }  // namespace wb::app

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <limits>
 
 #include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
@@ -12,46 +11,47 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool readCount(const ArgParser& parser, const std::string& name, long long min, long long max, long long& out,
-               std::string& error) {
-  return parser.intValue(name, out, error, min, max);
-}
-
 }  // namespace
 
-const char* const kRunOptionsHelp =
-    "run options (as for balance run):\n"
-    "  --games N         games to play (per point / per side)\n"
-    "  --seed S          run seed (default 1): game i is seeded from (S, i)\n"
-    "  --threads T       worker threads (default: all cores; results do not depend on it)\n"
-    "  --agents A,B,...  one agent for every seat, or one per seat (default: the\n"
-    "                    engine's at the player count: planner on zoneplex, elem_master,\n"
-    "                    element, elemenz at 2 and 4 players; greedy:answers=off on\n"
-    "                    card_dice; else greedy)\n"
-    "  --players P       player count (default: the ruleset's players.default or min)\n"
-    "  --set PATH=VALUE  change a value first (repeatable)\n"
-    "  --max-turns K     turn cap; capped games are timeouts\n"
-    "  --until-ci X      play batches until every headline 95% half-width <= X (--games is the limit)\n";
-
-void declareRunOptions(ArgParser& parser) {
-  parser.option("--games").option("--seed").option("--threads").option("--agents").option("--players")
-      .option("--set", true).option("--max-turns").option("--until-ci");
+const OptionTable& runOptionTable() {
+  static const OptionTable table{
+      {.name = "--games", .type = OptionType::Int, .meta = "N", .help = "games to play (per point / per side)",
+       .min = 1, .max = kMaxGames, .fallback = 1000},
+      {.name = "--seed", .type = OptionType::Int, .meta = "S",
+       .help = "run seed (default 1): game i is seeded from (S, i)", .min = 0, .fallback = 1},
+      {.name = "--threads", .type = OptionType::Int, .meta = "T",
+       .help = "worker threads (default: all cores; results do not depend on it)", .min = 1, .max = sim::kMaxThreads},
+      {.name = "--agents", .meta = "A,B,...",
+       .help = "one agent for every seat, or one per seat (default: the\n"
+               "engine's at the player count: planner on zoneplex, elem_master,\n"
+               "element, elemenz at 2 and 4 players; greedy:answers=off on\n"
+               "card_dice; else greedy)"},
+      {.name = "--players", .type = OptionType::Int, .meta = "P",
+       .help = "player count (default: the ruleset's players.default or min)", .min = 1, .max = kMaxPlayersOption},
+      {.name = "--set", .meta = "PATH=VALUE", .help = "change a value first (repeatable)", .repeatable = true},
+      {.name = "--max-turns", .type = OptionType::Int, .meta = "K", .help = "turn cap; capped games are timeouts",
+       .min = 1, .max = kMaxTurnsOption},
+      {.name = "--until-ci", .type = OptionType::Number, .meta = "X",
+       .help = "play batches until every headline 95% half-width <= X (--games is the limit)"},
+  };
+  return table;
 }
 
+std::string runOptionsHelp() { return "run options (as for balance run):\n" + runOptionTable().help(); }
+
+void declareRunOptions(ArgParser& parser) { runOptionTable().declare(parser); }
+
 bool readRunOptions(const ArgParser& parser, RunOptions& options, std::string& error, std::uint64_t defaultGames) {
-  long long games = 0, seed = 1, threads = 0, players = 0, maxTurns = 0;
-  constexpr long long kAny = std::numeric_limits<long long>::max();
-  if (!readCount(parser, "--games", 1, kMaxGames, games, error) || !readCount(parser, "--seed", 0, kAny, seed, error) ||
-      !readCount(parser, "--threads", 1, sim::kMaxThreads, threads, error) ||
-      !readCount(parser, "--players", 1, kMaxPlayersOption, players, error) ||
-      !readCount(parser, "--max-turns", 1, kMaxTurnsOption, maxTurns, error))
-    return false;
-  double untilCi = 0.0;
-  if (!parser.doubleValue("--until-ci", untilCi, error)) return false;
+  const OptionTable& table = runOptionTable();
+  if (!table.check(parser, error)) return false;
+  const double untilCi = table.number(parser, "--until-ci");
   if (parser.has("--until-ci") && !(untilCi > 0.0 && untilCi < 0.5)) {
     error = "--until-ci must be between 0 and 0.5 (e.g. 0.01 for +-1 point), got " + *parser.value("--until-ci");
     return false;
   }
+  const long long games = table.integer(parser, "--games"), seed = table.integer(parser, "--seed"),
+                  threads = table.integer(parser, "--threads"), players = table.integer(parser, "--players"),
+                  maxTurns = table.integer(parser, "--max-turns");
   sim::RunConfig& c = options.config;
   options.gamesGiven = parser.has("--games");
   c.games = options.gamesGiven ? static_cast<std::uint64_t>(games) : (untilCi > 0 ? 100000 : defaultGames);

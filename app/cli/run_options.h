@@ -4,9 +4,9 @@
 // ruleset path resolution (FILE, or FOLDER holding FOLDER.yaml). The text
 // that reproduces a run is app/report/report_request.h (runArguments).
 //
-//   ArgParser parser;  declareRunOptions(parser);  parser.option("--json");
-//   RunOptions opts;
-//   if (!parser.parse(args, e) || !readRunOptions(parser, opts, e)) -> exit 2
+//   OptionTable table = OptionTable{...the command's own...}.add(runOptionTable());
+//   ArgParser parser;  RunOptions opts;
+//   if (!parseOptions(table, args, parser, e) || !readRunOptions(parser, opts, e)) -> exit 2
 //   load the ruleset, applySets(ruleset, opts.sets, io)
 //   if (!finishRunOptions(opts, ruleset, e)) -> exit 2      // players, agent count
 #pragma once
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "app/cli/arg_parser.h"
+#include "app/cli/option_table.h"
 #include "app/report/report_request.h"  // shellQuote, runArguments
 #include "model/core/ruleset.h"
 #include "simulation/runner/run_config.h"
@@ -35,8 +36,10 @@ struct RunOptions {
   bool agentsGiven = false;  // if not, finishRunOptions puts the engine's default agent
 };
 
-// Help text of the shared options (for a command's --help).
-extern const char* const kRunOptionsHelp;
+// The shared options: their types, ranges, defaults and help lines.
+const OptionTable& runOptionTable();
+// "run options (as for balance run):" and the table's help lines (for a command's --help).
+std::string runOptionsHelp();
 
 void declareRunOptions(ArgParser& parser);
 

@@ -12,6 +12,8 @@
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
+#include "app/cli/command_steps.h"
+#include "app/cli/option_table.h"
 #include "app/cli/output_paths.h"
 #include "app/cli/interrupt_scope.h"
 #include "app/cli/ruleset_input.h"
@@ -24,7 +26,7 @@
 namespace wb::app {
 namespace {
 
-const char* kUsage =
+const char* kSynopsis =
     "usage: balance sweep FILE --param PATH (--values V1,V2,... | --range FROM:TO:STEP)\n"
     "                     [--param2 PATH (--values2 ... | --range2 ...)]\n"
     "                     [--metric M] [--target X] [--json PATH|-] [run options]\n\n"
@@ -37,20 +39,35 @@ const char* kUsage =
     "when the crossing is clear of noise (a point's interval below the target and one\n"
     "above). Otherwise 'not crossed in range', or 'no detectable effect in this range' with\n"
     "the games per value that would detect a 2-point effect. With --param2 the sweep is a\n"
-    "grid: one row and one balance point (along PATH) per value of PATH2.\n\n"
-    "  --metric M        default: follows what is swept. A value of an entity (cards.X.cost)\n"
-    "                    -> impact:X, that entity's causal restricted-play lift (an impact\n"
-    "                    experiment at every value: 2 x --games games; target 0 points); a\n"
-    "                    global parameter -> first_side, the share of the games one side\n"
-    "                    won that the side of seat 0 won (target 1/sides). Also\n"
-    "                    impact:ID[:grant] | first_side | seat:K (from 0) or \"Seat N\" (from 1)\n"
-    "                    | first_player | agent:SPEC | faction:ID\n"
-    "                    | use:ID[:acquired|played|triggered] (uses per game,\n"
-    "                    default what it does most) | diversity[:KIND] (effective number of\n"
-    "                    entities of a kind in use; both with intervals over groups of games,\n"
-    "                    no balance point without --target)\n"
-    "  --target X        the value to find (default: the metric's fair value)\n"
-    "  --json PATH|-     every point with its full run document, and the balance points\n\n";
+    "grid: one row and one balance point (along PATH) per value of PATH2.\n\n";
+
+// The sweep's own options; the shared run options follow in their own block of --help.
+const OptionTable& sweepTable() {
+  static const OptionTable table{
+      {.name = "--param", .meta = "PATH", .help = "the value to sweep (required)"},
+      {.name = "--values", .meta = "V1,V2,...", .help = "the values of PATH to play"},
+      {.name = "--range", .meta = "FROM:TO:STEP", .help = "the values FROM, FROM+STEP, ... up to TO"},
+      {.name = "--param2", .meta = "PATH2", .help = "a second value: a grid, one row per value of PATH2"},
+      {.name = "--values2", .meta = "V1,V2,...", .help = "the values of PATH2 to play"},
+      {.name = "--range2", .meta = "FROM:TO:STEP", .help = "the values of PATH2 as a range"},
+      {.name = "--metric", .meta = "M",
+       .help = "default: follows what is swept. A value of an entity (cards.X.cost)\n"
+               "-> impact:X, that entity's causal restricted-play lift (an impact\n"
+               "experiment at every value: 2 x --games games; target 0 points); a\n"
+               "global parameter -> first_side, the share of the games one side\n"
+               "won that the side of seat 0 won (target 1/sides). Also\n"
+               "impact:ID[:grant] | first_side | seat:K (from 0) or \"Seat N\" (from 1)\n"
+               "| first_player | agent:SPEC | faction:ID\n"
+               "| use:ID[:acquired|played|triggered] (uses per game,\n"
+               "default what it does most) | diversity[:KIND] (effective number of\n"
+               "entities of a kind in use; both with intervals over groups of games,\n"
+               "no balance point without --target)"},
+      {.name = "--target", .type = OptionType::Number, .meta = "X",
+       .help = "the value to find (default: the metric's fair value)"},
+      {.name = "--json", .meta = "PATH|-", .help = "every point with its full run document, and the balance points"},
+  };
+  return table;
+}
 
 const char* kExitText =
     "exit: 0 ok, 1 the ruleset has problems or an output cannot be written, 2 usage error (bad flags, unknown path,\n"
@@ -128,63 +145,57 @@ void printResult(std::ostream& out, const sim::SweepResult& r) {
   out << "elapsed " << numberText(r.elapsedSeconds, 2) << " s\n";
 }
 
-int runSweep(const std::vector<std::string>& args, CommandIo& io) {
-  InterruptScope interrupt;
-  ArgParser parser;
-  declareRunOptions(parser);
-  parser.option("--param").option("--values").option("--range").option("--param2").option("--values2")
-      .option("--range2").option("--metric").option("--target").option("--json");
+// What one `balance sweep` is asked to do, read and checked before the ruleset is loaded.
+struct SweepSettings {
+  RunOptions options;
+  sim::SweepConfig config;  // axes and target; run and metric once the ruleset is loaded
+  std::string file;
+  std::optional<std::string> json, metric;
+};
+
+// The target of --target: a win rate, or a number >= 0 for use and diversity (numbers per game, not rates).
+bool checkTarget(const std::optional<std::string>& metricText, double target, std::string& error) {
+  std::string ignored;
+  const auto m = metricText ? sim::parseSweepMetric(*metricText, ignored) : std::nullopt;
+  if (m && m->isUse()) {
+    if (target >= 0.0 && std::isfinite(target)) return true;
+    error = "--target of a use or diversity metric is a number >= 0";
+    return false;
+  }
+  if (target >= 0.0 && target <= 1.0) return true;
+  error = "--target is a win rate between 0 and 1";
+  return false;
+}
+
+int readSweepSettings(const std::vector<std::string>& args, ArgParser& parser, SweepSettings& s,
+                      const UsageError& usage) {
   std::string error;
-  auto usage = [&](const std::string& message) {
-    io.err << "balance sweep: " << message << " (see balance sweep --help)\n";
-    return kExitUsage;
-  };
+  sweepTable().declare(parser);
+  declareRunOptions(parser);
   if (!parser.parse(args, error)) return usage(error);
   if (parser.positional().size() != 1) return usage("give exactly one ruleset file");
   if (!parser.has("--param")) return usage("--param PATH is required");
-  RunOptions options;
-  if (!readRunOptions(parser, options, error)) return usage(error);
-
-  sim::SweepConfig config;
-  config.axes.resize(1);
-  if (!readAxis(parser, "--param", "--values", "--range", config.axes[0], error)) return usage(error);
+  if (!readRunOptions(parser, s.options, error)) return usage(error);
+  s.file = parser.positional().front();
+  s.config.axes.resize(1);
+  if (!readAxis(parser, "--param", "--values", "--range", s.config.axes[0], error)) return usage(error);
   if (parser.has("--param2")) {
-    config.axes.resize(2);
-    if (!readAxis(parser, "--param2", "--values2", "--range2", config.axes[1], error)) return usage(error);
+    s.config.axes.resize(2);
+    if (!readAxis(parser, "--param2", "--values2", "--range2", s.config.axes[1], error)) return usage(error);
   } else if (parser.has("--values2") || parser.has("--range2")) {
     return usage("--values2 / --range2 need --param2");
   }
-  if (parser.has("--target")) {
-    if (!parser.doubleValue("--target", config.target, error)) return usage(error);
-    std::string ignored;
-    const auto metricText = parser.value("--metric");
-    const auto m = metricText ? sim::parseSweepMetric(*metricText, ignored) : std::nullopt;
-    if (m && m->isUse()) {
-      // Use and diversity are numbers per game, not rates.
-      if (!(config.target >= 0.0 && std::isfinite(config.target))) return usage("--target of a use or diversity metric is a number >= 0");
-    } else if (!(config.target >= 0.0 && config.target <= 1.0)) {
-      return usage("--target is a win rate between 0 and 1");
-    }
-  }
-  if (auto json = parser.value("--json"); json && !checkOutputPath("--json", *json, error)) return usage(error);
+  if (!sweepTable().check(parser, error)) return usage(error);
+  s.metric = parser.value("--metric");
+  s.config.target = sweepTable().number(parser, "--target", s.config.target);
+  if (parser.has("--target") && !checkTarget(s.metric, s.config.target, error)) return usage(error);
+  s.json = parser.value("--json");
+  if (s.json && !checkOutputPath("--json", *s.json, error)) return usage(error);
+  return kExitOk;
+}
 
-  std::string path;
-  if (!resolveRulesetPath(parser.positional().front(), path, error)) return usage(error);
-  auto ruleset = loadRulesetForCli(path, io);
-  if (!ruleset) return kExitInvalid;
-  if (!checkOutputsApart("sweep", parser, rulesetInputs(*ruleset), io)) return kExitUsage;
-  if (!applySets(*ruleset, options.sets, io)) return kExitUsage;
-  if (!finishRunOptions(options, *ruleset, error)) return usage(error);
-  config.run = options.config;
-  config.metric = sim::defaultSweepMetric(config.run);
-  if (auto m = parser.value("--metric")) {
-    auto parsed = sim::parseSweepMetric(*m, error);
-    if (!parsed) return usage(error);
-    config.metric = *parsed;
-  }
-
-  sim::SweepRunner sweep(rulesets::builtinEngines(), *ruleset, config);
-  if (!sweep.validate(error)) return usage(error);
+// Plays the sweep (a progress bar on a terminal) and prints it, writes --json.
+int playSweep(sim::SweepRunner& sweep, const SweepSettings& s, InterruptScope& interrupt, CommandIo& io) {
   const bool bar = wantsProgressBar(io.err);
   if (bar)
     sweep.setProgressCallback([&io](const sim::SweepProgress& p) {
@@ -201,20 +212,37 @@ int runSweep(const std::vector<std::string>& args, CommandIo& io) {
     // Compile errors of a point are the ruleset's problems; everything else is usage.
     return result.error.find(": error: ") != std::string::npos ? kExitInvalid : kExitUsage;
   }
-  const auto json = parser.value("--json");
-  const bool jsonToStdout = json && *json == "-";
-  const bool written = !json || writeJsonOutput(io.out, io.err, "sweep", *json, sim::sweepResultToJson(result), !result.cancelled);
-  if (!jsonToStdout) printResult(io.out, result);  // also when the file could not be written
-  if (result.cancelled) {
-    io.err << "balance sweep: cancelled\n";
-    return kExitCancelled;
+  return writeAndPrint("sweep", s.json, result.cancelled, [&] { return sim::sweepResultToJson(result); },
+                       [&](std::ostream& out) { printResult(out, result); }, io);
+}
+
+int runSweep(const std::vector<std::string>& args, CommandIo& io) {
+  InterruptScope interrupt;
+  ArgParser parser;
+  SweepSettings s;
+  const UsageError usage("sweep", io);
+  if (const int code = readSweepSettings(args, parser, s, usage)) return code;
+  int code = kExitOk;
+  auto ruleset = loadRulesetToPlay(s.file, parser, s.options, usage, io, code);
+  if (!ruleset) return code;
+  s.config.run = s.options.config;
+  s.config.metric = sim::defaultSweepMetric(s.config.run);
+  std::string error;
+  if (s.metric) {
+    auto parsed = sim::parseSweepMetric(*s.metric, error);
+    if (!parsed) return usage(error);
+    s.config.metric = *parsed;
   }
-  return written ? kExitOk : kExitInvalid;
+  sim::SweepRunner sweep(rulesets::builtinEngines(), *ruleset, s.config);
+  if (!sweep.validate(error)) return usage(error);
+  return playSweep(sweep, s, interrupt, io);
 }
 
 }  // namespace
 
 WB_REGISTER_COMMAND(sweep, "sweep", "what-if sweep of one or two values; balance point where the win rate is fair",
-                    std::string(kUsage) + kRunOptionsHelp + "\n" + sim::agentHelp() + "\n" + kExitText, runSweep);
+                    std::string(kSynopsis) + sweepTable().help() + "\n" + runOptionsHelp() + "\n" + sim::agentHelp() +
+                        "\n" + kExitText,
+                    runSweep);
 
 }  // namespace wb::app
