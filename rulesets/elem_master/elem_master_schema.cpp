@@ -132,7 +132,8 @@ sim::EngineInfo engineInfo() {
   sim::EngineInfo info = sim::makeEngineInfo<ElemMasterGame>(kEngineName, engineSchema());
   // The planner plays 2,000 games of the shipped ruleset within two minutes on
   // two cores (`balance run ... --agents planner --games 2000 --threads 2`,
-  // 2 players: 69.4 s wall; README, "Performance"), so it is the default here.
+  // 2 players; the time measured: data/docs/performance.md, "The default
+  // agent"), so it is the default here.
   info.defaultAgent = "planner";
   return info;
 }

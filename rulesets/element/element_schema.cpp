@@ -43,7 +43,8 @@ sim::EngineInfo engineInfo() {
   sim::EngineInfo info = sim::makeEngineInfo<ElementGame>(kEngineName, engineSchema());
   // The planner plays 2,000 games of the shipped ruleset within two minutes on
   // two cores (`balance run ... --agents planner --games 2000 --threads 2`,
-  // 48.1 s wall; README, "Performance"), so it is the default here.
+  // the time measured: data/docs/performance.md, "The default agent"), so it
+  // is the default here.
   info.defaultAgent = "planner";
   return info;
 }

@@ -106,14 +106,15 @@ const model::EngineSchema& engineSchema() {
   return schema;
 }
 
-// The default agent (README "The default agent by player count"): the
-// planner, which plays 2,000 games within the two-minute bar at
-// every player count; greedy at 3 players, where `balance ladder`'s check finds
+// The default agent (data/rulesets/elemenz/README.md, "The default agent by
+// player count"): the planner, which plays 2,000 games within the two-minute
+// bar at every player count (the times: data/docs/performance.md, "The
+// default agent"); greedy at 3 players, where `balance ladder`'s check finds
 // its conclusions agreeing with the planner's (at 2 and 4 players they do not:
 // entity pairs separated the other way round).
 sim::EngineInfo engineInfo() {
   sim::EngineInfo info = sim::makeEngineInfo<ElemenzGame>(kEngineName, engineSchema());
-  // The planner, but greedy at 3 players: README.md, "The default agent by player count".
+  // The planner, but greedy at 3 players: data/rulesets/elemenz/README.md, "The default agent by player count".
   info.defaultAgent = "planner";
   info.defaultAgentByPlayers = {{3, "greedy"}};
   return info;

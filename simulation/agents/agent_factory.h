@@ -27,7 +27,7 @@ bool splitAgentList(std::string_view list, std::vector<std::string>& specs, std:
 // The agent every command and the workbench use when none is given and the
 // engine declares none (EngineInfo::defaultAgent; rulesets::defaultAgent looks
 // it up): the strongest agent that plays 2,000 games of a shipped ruleset within
-// two minutes on two cores (README, "Performance"). The planner is stronger and meets
+// two minutes on two cores (data/docs/performance.md, "The default agent"). The planner is stronger and meets
 // that bar on Zoneplex, Elem Master and element, which declare it; it misses it
 // on card-dice and ElemenZ (4 players), which play greedy. Outputs always name
 // the agents.

@@ -21,8 +21,8 @@
 // so that two actions differ by what they do, not by their luck. An action whose
 // first sample drew no random number is deterministic and is valued once.
 // Default K = kDefaultGreedySamples = 1: one sample, on common random numbers
-// across the actions; K = 4 costs about 3x on ElemenZ (README, "Agents", has
-// the 400-game ladder of K = 4 against K = 1).
+// across the actions; K = 4 costs about 3x on ElemenZ (data/docs/agents.md,
+// "Samples and chance", has the 400-game ladder of K = 4 against K = 1).
 //
 // Spec: greedy[:samples=K,answers=on|off]; the spec names only non-default options.
 #pragma once

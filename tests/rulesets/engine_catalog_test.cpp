@@ -2,8 +2,8 @@
 // something): the fastest agent whose conclusions agree with
 // the strongest agent's in `balance ladder`'s check and that plays 2,000 games of
 // the engine's shipped ruleset within two minutes on two cores. The planner on
-// Zoneplex, Elem Master and element; greedy:answers=off on card-dice (README,
-// "Agents", the 2,000-game table); on ElemenZ it depends on the player count
+// Zoneplex, Elem Master and element; greedy:answers=off on card-dice (data/docs/agents.md,
+// "The default agent"; the 2,000-game table: data/docs/performance.md); on ElemenZ it depends on the player count
 // (data/rulesets/elemenz/README.md, "The default agent by player count").
 // Every default must be an agent that exists.
 #include <gtest/gtest.h>
