@@ -18,6 +18,8 @@
 #include "app/cli/cli_format.h"
 #include "app/cli/interrupt_scope.h"
 #include "app/cli/command.h"
+#include "app/cli/command_steps.h"
+#include "app/cli/option_table.h"
 #include "app/cli/output_paths.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
@@ -29,7 +31,7 @@
 namespace wb::app {
 namespace {
 
-const char* kUsage =
+const char* kSynopsis =
     "usage: balance assumptions FILE [--games N] [--agents A] [--seed S] [--json PATH|-] [run options]\n\n"
     "Which assumed values decide the verdict. Every value the ruleset marks `assumed`\n"
     "(no public source) is played with its alternatives against the shipped value on\n"
@@ -45,9 +47,17 @@ const char* kUsage =
     "p-value; Holm's correction over every test of the run; '*' marks a significant\n"
     "change. Assumptions are ranked by their largest significant change (rates in\n"
     "points, length as a share of the shipped mean); those that change nothing are\n"
-    "listed with the change the games could have detected (80% power).\n\n"
-    "  --json PATH|-     the result document (data/schema/assumptions-result.md);\n"
-    "                    identical for any --threads and under mpirun\n\n";
+    "listed with the change the games could have detected (80% power).\n\n";
+
+// The assumptions command's own option; the shared run options follow in their own block of --help.
+const OptionTable& assumptionsTable() {
+  static const OptionTable table{
+      {.name = "--json", .meta = "PATH|-",
+       .help = "the result document (data/schema/assumptions-result.md);\n"
+               "identical for any --threads and under mpirun"},
+  };
+  return table;
+}
 
 const char* kExitText = "exit: 0 ok (whatever the findings), 1 the ruleset has problems, 2 usage error\n";
 
@@ -171,32 +181,32 @@ void printResult(std::ostream& out, const sim::AssumptionsResult& r, const std::
   if (!any) out << "  none\n";
 }
 
-int runAssumptions(const std::vector<std::string>& args, CommandIo& io) {
-  ArgParser parser;
-  declareRunOptions(parser);
-  parser.option("--json");
+// What one `balance assumptions` is asked to do, read and checked before the ruleset is loaded.
+struct AssumptionsSettings {
+  RunOptions options;
+  std::string file;
+  std::optional<std::string> json;
+};
+
+int readAssumptionsSettings(const std::vector<std::string>& args, ArgParser& parser, AssumptionsSettings& s,
+                            const UsageError& usage) {
   std::string error;
-  auto usage = [&](const std::string& message) {
-    io.err << "balance assumptions: " << message << " (see balance assumptions --help)\n";
-    return kExitUsage;
-  };
+  assumptionsTable().declare(parser);
+  declareRunOptions(parser);
   if (!parser.parse(args, error)) return usage(error);
   if (parser.positional().size() != 1) return usage("give exactly one ruleset FILE");
   if (parser.has("--until-ci"))
     return usage("--until-ci is not for assumptions: every alternative plays the same --games on the same seeds");
-  RunOptions options;
-  if (!readRunOptions(parser, options, error, 500)) return usage(error);
+  if (!readRunOptions(parser, s.options, error, 500)) return usage(error);
   // Every output is checked before the first game, so a bad path never costs a finished run.
-  if (auto json = parser.value("--json"); json && !checkOutputPath("--json", *json, error)) return usage(error);
-  std::string path;
-  if (!resolveRulesetPath(parser.positional().front(), path, error)) return usage(error);
-  auto ruleset = loadRulesetForCli(path, io);
-  if (ruleset && !checkOutputsApart("assumptions", parser, rulesetInputs(*ruleset), io)) return kExitUsage;
-  if (!ruleset) return kExitInvalid;
-  if (!applySets(*ruleset, options.sets, io)) return kExitUsage;
-  if (!finishRunOptions(options, *ruleset, error)) return usage(error);
+  s.json = parser.value("--json");
+  if (s.json && !checkOutputPath("--json", *s.json, error)) return usage(error);
+  s.file = parser.positional().front();
+  return kExitOk;
+}
 
-  sim::AssumptionRunner runner(rulesets::builtinEngines(), *ruleset, options.config);
+// Plays every alternative (Ctrl-C cancels the runner: the partial result is printed).
+sim::AssumptionsResult playAssumptions(sim::AssumptionRunner& runner, CommandIo& io) {
   const bool bar = wantsProgressBar(io.err);
   if (bar)
     runner.setProgressCallback([&io](const sim::AssumptionsProgress& p) {
@@ -209,17 +219,30 @@ int runAssumptions(const std::vector<std::string>& args, CommandIo& io) {
   std::signal(SIGINT, previous == SIG_ERR ? SIG_DFL : previous);
   g_runner.store(nullptr);
   if (bar) clearProgressBar(io.err);
+  return result;
+}
+
+int runAssumptions(const std::vector<std::string>& args, CommandIo& io) {
+  ArgParser parser;
+  AssumptionsSettings s;
+  const UsageError usage("assumptions", io);
+  if (const int code = readAssumptionsSettings(args, parser, s, usage)) return code;
+  int code = kExitOk;
+  std::string path;
+  auto ruleset = loadRulesetToPlay(s.file, parser, s.options, usage, io, code, &path);
+  if (!ruleset) return code;
+  sim::AssumptionRunner runner(rulesets::builtinEngines(), *ruleset, s.options.config);
+  sim::AssumptionsResult result = playAssumptions(runner, io);
   if (!result.ok()) {
     io.err << "balance assumptions: " << result.error << (result.error.back() == '\n' ? "" : "\n");
     return result.error.find(": error: ") != std::string::npos ? kExitInvalid : kExitUsage;
   }
   result.shipped.ruleset = ruleset->id;
-  const auto json = parser.value("--json");
-  const bool jsonToStdout = json && *json == "-";
-  // A cancelled run prints its partial result and never replaces a file.
-  if (json && !writeJsonOutput(io.out, io.err, "assumptions", *json, sim::assumptionsToJson(result), !result.cancelled))
+  // A cancelled run prints its partial result and never replaces a file; a
+  // file that cannot be written ends the command before the table.
+  if (s.json && !writeJsonOutput(io.out, io.err, "assumptions", *s.json, sim::assumptionsToJson(result), !result.cancelled))
     return kExitInvalid;
-  if (!jsonToStdout) printResult(io.out, result, path);
+  if (!(s.json && *s.json == "-")) printResult(io.out, result, path);
   if (result.cancelled) {
     io.err << "balance assumptions: cancelled\n";
     return kExitCancelled;
@@ -231,6 +254,6 @@ int runAssumptions(const std::vector<std::string>& args, CommandIo& io) {
 
 WB_REGISTER_COMMAND(assumptions, "assumptions",
                     "which assumed values decide the verdict: alternatives played on the same seeds (Holm)",
-                    std::string(kUsage) + runOptionsHelp() + "\n" + sim::agentHelp() + "\n" + kExitText, runAssumptions);
+                    std::string(kSynopsis) + assumptionsTable().help() + "\n" + runOptionsHelp() + "\n" + sim::agentHelp() + "\n" + kExitText, runAssumptions);
 
 }  // namespace wb::app

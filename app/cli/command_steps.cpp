@@ -19,13 +19,14 @@ int UsageError::operator()(const std::string& message) const {
 
 std::optional<model::Ruleset> loadRulesetToPlay(const std::string& given, const ArgParser& parser,
                                                 RunOptions& options, const UsageError& usage, CommandIo& io,
-                                                int& code) {
+                                                int& code, std::string* resolvedPath) {
   std::string path, error;
   code = kExitUsage;
   if (!resolveRulesetPath(given, path, error)) {
     usage(error);
     return std::nullopt;
   }
+  if (resolvedPath) *resolvedPath = path;
   auto ruleset = loadRulesetForCli(path, io);
   if (!ruleset) {
     code = kExitInvalid;

@@ -37,10 +37,10 @@ class UsageError {
 // The ruleset at FILE (`given`) ready to play: resolved, loaded (its problems
 // printed: exit 1), --json / --out kept apart from its files, the --set edits
 // applied and `options` finished for it (players, agents). nullopt with `code`
-// set when a step fails.
+// set when a step fails; `resolvedPath` gets the root file's path.
 std::optional<model::Ruleset> loadRulesetToPlay(const std::string& given, const ArgParser& parser,
                                                 RunOptions& options, const UsageError& usage, CommandIo& io,
-                                                int& code);
+                                                int& code, std::string* resolvedPath = nullptr);
 
 // The end of every simulating command: writes --json (`json`: a path or "-"),
 // prints the table unless the JSON went to stdout (also when the file could not

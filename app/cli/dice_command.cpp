@@ -13,6 +13,8 @@
 
 #include "app/cli/arg_parser.h"
 #include "app/cli/command.h"
+#include "app/cli/command_steps.h"
+#include "app/cli/option_table.h"
 #include "app/cli/output_paths.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
@@ -65,23 +67,50 @@ const char* kUsage =
     "  6d10!4kh3               explode on the highest face at most 4 times, keep highest 3\n"
     "                          (! alone: at most 10 times; kh kl keep, dh dl drop)\n"
     "  4d{fire:2,earth,water,air,Z}   named faces with multiplicity;  4dF  Fudge dice\n"
-    "  7d[fire_shaman]         a die by id from --ruleset FILE\n\n"
-    "QUERY (one; --sum by default):\n"
-    "  --sum                   distribution of the sum\n"
-    "  --count FACE[,FACE]     how many dice show one of the faces\n"
-    "  --vs POOL               opposed: highest against highest, ties to B;\n"
-    "                          distribution of pairs won by POOL minus pairs won by B\n"
-    "  --target \"A:n,B:m|C:k\" --rolls R [--wild FACE [--anchored]]\n"
-    "                          reach one alternative within R rolls holding optimally;\n"
-    "                          an anchored wild needs a natural die of the face it completes\n"
-    "  --expression EXPR       distribution of an amount expression (fire * magic) over\n"
-    "                          the ruleset's dice (d6, d8, ... without a ruleset)\n\n"
-    "options:\n"
-    "  --at-least X            also print P(outcome >= X)\n"
-    "  --monte-carlo N         sample N times instead (95% intervals); --seed S (default 1)\n"
-    "  --ruleset FILE          dice ids and parameters; alone: evaluate its dice_questions\n"
-    "  --question ID           only that dice question of --ruleset\n"
-    "  --json PATH|-           write the result as JSON to PATH, or to stdout instead of the table\n\n"
+    "  7d[fire_shaman]         a die by id from --ruleset FILE\n\n";
+
+// The queries and options of `balance dice` (--help prints them in two groups).
+const OptionTable& diceTable() {
+  static const OptionTable table = [] {
+    const std::string maxRolls = std::to_string(dice::kMaxTargetRolls);
+    OptionTable t{
+        {.name = "--sum", .type = OptionType::Switch, .help = "distribution of the sum", .group = "query"},
+        {.name = "--count", .meta = "FACE[,FACE]", .help = "how many dice show one of the faces", .group = "query"},
+        {.name = "--vs", .meta = "POOL",
+         .help = "opposed: highest against highest, ties to B;\n"
+                 "distribution of pairs won by POOL minus pairs won by B",
+         .group = "query"},
+        {.name = "--target", .meta = "\"A:n,B:m|C:k\" --rolls R [--wild FACE [--anchored]]",
+         .help = "reach one alternative within R rolls holding optimally;\n"
+                 "an anchored wild needs a natural die of the face it completes",
+         .group = "query"},
+        {.name = "--expression", .meta = "EXPR",
+         .help = "distribution of an amount expression (fire * magic) over\n"
+                 "the ruleset's dice (d6, d8, ... without a ruleset)",
+         .group = "query"},
+        // With --target (its line names them).
+        {.name = "--rolls", .type = OptionType::Int, .min = 1, .max = dice::kMaxTargetRolls,
+         .rangeError = "--rolls must be 1 to " + maxRolls},
+        {.name = "--wild"},
+        {.name = "--anchored", .type = OptionType::Switch},
+        {.name = "--at-least", .type = OptionType::Number, .meta = "X", .help = "also print P(outcome >= X)"},
+        {.name = "--monte-carlo", .type = OptionType::Int, .meta = "N",
+         .help = "sample N times instead (95% intervals); --seed S (default 1)", .min = 1, .max = 1'000'000'000LL,
+         .rangeError = "--monte-carlo must be 1 to 1000000000"},
+        {.name = "--seed", .type = OptionType::Int, .min = 0, .fallback = 1,
+         .rangeError = "--seed must be non-negative"},
+        {.name = "--ruleset", .meta = "FILE", .help = "dice ids and parameters; alone: evaluate its dice_questions"},
+        {.name = "--question", .meta = "ID", .help = "only that dice question of --ruleset"},
+        {.name = "--json", .meta = "PATH|-",
+         .help = "write the result as JSON to PATH, or to stdout instead of the table"},
+    };
+    t.helpColumn(26).longNamesAbove();
+    return t;
+  }();
+  return table;
+}
+
+const char* kClosing =
     "bounds: an exact answer takes at most about 4 s of work and a Monte Carlo run about 60 s\n"
     "(tables of at most 4000000 outcomes); a bigger request is refused with a suggestion. Long\n"
     "work shows progress on a terminal; Ctrl-C cancels it.\n\n"
@@ -147,43 +176,9 @@ int runQuestions(const model::Ruleset& ruleset, const std::string& file, const s
   return exit;
 }
 
-int runDice(const std::vector<std::string>& args, CommandIo& io) {
-  ArgParser parser;
-  parser.flag("--sum").flag("--anchored");
-  for (const char* o : {"--count", "--at-least", "--vs", "--target", "--rolls", "--wild", "--expression", "--monte-carlo",
-                        "--seed", "--ruleset", "--question", "--json"})
-    parser.option(o);
-  std::string error;
-  if (!parser.parse(args, error)) {
-    io.err << "balance dice: " << error << " (see balance dice --help)\n";
-    return kExitUsage;
-  }
-  auto usage = [&](const std::string& message) {
-    io.err << "balance dice: " << message << " (see balance dice --help)\n";
-    return kExitUsage;
-  };
-  const auto& pos = parser.positional();
-  if (pos.size() > 1) return usage("one pool expected, got " + std::to_string(pos.size()) + " (quote pools with spaces)");
-
-  std::optional<model::Ruleset> ruleset;
-  auto rulesetFile = parser.value("--ruleset");
-  if (rulesetFile) {
-    std::string path;  // a folder is taken as every other command takes it
-    if (!resolveRulesetPath(*rulesetFile, path, error)) return usage(error);
-    ruleset = loadRulesetForCli(path, io);
-    if (!ruleset) return kExitInvalid;
-    if (!checkOutputsApart("dice", parser, rulesetInputs(*ruleset), io)) return kExitUsage;
-  }
-  if (parser.has("--question") && !rulesetFile) return usage("--question needs --ruleset FILE");
-  if (pos.empty() && !parser.has("--expression")) {
-    if (!ruleset) return usage("no pool given (e.g. balance dice 3d6)");
-    return runQuestions(*ruleset, *rulesetFile, parser.value("--question"), parser.value("--json"), io);
-  }
-  if (parser.has("--question")) return usage("--question evaluates a ruleset question; give no pool with it");
-
-  dice::DiceRequest rq;
-  int queries = 0;
-  if (parser.has("--sum")) ++queries;
+// The query of `balance dice` (one of --sum, --count, --vs, --target, --expression) into `rq`.
+int readQuery(const ArgParser& parser, dice::DiceRequest& rq, const UsageError& usage) {
+  int queries = parser.has("--sum") ? 1 : 0;
   if (auto c = parser.value("--count")) {
     ++queries;
     rq.query = dice::DiceQuery::Count;
@@ -212,40 +207,37 @@ int runDice(const std::vector<std::string>& args, CommandIo& io) {
     ++queries;
     rq.query = dice::DiceQuery::Expression;
     rq.expression = *e;
-    if (!pos.empty()) return usage("--expression takes no pool");
+    if (!parser.positional().empty()) return usage("--expression takes no pool");
   }
   if (queries > 1) return usage("choose one query: --sum, --count, --vs, --target or --expression");
+  return kExitOk;
+}
+
+// The pool, the query and the numbers of the request (after the table's range checks).
+int readDiceRequest(const ArgParser& parser, dice::DiceRequest& rq, const UsageError& usage) {
+  if (const int code = readQuery(parser, rq, usage)) return code;
   if (rq.query != dice::DiceQuery::Target) {
     for (const char* f : {"--rolls", "--wild", "--anchored"})
       if (parser.has(f)) return usage(std::string(f) + " goes with --target");
   }
   if (parser.has("--anchored") && !parser.has("--wild")) return usage("--anchored needs --wild FACE");
-  if (!pos.empty()) rq.pool = pos.front();
-  long long n = 0;
-  if (!parser.intValue("--rolls", n, error)) return usage(error);
-  if (parser.has("--rolls")) {
-    if (n < 1 || n > dice::kMaxTargetRolls) return usage("--rolls must be 1 to " + std::to_string(dice::kMaxTargetRolls));
-    rq.rolls = static_cast<int>(n);
-  }
+  if (!parser.positional().empty()) rq.pool = parser.positional().front();
+  const OptionTable& table = diceTable();
+  if (parser.has("--rolls")) rq.rolls = static_cast<int>(table.integer(parser, "--rolls"));
   rq.wild = parser.value("--wild").value_or("");
   rq.anchored = parser.has("--anchored");
-  double atLeast = 0;
-  if (!parser.doubleValue("--at-least", atLeast, error)) return usage(error);
-  if (parser.has("--at-least")) rq.atLeast = atLeast;
-  n = 0;
-  if (!parser.intValue("--monte-carlo", n, error)) return usage(error);
-  if (parser.has("--monte-carlo")) {
-    if (n < 1 || n > 1'000'000'000LL) return usage("--monte-carlo must be 1 to 1000000000");
-    rq.monteCarlo = n;
-  }
-  n = 1;
-  if (!parser.intValue("--seed", n, error)) return usage(error);
-  if (n < 0) return usage("--seed must be non-negative");
-  rq.seed = static_cast<std::uint64_t>(n);
+  if (parser.has("--at-least")) rq.atLeast = table.number(parser, "--at-least");
+  if (parser.has("--monte-carlo")) rq.monteCarlo = table.integer(parser, "--monte-carlo");
+  rq.seed = static_cast<std::uint64_t>(table.integer(parser, "--seed"));
+  return kExitOk;
+}
 
+// Evaluates the request and prints the table (or the JSON); a notation error points at its column.
+int evaluateAndPrint(const dice::DiceRequest& rq, const model::Ruleset* ruleset, const std::optional<std::string>& json,
+                     CommandIo& io) {
   dice::DiceResult result;
   dice::DiceError derr;
-  if (!evaluateWithProgress(rq, ruleset ? &*ruleset : nullptr, result, derr, io)) {
+  if (!evaluateWithProgress(rq, ruleset, result, derr, io)) {
     io.err << "balance dice: " << derr.format() << "\n";
     if (derr.cancelled) return kExitCancelled;
     if (derr.column > 0) {
@@ -255,19 +247,48 @@ int runDice(const std::vector<std::string>& args, CommandIo& io) {
     }
     return kExitUsage;
   }
-  auto jsonPath = parser.value("--json");
-  if (!jsonPath || *jsonPath != "-") io.out << dice::formatDiceText(result);
-  if (jsonPath) {
-    sim::JsonWriter json;
-    dice::writeDiceJson(json, result);
-    if (!emitJson(*jsonPath, json.str(), io)) return kExitInvalid;
+  if (!json || *json != "-") io.out << dice::formatDiceText(result);
+  if (json) {
+    sim::JsonWriter writer;
+    dice::writeDiceJson(writer, result);
+    if (!emitJson(*json, writer.str(), io)) return kExitInvalid;
   }
   return kExitOk;
+}
+
+int runDice(const std::vector<std::string>& args, CommandIo& io) {
+  ArgParser parser;
+  std::string error;
+  const UsageError usage("dice", io);
+  if (!parseOptions(diceTable(), args, parser, error)) return usage(error);
+  const auto& pos = parser.positional();
+  if (pos.size() > 1) return usage("one pool expected, got " + std::to_string(pos.size()) + " (quote pools with spaces)");
+
+  std::optional<model::Ruleset> ruleset;
+  auto rulesetFile = parser.value("--ruleset");
+  if (rulesetFile) {
+    std::string path;  // a folder is taken as every other command takes it
+    if (!resolveRulesetPath(*rulesetFile, path, error)) return usage(error);
+    ruleset = loadRulesetForCli(path, io);
+    if (!ruleset) return kExitInvalid;
+    if (!checkOutputsApart("dice", parser, rulesetInputs(*ruleset), io)) return kExitUsage;
+  }
+  if (parser.has("--question") && !rulesetFile) return usage("--question needs --ruleset FILE");
+  if (pos.empty() && !parser.has("--expression")) {
+    if (!ruleset) return usage("no pool given (e.g. balance dice 3d6)");
+    return runQuestions(*ruleset, *rulesetFile, parser.value("--question"), parser.value("--json"), io);
+  }
+  if (parser.has("--question")) return usage("--question evaluates a ruleset question; give no pool with it");
+  dice::DiceRequest rq;
+  if (const int code = readDiceRequest(parser, rq, usage)) return code;
+  return evaluateAndPrint(rq, ruleset ? &*ruleset : nullptr, parser.value("--json"), io);
 }
 
 }  // namespace
 
 WB_REGISTER_COMMAND(dice, "dice", "exact dice probabilities: 3d6, 6d10!4kh3, --vs, --target, ruleset questions",
-                    kUsage, runDice);
+                    std::string(kUsage) + "QUERY (one; --sum by default):\n" + diceTable().help("query") +
+                        "\noptions:\n" + diceTable().help("") + "\n" + kClosing,
+                    runDice);
 
 }  // namespace wb::app

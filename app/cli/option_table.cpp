@@ -35,6 +35,11 @@ OptionTable& OptionTable::helpColumn(std::size_t column) {
   return *this;
 }
 
+OptionTable& OptionTable::longNamesAbove() {
+  m_longNamesAbove = true;
+  return *this;
+}
+
 const OptionSpec* OptionTable::find(const std::string& name) const {
   for (const auto& s : m_specs)
     if (s.name == name) return &s;
@@ -84,19 +89,31 @@ double OptionTable::number(const ArgParser& parser, const std::string& name, dou
 
 std::string OptionTable::help() const {
   std::string out;
-  for (const auto& s : m_specs) {
-    if (s.help.empty()) continue;
-    std::string head = "  " + s.name + (s.meta.empty() ? "" : " " + s.meta);
-    head += std::string(head.size() + 2 <= m_column ? m_column - head.size() : 2, ' ');
-    out += head;
-    std::size_t start = 0;
-    while (true) {
-      const std::size_t end = s.help.find('\n', start);
-      out += s.help.substr(start, end == std::string::npos ? std::string::npos : end - start) + "\n";
-      if (end == std::string::npos) break;
-      start = end + 1;
-      out += std::string(m_column, ' ');
-    }
+  for (const auto& s : m_specs) out += helpLines(s);
+  return out;
+}
+
+std::string OptionTable::help(const std::string& group) const {
+  std::string out;
+  for (const auto& s : m_specs)
+    if (s.group == group) out += helpLines(s);
+  return out;
+}
+
+std::string OptionTable::helpLines(const OptionSpec& s) const {
+  if (s.help.empty()) return "";
+  std::string out = "  " + s.name + (s.meta.empty() ? "" : " " + s.meta);
+  const bool fits = out.size() + 2 <= m_column;
+  if (fits) out += std::string(m_column - out.size(), ' ');
+  else if (m_longNamesAbove) out += "\n" + std::string(m_column, ' ');
+  else out += "  ";
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t end = s.help.find('\n', start);
+    out += s.help.substr(start, end == std::string::npos ? std::string::npos : end - start) + "\n";
+    if (end == std::string::npos) break;
+    start = end + 1;
+    out += std::string(m_column, ' ');
   }
   return out;
 }

@@ -37,7 +37,8 @@ struct OptionSpec {
   long long max = std::numeric_limits<long long>::max();
   long long fallback = 0;  // Int: the value when the option is not given
   bool repeatable = false;
-  std::string rangeError{};  // Int: the message for a value outside [min, max], where a command words it its own way
+  std::string rangeError{};
+  std::string group{};  // a help section of its own (help(group)), where a command's --help has several  // Int: the message for a value outside [min, max], where a command words it its own way
 };
 
 class OptionTable {
@@ -53,6 +54,9 @@ class OptionTable {
   OptionTable& withFallback(const std::string& name, long long fallback);
   // Where the help text starts (20 by default; a table of long option names sets more).
   OptionTable& helpColumn(std::size_t column);
+  // An option whose name and value do not fit before the column get their help
+  // on the lines below (not after two spaces).
+  OptionTable& longNamesAbove();
 
   const OptionSpec* find(const std::string& name) const;
   const std::vector<OptionSpec>& specs() const { return m_specs; }
@@ -68,11 +72,14 @@ class OptionTable {
   // The option lines of --help: "  --games N         text", later lines under the text
   // (an option without help text has no line: a command names it in a line of its own).
   std::string help() const;
+  std::string help(const std::string& group) const;  // the lines of one group
 
  private:
   OptionSpec& spec(const std::string& name);
+  std::string helpLines(const OptionSpec& spec) const;
   std::vector<OptionSpec> m_specs;
   std::size_t m_column = 20;
+  bool m_longNamesAbove = false;
 };
 
 // Declares `table`, parses `args` and checks the ranges; false with the error.

@@ -37,6 +37,13 @@ const OptionTable& runOptionTable() {
   return table;
 }
 
+OptionSpec runOption(const std::string& name, std::string help, const std::string& meta) {
+  OptionSpec spec = *runOptionTable().find(name);
+  spec.help = std::move(help);
+  if (!meta.empty()) spec.meta = meta;
+  return spec;
+}
+
 std::string runOptionsHelp() { return "run options (as for balance run):\n" + runOptionTable().help(); }
 
 void declareRunOptions(ArgParser& parser) { runOptionTable().declare(parser); }

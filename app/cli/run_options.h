@@ -38,6 +38,8 @@ struct RunOptions {
 
 // The shared options: their types, ranges, defaults and help lines.
 const OptionTable& runOptionTable();
+// One shared row in a command's own words (`help` empty: no line of its own in --help).
+OptionSpec runOption(const std::string& name, std::string help, const std::string& meta = "");
 // "run options (as for balance run):" and the table's help lines (for a command's --help).
 std::string runOptionsHelp();
 

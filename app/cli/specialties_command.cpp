@@ -24,6 +24,8 @@
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
+#include "app/cli/command_steps.h"
+#include "app/cli/option_table.h"
 #include "app/cli/interrupt_scope.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
@@ -37,26 +39,42 @@
 namespace wb::app {
 namespace {
 
-const char* kUsage =
+const char* kSynopsis =
     "usage: balance specialties FILE [--games N] [--matrix-games M] [--agents A[,B]]\n"
     "                              [--baseline FACTION] [--seed S] [--threads T]\n"
     "                              [--max-turns K] [--set PATH=VALUE]... [--json PATH|-]\n\n"
     "Faction (specialty) balance for 2 players: each faction against the baseline\n"
     "faction for N games (seats alternate), ranked by win rate with 95% Wilson\n"
     "intervals (a draw counts half); then, if M > 0, a round robin of M games per\n"
-    "pair with each faction's mean score and the row-vs-column win-rate matrix.\n\n"
-    "  --games N           games per faction against the baseline (default 500)\n"
-    "  --matrix-games M    games per pair in the round robin (default 0: skip)\n"
-    "  --agents A[,B]      agent spec(s) for both seats (default: the engine's,\n"
-    "                      as for balance run)\n"
-    "  --baseline FACTION  the reference faction (default: the first, e.g. mage_none)\n"
-    "  --seed S            run seed (default 1)\n"
-    "  --threads T         worker threads (default: all cores)\n"
-    "  --max-turns K       turn cap (default: the game's)\n"
-    "  --set PATH=VALUE    change a value first (repeatable)\n"
-    "  --json PATH|-       the result as JSON (every tally, the ranking, the round robin;\n"
-    "                      the same for any --threads and ranks); - for stdout, then\n"
-    "                      the table is not printed\n"
+    "pair with each faction's mean score and the row-vs-column win-rate matrix.\n\n";
+
+// The specialties command's options: the run options it takes, in its own words, and its own.
+const OptionTable& specialtiesTable() {
+  static const OptionTable table = [] {
+    OptionTable t;
+    t.add(runOption("--games", "games per faction against the baseline (default 500)"))
+        .add({.name = "--matrix-games", .type = OptionType::Int, .meta = "M",
+              .help = "games per pair in the round robin (default 0: skip)", .min = 0, .max = kMaxGames})
+        .add(runOption("--agents", "agent spec(s) for both seats (default: the engine's,\nas for balance run)", "A[,B]"))
+        .add({.name = "--baseline", .meta = "FACTION",
+              .help = "the reference faction (default: the first, e.g. mage_none)"})
+        .add(runOption("--seed", "run seed (default 1)"))
+        .add(runOption("--threads", "worker threads (default: all cores)"))
+        .add(runOption("--max-turns", "turn cap (default: the game's)"))
+        .add(runOption("--set", "change a value first (repeatable)"))
+        .add({.name = "--json", .meta = "PATH|-",
+              .help = "the result as JSON (every tally, the ranking, the round robin;\n"
+                      "the same for any --threads and ranks); - for stdout, then\n"
+                      "the table is not printed"})
+        .add(runOption("--players", ""))    // refused unless 2: said in the description
+        .add(runOption("--until-ci", ""));  // refused: said when given
+    t.helpColumn(22);
+    return t;
+  }();
+  return table;
+}
+
+const char* kClosing =
     "The numbers have the bounds of every command (balance run --help).\n\n"
     "exit: 0 ok, 1 the ruleset has problems or an output cannot be written, 2 usage error (a --checkpoint\n"
     "of another command too), 130 cancelled (Ctrl-C: the partial table is printed)\n";
@@ -75,88 +93,91 @@ void printTable(std::ostream& out, const sim::SpecialtiesResult& result, const m
                 const std::vector<std::string>& factions, int baseline, const std::vector<std::string>& specs,
                 long long games, long long matrixGames, std::uint64_t seed, bool cancelled);
 
-int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
-  InterruptScope interrupt;
-  // The run options of every command (run_options.h): the same parser and bounds.
-  ArgParser ap;
-  declareRunOptions(ap);
-  ap.option("--matrix-games").option("--baseline").option("--json");
+// What one `balance specialties` is asked to do, read and checked before the ruleset is loaded.
+struct SpecialtiesSettings {
+  RunOptions options;
+  long long matrixGames = 0;
+  std::string file;
+  std::optional<std::string> json, baseline;
+};
+
+int readSpecialtiesSettings(const std::vector<std::string>& args, ArgParser& ap, SpecialtiesSettings& s,
+                            const UsageError& usage) {
   std::string error;
-  auto usage = [&](const std::string& message) {
-    io.err << "balance specialties: " << message << " (see balance specialties --help)\n";
-    return kExitUsage;
-  };
+  specialtiesTable().declare(ap);
   if (!ap.parse(args, error)) return usage(error);
   if (ap.positional().size() != 1) return usage("give exactly one ruleset file");
-  RunOptions options;
-  if (!readRunOptions(ap, options, error, 500)) return usage(error);
+  if (!readRunOptions(ap, s.options, error, 500)) return usage(error);
   if (ap.has("--until-ci")) return usage("--until-ci is not available for specialties (give --games)");
-  if (ap.has("--players") && options.config.players != 2)
+  if (ap.has("--players") && s.options.config.players != 2)
     return usage("specialties compares factions in 2-player games, got --players " + *ap.value("--players"));
-  long long matrixGames = 0;
-  if (!ap.intValue("--matrix-games", matrixGames, error, 0, kMaxGames)) return usage(error);
-  if (options.agentsGiven && options.config.agents.size() > 2)
+  if (!specialtiesTable().check(ap, error)) return usage(error);
+  s.matrixGames = specialtiesTable().integer(ap, "--matrix-games");
+  if (s.options.agentsGiven && s.options.config.agents.size() > 2)
     return usage("--agents: one agent for both seats, or one per seat (2)");
-  const auto json = ap.value("--json");
-  if (json && !checkOutputPath("--json", *json, error)) return usage(error);
-  const long long games = static_cast<long long>(options.config.games);
-  const std::uint64_t seed = options.config.seed;
-  const int threads = options.config.threads;
-  const int maxTurns = options.config.maxTurns;
-  std::vector<std::string> specs = options.config.agents;
+  s.json = ap.value("--json");
+  if (s.json && !checkOutputPath("--json", *s.json, error)) return usage(error);
+  s.baseline = ap.value("--baseline");
+  s.file = ap.positional().front();
+  return kExitOk;
+}
 
-  std::string path;
-  if (!resolveRulesetPath(ap.positional().front(), path, error)) return usage(error);
+// The settings as the specialties runner takes them, for `factions` of the compiled game.
+bool specialtiesConfig(const SpecialtiesSettings& s, const std::vector<std::string>& factions,
+                       sim::SpecialtiesConfig& config, CommandIo& io) {
+  int baseline = 0;
+  if (s.baseline) {
+    auto it = std::find(factions.begin(), factions.end(), *s.baseline);
+    if (it == factions.end()) {
+      io.err << "balance specialties: unknown faction '" << *s.baseline << "'\n";
+      return false;
+    }
+    baseline = static_cast<int>(it - factions.begin());
+  }
+  const sim::RunConfig& run = s.options.config;
+  config.games = run.games;
+  config.matrixGames = static_cast<std::uint64_t>(s.matrixGames);
+  config.agents = run.agents;
+  config.seed = run.seed;
+  config.baseline = baseline;
+  config.maxTurns = run.maxTurns;
+  config.threads = run.threads > 0 ? run.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  return true;
+}
+
+int runSpecialties(const std::vector<std::string>& args, CommandIo& io) {
+  InterruptScope interrupt;
+  ArgParser ap;
+  SpecialtiesSettings s;
+  const UsageError usage("specialties", io);
+  if (const int code = readSpecialtiesSettings(args, ap, s, usage)) return code;
+  std::string path, error;
+  if (!resolveRulesetPath(s.file, path, error)) return usage(error);
   auto ruleset = loadRulesetForCli(path, io);
   if (!ruleset) return kExitInvalid;
-  if (!applySets(*ruleset, options.sets, io)) return kExitUsage;
-  if (!options.agentsGiven) specs = {rulesets::defaultAgent(ruleset->engine, 2)};  // 2-player games
-  model::Diagnostics diags;
-  std::unique_ptr<sim::Game> game = rulesets::builtinEngines().compile(*ruleset, diags);
-  io.err << diags.format();
+  if (!applySets(*ruleset, s.options.sets, io)) return kExitUsage;
+  if (!s.options.agentsGiven) s.options.config.agents = {rulesets::defaultAgent(ruleset->engine, 2)};  // 2-player games
+  std::unique_ptr<sim::Game> game = compileForCli(*ruleset, io);
   if (!game) return kExitInvalid;
   const std::vector<std::string> factions = game->factions();
   if (factions.size() < 2) {
     io.err << "balance specialties: the game has no factions to compare (are specialties enabled?)\n";
     return kExitInvalid;
   }
-  int baseline = 0;
-  if (auto b = ap.value("--baseline")) {
-    auto it = std::find(factions.begin(), factions.end(), *b);
-    if (it == factions.end()) {
-      io.err << "balance specialties: unknown faction '" << *b << "'\n";
-      return kExitUsage;
-    }
-    baseline = static_cast<int>(it - factions.begin());
-  }
   sim::SpecialtiesConfig config;
-  config.games = static_cast<std::uint64_t>(games);
-  config.matrixGames = static_cast<std::uint64_t>(matrixGames);
-  config.agents = specs;
-  config.seed = seed;
-  config.baseline = baseline;
-  config.maxTurns = maxTurns;
-  config.threads = threads > 0 ? static_cast<int>(threads)
-                               : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  if (!specialtiesConfig(s, factions, config, io)) return kExitUsage;
   const std::atomic<bool>& cancel = InterruptScope::flag();  // the pairings poll it: Ctrl-C stops them
   const sim::SpecialtiesResult result = sim::runSpecialties(*game, config, cancel);
-  if (!result.ok()) {
-    // The ruleset's problems are reported above; what is left is the run's
-    // own (a checkpoint of another command, a lost rank): a usage error.
-    io.err << "balance specialties: " << result.error << "\n";
-    return kExitUsage;
-  }
-  const bool jsonToStdout = json && *json == "-";
-  const bool written = !json || writeJsonOutput(io.out, io.err, "specialties", *json,
-                                                sim::specialtiesToJson(result, game->engine()), !cancel.load());
-  std::ostringstream table;  // printed unless the JSON went to stdout
-  printTable(table, result, *ruleset, factions, baseline, specs, games, matrixGames, seed, cancel.load());
-  if (!jsonToStdout) io.out << table.str();
-  if (cancel.load()) {
-    io.err << "balance specialties: cancelled\n";
-    return kExitCancelled;
-  }
-  return written ? kExitOk : kExitInvalid;
+  // The ruleset's problems are reported above; what is left is the run's
+  // own (a checkpoint of another command, a lost rank): a usage error.
+  if (!result.ok()) return UsageError("specialties", io, false)(result.error);
+  const bool cancelled = cancel.load();
+  const auto print = [&](std::ostream& out) {
+    printTable(out, result, *ruleset, factions, config.baseline, config.agents, static_cast<long long>(config.games),
+               s.matrixGames, config.seed, cancelled);
+  };
+  return writeAndPrint("specialties", s.json, cancelled,
+                       [&] { return sim::specialtiesToJson(result, game->engine()); }, print, io);
 }
 
 void printTable(std::ostream& out, const sim::SpecialtiesResult& result, const model::Ruleset& ruleset,
@@ -234,7 +255,7 @@ void printTable(std::ostream& out, const sim::SpecialtiesResult& result, const m
 }  // namespace
 
 WB_REGISTER_COMMAND(specialties, "specialties",
-                    "faction / specialty balance: each vs a baseline and a round-robin matrix", kUsage,
-                    runSpecialties);
+                    "faction / specialty balance: each vs a baseline and a round-robin matrix",
+                    std::string(kSynopsis) + specialtiesTable().help() + kClosing, runSpecialties);
 
 }  // namespace wb::app

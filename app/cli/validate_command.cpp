@@ -5,6 +5,7 @@
 
 #include "app/cli/arg_parser.h"
 #include "app/cli/command.h"
+#include "app/cli/option_table.h"
 #include "app/cli/run_options.h"
 #include "model/core/parameter_reads.h"
 #include "model/yaml/ruleset_loader.h"
@@ -46,11 +47,19 @@ model::Diagnostics unreadParameterWarnings(const model::Ruleset& ruleset) {
   return warnings;
 }
 
+const OptionTable& validateTable() {
+  static const OptionTable table = [] {
+    OptionTable t{{.name = "--quiet", .type = OptionType::Switch, .help = "print nothing for valid files"}};
+    t.helpColumn(12);
+    return t;
+  }();
+  return table;
+}
+
 int runValidate(const std::vector<std::string>& args, CommandIo& io) {
   ArgParser parser;
-  parser.flag("--quiet");
   std::string error;
-  if (!parser.parse(args, error)) {
+  if (!parseOptions(validateTable(), args, parser, error)) {
     io.err << "balance validate: " << error << "\n";
     return kExitUsage;
   }
@@ -104,9 +113,8 @@ WB_REGISTER_COMMAND(validate, "validate", "check ruleset files; list every probl
                     "duplicate ids, references, expressions, and what its engine requires) and\n"
                     "prints every problem as `file:line:column: error: message` on stderr.\n"
                     "A parameter its engine never reads (changing it changes nothing) is a\n"
-                    "`warning:` at its line; warnings do not change the exit status.\n\n"
-                    "  --quiet   print nothing for valid files\n\n"
-                    "exit: 0 all valid, 1 some file has errors, 2 usage error\n",
+                    "`warning:` at its line; warnings do not change the exit status.\n\n" +
+                        validateTable().help() + "\nexit: 0 all valid, 1 some file has errors, 2 usage error\n",
                     runValidate);
 
 }  // namespace wb::app
