@@ -14,13 +14,14 @@
 #include <csignal>
 #include <filesystem>
 #include <iomanip>
-#include <limits>
 #include <ostream>
 #include <sstream>
 
 #include "app/cli/arg_parser.h"
 #include "app/cli/cli_format.h"
 #include "app/cli/command.h"
+#include "app/cli/command_steps.h"
+#include "app/cli/option_table.h"
 #include "app/cli/output_paths.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
@@ -39,7 +40,7 @@ namespace {
 
 constexpr int kExitInterrupted = 130;
 
-const char* kUsage =
+const char* kSynopsis =
     "usage: balance tune RULESET [--targets FILE] [--set PATH=VALUE]... [--agents A]\n"
     "                            [--verify-agents B] [--budget GAMES] [--verify-games N]\n"
     "                            [--seed S] [--threads T] [--players P] [--max-turns K]\n"
@@ -73,32 +74,55 @@ const char* kUsage =
     "The content guard (on by default; `guard:` in the targets file loosens or drops it):\n"
     "every entity the knobs reach keeps each use per game at least half its starting value,\n"
     "is not used in every game unless it was, and each kind's diversity does not fall\n"
-    "below its starting interval; a proposal that breaks it is not a pass.\n\n"
-    "  RULESET            the ruleset's root YAML file (or its folder)\n"
-    "  --targets FILE     targets and knobs (default: the ruleset's own sections)\n"
-    "  --set PATH=VALUE   change a value first: the starting point (repeatable)\n"
-    "  --agents A         agents of the search (default: the engine's)\n"
-    "  --verify-agents B  agents of the verification (default: the engine's, the planner\n"
-    "                     where the engine declares it)\n"
-    "  --budget GAMES     games the search may play (default 20000; verification apart);\n"
-    "                     never passed. Below the least that screens every knob once\n"
-    "                     (printed) the tune is refused before any game, exit 2\n"
-    "  --verify-games N   games of each verification run (default: budget / 16; the\n"
-    "                     proposal and the starting ruleset each play them)\n"
-    "  --seed S           seed of the search's bank (default 1); verification uses its own\n"
-    "  --threads T        worker threads (default: all cores; results do not depend on it)\n"
-    "  --players P        player count (default: the ruleset's players.default or min)\n"
-    "  --max-turns K      turn cap; capped games are timeouts\n"
-    "  --strategy S       the search: tuner (default: screening, sensitivity model, racing,\n"
-    "                     backward elimination), or a peer for comparison at the same budget,\n"
-    "                     bank and verification: random (random edit sets of 1..3 edits, the\n"
-    "                     one that misses least kept) or one-at-a-time (each knob's values in\n"
-    "                     turn with the others at their best, improvements kept) or ntbea (the\n"
-    "                     N-tuple bandit evolutionary algorithm as TAG runs it: 1- and 2-tuples,\n"
-    "                     UCB, each evaluation on fresh seeds; its pick raced on the bank)\n"
-    "  --no-guard         no content guard (as `guard: off`)\n"
-    "  --json OUT|-       write the result document (data/schema/tune-result.md)\n"
-    "  --write FILE       save the ruleset with the proposal's edits (layout and comments kept)\n\n";
+    "below its starting interval; a proposal that breaks it is not a pass.\n\n";
+
+// The tune command's options: the run options it takes, in its own words, and its own.
+const OptionTable& tuneTable() {
+  static const OptionTable table = [] {
+    OptionTable t;
+    t.add({.name = "RULESET", .type = OptionType::Positional, .help = "the ruleset's root YAML file (or its folder)"})
+        .add({.name = "--targets", .meta = "FILE", .help = "targets and knobs (default: the ruleset's own sections)"})
+        .add(runOption("--set", "change a value first: the starting point (repeatable)"))
+        .add(runOption("--agents", "agents of the search (default: the engine's)", "A"))
+        .add({.name = "--verify-agents", .meta = "B",
+              .help = "agents of the verification (default: the engine's, the planner\n"
+                      "where the engine declares it)"})
+        // Below 1 is refused with its own message (the least game count the search needs comes later).
+        .add({.name = "--budget", .type = OptionType::Int, .meta = "GAMES",
+              .help = "games the search may play (default 20000; verification apart);\n"
+                      "never passed. Below the least that screens every knob once\n"
+                      "(printed) the tune is refused before any game, exit 2",
+              .max = kMaxGames, .fallback = 20000})
+        .add({.name = "--verify-games", .type = OptionType::Int, .meta = "N",
+              .help = "games of each verification run (default: budget / 16; the\n"
+                      "proposal and the starting ruleset each play them)",
+              .min = 1, .max = kMaxGames})
+        .add(runOption("--seed", "seed of the search's bank (default 1); verification uses its own"))
+        .add(runOption("--threads", "worker threads (default: all cores; results do not depend on it)"))
+        .add(runOption("--players", "player count (default: the ruleset's players.default or min)"))
+        .add(runOption("--max-turns", "turn cap; capped games are timeouts"))
+        .add({.name = "--strategy", .meta = "S",
+              .help = "the search: tuner (default: screening, sensitivity model, racing,\n"
+                      "backward elimination), or a peer for comparison at the same budget,\n"
+                      "bank and verification: random (random edit sets of 1..3 edits, the\n"
+                      "one that misses least kept) or one-at-a-time (each knob's values in\n"
+                      "turn with the others at their best, improvements kept) or ntbea (the\n"
+                      "N-tuple bandit evolutionary algorithm as TAG runs it: 1- and 2-tuples,\n"
+                      "UCB, each evaluation on fresh seeds; its pick raced on the bank)"})
+        .add({.name = "--no-guard", .type = OptionType::Switch, .help = "no content guard (as `guard: off`)"})
+        .add({.name = "--json", .meta = "OUT|-", .help = "write the result document (data/schema/tune-result.md)"})
+        .add({.name = "--write", .meta = "FILE",
+              .help = "save the ruleset with the proposal's edits (layout and comments kept)"})
+        // No line in --help: the search's block size (tests and benchmarks set it).
+        .add({.name = "--block-games", .type = OptionType::Int, .min = 1, .max = 1'000'000})
+        // Refused with the reason: the search's games are --budget.
+        .add(runOption("--games", ""))
+        .add(runOption("--until-ci", ""));
+    t.helpColumn(21);
+    return t;
+  }();
+  return table;
+}
 
 const char* kExitText =
     "exit: 0 the tune ran (any verdict), 1 the ruleset or targets have problems,\n"
@@ -280,138 +304,114 @@ void printResult(std::ostream& out, const sim::TuneResult& r) {
   }
 }
 
-int runTune(const std::vector<std::string>& args, CommandIo& io) {
-  ArgParser parser;
-  declareRunOptions(parser);
-  parser.option("--targets").option("--verify-agents").option("--budget").option("--verify-games").option("--json")
-      .option("--write").option("--block-games").option("--strategy").flag("--no-guard");
-  std::string error;
-  if (!parser.parse(args, error)) {
-    io.err << "balance tune: " << error << " (see balance tune --help)\n";
-    return kExitUsage;
-  }
-  if (parser.positional().size() != 1) {
-    io.err << "balance tune: " << (parser.positional().empty() ? "no ruleset file given" : "give exactly one ruleset file")
-           << " (usage: balance tune RULESET --targets FILE [options])\n";
-    return kExitUsage;
-  }
-  for (const char* unused : {"--games", "--until-ci"}) {
-    if (parser.has(unused)) {
-      io.err << "balance tune: " << unused << " does not apply: give the search's games as --budget\n";
-      return kExitUsage;
-    }
-  }
+// What one `balance tune` is asked to do, read and checked before the ruleset is loaded.
+struct TuneSettings {
   RunOptions options;
-  if (!readRunOptions(parser, options, error)) {
-    io.err << "balance tune: " << error << "\n";
-    return kExitUsage;
-  }
+  std::string file, path;  // as given, and the root file it names
+  std::optional<std::string> targets, json, write;
   long long budget = 20000, verifyGames = 0, blockGames = 0;
-  if (!parser.intValue("--budget", budget, error, std::numeric_limits<long long>::min(), kMaxGames) ||
-      !parser.intValue("--verify-games", verifyGames, error, 1, kMaxGames) ||
-      !parser.intValue("--block-games", blockGames, error, 1, 1'000'000)) {
-    io.err << "balance tune: " << error << "\n";
-    return kExitUsage;
-  }
-  if (budget < 1) {
-    io.err << "balance tune: --budget must be at least 1 game, got " << *parser.value("--budget") << "\n";
-    return kExitUsage;
-  }
   sim::TuneStrategy strategy = sim::TuneStrategy::Tuner;
-  if (auto s = parser.value("--strategy"); s && !sim::parseTuneStrategy(*s, strategy)) {
-    io.err << "balance tune: --strategy: unknown strategy '" << *s << "' (tuner, random, one-at-a-time or ntbea)\n";
-    return kExitUsage;
-  }
-  std::vector<std::string> verifyAgents;
-  if (auto list = parser.value("--verify-agents")) {
-    if (!sim::splitAgentList(*list, verifyAgents, error)) {
-      io.err << "balance tune: --verify-agents: " << error << "\n";
-      return kExitUsage;
-    }
-    for (const auto& a : verifyAgents)
-      if (!sim::isValidAgentSpec(a, error)) {
-        io.err << "balance tune: --verify-agents: " << error << "\n";
-        return kExitUsage;
-      }
-  }
+  std::vector<std::string> verifyAgents;  // empty: the engine's
+  bool guard = true;
+};
+
+// --verify-agents: an agent list as --agents takes it.
+bool readVerifyAgents(const ArgParser& parser, std::vector<std::string>& agents, std::string& error) {
+  auto list = parser.value("--verify-agents");
+  if (!list) return true;
+  if (!sim::splitAgentList(*list, agents, error)) return (error = "--verify-agents: " + error, false);
+  for (const auto& a : agents)
+    if (!sim::isValidAgentSpec(a, error)) return (error = "--verify-agents: " + error, false);
+  return true;
+}
+
+int readTuneSettings(const std::vector<std::string>& args, ArgParser& parser, TuneSettings& s, CommandIo& io) {
+  const UsageError usage("tune", io, false);
+  std::string error;
+  tuneTable().declare(parser);
+  if (!parser.parse(args, error)) return UsageError("tune", io)(error);
+  if (parser.positional().size() != 1)
+    return usage(std::string(parser.positional().empty() ? "no ruleset file given" : "give exactly one ruleset file") +
+                 " (usage: balance tune RULESET --targets FILE [options])");
+  for (const char* unused : {"--games", "--until-ci"})
+    if (parser.has(unused)) return usage(std::string(unused) + " does not apply: give the search's games as --budget");
+  if (!readRunOptions(parser, s.options, error) || !tuneTable().check(parser, error)) return usage(error);
+  s.budget = tuneTable().integer(parser, "--budget");
+  s.verifyGames = tuneTable().integer(parser, "--verify-games");
+  s.blockGames = tuneTable().integer(parser, "--block-games");
+  if (s.budget < 1) return usage("--budget must be at least 1 game, got " + *parser.value("--budget"));
+  if (auto name = parser.value("--strategy"); name && !sim::parseTuneStrategy(*name, s.strategy))
+    return usage("--strategy: unknown strategy '" + *name + "' (tuner, random, one-at-a-time or ntbea)");
+  if (!readVerifyAgents(parser, s.verifyAgents, error)) return usage(error);
   // Every output is checked before the first game, so a bad path never costs a finished run.
-  for (const char* option : {"--json", "--write"}) {
-    if (auto out = parser.value(option); out && !checkOutputPath(option, *out, error)) {
-      io.err << "balance tune: " << error << "\n";
-      return kExitUsage;
-    }
-  }
+  for (const char* option : {"--json", "--write"})
+    if (auto out = parser.value(option); out && !checkOutputPath(option, *out, error)) return usage(error);
+  s.file = parser.positional().front();
+  s.targets = parser.value("--targets");
+  s.json = parser.value("--json");
+  s.write = parser.value("--write");
+  s.guard = !parser.has("--no-guard");
+  return kExitOk;
+}
 
-  std::string path;
-  if (!resolveRulesetPath(parser.positional().front(), path, error)) {
-    io.err << "balance tune: " << error << "\n";
-    return kExitUsage;
-  }
-  auto ruleset = loadRulesetForCli(path, io);
-  if (!ruleset) return kExitInvalid;
-  // Outputs never replace inputs, and --write replaces no file it was not
-  // given: the included files it creates beside FILE must be new (or hold
-  // what they would hold), checked here, before any game.
-  {
-    std::vector<NamedFile> inputs = rulesetInputs(*ruleset);
-    if (auto t = parser.value("--targets")) inputs.push_back({"the targets file", *t});
-    std::vector<NamedFile> companions;
-    if (auto w = parser.value("--write")) companions = writtenIncludes(*ruleset, *w);
-    if (!checkOutputsApart("tune", parser, inputs, io, companions)) return kExitUsage;
-    if (auto w = parser.value("--write")) {
-      const auto replaced = filesReplaced(*ruleset, *w);
-      if (!replaced.empty()) {
-        io.err << "balance tune: --write " << *w << " would also replace " << joined(replaced)
-               << " (the ruleset's includes are written beside it); give --write a file in a folder without them\n";
-        return kExitUsage;
-      }
-    }
-  }
-  if (!applySets(*ruleset, options.sets, io)) return kExitUsage;
-  if (!finishRunOptions(options, *ruleset, error)) {
-    io.err << "balance tune: " << error << "\n";
-    return kExitUsage;
-  }
-  if (verifyAgents.empty()) verifyAgents = {rulesets::defaultAgent(ruleset->engine, options.config.players)};
-  if (verifyAgents.size() != 1 && static_cast<int>(verifyAgents.size()) != options.config.players) {
-    io.err << "balance tune: --verify-agents: " << verifyAgents.size() << " agents for " << options.config.players
-           << " players (give one agent for every seat, or one per seat)\n";
-    return kExitUsage;
-  }
+// Outputs never replace inputs, and --write replaces no file it was not
+// given: the included files it creates beside FILE must be new (or hold
+// what they would hold), checked here, before any game.
+bool checkTuneOutputs(const TuneSettings& s, const ArgParser& parser, const model::Ruleset& ruleset, CommandIo& io) {
+  std::vector<NamedFile> inputs = rulesetInputs(ruleset);
+  if (s.targets) inputs.push_back({"the targets file", *s.targets});
+  std::vector<NamedFile> companions;
+  if (s.write) companions = writtenIncludes(ruleset, *s.write);
+  if (!checkOutputsApart("tune", parser, inputs, io, companions)) return false;
+  if (!s.write) return true;
+  const auto replaced = filesReplaced(ruleset, *s.write);
+  if (replaced.empty()) return true;
+  io.err << "balance tune: --write " << *s.write << " would also replace " << joined(replaced)
+         << " (the ruleset's includes are written beside it); give --write a file in a folder without them\n";
+  return false;
+}
 
-  // The request: the targets file, or the ruleset's own sections.
-  model::Diagnostics diags;
-  const auto targetsPath = parser.value("--targets");
-  const sim::TuneSpec spec = sim::loadTuneSpec(targetsPath ? *targetsPath : path, !targetsPath, diags);
+// The ruleset to tune: loaded, its outputs checked, --set applied, players and agents finished.
+std::optional<model::Ruleset> loadTuneRuleset(TuneSettings& s, const ArgParser& parser, CommandIo& io, int& code) {
+  const UsageError usage("tune", io, false);
+  std::string error;
+  code = kExitUsage;
+  if (!resolveRulesetPath(s.file, s.path, error)) return usage(error), std::nullopt;
+  auto ruleset = loadRulesetForCli(s.path, io);
+  if (!ruleset) return code = kExitInvalid, std::nullopt;
+  if (!checkTuneOutputs(s, parser, *ruleset, io)) return std::nullopt;
+  if (!applySets(*ruleset, s.options.sets, io)) return std::nullopt;
+  if (!finishRunOptions(s.options, *ruleset, error)) return usage(error), std::nullopt;
+  const int players = s.options.config.players;
+  if (s.verifyAgents.empty()) s.verifyAgents = {rulesets::defaultAgent(ruleset->engine, players)};
+  if (s.verifyAgents.size() != 1 && static_cast<int>(s.verifyAgents.size()) != players)
+    return usage("--verify-agents: " + std::to_string(s.verifyAgents.size()) + " agents for " +
+                 std::to_string(players) + " players (give one agent for every seat, or one per seat)"),
+           std::nullopt;
+  code = kExitOk;
+  return ruleset;
+}
+
+sim::TuneConfig tuneConfig(const TuneSettings& s, const sim::TuneSpec& spec) {
   sim::TuneConfig config;
-  config.run.seed = options.config.seed;
-  config.run.players = options.config.players;
-  config.run.maxTurns = options.config.maxTurns;
-  config.run.threads = options.config.threads;
-  config.run.blockGames = static_cast<std::uint64_t>(blockGames);
-  config.run.searchAgents = options.config.agents;
-  config.run.verifyAgents = verifyAgents;
-  config.budget = static_cast<std::uint64_t>(budget);
-  config.verifyGames = static_cast<std::uint64_t>(verifyGames);
-  config.strategy = strategy;
+  const sim::RunConfig& run = s.options.config;
+  config.run.seed = run.seed;
+  config.run.players = run.players;
+  config.run.maxTurns = run.maxTurns;
+  config.run.threads = run.threads;
+  config.run.blockGames = static_cast<std::uint64_t>(s.blockGames);
+  config.run.searchAgents = run.agents;
+  config.run.verifyAgents = s.verifyAgents;
+  config.budget = static_cast<std::uint64_t>(s.budget);
+  config.verifyGames = static_cast<std::uint64_t>(s.verifyGames);
+  config.strategy = s.strategy;
   config.guard = spec.guard;
-  if (parser.has("--no-guard")) config.guard.on = false;
-  const sim::EngineRegistry& engines = rulesets::builtinEngines();
-  sim::TuneSetup setup;
-  if (!sim::resolveTuneSetup(engines, *ruleset, config.run, spec, setup, diags, error)) {
-    io.err << error << (error.empty() || error.back() == '\n' ? "" : "\n");
-    return kExitInvalid;
-  }
-  const sim::KnobSpace& knobs = setup.knobs;
-  diags.sort();
-  io.err << diags.format();
-  if (diags.hasErrors()) return kExitInvalid;
+  if (!s.guard) config.guard.on = false;
+  return config;
+}
 
-  sim::TuneSearch search(engines, *ruleset, knobs, setup.targets, config);
-  if (config.budget < search.minimumBudget()) {  // before any game
-    io.err << "balance tune: --budget: " << search.budgetText() << "\n";
-    return kExitUsage;
-  }
+// Runs the search (a progress bar on a terminal, else a line per phase); Ctrl-C stops it.
+sim::TuneResult playTune(sim::TuneSearch& search, CommandIo& io) {
   const bool bar = wantsProgressBar(io.err);
   std::string lastPhase;
   search.setProgressCallback([&](const sim::TuneProgress& p) {
@@ -429,49 +429,78 @@ int runTune(const std::vector<std::string>& args, CommandIo& io) {
   std::signal(SIGINT, previous == SIG_ERR ? SIG_DFL : previous);
   g_tuning.store(nullptr);
   if (bar) clearProgressBar(io.err);
-  if (!result.ok()) {
-    io.err << "balance tune: " << result.error << "\n";
+  return result;
+}
+
+// --write: the ruleset with the proposal's edits, saved with its layout.
+int writeTuned(const model::Ruleset& ruleset, const sim::KnobSpace& knobs, const sim::TuneResult& result,
+               const std::string& writePath, CommandIo& io) {
+  std::string error;
+  model::Ruleset patched = ruleset;
+  if (!knobs.apply(result.edits, patched, error)) {
+    io.err << "balance tune: cannot apply the proposal: " << error << "\n";
     return kExitInvalid;
   }
+  // A copy of an included file that the search's edits now change is not
+  // replaced either: nothing is written then.
+  if (const auto replaced = filesReplaced(patched, writePath); !replaced.empty()) {
+    io.err << "balance tune: --write " << writePath << " would replace " << joined(replaced)
+           << " with the proposal's edits; nothing written (the proposal is above and in --json)\n";
+    return kExitInvalid;
+  }
+  const auto written = filesChanged(patched, writePath);
+  if (!model::saveRuleset(patched, writePath, &error)) {
+    io.err << "balance tune: cannot write " << writePath << ": " << error << "\n";
+    return kExitInvalid;
+  }
+  io.err << "balance tune: wrote " << (written.empty() ? writePath + " (unchanged)" : joined(written)) << " ("
+         << result.edits.size() << " edit" << (result.edits.size() == 1 ? "" : "s") << ")\n";
+  return kExitOk;
+}
+
+int runTune(const std::vector<std::string>& args, CommandIo& io) {
+  ArgParser parser;
+  TuneSettings s;
+  if (const int code = readTuneSettings(args, parser, s, io)) return code;
+  int code = kExitOk;
+  auto ruleset = loadTuneRuleset(s, parser, io, code);
+  if (!ruleset) return code;
+  // The request: the targets file, or the ruleset's own sections.
+  model::Diagnostics diags;
+  const sim::TuneSpec spec = sim::loadTuneSpec(s.targets ? *s.targets : s.path, !s.targets, diags);
+  const sim::TuneConfig config = tuneConfig(s, spec);
+  const sim::EngineRegistry& engines = rulesets::builtinEngines();
+  sim::TuneSetup setup;
+  std::string error;
+  if (!sim::resolveTuneSetup(engines, *ruleset, config.run, spec, setup, diags, error)) {
+    io.err << error << (error.empty() || error.back() == '\n' ? "" : "\n");
+    return kExitInvalid;
+  }
+  diags.sort();
+  io.err << diags.format();
+  if (diags.hasErrors()) return kExitInvalid;
+  sim::TuneSearch search(engines, *ruleset, setup.knobs, setup.targets, config);
+  if (config.budget < search.minimumBudget())  // before any game
+    return UsageError("tune", io, false)("--budget: " + search.budgetText());
+  const sim::TuneResult result = playTune(search, io);
+  if (!result.ok()) return io.err << "balance tune: " << result.error << "\n", kExitInvalid;
   const bool interrupted = result.verdict == sim::TuneVerdict::Interrupted;
-  const auto jsonPath = parser.value("--json");
   // An interrupted tune prints its best proposal and writes it to a new --json
   // file, never over an existing one (one rule for every command).
-  if (jsonPath && !writeJsonOutput(io.out, io.err, "tune", *jsonPath, sim::tuneResultToJson(result), !interrupted))
+  if (s.json && !writeJsonOutput(io.out, io.err, "tune", *s.json, sim::tuneResultToJson(result), !interrupted))
     return kExitInvalid;
-  if (!jsonPath || *jsonPath != "-") printResult(io.out, result);
+  if (!s.json || *s.json != "-") printResult(io.out, result);
   if (interrupted) {
     io.err << "balance tune: cancelled (interrupted); the best proposal so far is not verified"
-           << (parser.has("--write") ? " and the ruleset was not written" : "") << "\n";
+           << (s.write ? " and the ruleset was not written" : "") << "\n";
     return kExitInterrupted;
   }
-  if (auto writePath = parser.value("--write")) {
-    model::Ruleset patched = *ruleset;
-    if (!knobs.apply(result.edits, patched, error)) {
-      io.err << "balance tune: cannot apply the proposal: " << error << "\n";
-      return kExitInvalid;
-    }
-    // A copy of an included file that the search's edits now change is not
-    // replaced either: nothing is written then.
-    if (const auto replaced = filesReplaced(patched, *writePath); !replaced.empty()) {
-      io.err << "balance tune: --write " << *writePath << " would replace " << joined(replaced)
-             << " with the proposal's edits; nothing written (the proposal is above and in --json)\n";
-      return kExitInvalid;
-    }
-    const auto written = filesChanged(patched, *writePath);
-    if (!model::saveRuleset(patched, *writePath, &error)) {
-      io.err << "balance tune: cannot write " << *writePath << ": " << error << "\n";
-      return kExitInvalid;
-    }
-    io.err << "balance tune: wrote " << (written.empty() ? *writePath + " (unchanged)" : joined(written)) << " ("
-           << result.edits.size() << " edit" << (result.edits.size() == 1 ? "" : "s") << ")\n";
-  }
-  return kExitOk;
+  return s.write ? writeTuned(*ruleset, setup.knobs, result, *s.write, io) : kExitOk;
 }
 
 }  // namespace
 
 WB_REGISTER_COMMAND(tune, "tune", "automatic balancing: the fewest edits that meet the targets, verified on fresh seeds",
-                    std::string(kUsage) + sim::agentHelp() + "\n" + kExitText, runTune);
+                    std::string(kSynopsis) + tuneTable().help() + "\n" + sim::agentHelp() + "\n" + kExitText, runTune);
 
 }  // namespace wb::app

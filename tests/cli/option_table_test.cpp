@@ -67,5 +67,32 @@ TEST(OptionTable, ACommandExplainsASharedOptionInItsOwnWords) {
   EXPECT_EQ(table.integer(parser, "--games"), 500);
 }
 
+TEST(OptionTable, ARowMayWordItsRangeErrorAndHaveNoHelpLine) {
+  const OptionTable table{
+      {.name = "--top", .type = OptionType::Int, .meta = "K", .help = "entities listed", .min = 0, .max = 100,
+       .fallback = 3, .rangeError = "--top must be between 0 and 100"},
+      {.name = "--block-games", .type = OptionType::Int, .min = 1},
+  };
+  ArgParser parser;
+  std::string error;
+  EXPECT_FALSE(parseOptions(table, {"--top", "101"}, parser, error));
+  EXPECT_EQ(error, "--top must be between 0 and 100");
+  EXPECT_EQ(table.help(), "  --top K           entities listed\n");
+}
+
+TEST(OptionTable, GroupsAndLongNamesAboveTheirHelp) {
+  OptionTable table{
+      {.name = "--sum", .type = OptionType::Switch, .help = "the sum", .group = "query"},
+      {.name = "--target", .meta = "\"A:n\" --rolls R [--wild FACE]", .help = "reach one alternative", .group = "query"},
+      {.name = "--json", .meta = "PATH|-", .help = "the result as JSON"},
+  };
+  table.helpColumn(26).longNamesAbove();
+  EXPECT_EQ(table.help("query"),
+            "  --sum                   the sum\n"
+            "  --target \"A:n\" --rolls R [--wild FACE]\n"
+            "                          reach one alternative\n");
+  EXPECT_EQ(table.help(""), "  --json PATH|-           the result as JSON\n");
+}
+
 }  // namespace
 }  // namespace wb::app
