@@ -71,7 +71,13 @@ enum class Op : std::uint8_t {
   EndGame,     // a=winner rule index into endRules
   Call,        // a=function index into luaFunctions (the rules' `lua:` script)
   Return,
+  CountAs,     // a=CardUse: the picked card counts as played or acquired by the subject
 };
+
+// What taking a card counts as in the statistics (`pick: {counts_as: ...}`,
+// the `count_as` effect): Default follows the pick's zone (a shared zone
+// acquires, one's own plays).
+enum class CardUse : std::uint8_t { Default, Nothing, Played, Acquired };
 
 struct Instr {
   Op op = Op::Return;
@@ -93,11 +99,15 @@ struct Action {
   int pickCondition = -1;      // with a pick: what the card must satisfy (card_ names)
   int code = 0;                // entry pc
   SourceLocation where;
+  CardUse countsAs = CardUse::Default;  // what the pick counts as
 };
 
 struct Phase {
   std::string id;
   std::vector<int> actions;
+  // Who acts in it: 0 the player whose turn it is, 1 the next player (`by:
+  // opponent`: a bid answered, an auction's outbid, a response).
+  int actor = 0;
   SourceLocation where;
 };
 
@@ -154,6 +164,9 @@ struct DescribedProgram {
   std::vector<Condition> conditions;
   std::vector<Instr> code;
   int setupCode = -1;
+  // `triggers:` run with the turn's player as the subject when a turn starts
+  // (after the `reset: turn` counters) and when it ends; -1 = none.
+  int turnStartCode = -1, turnEndCode = -1;
   std::vector<Phase> phases;
   std::vector<Action> actions;
   std::vector<EndRule> endRules;

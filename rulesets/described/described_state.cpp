@@ -24,8 +24,8 @@ DescribedState::DescribedState(std::shared_ptr<const Program> program, int playe
   log().reset(m_players, static_cast<int>(p.cards.size()));
   if (p.setupCode >= 0) run(p.setupCode, 0, -1, -1, rng);
   m_turnEnding = false;
-  startTurn(true);
-  settle();
+  startTurn(true, rng);
+  settle(rng);
 }
 
 int& DescribedState::counterRef(int index, int subject) {
@@ -113,10 +113,11 @@ bool DescribedState::holds(int condition, int subject, int card) const {
 bool DescribedState::legal(int action, int card) const {
   const md::Action& a = m_p->actions[static_cast<std::size_t>(action)];
   if (a.limitPerTurn > 0 && m_taken[static_cast<std::size_t>(action)] >= a.limitPerTurn) return false;
-  if (!holds(a.condition, m_current, card)) return false;
-  if (card >= 0 && !holds(a.pickCondition, m_current, card)) return false;
+  const int who = actor();
+  if (!holds(a.condition, who, card)) return false;
+  if (card >= 0 && !holds(a.pickCondition, who, card)) return false;
   for (const md::Cost& c : a.costs)
-    if (counter(c.counter, m_current) < std::llround(eval(c.amount, m_current, card))) return false;
+    if (counter(c.counter, who) < std::llround(eval(c.amount, who, card))) return false;
   return true;
 }
 
@@ -130,7 +131,7 @@ void DescribedState::legalActions(std::vector<sim::Action>& out) const {
       continue;
     }
     // One action per distinct card, in card order (the same list for the same contents).
-    std::vector<std::int16_t> cards = zone(a.pickZone, m_current);
+    std::vector<std::int16_t> cards = zone(a.pickZone, actor());
     std::sort(cards.begin(), cards.end());
     cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
     for (int card : cards)
@@ -144,7 +145,7 @@ bool DescribedState::phaseHasLegalAction() const {
   return !legalNow.empty();
 }
 
-void DescribedState::startTurn(bool first) {
+void DescribedState::startTurn(bool first, sim::Rng& rng) {
   if (!first) {
     m_current = (m_current + 1) % m_players;
     if (!m_p->lengthInRounds || m_current == 0) ++m_turnCount;
@@ -157,13 +158,24 @@ void DescribedState::startTurn(bool first) {
   m_phase = 0;
   m_actionsThisTurn = 0;
   m_turnEnding = false;
+  if (m_p->turnStartCode >= 0) {
+    run(m_p->turnStartCode, m_current, -1, -1, rng);
+    m_turnEnding = false;  // a turn_start trigger cannot end the turn it starts
+    if (!m_terminal) checkEnd();
+  }
 }
 
 // Moves on to the next phase, turn or player until one has a legal action.
-void DescribedState::settle() {
+void DescribedState::settle(sim::Rng& rng) {
   while (!m_terminal) {
     if (m_turnEnding) {
-      startTurn(false);
+      if (m_p->turnEndCode >= 0) {
+        m_phase = 0;
+        run(m_p->turnEndCode, m_current, -1, -1, rng);
+        if (!m_terminal) checkEnd();
+        if (m_terminal) return;
+      }
+      startTurn(false, rng);
       continue;
     }
     if (phaseHasLegalAction()) return;
@@ -188,18 +200,22 @@ void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
   ++m_taken[static_cast<std::size_t>(ai)];
   ++m_actionsThisTurn;
   m_idleTurns = 0;
+  const int who = actor();
   for (const md::Cost& c : action.costs) {
-    const int amount = static_cast<int>(std::llround(eval(c.amount, m_current, card)));
-    setCounter(c.counter, m_current, counter(c.counter, m_current) - amount);
+    const int amount = static_cast<int>(std::llround(eval(c.amount, who, card)));
+    setCounter(c.counter, who, counter(c.counter, who) - amount);
   }
-  // Picking from a shared zone (a market, a supply) acquires the card; from one's own zones plays it.
-  if (card >= 0)
-    log().add(m_current, card,
-              m_p->zones[static_cast<std::size_t>(action.pickZone)].perPlayer ? sim::EntityUse::Played
-                                                                              : sim::EntityUse::Acquired);
-  run(action.code, m_current, card, action.pickZone, rng);
+  // Picking from a shared zone (a market, a supply) acquires the card; from one's own zones plays it
+  // (unless the pick says what it counts as).
+  if (card >= 0 && action.countsAs != md::CardUse::Nothing) {
+    const bool acquired = action.countsAs == md::CardUse::Default
+                              ? !m_p->zones[static_cast<std::size_t>(action.pickZone)].perPlayer
+                              : action.countsAs == md::CardUse::Acquired;
+    log().add(who, card, acquired ? sim::EntityUse::Acquired : sim::EntityUse::Played);
+  }
+  run(action.code, who, card, action.pickZone, rng);
   if (!m_terminal) checkEnd();
-  settle();
+  settle(rng);
 }
 
 void DescribedState::checkEnd() {

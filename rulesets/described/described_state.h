@@ -34,7 +34,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   DescribedState(std::shared_ptr<const Program> program, int players, sim::Rng& rng);
 
   int numPlayers() const override { return m_players; }
-  int currentPlayer() const override { return m_terminal ? sim::kTerminalPlayer : m_current; }
+  int currentPlayer() const override { return m_terminal ? sim::kTerminalPlayer : actor(); }
   void legalActions(std::vector<sim::Action>& out) const override;
   bool isTerminal() const override { return m_terminal; }
   std::vector<double> returns() const override;
@@ -79,8 +79,12 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   void shuffle(std::vector<std::int16_t>& pile, sim::Rng& rng);
   void finish(const model::describe::EndRule& rule, int subject);
   void checkEnd();
-  void startTurn(bool first);
-  void settle();
+  void startTurn(bool first, sim::Rng& rng);
+  void settle(sim::Rng& rng);
+  // The player who acts in the current phase (its `by:`), the subject of its actions.
+  int actor() const {
+    return (m_current + m_p->phases[static_cast<std::size_t>(m_phase)].actor) % m_players;
+  }
   double value(int player) const;
 
   std::shared_ptr<const Program> m_p;

@@ -102,8 +102,12 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
         for (long long k = 0; k < n; ++k) {
           auto& from = zoneRef(in.a, subject);
           if (from.empty()) break;
-          const std::int16_t top = from.back();
-          from.pop_back();
+          // d = 1 (`at: bottom`): the oldest card leaves first.
+          const std::int16_t top = in.d ? from.front() : from.back();
+          if (in.d)
+            from.erase(from.begin());
+          else
+            from.pop_back();
           zoneRef(in.b, subject).push_back(top);
         }
         ++pc;
@@ -196,6 +200,13 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
       }
       case md::Op::Return:
         return;
+      case md::Op::CountAs:
+        if (card >= 0)
+          log().add(subject, card,
+                    static_cast<md::CardUse>(in.a) == md::CardUse::Acquired ? sim::EntityUse::Acquired
+                                                                           : sim::EntityUse::Played);
+        ++pc;
+        break;
     }
   }
 }
