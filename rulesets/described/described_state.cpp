@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "model/describe/description_compiler.h"
+
 namespace wb::rulesets::described {
 
 namespace md = model::describe;
@@ -87,7 +89,11 @@ double DescribedState::eval(int expr, int subject, int card) const {
 
 bool DescribedState::holds(int condition, int subject, int card) const {
   if (condition < 0) return true;
-  const double* v = vars(subject, card);
+  return holdsOn(condition, vars(subject, card));
+}
+
+bool DescribedState::holdsOn(int condition, const double* v) const {
+  if (condition < 0) return true;
   const auto& exprs = m_p->exprs;
   for (const auto& all : m_p->conditions[static_cast<std::size_t>(condition)].anyOf) {
     bool ok = true;
@@ -110,32 +116,48 @@ bool DescribedState::holds(int condition, int subject, int card) const {
   return false;
 }
 
-bool DescribedState::legal(int action, int card) const {
+// `v`: vars(actor(), -1), filled once for all the actions of a decision; only
+// its card slots change here (the picked card's properties, or zeros).
+bool DescribedState::legal(int action, int card, double* v) const {
   const md::Action& a = m_p->actions[static_cast<std::size_t>(action)];
   if (a.limitPerTurn > 0 && m_taken[static_cast<std::size_t>(action)] >= a.limitPerTurn) return false;
+  const std::size_t props = m_p->cardProps.size();
+  double* slots = v + m_p->slots.card;
+  if (card >= 0)
+    std::copy_n(m_p->cards[static_cast<std::size_t>(card)].props.begin(), props, slots);
+  else
+    std::fill_n(slots, props, 0.0);
+  if (!holdsOn(a.condition, v)) return false;
+  if (card >= 0 && !holdsOn(a.pickCondition, v)) return false;
   const int who = actor();
-  if (!holds(a.condition, who, card)) return false;
-  if (card >= 0 && !holds(a.pickCondition, who, card)) return false;
   for (const md::Cost& c : a.costs)
-    if (counter(c.counter, who) < std::llround(eval(c.amount, who, card))) return false;
+    if (counter(c.counter, who) < std::llround(m_p->exprs[static_cast<std::size_t>(c.amount)].evaluate(v))) return false;
   return true;
 }
 
 void DescribedState::legalActions(std::vector<sim::Action>& out) const {
   out.clear();
   if (m_terminal) return;
+  // The names' values once per decision (the actor's view); each pick's zone
+  // sorted once, its distinct cards in card order (the same list for the same contents).
+  double* v = const_cast<double*>(vars(actor(), -1));
+  thread_local std::vector<std::int16_t> distinct[md::kMaxZones];
+  std::uint32_t sorted = 0;
   for (int ai : m_p->phases[static_cast<std::size_t>(m_phase)].actions) {
     const md::Action& a = m_p->actions[static_cast<std::size_t>(ai)];
     if (a.pickZone < 0) {
-      if (legal(ai, -1)) out.push_back(ai * kActionStride);
+      if (legal(ai, -1, v)) out.push_back(ai * kActionStride);
       continue;
     }
-    // One action per distinct card, in card order (the same list for the same contents).
-    std::vector<std::int16_t> cards = zone(a.pickZone, actor());
-    std::sort(cards.begin(), cards.end());
-    cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
+    std::vector<std::int16_t>& cards = distinct[a.pickZone];
+    if (!(sorted >> a.pickZone & 1u)) {
+      sorted |= 1u << a.pickZone;
+      cards = zone(a.pickZone, actor());
+      std::sort(cards.begin(), cards.end());
+      cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
+    }
     for (int card : cards)
-      if (legal(ai, card)) out.push_back(ai * kActionStride + 1 + card);
+      if (legal(ai, card, v)) out.push_back(ai * kActionStride + 1 + card);
   }
 }
 

@@ -56,6 +56,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   int counter(int index, int player) const;
   void setCounter(int index, int player, int value);
   const std::vector<std::int16_t>& zone(int index, int player) const;
+  void setZone(int index, int player, std::vector<std::int16_t> cards) { zoneRef(index, player) = std::move(cards); }
   int phase() const { return m_phase; }
   // The error of a `call` whose Lua function failed (`lua:line: message`), or
   // of effects that outgrew kEffectStepBudget, which ended the game with no
@@ -73,7 +74,8 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   const double* vars(int subject, int card) const;
   double eval(int expr, int subject, int card) const;
   bool holds(int condition, int subject, int card) const;
-  bool legal(int action, int card) const;
+  bool holdsOn(int condition, const double* v) const;
+  bool legal(int action, int card, double* v) const;
   bool phaseHasLegalAction() const;
   void run(int pc, int subject, int card, int pickZone, sim::Rng& rng);
   void shuffle(std::vector<std::int16_t>& pile, sim::Rng& rng);
