@@ -173,6 +173,9 @@ struct DescribedProgram {
   std::vector<int> tieBreaks;  // counters, most first wins
   std::vector<Script> scripts;
   SlotLayout slots;
+  // The slots some expression reads, per part of the layout (offsets within
+  // it): the engine fills only these before evaluating.
+  std::vector<int> readGlobals, readOwn, readOpponent, readZoneSizes, readOpponentZoneSizes;
   std::vector<double> paramValues;
   int value = -1;              // expression of a player's value; -1: from the victory rule
   int turnLimit = 1000;

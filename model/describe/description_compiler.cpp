@@ -705,6 +705,7 @@ void Compiler::compile(const YAML::Node& rules) {
   if (auto* e = find("value")) m_p.value = expression(e->value, "'value'");
   if (auto* e = find("players")) readScripts(e->value);
   if (!m_r.diagnostics().hasErrors()) staticChecks();
+  noteReadSlots();
 }
 
 namespace {

@@ -64,4 +64,23 @@ bool Compiler::extraEffect(const std::string& key, const YAML::Node& value, cons
   return true;
 }
 
+void Compiler::noteReadSlots() {
+  const SlotLayout& s = m_p.slots;
+  auto reads = [&](int slot) {
+    for (const auto& e : m_p.exprs)
+      if (e.readsSlotIn(slot, slot + 1)) return true;
+    return false;
+  };
+  auto note = [&](std::vector<int>& out, int first, int count) {
+    out.clear();
+    for (int k = 0; k < count; ++k)
+      if (reads(first + k)) out.push_back(k);
+  };
+  note(m_p.readGlobals, s.globals, m_p.globalCounters);
+  note(m_p.readOwn, s.own, m_p.playerCounters);
+  note(m_p.readOpponent, s.opponent, m_p.playerCounters);
+  note(m_p.readZoneSizes, s.zoneSizes, static_cast<int>(m_p.zones.size()));
+  note(m_p.readOpponentZoneSizes, s.opponentZoneSizes, static_cast<int>(m_p.zones.size()));
+}
+
 }  // namespace wb::model::describe

@@ -43,6 +43,7 @@ int DescribedState::counter(int index, int player) const {
 void DescribedState::setCounter(int index, int player, int value) {
   const md::Counter& c = m_p->counters[static_cast<std::size_t>(index)];
   counterRef(index, player) = std::clamp(value, c.min, c.max);
+  m_legalKnown = false;
 }
 
 std::vector<std::int16_t>& DescribedState::zoneRef(int index, int subject) {
@@ -55,31 +56,59 @@ const std::vector<std::int16_t>& DescribedState::zone(int index, int player) con
   return const_cast<DescribedState*>(this)->zoneRef(index, player);
 }
 
+namespace {
+// vars()'s buffer, one per thread: evaluation never nests, and states are
+// shared by no threads. It keeps the program whose parameters it holds (they
+// never change) and the card whose properties it holds (legal() writes them too).
+struct NameBuffer {
+  std::vector<double> values;
+  std::uint64_t program = 0;
+  int card = -2;
+};
+thread_local NameBuffer t_names;
+}  // namespace
+
 const double* DescribedState::vars(int subject, int card) const {
-  // One buffer per thread: evaluation never nests, and states are shared by no threads.
-  thread_local std::vector<double> buffer;
+  NameBuffer& b = t_names;
   const Program& p = *m_p;
   const md::SlotLayout& s = p.slots;
-  buffer.resize(static_cast<std::size_t>(s.total));
-  double* v = buffer.data();
-  std::copy(p.paramValues.begin(), p.paramValues.end(), v + s.params);
-  for (int g = 0; g < p.globalCounters; ++g) v[s.globals + g] = m_counters[static_cast<std::size_t>(g)];
-  const int opponent = (subject + 1) % m_players;
-  const auto own = m_counters.begin() + p.globalCounters + subject * p.playerCounters;
-  const auto opp = m_counters.begin() + p.globalCounters + opponent * p.playerCounters;
-  for (int c = 0; c < p.playerCounters; ++c) {
-    v[s.own + c] = own[c];
-    v[s.opponent + c] = opp[c];
+  if (b.program != p.serial || b.values.size() < static_cast<std::size_t>(s.total)) {
+    b.values.assign(static_cast<std::size_t>(s.total), 0.0);
+    std::copy(p.paramValues.begin(), p.paramValues.end(), b.values.begin() + s.params);
+    b.program = p.serial;
+    b.card = -1;
   }
-  for (std::size_t z = 0; z < p.zones.size(); ++z) {
-    v[s.zoneSizes + static_cast<int>(z)] = static_cast<double>(zone(static_cast<int>(z), subject).size());
-    v[s.opponentZoneSizes + static_cast<int>(z)] = static_cast<double>(zone(static_cast<int>(z), opponent).size());
+  double* v = b.values.data();
+  // Only the names some expression reads (DescribedProgram::read*).
+  const int* counters = m_counters.data();
+  for (int g : p.readGlobals) v[s.globals + g] = counters[g];
+  const int opponent = (subject + 1) % m_players;
+  const int* own = counters + p.globalCounters + subject * p.playerCounters;
+  const int* opp = counters + p.globalCounters + opponent * p.playerCounters;
+  for (int c : p.readOwn) v[s.own + c] = own[c];
+  for (int c : p.readOpponent) v[s.opponent + c] = opp[c];
+  const auto* piles = m_zones.data();
+  const int ownBase = p.sharedZones + subject * p.playerZones;
+  const int oppBase = p.sharedZones + opponent * p.playerZones;
+  for (int z : p.readZoneSizes) {
+    const md::Zone& zone = p.zones[static_cast<std::size_t>(z)];
+    v[s.zoneSizes + z] = static_cast<double>(piles[zone.perPlayer ? ownBase + zone.storage : zone.storage].size());
+  }
+  for (int z : p.readOpponentZoneSizes) {
+    const md::Zone& zone = p.zones[static_cast<std::size_t>(z)];
+    v[s.opponentZoneSizes + z] =
+        static_cast<double>(piles[zone.perPlayer ? oppBase + zone.storage : zone.storage].size());
   }
   v[s.players] = m_players;
   v[s.turn] = m_turnCount;
-  const std::size_t props = p.cardProps.size();
-  for (std::size_t k = 0; k < props; ++k)
-    v[s.card + static_cast<int>(k)] = card >= 0 ? p.cards[static_cast<std::size_t>(card)].props[k] : 0.0;
+  if (b.card != card) {
+    const std::size_t props = p.cardProps.size();
+    if (card >= 0)
+      std::copy_n(p.cards[static_cast<std::size_t>(card)].props.begin(), props, v + s.card);
+    else
+      std::fill_n(v + s.card, props, 0.0);
+    b.card = card;
+  }
   return v;
 }
 
@@ -121,12 +150,15 @@ bool DescribedState::holdsOn(int condition, const double* v) const {
 bool DescribedState::legal(int action, int card, double* v) const {
   const md::Action& a = m_p->actions[static_cast<std::size_t>(action)];
   if (a.limitPerTurn > 0 && m_taken[static_cast<std::size_t>(action)] >= a.limitPerTurn) return false;
-  const std::size_t props = m_p->cardProps.size();
-  double* slots = v + m_p->slots.card;
-  if (card >= 0)
-    std::copy_n(m_p->cards[static_cast<std::size_t>(card)].props.begin(), props, slots);
-  else
-    std::fill_n(slots, props, 0.0);
+  if (t_names.card != card) {
+    const std::size_t props = m_p->cardProps.size();
+    double* slots = v + m_p->slots.card;
+    if (card >= 0)
+      std::copy_n(m_p->cards[static_cast<std::size_t>(card)].props.begin(), props, slots);
+    else
+      std::fill_n(slots, props, 0.0);
+    t_names.card = card;
+  }
   if (!holdsOn(a.condition, v)) return false;
   if (card >= 0 && !holdsOn(a.pickCondition, v)) return false;
   const int who = actor();
@@ -135,7 +167,23 @@ bool DescribedState::legal(int action, int card, double* v) const {
   return true;
 }
 
+bool DescribedState::isLegal(sim::Action a) const {
+  thread_local std::vector<sim::Action> scratch;
+  legalActions(scratch);
+  return std::find(scratch.begin(), scratch.end(), a) != scratch.end();
+}
+
 void DescribedState::legalActions(std::vector<sim::Action>& out) const {
+  if (m_legalKnown) {
+    out = m_legal;
+    return;
+  }
+  listLegal(m_legal);
+  m_legalKnown = true;
+  out = m_legal;
+}
+
+void DescribedState::listLegal(std::vector<sim::Action>& out) const {
   out.clear();
   if (m_terminal) return;
   // The names' values once per decision (the actor's view); each pick's zone
@@ -162,9 +210,9 @@ void DescribedState::legalActions(std::vector<sim::Action>& out) const {
 }
 
 bool DescribedState::phaseHasLegalAction() const {
-  std::vector<sim::Action> legalNow;
-  legalActions(legalNow);
-  return !legalNow.empty();
+  listLegal(m_legal);
+  m_legalKnown = true;
+  return !m_legal.empty();
 }
 
 void DescribedState::startTurn(bool first, sim::Rng& rng) {
@@ -219,6 +267,7 @@ void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
   const int ai = static_cast<int>(a / kActionStride);
   const int card = static_cast<int>(a % kActionStride) - 1;
   const md::Action& action = m_p->actions[static_cast<std::size_t>(ai)];
+  m_legalKnown = false;
   ++m_taken[static_cast<std::size_t>(ai)];
   ++m_actionsThisTurn;
   m_idleTurns = 0;

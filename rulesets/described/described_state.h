@@ -36,6 +36,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   int numPlayers() const override { return m_players; }
   int currentPlayer() const override { return m_terminal ? sim::kTerminalPlayer : actor(); }
   void legalActions(std::vector<sim::Action>& out) const override;
+  bool isLegal(sim::Action a) const override;
   bool isTerminal() const override { return m_terminal; }
   std::vector<double> returns() const override;
   bool adjudicated() const override { return m_adjudicated; }
@@ -56,7 +57,10 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   int counter(int index, int player) const;
   void setCounter(int index, int player, int value);
   const std::vector<std::int16_t>& zone(int index, int player) const;
-  void setZone(int index, int player, std::vector<std::int16_t> cards) { zoneRef(index, player) = std::move(cards); }
+  void setZone(int index, int player, std::vector<std::int16_t> cards) {
+    zoneRef(index, player) = std::move(cards);
+    m_legalKnown = false;
+  }
   int phase() const { return m_phase; }
   // The error of a `call` whose Lua function failed (`lua:line: message`), or
   // of effects that outgrew kEffectStepBudget, which ended the game with no
@@ -77,6 +81,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   bool holdsOn(int condition, const double* v) const;
   bool legal(int action, int card, double* v) const;
   bool phaseHasLegalAction() const;
+  void listLegal(std::vector<sim::Action>& out) const;
   void run(int pc, int subject, int card, int pickZone, sim::Rng& rng);
   void shuffle(std::vector<std::int16_t>& pile, sim::Rng& rng);
   void finish(const model::describe::EndRule& rule, int subject);
@@ -104,6 +109,10 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   std::vector<std::uint16_t> m_taken;  // per action, this turn
   std::vector<double> m_returns;
   std::shared_ptr<const std::string> m_scriptError;
+  // The legal actions of this position, once listed (the agent, the runner's
+  // legality check and settle() ask for the same list); every change forgets them.
+  mutable std::vector<sim::Action> m_legal;
+  mutable bool m_legalKnown = false;
 };
 
 }  // namespace wb::rulesets::described

@@ -27,6 +27,7 @@ bool hiddenFrom(const md::Zone& z, int owner, int observer) {
 void DescribedState::determinizeInto(int observer, sim::Rng& rng, std::unique_ptr<sim::State>& slot) const {
   cloneInto(slot);
   auto& copy = static_cast<DescribedState&>(*slot);
+  copy.m_legalKnown = false;
   const Program& p = *m_p;
   // Per pool (the shared zones with the players' `pool: shared` zones, then
   // each player's own), the cards of the zones the observer cannot see are

@@ -28,8 +28,16 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
   };
   std::array<Loop, md::kMaxEffectDepth + 2> loops{};
   int depth = 0;
+  // The names' values for the subject, filled again only after an instruction
+  // that may change them (tests and jumps keep them).
+  const double* names = nullptr;
+  bool lastKept = false;
+  auto current = [&]() {
+    if (!names) names = vars(subject, card);
+    return names;
+  };
   auto amount = [&](int expr) {
-    const double v = eval(expr, subject, card);
+    const double v = p.exprs[static_cast<std::size_t>(expr)].evaluate(current());
     return std::isfinite(v) ? std::llround(std::clamp(v, -2e9, 2e9)) : 0LL;
   };
   auto bounded = [&](int index, long long v) {
@@ -50,6 +58,9 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
       return;
     }
     const md::Instr& in = p.code[static_cast<std::size_t>(pc)];
+    // After an instruction that may have changed a counter, a zone or the subject.
+    if (!lastKept) names = nullptr;
+    lastKept = in.op == md::Op::JumpUnless || in.op == md::Op::Jump || in.op == md::Op::RepeatBegin;
     switch (in.op) {
       case md::Op::Gain: {
         const long long v = amount(in.b);
@@ -135,7 +146,7 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
         ++pc;
         break;
       case md::Op::JumpUnless:
-        pc = holds(in.a, subject, card) ? pc + 1 : in.b;
+        pc = holdsOn(in.a, current()) ? pc + 1 : in.b;
         break;
       case md::Op::Jump:
         pc = in.b;
