@@ -100,6 +100,9 @@ struct Action {
   int code = 0;                // entry pc
   SourceLocation where;
   CardUse countsAs = CardUse::Default;  // what the pick counts as
+  // With a pick: `when` and the costs read no card_ name, so they are tested
+  // once for all the cards (set by the compiler).
+  bool sameForEveryCard = false;
 };
 
 struct Phase {

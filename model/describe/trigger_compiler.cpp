@@ -81,6 +81,16 @@ void Compiler::noteReadSlots() {
   note(m_p.readOpponent, s.opponent, m_p.playerCounters);
   note(m_p.readZoneSizes, s.zoneSizes, static_cast<int>(m_p.zones.size()));
   note(m_p.readOpponentZoneSizes, s.opponentZoneSizes, static_cast<int>(m_p.zones.size()));
+  const int cardFirst = s.card, cardLast = s.card + static_cast<int>(m_p.cardProps.size());
+  auto readsCard = [&](int expr) { return expr >= 0 && m_p.exprs[static_cast<std::size_t>(expr)].readsSlotIn(cardFirst, cardLast); };
+  for (Action& a : m_p.actions) {
+    bool reads = false;
+    if (a.condition >= 0)
+      for (const auto& all : m_p.conditions[static_cast<std::size_t>(a.condition)].anyOf)
+        for (const Comparison& c : all) reads = reads || readsCard(c.lhs) || readsCard(c.rhs);
+    for (const Cost& c : a.costs) reads = reads || readsCard(c.amount);
+    a.sameForEveryCard = !reads;
+  }
 }
 
 }  // namespace wb::model::describe

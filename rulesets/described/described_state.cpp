@@ -147,6 +147,15 @@ bool DescribedState::holdsOn(int condition, const double* v) const {
 
 // `v`: vars(actor(), -1), filled once for all the actions of a decision; only
 // its card slots change here (the picked card's properties, or zeros).
+bool DescribedState::pickHolds(const md::Action& a, int card, double* v) const {
+  if (a.pickCondition < 0) return true;
+  if (t_names.card != card) {
+    std::copy_n(m_p->cards[static_cast<std::size_t>(card)].props.begin(), m_p->cardProps.size(), v + m_p->slots.card);
+    t_names.card = card;
+  }
+  return holdsOn(a.pickCondition, v);
+}
+
 bool DescribedState::legal(int action, int card, double* v) const {
   const md::Action& a = m_p->actions[static_cast<std::size_t>(action)];
   if (a.limitPerTurn > 0 && m_taken[static_cast<std::size_t>(action)] >= a.limitPerTurn) return false;
@@ -197,6 +206,9 @@ void DescribedState::listLegal(std::vector<sim::Action>& out) const {
       if (legal(ai, -1, v)) out.push_back(ai * kActionStride);
       continue;
     }
+    // `when` and costs that read no card_ name: tested once, then only the pick's own `when`.
+    const bool shared = a.sameForEveryCard;
+    if (shared && !legal(ai, -1, v)) continue;
     std::vector<std::int16_t>& cards = distinct[a.pickZone];
     if (!(sorted >> a.pickZone & 1u)) {
       sorted |= 1u << a.pickZone;
@@ -205,7 +217,7 @@ void DescribedState::listLegal(std::vector<sim::Action>& out) const {
       cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
     }
     for (int card : cards)
-      if (legal(ai, card, v)) out.push_back(ai * kActionStride + 1 + card);
+      if (shared ? pickHolds(a, card, v) : legal(ai, card, v)) out.push_back(ai * kActionStride + 1 + card);
   }
 }
 

@@ -80,6 +80,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   bool holds(int condition, int subject, int card) const;
   bool holdsOn(int condition, const double* v) const;
   bool legal(int action, int card, double* v) const;
+  bool pickHolds(const model::describe::Action& a, int card, double* v) const;
   bool phaseHasLegalAction() const;
   void listLegal(std::vector<sim::Action>& out) const;
   void run(int pc, int subject, int card, int pickZone, sim::Rng& rng);
