@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "model/yaml/ruleset_loader.h"
+#include "rulesets/card_dice/card_dice_state.h"
+#include "rulesets/described/described_state.h"
 #include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
 #include "simulation/core/game.h"
@@ -57,6 +59,50 @@ inline std::unique_ptr<sim::Game> cppCardDiceOnSameCards(std::string* errors = n
   return g;
 }
 
+// The declared victory's counter, read the same way on either engine: a
+// player's health ("the player whose health reaches zero first loses").
+inline int healthOf(const sim::State& s, int p) {
+  if (const auto* c = dynamic_cast<const card_dice::CardDiceState*>(&s)) return c->player(p).health;
+  const auto& d = dynamic_cast<const DescribedState&>(s);
+  const auto& cs = d.program().counters;
+  for (std::size_t i = 0; i < cs.size(); ++i)
+    if (cs[i].id == "health") return d.counter(static_cast<int>(i), p);
+  return 0;
+}
+
+// "victory-greedy": a one-ply search with no knowledge of the game beyond its
+// declared victory. From a determinization (it sees what its player sees), it
+// tries every legal action and keeps one that wins, else one with the largest
+// health lead after it (ties at random). Both engines get the same agent.
+inline sim::Action victoryGreedy(const sim::State& state, sim::Rng& rng) {
+  const int me = state.currentPlayer();
+  const std::vector<sim::Action> legal = state.legalActions();
+  if (legal.size() == 1) return legal.front();
+  const std::unique_ptr<sim::State> view = state.determinize(me, rng);
+  double best = -1e300;
+  std::vector<sim::Action> ties;
+  for (sim::Action a : legal) {
+    std::unique_ptr<sim::State> next = view->clone();
+    sim::Rng chance(rng());
+    if (!next->applyAction(a, chance)) continue;
+    double v;
+    if (next->isTerminal()) {
+      const auto r = next->returns();
+      v = (r[static_cast<std::size_t>(me)] - 0.5) * 1e9;
+    } else {
+      v = healthOf(*next, me) - healthOf(*next, 1 - me);
+    }
+    if (v > best + 1e-9) {
+      best = v;
+      ties.assign(1, a);
+    } else if (v > best - 1e-9) {
+      ties.push_back(a);
+    }
+  }
+  if (ties.empty()) return legal.front();
+  return ties[static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(ties.size())))];
+}
+
 // Per-game figures of one engine's games.
 struct AgreementSample {
   std::vector<std::string> cards;             // entity ids
@@ -75,20 +121,26 @@ inline AgreementSample playSample(const sim::Game& game, const std::vector<std::
   s.cards = game.entityIds();
   s.acquired.assign(s.cards.size(), {});
   std::vector<std::unique_ptr<sim::Agent>> seats;
+  std::vector<bool> ours;
   for (int i = 0; i < 2; ++i) {
+    const std::string& spec = agents[static_cast<std::size_t>(i) % agents.size()];
+    ours.push_back(spec == "victory-greedy");
     std::string error;
-    seats.push_back(sim::makeAgent(agents[static_cast<std::size_t>(i) % agents.size()], error));
-    if (!seats.back()) return s;
+    seats.push_back(ours.back() ? nullptr : sim::makeAgent(spec, error));
+    if (!ours.back() && !seats.back()) return s;
   }
   for (int g = 0; g < games; ++g) {
     sim::Rng rng(seed * 1000003ULL + static_cast<std::uint64_t>(g));
     sim::Rng agentRng(seed * 7919ULL + static_cast<std::uint64_t>(g) * 31ULL + 17ULL);
-    for (auto& a : seats) a->reset();
+    for (auto& a : seats)
+      if (a) a->reset();
     auto state = game.newInitialState(sim::GameSetup(2), rng);
     long long actions = 0;
     while (!state->isTerminal() && state->turnCount() <= maxTurns && actions < 200000) {
       const int p = state->currentPlayer();
-      const sim::Action a = seats[static_cast<std::size_t>(p)]->chooseAction(*state, agentRng);
+      const sim::Action a = ours[static_cast<std::size_t>(p)]
+                                ? victoryGreedy(*state, agentRng)
+                                : seats[static_cast<std::size_t>(p)]->chooseAction(*state, agentRng);
       state->applyAction(a, rng);
       ++actions;
     }
