@@ -2,6 +2,7 @@
 #include "rulesets/described/described_state.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 #include "model/describe/description_compiler.h"
@@ -23,6 +24,7 @@ DescribedState::DescribedState(std::shared_ptr<const Program> program, int playe
       for (int card : p.zones[z].start) zoneRef(static_cast<int>(z), s).push_back(static_cast<std::int16_t>(card));
   m_taken.assign(p.actions.size(), 0);
   m_returns.assign(static_cast<std::size_t>(m_players), 0.0);
+  changed();
   log().reset(m_players, static_cast<int>(p.cards.size()));
   if (p.setupCode >= 0) run(p.setupCode, 0, -1, -1, rng);
   m_turnEnding = false;
@@ -44,6 +46,7 @@ void DescribedState::setCounter(int index, int player, int value) {
   const md::Counter& c = m_p->counters[static_cast<std::size_t>(index)];
   counterRef(index, player) = std::clamp(value, c.min, c.max);
   m_legalKnown = false;
+  changed();
 }
 
 std::vector<std::int16_t>& DescribedState::zoneRef(int index, int subject) {
@@ -64,9 +67,17 @@ struct NameBuffer {
   std::vector<double> values;
   std::uint64_t program = 0;
   int card = -2;
+  std::uint64_t stamp = 0;  // DescribedState::m_stamp of the values held (0: none)
+  int subject = -1;
 };
 thread_local NameBuffer t_names;
+
+// Stamps: this thread's number in the high bits, a count in the low ones.
+std::atomic<std::uint64_t> g_threads{0};
+thread_local std::uint64_t t_stamp = (g_threads.fetch_add(1) + 1) << 40;
 }  // namespace
+
+void DescribedState::changed() { m_stamp = ++t_stamp; }
 
 const double* DescribedState::vars(int subject, int card) const {
   NameBuffer& b = t_names;
@@ -77,8 +88,22 @@ const double* DescribedState::vars(int subject, int card) const {
     std::copy(p.paramValues.begin(), p.paramValues.end(), b.values.begin() + s.params);
     b.program = p.serial;
     b.card = -1;
+    b.stamp = 0;
   }
   double* v = b.values.data();
+  if (b.stamp != 0 && b.stamp == m_stamp && b.subject == subject) {
+    if (b.card != card) {
+      const std::size_t props = p.cardProps.size();
+      if (card >= 0)
+        std::copy_n(p.cards[static_cast<std::size_t>(card)].props.begin(), props, v + s.card);
+      else
+        std::fill_n(v + s.card, props, 0.0);
+      b.card = card;
+    }
+    return v;
+  }
+  b.stamp = m_stamp;
+  b.subject = subject;
   // Only the names some expression reads (DescribedProgram::read*).
   const int* counters = m_counters.data();
   for (int g : p.readGlobals) v[s.globals + g] = counters[g];
@@ -177,9 +202,11 @@ bool DescribedState::legal(int action, int card, double* v) const {
 }
 
 bool DescribedState::isLegal(sim::Action a) const {
-  thread_local std::vector<sim::Action> scratch;
-  legalActions(scratch);
-  return std::find(scratch.begin(), scratch.end(), a) != scratch.end();
+  if (!m_legalKnown) {
+    listLegal(m_legal);
+    m_legalKnown = true;
+  }
+  return std::find(m_legal.begin(), m_legal.end(), a) != m_legal.end();
 }
 
 void DescribedState::legalActions(std::vector<sim::Action>& out) const {
@@ -236,6 +263,7 @@ void DescribedState::startTurn(bool first, sim::Rng& rng) {
     const md::Counter& c = m_p->counters[i];
     if (c.resetEachTurn) counterRef(static_cast<int>(i), c.perPlayer ? m_current : 0) = c.initial;
   }
+  changed();
   std::fill(m_taken.begin(), m_taken.end(), 0);
   m_phase = 0;
   m_actionsThisTurn = 0;

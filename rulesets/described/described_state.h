@@ -60,6 +60,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   void setZone(int index, int player, std::vector<std::int16_t> cards) {
     zoneRef(index, player) = std::move(cards);
     m_legalKnown = false;
+    changed();
   }
   int phase() const { return m_phase; }
   // The error of a `call` whose Lua function failed (`lua:line: message`), or
@@ -114,6 +115,10 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   // legality check and settle() ask for the same list); every change forgets them.
   mutable std::vector<sim::Action> m_legal;
   mutable bool m_legalKnown = false;
+  // Changes whenever a counter or a zone may have (a number no other change on
+  // any thread gets): vars() reuses its buffer while it is the same.
+  std::uint64_t m_stamp = 0;
+  void changed();
 };
 
 }  // namespace wb::rulesets::described

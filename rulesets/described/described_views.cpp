@@ -28,6 +28,7 @@ void DescribedState::determinizeInto(int observer, sim::Rng& rng, std::unique_pt
   cloneInto(slot);
   auto& copy = static_cast<DescribedState&>(*slot);
   copy.m_legalKnown = false;
+  copy.changed();
   const Program& p = *m_p;
   // Per pool (the shared zones with the players' `pool: shared` zones, then
   // each player's own), the cards of the zones the observer cannot see are

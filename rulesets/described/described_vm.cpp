@@ -59,7 +59,10 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
     }
     const md::Instr& in = p.code[static_cast<std::size_t>(pc)];
     // After an instruction that may have changed a counter, a zone or the subject.
-    if (!lastKept) names = nullptr;
+    if (!lastKept) {
+      names = nullptr;
+      changed();
+    }
     lastKept = in.op == md::Op::JumpUnless || in.op == md::Op::Jump || in.op == md::Op::RepeatBegin;
     switch (in.op) {
       case md::Op::Gain: {
