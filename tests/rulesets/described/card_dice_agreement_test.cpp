@@ -9,9 +9,13 @@
 #include <cstdlib>
 
 #include "tests/rulesets/described/card_dice_agreement.h"
+#include "tests/rulesets/described/described_fixture.h"
+#include "tests/simulation/conformance.h"
 
 namespace wb::rulesets::described::testing {
 namespace {
+
+namespace conf = sim::conformance;
 
 void expectAgreement(int games, std::uint64_t seed, const std::string& agent = "random") {
   std::string errors;
@@ -30,6 +34,17 @@ void expectAgreement(int games, std::uint64_t seed, const std::string& agent = "
   for (const auto& r : rows) EXPECT_GT(r.holm, 0.01) << r.figure << "\n" << formatRows(rows);
   std::printf("%d games per engine, agents %s, seed %llu\n%s", games, agent.c_str(),
               static_cast<unsigned long long>(seed), formatRows(rows).c_str());
+}
+
+// Every engine's contract (clone, determinize, legal moves, records), on the
+// described card-dice: its legal moves and names' values are kept between
+// changes, and a copy or a determinization must never see stale ones.
+TEST(DescribedCardDice, PassesTheConformanceSuite) {
+  conf::Options o;
+  o.playouts = 30;
+  o.greedyPlayouts = 1;
+  o.maxTurns = 3000;
+  conf::checkAll(*shippedGame("card-dice-described"), sim::GameSetup{2, {}}, o);
 }
 
 TEST(CardDiceAgreement, RandomAgentsAgreeWithTheCardDiceEngineOnAFixedSeed) { expectAgreement(150, 11); }
