@@ -179,6 +179,11 @@ struct DescribedProgram {
   // The slots some expression reads, per part of the layout (offsets within
   // it): the engine fills only these before evaluating.
   std::vector<int> readGlobals, readOwn, readOpponent, readZoneSizes, readOpponentZoneSizes;
+  // Per expression: the slot of a lone name (-1 if it is more), and whether it
+  // is a lone number (loneNumber its value): read without running it.
+  std::vector<int> loneSlot;
+  std::vector<char> isLoneNumber;
+  std::vector<double> loneNumber;
   std::vector<double> paramValues;
   int value = -1;              // expression of a player's value; -1: from the victory rule
   int turnLimit = 1000;

@@ -81,6 +81,20 @@ void Compiler::noteReadSlots() {
   note(m_p.readOpponent, s.opponent, m_p.playerCounters);
   note(m_p.readZoneSizes, s.zoneSizes, static_cast<int>(m_p.zones.size()));
   note(m_p.readOpponentZoneSizes, s.opponentZoneSizes, static_cast<int>(m_p.zones.size()));
+  const std::size_t n = m_p.exprs.size();
+  m_p.loneSlot.assign(n, -1);
+  m_p.isLoneNumber.assign(n, 0);
+  m_p.loneNumber.assign(n, 0.0);
+  for (std::size_t i = 0; i < n && i < m_exprSources.size(); ++i) {
+    const ExprNode& root = m_exprSources[i].expr.root();
+    if (root.kind == ExprNode::Kind::Name) {
+      auto it = m_slots.find(root.name);
+      if (it != m_slots.end()) m_p.loneSlot[i] = it->second;
+    } else if (root.kind == ExprNode::Kind::Number) {
+      m_p.isLoneNumber[i] = 1;
+      m_p.loneNumber[i] = root.number;
+    }
+  }
   const int cardFirst = s.card, cardLast = s.card + static_cast<int>(m_p.cardProps.size());
   auto readsCard = [&](int expr) { return expr >= 0 && m_p.exprs[static_cast<std::size_t>(expr)].readsSlotIn(cardFirst, cardLast); };
   for (Action& a : m_p.actions) {

@@ -148,12 +148,11 @@ bool DescribedState::holds(int condition, int subject, int card) const {
 
 bool DescribedState::holdsOn(int condition, const double* v) const {
   if (condition < 0) return true;
-  const auto& exprs = m_p->exprs;
   for (const auto& all : m_p->conditions[static_cast<std::size_t>(condition)].anyOf) {
     bool ok = true;
     for (const md::Comparison& c : all) {
-      const double l = exprs[static_cast<std::size_t>(c.lhs)].evaluate(v);
-      const double r = c.rhs >= 0 ? exprs[static_cast<std::size_t>(c.rhs)].evaluate(v) : 0.0;
+      const double l = valueOf(c.lhs, v);
+      const double r = c.rhs >= 0 ? valueOf(c.rhs, v) : 0.0;
       switch (c.op) {
         case md::Compare::Less: ok = l < r; break;
         case md::Compare::LessEqual: ok = l <= r; break;
@@ -197,7 +196,7 @@ bool DescribedState::legal(int action, int card, double* v) const {
   if (card >= 0 && !holdsOn(a.pickCondition, v)) return false;
   const int who = actor();
   for (const md::Cost& c : a.costs)
-    if (counter(c.counter, who) < std::llround(m_p->exprs[static_cast<std::size_t>(c.amount)].evaluate(v))) return false;
+    if (counter(c.counter, who) < std::llround(valueOf(c.amount, v))) return false;
   return true;
 }
 

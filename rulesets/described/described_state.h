@@ -80,6 +80,13 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   double eval(int expr, int subject, int card) const;
   bool holds(int condition, int subject, int card) const;
   bool holdsOn(int condition, const double* v) const;
+  // Expression `expr` on the names' values `v` (a lone name or number read directly).
+  double valueOf(int expr, const double* v) const {
+    const auto e = static_cast<std::size_t>(expr);
+    if (m_p->loneSlot[e] >= 0) return v[m_p->loneSlot[e]];
+    if (m_p->isLoneNumber[e]) return m_p->loneNumber[e];
+    return m_p->exprs[e].evaluate(v);
+  }
   bool legal(int action, int card, double* v) const;
   bool pickHolds(const model::describe::Action& a, int card, double* v) const;
   bool phaseHasLegalAction() const;

@@ -37,7 +37,8 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
     return names;
   };
   auto amount = [&](int expr) {
-    const double v = p.exprs[static_cast<std::size_t>(expr)].evaluate(current());
+    const auto e = static_cast<std::size_t>(expr);
+    const double v = p.isLoneNumber[e] ? p.loneNumber[e] : valueOf(expr, current());
     return std::isfinite(v) ? std::llround(std::clamp(v, -2e9, 2e9)) : 0LL;
   };
   auto bounded = [&](int index, long long v) {
