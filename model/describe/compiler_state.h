@@ -48,6 +48,15 @@ class Compiler {
   // description_checks.cpp
   void staticChecks();
 
+  // trigger_compiler.cpp: triggers, who acts in a phase, what a pick counts as
+  void readTriggers(const YAML::Node& node);
+  int phaseActor(const YAML::Node& node);
+  CardUse cardUse(const YAML::Node& node);
+  // Fills the program's read* lists from its expressions (after everything is compiled).
+  void noteReadSlots();
+  // The `count_as` effect; true when `key` was it.
+  bool extraEffect(const std::string& key, const YAML::Node& value, const SourceLocation& where);
+
   yaml::NodeReader& reader() { return m_r; }
 
  private:

@@ -71,7 +71,13 @@ enum class Op : std::uint8_t {
   EndGame,     // a=winner rule index into endRules
   Call,        // a=function index into luaFunctions (the rules' `lua:` script)
   Return,
+  CountAs,     // a=CardUse: the picked card counts as played or acquired by the subject
 };
+
+// What taking a card counts as in the statistics (`pick: {counts_as: ...}`,
+// the `count_as` effect): Default follows the pick's zone (a shared zone
+// acquires, one's own plays).
+enum class CardUse : std::uint8_t { Default, Nothing, Played, Acquired };
 
 struct Instr {
   Op op = Op::Return;
@@ -93,11 +99,18 @@ struct Action {
   int pickCondition = -1;      // with a pick: what the card must satisfy (card_ names)
   int code = 0;                // entry pc
   SourceLocation where;
+  CardUse countsAs = CardUse::Default;  // what the pick counts as
+  // With a pick: `when` and the costs read no card_ name, so they are tested
+  // once for all the cards (set by the compiler).
+  bool sameForEveryCard = false;
 };
 
 struct Phase {
   std::string id;
   std::vector<int> actions;
+  // Who acts in it: 0 the player whose turn it is, 1 the next player (`by:
+  // opponent`: a bid answered, an auction's outbid, a response).
+  int actor = 0;
   SourceLocation where;
 };
 
@@ -154,12 +167,23 @@ struct DescribedProgram {
   std::vector<Condition> conditions;
   std::vector<Instr> code;
   int setupCode = -1;
+  // `triggers:` run with the turn's player as the subject when a turn starts
+  // (after the `reset: turn` counters) and when it ends; -1 = none.
+  int turnStartCode = -1, turnEndCode = -1;
   std::vector<Phase> phases;
   std::vector<Action> actions;
   std::vector<EndRule> endRules;
   std::vector<int> tieBreaks;  // counters, most first wins
   std::vector<Script> scripts;
   SlotLayout slots;
+  // The slots some expression reads, per part of the layout (offsets within
+  // it): the engine fills only these before evaluating.
+  std::vector<int> readGlobals, readOwn, readOpponent, readZoneSizes, readOpponentZoneSizes;
+  // Per expression: the slot of a lone name (-1 if it is more), and whether it
+  // is a lone number (loneNumber its value): read without running it.
+  std::vector<int> loneSlot;
+  std::vector<char> isLoneNumber;
+  std::vector<double> loneNumber;
   std::vector<double> paramValues;
   int value = -1;              // expression of a player's value; -1: from the victory rule
   int turnLimit = 1000;

@@ -452,8 +452,10 @@ void Compiler::readAction(const YAML::Node& node, int phase) {
           } else if (f.key == "when") {
             m_pickAllowed = true;
             m_p.actions[index].pickCondition = condition(f.value);
+          } else if (f.key == "counts_as") {
+            m_p.actions[index].countsAs = cardUse(f.value);
           } else {
-            m_r.unknownKey(f, "pick (known: from, when)");
+            m_r.unknownKey(f, "pick (known: from, when, counts_as)");
           }
         }
       }
@@ -499,8 +501,10 @@ void Compiler::readPhase(const YAML::Node& node, int index) {
       ph.id = scalar(e.value, "'id'");
     else if (e.key == "actions")
       actions.reset(e.value);
+    else if (e.key == "by")
+      ph.actor = phaseActor(e.value);
     else if (e.key != "description")
-      m_r.unknownKey(e, "phase (known: id, actions, description)");
+      m_r.unknownKey(e, "phase (known: id, by, actions, description)");
   }
   if (ph.id.empty()) ph.id = "phase" + std::to_string(index + 1);
   const int first = static_cast<int>(m_p.actions.size());
@@ -657,11 +661,12 @@ void Compiler::compile(const YAML::Node& rules) {
   };
   for (const auto& e : entries)
     if (!oneOf(e.key, "counters", "zones", "setup", "turn", "end", "tie_break", "turn_limit", "actions_per_turn",
-               "value", "players", "length", "lua", "description"))
-      m_r.unknownKey(e, std::string("rules (known: counters, zones, setup, turn, end, tie_break, turn_limit, "
-                                    "actions_per_turn, length, value, players)") +
+               "value", "players", "length", "lua", "description", "triggers"))
+      m_r.unknownKey(e, std::string("rules (known: counters, zones, setup, triggers, turn, end, tie_break, "
+                                    "turn_limit, actions_per_turn, length, value, players)") +
                             validation::didYouMean(e.key, {"counters", "zones", "setup", "turn", "end", "tie_break",
-                                                           "turn_limit", "actions_per_turn", "value", "players"}));
+                                                           "turn_limit", "actions_per_turn", "value", "players",
+                                                           "triggers"}));
   if (auto* e = find("turn_limit")) m_p.turnLimit = boundValue(e->value, "'turn_limit'", 1, kMaxTurnLimit, 1000);
   if (auto* e = find("actions_per_turn"))
     m_p.actionsPerTurn = boundValue(e->value, "'actions_per_turn'", 1, kMaxActionsPerTurn, 200);
@@ -684,6 +689,7 @@ void Compiler::compile(const YAML::Node& rules) {
   else
     error(m_rulesLoc, "the rules need a 'turn' (its phases and actions)");
   if (auto* e = find("setup")) m_p.setupCode = effectBlock(e->value, "'setup'");
+  if (auto* e = find("triggers")) readTriggers(e->value);
   if (auto* e = find("end"))
     readEnd(e->value);
   if (auto* e = find("tie_break")) {
@@ -699,6 +705,7 @@ void Compiler::compile(const YAML::Node& rules) {
   if (auto* e = find("value")) m_p.value = expression(e->value, "'value'");
   if (auto* e = find("players")) readScripts(e->value);
   if (!m_r.diagnostics().hasErrors()) staticChecks();
+  noteReadSlots();
 }
 
 namespace {

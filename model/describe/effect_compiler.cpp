@@ -18,7 +18,8 @@ namespace {
 const std::set<std::string, std::less<>>& effectOps() {
   static const std::set<std::string, std::less<>> ops = {"gain",  "pay",    "set",        "roll",     "draw",
                                                          "move",  "shuffle", "play",      "if",       "repeat",
-                                                         "for_each", "next_phase", "end_turn", "end_game", "call"};
+                                                         "for_each", "next_phase", "end_turn", "end_game", "call",
+                                                         "count_as"};
   return ops;
 }
 
@@ -156,7 +157,7 @@ void Compiler::effect(const YAML::Node& item, int depth) {
     if (counter >= 0 && sides >= 0) emit(Op::Roll, counter, sides);
   } else if (k == "draw" || k == "move") {
     int from = -1, to = -1, count = -1, reshuffle = -1;
-    bool all = false;
+    bool all = false, bottom = false;
     const bool isDraw = k == "draw";
     if (isDraw) {
       from = m_zones.count("deck") ? m_zones.find("deck")->second : -1;
@@ -176,8 +177,17 @@ void Compiler::effect(const YAML::Node& item, int depth) {
           reshuffle = zoneRef(e.value, scalar(e.value, "'reshuffle'"), e.valueLoc);
         else if (e.key == "all" && !isDraw)
           all = e.value.IsScalar() && e.value.Scalar() == "true";
-        else
-          m_r.unknownKey(e, isDraw ? "draw (known: count, from, to, reshuffle)" : "move (known: from, to, count, all)");
+        else if (e.key == "at" && !isDraw) {
+          // Which end of 'from' the cards leave: the top (the last put on) or the bottom (the oldest).
+          const std::string end = scalar(e.value, "'at'");
+          if (end == "bottom" || end == "top")
+            bottom = end == "bottom";
+          else
+            error(e.valueLoc, "expected 'top' or 'bottom' for 'at', got '" + end + "'" +
+                                  validation::didYouMean(end, {"top", "bottom"}));
+        } else
+          m_r.unknownKey(e, isDraw ? "draw (known: count, from, to, reshuffle)"
+                                   : "move (known: from, to, count, all, at)");
       }
       if (isDraw && !v["count"]) count = expressionText("1", op->valueLoc);
     } else {
@@ -203,7 +213,7 @@ void Compiler::effect(const YAML::Node& item, int depth) {
       emit(Op::MoveAll, from, to);
     } else {
       if (count < 0) count = expressionText("1", op->valueLoc);
-      emit(Op::MoveTop, from, to, count);
+      emit(Op::MoveTop, from, to, count, bottom ? 1 : 0);
     }
   } else if (k == "shuffle") {
     const int z = zoneRef(v, scalar(v, "'shuffle'"), op->valueLoc);
@@ -270,6 +280,7 @@ void Compiler::effect(const YAML::Node& item, int depth) {
       it = m_p.luaFunctions.end() - 1;
     }
     emit(Op::Call, static_cast<int>(it - m_p.luaFunctions.begin()));
+  } else if (extraEffect(k, v, op->valueLoc)) {
   } else if (k == "end_turn") {
     emit(Op::EndTurn);
   } else if (k == "end_game") {

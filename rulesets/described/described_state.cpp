@@ -2,7 +2,10 @@
 #include "rulesets/described/described_state.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+
+#include "model/describe/description_compiler.h"
 
 namespace wb::rulesets::described {
 
@@ -21,11 +24,12 @@ DescribedState::DescribedState(std::shared_ptr<const Program> program, int playe
       for (int card : p.zones[z].start) zoneRef(static_cast<int>(z), s).push_back(static_cast<std::int16_t>(card));
   m_taken.assign(p.actions.size(), 0);
   m_returns.assign(static_cast<std::size_t>(m_players), 0.0);
+  changed();
   log().reset(m_players, static_cast<int>(p.cards.size()));
   if (p.setupCode >= 0) run(p.setupCode, 0, -1, -1, rng);
   m_turnEnding = false;
-  startTurn(true);
-  settle();
+  startTurn(true, rng);
+  settle(rng);
 }
 
 int& DescribedState::counterRef(int index, int subject) {
@@ -41,6 +45,8 @@ int DescribedState::counter(int index, int player) const {
 void DescribedState::setCounter(int index, int player, int value) {
   const md::Counter& c = m_p->counters[static_cast<std::size_t>(index)];
   counterRef(index, player) = std::clamp(value, c.min, c.max);
+  m_legalKnown = false;
+  changed();
 }
 
 std::vector<std::int16_t>& DescribedState::zoneRef(int index, int subject) {
@@ -53,31 +59,81 @@ const std::vector<std::int16_t>& DescribedState::zone(int index, int player) con
   return const_cast<DescribedState*>(this)->zoneRef(index, player);
 }
 
+namespace {
+// vars()'s buffer, one per thread: evaluation never nests, and states are
+// shared by no threads. It keeps the program whose parameters it holds (they
+// never change) and the card whose properties it holds (legal() writes them too).
+struct NameBuffer {
+  std::vector<double> values;
+  std::uint64_t program = 0;
+  int card = -2;
+  std::uint64_t stamp = 0;  // DescribedState::m_stamp of the values held (0: none)
+  int subject = -1;
+};
+thread_local NameBuffer t_names;
+
+// Stamps: this thread's number in the high bits, a count in the low ones.
+std::atomic<std::uint64_t> g_threads{0};
+thread_local std::uint64_t t_stamp = (g_threads.fetch_add(1) + 1) << 40;
+}  // namespace
+
+void DescribedState::changed() { m_stamp = ++t_stamp; }
+
 const double* DescribedState::vars(int subject, int card) const {
-  // One buffer per thread: evaluation never nests, and states are shared by no threads.
-  thread_local std::vector<double> buffer;
+  NameBuffer& b = t_names;
   const Program& p = *m_p;
   const md::SlotLayout& s = p.slots;
-  buffer.resize(static_cast<std::size_t>(s.total));
-  double* v = buffer.data();
-  std::copy(p.paramValues.begin(), p.paramValues.end(), v + s.params);
-  for (int g = 0; g < p.globalCounters; ++g) v[s.globals + g] = m_counters[static_cast<std::size_t>(g)];
-  const int opponent = (subject + 1) % m_players;
-  const auto own = m_counters.begin() + p.globalCounters + subject * p.playerCounters;
-  const auto opp = m_counters.begin() + p.globalCounters + opponent * p.playerCounters;
-  for (int c = 0; c < p.playerCounters; ++c) {
-    v[s.own + c] = own[c];
-    v[s.opponent + c] = opp[c];
+  if (b.program != p.serial || b.values.size() < static_cast<std::size_t>(s.total)) {
+    b.values.assign(static_cast<std::size_t>(s.total), 0.0);
+    std::copy(p.paramValues.begin(), p.paramValues.end(), b.values.begin() + s.params);
+    b.program = p.serial;
+    b.card = -1;
+    b.stamp = 0;
   }
-  for (std::size_t z = 0; z < p.zones.size(); ++z) {
-    v[s.zoneSizes + static_cast<int>(z)] = static_cast<double>(zone(static_cast<int>(z), subject).size());
-    v[s.opponentZoneSizes + static_cast<int>(z)] = static_cast<double>(zone(static_cast<int>(z), opponent).size());
+  double* v = b.values.data();
+  if (b.stamp != 0 && b.stamp == m_stamp && b.subject == subject) {
+    if (b.card != card) {
+      const std::size_t props = p.cardProps.size();
+      if (card >= 0)
+        std::copy_n(p.cards[static_cast<std::size_t>(card)].props.begin(), props, v + s.card);
+      else
+        std::fill_n(v + s.card, props, 0.0);
+      b.card = card;
+    }
+    return v;
+  }
+  b.stamp = m_stamp;
+  b.subject = subject;
+  // Only the names some expression reads (DescribedProgram::read*).
+  const int* counters = m_counters.data();
+  for (int g : p.readGlobals) v[s.globals + g] = counters[g];
+  const int opponent = (subject + 1) % m_players;
+  const int* own = counters + p.globalCounters + subject * p.playerCounters;
+  const int* opp = counters + p.globalCounters + opponent * p.playerCounters;
+  for (int c : p.readOwn) v[s.own + c] = own[c];
+  for (int c : p.readOpponent) v[s.opponent + c] = opp[c];
+  const auto* piles = m_zones.data();
+  const int ownBase = p.sharedZones + subject * p.playerZones;
+  const int oppBase = p.sharedZones + opponent * p.playerZones;
+  for (int z : p.readZoneSizes) {
+    const md::Zone& zone = p.zones[static_cast<std::size_t>(z)];
+    v[s.zoneSizes + z] = static_cast<double>(piles[zone.perPlayer ? ownBase + zone.storage : zone.storage].size());
+  }
+  for (int z : p.readOpponentZoneSizes) {
+    const md::Zone& zone = p.zones[static_cast<std::size_t>(z)];
+    v[s.opponentZoneSizes + z] =
+        static_cast<double>(piles[zone.perPlayer ? oppBase + zone.storage : zone.storage].size());
   }
   v[s.players] = m_players;
   v[s.turn] = m_turnCount;
-  const std::size_t props = p.cardProps.size();
-  for (std::size_t k = 0; k < props; ++k)
-    v[s.card + static_cast<int>(k)] = card >= 0 ? p.cards[static_cast<std::size_t>(card)].props[k] : 0.0;
+  if (b.card != card) {
+    const std::size_t props = p.cardProps.size();
+    if (card >= 0)
+      std::copy_n(p.cards[static_cast<std::size_t>(card)].props.begin(), props, v + s.card);
+    else
+      std::fill_n(v + s.card, props, 0.0);
+    b.card = card;
+  }
   return v;
 }
 
@@ -87,13 +143,16 @@ double DescribedState::eval(int expr, int subject, int card) const {
 
 bool DescribedState::holds(int condition, int subject, int card) const {
   if (condition < 0) return true;
-  const double* v = vars(subject, card);
-  const auto& exprs = m_p->exprs;
+  return holdsOn(condition, vars(subject, card));
+}
+
+bool DescribedState::holdsOn(int condition, const double* v) const {
+  if (condition < 0) return true;
   for (const auto& all : m_p->conditions[static_cast<std::size_t>(condition)].anyOf) {
     bool ok = true;
     for (const md::Comparison& c : all) {
-      const double l = exprs[static_cast<std::size_t>(c.lhs)].evaluate(v);
-      const double r = c.rhs >= 0 ? exprs[static_cast<std::size_t>(c.rhs)].evaluate(v) : 0.0;
+      const double l = valueOf(c.lhs, v);
+      const double r = c.rhs >= 0 ? valueOf(c.rhs, v) : 0.0;
       switch (c.op) {
         case md::Compare::Less: ok = l < r; break;
         case md::Compare::LessEqual: ok = l <= r; break;
@@ -110,41 +169,91 @@ bool DescribedState::holds(int condition, int subject, int card) const {
   return false;
 }
 
-bool DescribedState::legal(int action, int card) const {
+// `v`: vars(actor(), -1), filled once for all the actions of a decision; only
+// its card slots change here (the picked card's properties, or zeros).
+bool DescribedState::pickHolds(const md::Action& a, int card, double* v) const {
+  if (a.pickCondition < 0) return true;
+  if (t_names.card != card) {
+    std::copy_n(m_p->cards[static_cast<std::size_t>(card)].props.begin(), m_p->cardProps.size(), v + m_p->slots.card);
+    t_names.card = card;
+  }
+  return holdsOn(a.pickCondition, v);
+}
+
+bool DescribedState::legal(int action, int card, double* v) const {
   const md::Action& a = m_p->actions[static_cast<std::size_t>(action)];
   if (a.limitPerTurn > 0 && m_taken[static_cast<std::size_t>(action)] >= a.limitPerTurn) return false;
-  if (!holds(a.condition, m_current, card)) return false;
-  if (card >= 0 && !holds(a.pickCondition, m_current, card)) return false;
+  if (t_names.card != card) {
+    const std::size_t props = m_p->cardProps.size();
+    double* slots = v + m_p->slots.card;
+    if (card >= 0)
+      std::copy_n(m_p->cards[static_cast<std::size_t>(card)].props.begin(), props, slots);
+    else
+      std::fill_n(slots, props, 0.0);
+    t_names.card = card;
+  }
+  if (!holdsOn(a.condition, v)) return false;
+  if (card >= 0 && !holdsOn(a.pickCondition, v)) return false;
+  const int who = actor();
   for (const md::Cost& c : a.costs)
-    if (counter(c.counter, m_current) < std::llround(eval(c.amount, m_current, card))) return false;
+    if (counter(c.counter, who) < std::llround(valueOf(c.amount, v))) return false;
   return true;
 }
 
+bool DescribedState::isLegal(sim::Action a) const {
+  if (!m_legalKnown) {
+    listLegal(m_legal);
+    m_legalKnown = true;
+  }
+  return std::find(m_legal.begin(), m_legal.end(), a) != m_legal.end();
+}
+
 void DescribedState::legalActions(std::vector<sim::Action>& out) const {
+  if (m_legalKnown) {
+    out = m_legal;
+    return;
+  }
+  listLegal(m_legal);
+  m_legalKnown = true;
+  out = m_legal;
+}
+
+void DescribedState::listLegal(std::vector<sim::Action>& out) const {
   out.clear();
   if (m_terminal) return;
+  // The names' values once per decision (the actor's view); each pick's zone
+  // sorted once, its distinct cards in card order (the same list for the same contents).
+  double* v = const_cast<double*>(vars(actor(), -1));
+  thread_local std::vector<std::int16_t> distinct[md::kMaxZones];
+  std::uint32_t sorted = 0;
   for (int ai : m_p->phases[static_cast<std::size_t>(m_phase)].actions) {
     const md::Action& a = m_p->actions[static_cast<std::size_t>(ai)];
     if (a.pickZone < 0) {
-      if (legal(ai, -1)) out.push_back(ai * kActionStride);
+      if (legal(ai, -1, v)) out.push_back(ai * kActionStride);
       continue;
     }
-    // One action per distinct card, in card order (the same list for the same contents).
-    std::vector<std::int16_t> cards = zone(a.pickZone, m_current);
-    std::sort(cards.begin(), cards.end());
-    cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
+    // `when` and costs that read no card_ name: tested once, then only the pick's own `when`.
+    const bool shared = a.sameForEveryCard;
+    if (shared && !legal(ai, -1, v)) continue;
+    std::vector<std::int16_t>& cards = distinct[a.pickZone];
+    if (!(sorted >> a.pickZone & 1u)) {
+      sorted |= 1u << a.pickZone;
+      cards = zone(a.pickZone, actor());
+      std::sort(cards.begin(), cards.end());
+      cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
+    }
     for (int card : cards)
-      if (legal(ai, card)) out.push_back(ai * kActionStride + 1 + card);
+      if (shared ? pickHolds(a, card, v) : legal(ai, card, v)) out.push_back(ai * kActionStride + 1 + card);
   }
 }
 
 bool DescribedState::phaseHasLegalAction() const {
-  std::vector<sim::Action> legalNow;
-  legalActions(legalNow);
-  return !legalNow.empty();
+  listLegal(m_legal);
+  m_legalKnown = true;
+  return !m_legal.empty();
 }
 
-void DescribedState::startTurn(bool first) {
+void DescribedState::startTurn(bool first, sim::Rng& rng) {
   if (!first) {
     m_current = (m_current + 1) % m_players;
     if (!m_p->lengthInRounds || m_current == 0) ++m_turnCount;
@@ -153,17 +262,29 @@ void DescribedState::startTurn(bool first) {
     const md::Counter& c = m_p->counters[i];
     if (c.resetEachTurn) counterRef(static_cast<int>(i), c.perPlayer ? m_current : 0) = c.initial;
   }
+  changed();
   std::fill(m_taken.begin(), m_taken.end(), 0);
   m_phase = 0;
   m_actionsThisTurn = 0;
   m_turnEnding = false;
+  if (m_p->turnStartCode >= 0) {
+    run(m_p->turnStartCode, m_current, -1, -1, rng);
+    m_turnEnding = false;  // a turn_start trigger cannot end the turn it starts
+    if (!m_terminal) checkEnd();
+  }
 }
 
 // Moves on to the next phase, turn or player until one has a legal action.
-void DescribedState::settle() {
+void DescribedState::settle(sim::Rng& rng) {
   while (!m_terminal) {
     if (m_turnEnding) {
-      startTurn(false);
+      if (m_p->turnEndCode >= 0) {
+        m_phase = 0;
+        run(m_p->turnEndCode, m_current, -1, -1, rng);
+        if (!m_terminal) checkEnd();
+        if (m_terminal) return;
+      }
+      startTurn(false, rng);
       continue;
     }
     if (phaseHasLegalAction()) return;
@@ -185,21 +306,26 @@ void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
   const int ai = static_cast<int>(a / kActionStride);
   const int card = static_cast<int>(a % kActionStride) - 1;
   const md::Action& action = m_p->actions[static_cast<std::size_t>(ai)];
+  m_legalKnown = false;
   ++m_taken[static_cast<std::size_t>(ai)];
   ++m_actionsThisTurn;
   m_idleTurns = 0;
+  const int who = actor();
   for (const md::Cost& c : action.costs) {
-    const int amount = static_cast<int>(std::llround(eval(c.amount, m_current, card)));
-    setCounter(c.counter, m_current, counter(c.counter, m_current) - amount);
+    const int amount = static_cast<int>(std::llround(eval(c.amount, who, card)));
+    setCounter(c.counter, who, counter(c.counter, who) - amount);
   }
-  // Picking from a shared zone (a market, a supply) acquires the card; from one's own zones plays it.
-  if (card >= 0)
-    log().add(m_current, card,
-              m_p->zones[static_cast<std::size_t>(action.pickZone)].perPlayer ? sim::EntityUse::Played
-                                                                              : sim::EntityUse::Acquired);
-  run(action.code, m_current, card, action.pickZone, rng);
+  // Picking from a shared zone (a market, a supply) acquires the card; from one's own zones plays it
+  // (unless the pick says what it counts as).
+  if (card >= 0 && action.countsAs != md::CardUse::Nothing) {
+    const bool acquired = action.countsAs == md::CardUse::Default
+                              ? !m_p->zones[static_cast<std::size_t>(action.pickZone)].perPlayer
+                              : action.countsAs == md::CardUse::Acquired;
+    log().add(who, card, acquired ? sim::EntityUse::Acquired : sim::EntityUse::Played);
+  }
+  run(action.code, who, card, action.pickZone, rng);
   if (!m_terminal) checkEnd();
-  settle();
+  settle(rng);
 }
 
 void DescribedState::checkEnd() {

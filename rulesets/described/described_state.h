@@ -34,8 +34,9 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   DescribedState(std::shared_ptr<const Program> program, int players, sim::Rng& rng);
 
   int numPlayers() const override { return m_players; }
-  int currentPlayer() const override { return m_terminal ? sim::kTerminalPlayer : m_current; }
+  int currentPlayer() const override { return m_terminal ? sim::kTerminalPlayer : actor(); }
   void legalActions(std::vector<sim::Action>& out) const override;
+  bool isLegal(sim::Action a) const override;
   bool isTerminal() const override { return m_terminal; }
   std::vector<double> returns() const override;
   bool adjudicated() const override { return m_adjudicated; }
@@ -56,6 +57,11 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   int counter(int index, int player) const;
   void setCounter(int index, int player, int value);
   const std::vector<std::int16_t>& zone(int index, int player) const;
+  void setZone(int index, int player, std::vector<std::int16_t> cards) {
+    zoneRef(index, player) = std::move(cards);
+    m_legalKnown = false;
+    changed();
+  }
   int phase() const { return m_phase; }
   // The error of a `call` whose Lua function failed (`lua:line: message`), or
   // of effects that outgrew kEffectStepBudget, which ended the game with no
@@ -73,14 +79,28 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   const double* vars(int subject, int card) const;
   double eval(int expr, int subject, int card) const;
   bool holds(int condition, int subject, int card) const;
-  bool legal(int action, int card) const;
+  bool holdsOn(int condition, const double* v) const;
+  // Expression `expr` on the names' values `v` (a lone name or number read directly).
+  double valueOf(int expr, const double* v) const {
+    const auto e = static_cast<std::size_t>(expr);
+    if (m_p->loneSlot[e] >= 0) return v[m_p->loneSlot[e]];
+    if (m_p->isLoneNumber[e]) return m_p->loneNumber[e];
+    return m_p->exprs[e].evaluate(v);
+  }
+  bool legal(int action, int card, double* v) const;
+  bool pickHolds(const model::describe::Action& a, int card, double* v) const;
   bool phaseHasLegalAction() const;
+  void listLegal(std::vector<sim::Action>& out) const;
   void run(int pc, int subject, int card, int pickZone, sim::Rng& rng);
   void shuffle(std::vector<std::int16_t>& pile, sim::Rng& rng);
   void finish(const model::describe::EndRule& rule, int subject);
   void checkEnd();
-  void startTurn(bool first);
-  void settle();
+  void startTurn(bool first, sim::Rng& rng);
+  void settle(sim::Rng& rng);
+  // The player who acts in the current phase (its `by:`), the subject of its actions.
+  int actor() const {
+    return (m_current + m_p->phases[static_cast<std::size_t>(m_phase)].actor) % m_players;
+  }
   double value(int player) const;
 
   std::shared_ptr<const Program> m_p;
@@ -98,6 +118,14 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   std::vector<std::uint16_t> m_taken;  // per action, this turn
   std::vector<double> m_returns;
   std::shared_ptr<const std::string> m_scriptError;
+  // The legal actions of this position, once listed (the agent, the runner's
+  // legality check and settle() ask for the same list); every change forgets them.
+  mutable std::vector<sim::Action> m_legal;
+  mutable bool m_legalKnown = false;
+  // Changes whenever a counter or a zone may have (a number no other change on
+  // any thread gets): vars() reuses its buffer while it is the same.
+  std::uint64_t m_stamp = 0;
+  void changed();
 };
 
 }  // namespace wb::rulesets::described

@@ -27,6 +27,8 @@ bool hiddenFrom(const md::Zone& z, int owner, int observer) {
 void DescribedState::determinizeInto(int observer, sim::Rng& rng, std::unique_ptr<sim::State>& slot) const {
   cloneInto(slot);
   auto& copy = static_cast<DescribedState&>(*slot);
+  copy.m_legalKnown = false;
+  copy.changed();
   const Program& p = *m_p;
   // Per pool (the shared zones with the players' `pool: shared` zones, then
   // each player's own), the cards of the zones the observer cannot see are
@@ -133,13 +135,13 @@ sim::Action DescribedState::scriptedAction(int script) const {
   std::vector<sim::Action> legalNow;
   legalActions(legalNow);
   for (const md::ScriptRule& rule : m_p->scripts[static_cast<std::size_t>(script)].rules) {
-    if (!holds(rule.condition, m_current, -1)) continue;
+    if (!holds(rule.condition, actor(), -1)) continue;
     sim::Action best = -1;
     double bestValue = 0;
     for (sim::Action a : legalNow) {
       if (a / kActionStride != rule.action) continue;
       const int card = static_cast<int>(a % kActionStride) - 1;
-      const double v = rule.prefer >= 0 ? eval(rule.prefer, m_current, card) : 0.0;
+      const double v = rule.prefer >= 0 ? eval(rule.prefer, actor(), card) : 0.0;
       if (best < 0 || v > bestValue) {
         best = a;
         bestValue = v;

@@ -28,8 +28,17 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
   };
   std::array<Loop, md::kMaxEffectDepth + 2> loops{};
   int depth = 0;
+  // The names' values for the subject, filled again only after an instruction
+  // that may change them (tests and jumps keep them).
+  const double* names = nullptr;
+  bool lastKept = false;
+  auto current = [&]() {
+    if (!names) names = vars(subject, card);
+    return names;
+  };
   auto amount = [&](int expr) {
-    const double v = eval(expr, subject, card);
+    const auto e = static_cast<std::size_t>(expr);
+    const double v = p.isLoneNumber[e] ? p.loneNumber[e] : valueOf(expr, current());
     return std::isfinite(v) ? std::llround(std::clamp(v, -2e9, 2e9)) : 0LL;
   };
   auto bounded = [&](int index, long long v) {
@@ -50,6 +59,12 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
       return;
     }
     const md::Instr& in = p.code[static_cast<std::size_t>(pc)];
+    // After an instruction that may have changed a counter, a zone or the subject.
+    if (!lastKept) {
+      names = nullptr;
+      changed();
+    }
+    lastKept = in.op == md::Op::JumpUnless || in.op == md::Op::Jump || in.op == md::Op::RepeatBegin;
     switch (in.op) {
       case md::Op::Gain: {
         const long long v = amount(in.b);
@@ -102,8 +117,12 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
         for (long long k = 0; k < n; ++k) {
           auto& from = zoneRef(in.a, subject);
           if (from.empty()) break;
-          const std::int16_t top = from.back();
-          from.pop_back();
+          // d = 1 (`at: bottom`): the oldest card leaves first.
+          const std::int16_t top = in.d ? from.front() : from.back();
+          if (in.d)
+            from.erase(from.begin());
+          else
+            from.pop_back();
           zoneRef(in.b, subject).push_back(top);
         }
         ++pc;
@@ -131,7 +150,7 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
         ++pc;
         break;
       case md::Op::JumpUnless:
-        pc = holds(in.a, subject, card) ? pc + 1 : in.b;
+        pc = holdsOn(in.a, current()) ? pc + 1 : in.b;
         break;
       case md::Op::Jump:
         pc = in.b;
@@ -196,6 +215,13 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
       }
       case md::Op::Return:
         return;
+      case md::Op::CountAs:
+        if (card >= 0)
+          log().add(subject, card,
+                    static_cast<md::CardUse>(in.a) == md::CardUse::Acquired ? sim::EntityUse::Acquired
+                                                                           : sim::EntityUse::Played);
+        ++pc;
+        break;
     }
   }
 }

@@ -1,0 +1,110 @@
+// Vocabulary for games where more than the turn's player acts and things
+// happen on their own: `triggers:` (effects run when a turn starts or ends),
+// a phase's `by:` (the next player acts in it: a bid answered, an auction's
+// outbid, a response), and what taking a card counts as in the statistics
+// (`pick: {counts_as: ...}` and the `count_as` effect, so that a card bid on
+// is acquired by whoever wins it, not by who named it).
+#include <set>
+
+#include "model/describe/compiler_state.h"
+#include "model/describe/description_compiler.h"
+#include "model/validation/name_suggestion.h"
+
+namespace wb::model::describe {
+
+void Compiler::readTriggers(const YAML::Node& node) {
+  if (!node.IsMap()) {
+    error(m_r.loc(node), "expected a map of triggers (turn_start, turn_end), got " + yaml::NodeReader::describe(node));
+    return;
+  }
+  for (const auto& e : m_r.entries(node, "triggers")) {
+    if (e.key == "turn_start") {
+      m_p.turnStartCode = effectBlock(e.value, "the trigger 'turn_start'");
+    } else if (e.key == "turn_end") {
+      m_p.turnEndCode = effectBlock(e.value, "the trigger 'turn_end'");
+    } else if (e.key != "description") {
+      error(e.keyLoc, "unknown trigger '" + e.key + "' (known: turn_start, turn_end)" +
+                          validation::didYouMean(e.key, {"turn_start", "turn_end"}));
+    }
+  }
+}
+
+int Compiler::phaseActor(const YAML::Node& node) {
+  const std::string who = scalar(node, "'by'");
+  if (who == "player") return 0;
+  if (who == "opponent") return 1;
+  error(m_r.loc(node), "expected 'player' (whose turn it is) or 'opponent' (the next player) for 'by', got '" + who +
+                           "'" + validation::didYouMean(who, {"player", "opponent"}));
+  return 0;
+}
+
+CardUse Compiler::cardUse(const YAML::Node& node) {
+  const std::string use = scalar(node, "'counts_as'");
+  if (use == "nothing") return CardUse::Nothing;
+  if (use == "played") return CardUse::Played;
+  if (use == "acquired") return CardUse::Acquired;
+  error(m_r.loc(node), "expected 'nothing', 'played' or 'acquired', got '" + use + "'" +
+                           validation::didYouMean(use, {"nothing", "played", "acquired"}));
+  return CardUse::Default;
+}
+
+bool Compiler::extraEffect(const std::string& key, const YAML::Node& value, const SourceLocation& where) {
+  if (key != "count_as") return false;
+  const std::string use = scalar(value, "'count_as'");
+  if (use != "played" && use != "acquired") {
+    error(where, "expected 'played' or 'acquired' for 'count_as', got '" + use + "'" +
+                     validation::didYouMean(use, {"played", "acquired"}));
+    return true;
+  }
+  if (!m_pickAllowed && !m_inCardEffects) {
+    error(where, "'count_as' counts the picked card: only an action with 'pick' has one");
+    return true;
+  }
+  emit(Op::CountAs, static_cast<int>(use == "played" ? CardUse::Played : CardUse::Acquired));
+  return true;
+}
+
+void Compiler::noteReadSlots() {
+  const SlotLayout& s = m_p.slots;
+  auto reads = [&](int slot) {
+    for (const auto& e : m_p.exprs)
+      if (e.readsSlotIn(slot, slot + 1)) return true;
+    return false;
+  };
+  auto note = [&](std::vector<int>& out, int first, int count) {
+    out.clear();
+    for (int k = 0; k < count; ++k)
+      if (reads(first + k)) out.push_back(k);
+  };
+  note(m_p.readGlobals, s.globals, m_p.globalCounters);
+  note(m_p.readOwn, s.own, m_p.playerCounters);
+  note(m_p.readOpponent, s.opponent, m_p.playerCounters);
+  note(m_p.readZoneSizes, s.zoneSizes, static_cast<int>(m_p.zones.size()));
+  note(m_p.readOpponentZoneSizes, s.opponentZoneSizes, static_cast<int>(m_p.zones.size()));
+  const std::size_t n = m_p.exprs.size();
+  m_p.loneSlot.assign(n, -1);
+  m_p.isLoneNumber.assign(n, 0);
+  m_p.loneNumber.assign(n, 0.0);
+  for (std::size_t i = 0; i < n && i < m_exprSources.size(); ++i) {
+    const ExprNode& root = m_exprSources[i].expr.root();
+    if (root.kind == ExprNode::Kind::Name) {
+      auto it = m_slots.find(root.name);
+      if (it != m_slots.end()) m_p.loneSlot[i] = it->second;
+    } else if (root.kind == ExprNode::Kind::Number) {
+      m_p.isLoneNumber[i] = 1;
+      m_p.loneNumber[i] = root.number;
+    }
+  }
+  const int cardFirst = s.card, cardLast = s.card + static_cast<int>(m_p.cardProps.size());
+  auto readsCard = [&](int expr) { return expr >= 0 && m_p.exprs[static_cast<std::size_t>(expr)].readsSlotIn(cardFirst, cardLast); };
+  for (Action& a : m_p.actions) {
+    bool reads = false;
+    if (a.condition >= 0)
+      for (const auto& all : m_p.conditions[static_cast<std::size_t>(a.condition)].anyOf)
+        for (const Comparison& c : all) reads = reads || readsCard(c.lhs) || readsCard(c.rhs);
+    for (const Cost& c : a.costs) reads = reads || readsCard(c.amount);
+    a.sameForEveryCard = !reads;
+  }
+}
+
+}  // namespace wb::model::describe

@@ -1,0 +1,358 @@
+// Rules of the Elemental Card-Dice Game (seed file 004) checked through play
+// on both engines: the card_dice engine (data/rulesets/card-dice) and the
+// game written in the rules language (data/rulesets/card-dice-described).
+// Each test sets up a position through a Table (the same position on either
+// engine), takes moves by their meaning, and checks the outcome; the suite
+// runs once per engine.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tests/rulesets/card_dice/card_dice_fixture.h"
+#include "tests/rulesets/described/described_fixture.h"
+
+namespace wb::rulesets {
+namespace {
+
+enum class Move { EndTurn, Discard, Execute, PlaceFaceDown, PlayFaceDown, Blessing, Bid, Raise, Yield };
+
+// A position of either engine: player 1 (index 0) to act at the start of a
+// turn, every hand, deck, discard pile and face-down row empty, no passives,
+// every die at 3, gold 50 and 0, health 100 each.
+class Table {
+ public:
+  virtual ~Table() = default;
+  virtual void setDie(const std::string& die, int v) = 0;
+  virtual void setGold(int p, int v) = 0;
+  virtual void setHealth(int p, int v) = 0;
+  virtual void giveHand(int p, const std::string& card) = 0;
+  virtual void givePassive(int p, const std::string& card) = 0;
+  // tier 0 cheap, 1 expensive; oldest card first.
+  virtual void setShop(int tier, const std::vector<std::string>& display, const std::vector<std::string>& deck) = 0;
+  virtual bool act(Move m, const std::string& card = "", int tier = 0) = 0;
+  virtual int gold(int p) const = 0;
+  virtual int health(int p) const = 0;
+  virtual int toAct() const = 0;         // -1: the game is over
+  virtual int winner() const = 0;        // -1: none
+  virtual std::vector<std::string> shop(int tier) const = 0;
+  virtual int discardCount(int p, const std::string& card) const = 0;
+};
+
+class CppTable : public Table {
+ public:
+  CppTable() {
+    game = card_dice::testing::sharedGame();
+    s = game->newGame(rng);
+    for (int p = 0; p < 2; ++p) {
+      for (auto z : {card_dice::Zone::Deck, card_dice::Zone::Hand, card_dice::Zone::Discard, card_dice::Zone::FaceDown})
+        s->clearZone(p, z);
+      s->setHealth(p, 100);
+    }
+    for (int d = 0; d < game->rules().numDice(); ++d) s->setDie(d, 3);
+    s->setGold(0, 50);
+    s->setGold(1, 0);
+  }
+  int card(const std::string& id) const { return game->rules().cardIndex(id); }
+  void setDie(const std::string& die, int v) override {
+    for (int d = 0; d < game->rules().numDice(); ++d)
+      if (game->rules().dice[static_cast<std::size_t>(d)].id == die) s->setDie(d, v);
+  }
+  void setGold(int p, int v) override { s->setGold(p, v); }
+  void setHealth(int p, int v) override { s->setHealth(p, v); }
+  void giveHand(int p, const std::string& c) override { s->giveCard(p, card_dice::Zone::Hand, card(c)); }
+  void givePassive(int p, const std::string& c) override { s->addPassive(p, card(c)); }
+  void setShop(int tier, const std::vector<std::string>& display, const std::vector<std::string>& deck) override {
+    std::vector<int> ids;
+    for (const auto& c : display) ids.push_back(card(c));
+    s->setShopDisplay(tier, ids);
+    s->clearShopDeck(tier);
+    for (const auto& c : deck) s->giveShopDeck(tier, card(c));
+  }
+  bool act(Move m, const std::string& c, int tier) override {
+    using K = card_dice::ActionKind;
+    switch (m) {
+      case Move::EndTurn: return apply(card_dice::encodeAction(K::EndTurn));
+      case Move::Discard: return apply(card_dice::encodeAction(K::Discard, card(c)));
+      case Move::Execute: return apply(card_dice::encodeAction(K::ExecuteAction, card(c)));
+      case Move::PlaceFaceDown: return apply(card_dice::encodeAction(K::PlaceFaceDown, card(c)));
+      case Move::PlayFaceDown: return apply(card_dice::encodeAction(K::PlayFaceDown, card(c)));
+      case Move::Blessing: return apply(card_dice::encodeAction(K::PlayBlessing, card(c)));
+      case Move::Bid: {
+        const auto& display = s->shop(tier).display;
+        for (std::size_t k = 0; k < display.size(); ++k)
+          if (display[k] == card(c)) return apply(card_dice::encodeAction(K::Bid, static_cast<int>(k), tier));
+        return false;
+      }
+      case Move::Raise: return apply(card_dice::encodeAction(K::Raise));
+      case Move::Yield: return apply(card_dice::encodeAction(K::Yield));
+    }
+    return false;
+  }
+  bool apply(sim::Action a) { return s->applyAction(a, rng); }
+  int gold(int p) const override { return s->player(p).gold; }
+  int health(int p) const override { return s->player(p).health; }
+  int toAct() const override { return s->isTerminal() ? -1 : s->currentPlayer(); }
+  int winner() const override {
+    if (!s->isTerminal()) return -1;
+    const auto r = s->returns();
+    return r[0] > r[1] ? 0 : r[1] > r[0] ? 1 : -1;
+  }
+  std::vector<std::string> shop(int tier) const override {
+    std::vector<std::string> out;
+    for (auto c : s->shop(tier).display) out.push_back(game->rules().cards[c].id);
+    return out;
+  }
+  int discardCount(int p, const std::string& c) const override {
+    int n = 0;
+    for (auto x : s->player(p).discard) n += x == card(c);
+    return n;
+  }
+
+  sim::Rng rng{7};
+  std::shared_ptr<const card_dice::CardDiceGame> game;
+  std::unique_ptr<card_dice::CardDiceState> s;
+};
+
+class DescribedTable : public Table {
+ public:
+  DescribedTable() {
+    // Loaded once: loading validates, and validation plays a few games.
+    static const std::shared_ptr<const described::DescribedGame> shipped =
+        described::testing::shippedGame("card-dice-described");
+    game = shipped;
+    if (!game) return;
+    s = game->newGame(2, rng);
+    for (const char* z : {"deck", "hand", "discard", "face_down", "placed"})
+      for (int p = 0; p < 2; ++p) s->setZone(zone(z), p, {});
+    for (const char* d : {"fire", "earth", "water", "nature", "magic", "gold", "utility"}) setDie(d, 3);
+    setGold(0, 50);
+    setGold(1, 0);
+  }
+  int counterOf(const std::string& id) const { return described::testing::counterIndex(*game, id); }
+  int zone(const std::string& id) const {
+    const auto& zs = game->program().zones;
+    for (std::size_t i = 0; i < zs.size(); ++i)
+      if (zs[i].id == id) return static_cast<int>(i);
+    ADD_FAILURE() << "no zone " << id;
+    return 0;
+  }
+  std::int16_t card(const std::string& id) const {
+    const auto& cs = game->program().cards;
+    for (std::size_t i = 0; i < cs.size(); ++i)
+      if (cs[i].id == id) return static_cast<std::int16_t>(i);
+    ADD_FAILURE() << "no card " << id;
+    return 0;
+  }
+  void setDie(const std::string& die, int v) override { s->setCounter(counterOf(die), 0, v); }
+  void setGold(int p, int v) override { s->setCounter(counterOf("coins"), p, v); }
+  void setHealth(int p, int v) override { s->setCounter(counterOf("health"), p, v); }
+  void giveHand(int p, const std::string& c) override {
+    auto h = s->zone(zone("hand"), p);
+    h.push_back(card(c));
+    s->setZone(zone("hand"), p, h);
+  }
+  void givePassive(int p, const std::string& c) override {
+    // What the passive's own effects set when it is won (the card's `effects:`).
+    static const std::map<std::string, std::string> flag = {
+        {"water_reservoirs", "reservoirs"}, {"solid_infrastructure", "infrastructure"},
+        {"natural_forests", "forests"},     {"magical_barrier", "barrier"},
+        {"big_handed", "big_handed"},       {"cheapskate", "cheapskate"},
+        {"truly_blessed", "blessed"},       {"always_lucky", "lucky"}};
+    s->setCounter(counterOf(flag.at(c)), p, 1);
+    auto z = s->zone(zone("passives"), p);
+    z.push_back(card(c));
+    s->setZone(zone("passives"), p, z);
+  }
+  void setShop(int tier, const std::vector<std::string>& display, const std::vector<std::string>& deck) override {
+    const std::string prefix = tier == 0 ? "cheap" : "expensive";
+    std::vector<std::int16_t> d, k;
+    for (const auto& c : display) d.push_back(card(c));
+    for (const auto& c : deck) k.push_back(card(c));
+    s->setZone(zone(prefix + "_shop"), 0, d);
+    s->setZone(zone(prefix + "_deck"), 0, k);
+  }
+  bool act(Move m, const std::string& c, int tier) override {
+    const std::string phase = game->program().phases[static_cast<std::size_t>(s->phase())].id;
+    std::string verb;
+    switch (m) {
+      case Move::EndTurn: verb = "end_turn"; break;
+      case Move::Discard: verb = "discard"; break;
+      case Move::Execute: verb = phase == "match" ? "execute_bidding" : "execute"; break;
+      case Move::PlaceFaceDown: verb = "place_face_down"; break;
+      case Move::PlayFaceDown: verb = phase == "match" ? "play_face_down_bidding" : "play_face_down"; break;
+      case Move::Blessing: verb = "bless"; break;
+      case Move::Bid: verb = tier == 0 ? "bid_cheap" : "bid_expensive"; break;
+      case Move::Raise: verb = phase == "match" ? "match_bid" : "raise"; break;
+      case Move::Yield: verb = phase == "match" ? "give_up" : "let_go"; break;
+    }
+    for (sim::Action a : static_cast<const sim::State&>(*s).legalActions()) {
+      const std::string name = s->actionToString(a);
+      if (name == verb || name == verb + " " + c || (c.empty() && name.rfind(verb + " ", 0) == 0))
+        return s->applyAction(a, rng);
+    }
+    return false;
+  }
+  int gold(int p) const override { return s->counter(counterOf("coins"), p); }
+  int health(int p) const override { return s->counter(counterOf("health"), p); }
+  int toAct() const override { return s->isTerminal() ? -1 : s->currentPlayer(); }
+  int winner() const override {
+    if (!s->isTerminal()) return -1;
+    const auto r = s->returns();
+    return r[0] > r[1] ? 0 : r[1] > r[0] ? 1 : -1;
+  }
+  std::vector<std::string> shop(int tier) const override {
+    std::vector<std::string> out;
+    for (auto c : s->zone(zone(tier == 0 ? "cheap_shop" : "expensive_shop"), 0))
+      out.push_back(game->program().cards[static_cast<std::size_t>(c)].id);
+    return out;
+  }
+  int discardCount(int p, const std::string& c) const override {
+    int n = 0;
+    for (auto x : s->zone(zone("discard"), p)) n += x == card(c);
+    return n;
+  }
+
+  sim::Rng rng{7};
+  std::shared_ptr<const described::DescribedGame> game;
+  std::unique_ptr<described::DescribedState> s;
+};
+
+class CardDiceBothEngines : public ::testing::TestWithParam<bool> {
+ protected:
+  void SetUp() override {
+    if (GetParam()) {
+      auto d = std::make_unique<DescribedTable>();
+      ASSERT_TRUE(d->game != nullptr);
+      t = std::move(d);
+    } else {
+      t = std::make_unique<CppTable>();
+    }
+  }
+  std::unique_ptr<Table> t;
+};
+
+// "A player dealing damage ... receives gold equal to the damage dealt."
+TEST_P(CardDiceBothEngines, DealingDamageEarnsItsAmountInGold) {
+  t->setDie("fire", 4);
+  t->giveHand(0, "fire");
+  ASSERT_TRUE(t->act(Move::Execute, "fire"));
+  EXPECT_EQ(t->health(1), 96);
+  EXPECT_EQ(t->gold(0), 54);
+}
+
+// Water Reservoirs: "Shield [water] against [fire] damage."
+TEST_P(CardDiceBothEngines, AShieldTakesItsDieFromMatchingDamage) {
+  t->setDie("fire", 5);
+  t->setDie("water", 3);
+  t->givePassive(1, "water_reservoirs");
+  t->giveHand(0, "fire");
+  ASSERT_TRUE(t->act(Move::Execute, "fire"));
+  EXPECT_EQ(t->health(1), 98);
+  EXPECT_EQ(t->gold(0), 52);
+}
+
+// Magical Barrier: "Shield [magic] x [magic] against combo damage" (fire x magic is a combo).
+TEST_P(CardDiceBothEngines, MagicalBarrierStopsComboDamage) {
+  t->setDie("fire", 4);
+  t->setDie("magic", 2);
+  t->givePassive(1, "magical_barrier");
+  t->giveHand(0, "magical_firestorm");
+  ASSERT_TRUE(t->act(Move::Execute, "magical_firestorm"));
+  EXPECT_EQ(t->health(1), 96);
+}
+
+// Heavy Rain hurts both; "The player whose health reaches zero first loses."
+TEST_P(CardDiceBothEngines, DamageToBothHitsTheCasterFirst) {
+  t->setDie("water", 4);
+  t->setHealth(0, 3);
+  t->giveHand(0, "heavy_rain");
+  ASSERT_TRUE(t->act(Move::Execute, "heavy_rain"));
+  EXPECT_EQ(t->toAct(), -1);
+  EXPECT_EQ(t->winner(), 1);
+  EXPECT_EQ(t->health(1), 100) << "the caster fell first; the opponent is not hit";
+}
+
+// "The player must end their turn with at most 5 cards in their hand."
+TEST_P(CardDiceBothEngines, ATurnEndsOnlyWithinTheHandLimit) {
+  for (int k = 0; k < 6; ++k) t->giveHand(0, "basic_income");
+  EXPECT_FALSE(t->act(Move::EndTurn));
+  ASSERT_TRUE(t->act(Move::Discard, "basic_income"));
+  EXPECT_TRUE(t->act(Move::EndTurn));
+  EXPECT_EQ(t->toAct(), 1);
+}
+
+// "Then their opponent may outbid them to two times that. The player may then
+// match ... Its winner gets the card."
+TEST_P(CardDiceBothEngines, AnOutbidderWhoIsNotMatchedBuysAtTwiceTheCost) {
+  t->setShop(0, {"fire", "tremor", "heavy_rain", "treasury"}, {"gold_refinery"});
+  t->setGold(1, 20);
+  ASSERT_TRUE(t->act(Move::Bid, "tremor", 0));
+  EXPECT_EQ(t->toAct(), 1) << "the opponent answers the bid";
+  ASSERT_TRUE(t->act(Move::Raise));
+  EXPECT_EQ(t->toAct(), 0);
+  ASSERT_TRUE(t->act(Move::Yield));
+  EXPECT_EQ(t->gold(1), 6);
+  EXPECT_EQ(t->gold(0), 50);
+  EXPECT_EQ(t->discardCount(1, "tremor"), 1);
+  EXPECT_EQ(t->toAct(), 0) << "the bidder's turn goes on";
+}
+
+// An opponent who cannot pay twice the cost cannot outbid: the bidder buys at the cost.
+TEST_P(CardDiceBothEngines, ABidNobodyCanOutbidBuysAtTheCost) {
+  t->setShop(0, {"fire", "tremor", "heavy_rain", "treasury"}, {});
+  ASSERT_TRUE(t->act(Move::Bid, "fire", 0));
+  EXPECT_EQ(t->gold(0), 43);
+  EXPECT_EQ(t->discardCount(0, "fire"), 1);
+  EXPECT_EQ(t->toAct(), 0);
+  EXPECT_EQ(t->shop(0), (std::vector<std::string>{"tremor", "heavy_rain", "treasury"}));
+}
+
+// "The player is allowed to play actions during the auction."
+TEST_P(CardDiceBothEngines, TheBidderMayPlayAnActionBeforeMatching) {
+  t->setShop(1, {"gold_mine", "earthquake", "free_market", "cheapskate"}, {});
+  t->setGold(0, 12);
+  t->setGold(1, 24);
+  t->setDie("gold", 6);
+  t->giveHand(0, "treasury");
+  ASSERT_TRUE(t->act(Move::Bid, "gold_mine", 1));
+  ASSERT_TRUE(t->act(Move::Raise));           // the opponent bids 24
+  EXPECT_FALSE(t->act(Move::Raise));          // 12 gold cannot match 24
+  ASSERT_TRUE(t->act(Move::Execute, "treasury"));  // +6
+  EXPECT_FALSE(t->act(Move::Raise));
+  EXPECT_EQ(t->gold(0), 18);
+  ASSERT_TRUE(t->act(Move::Yield));
+  EXPECT_EQ(t->gold(1), 0);
+}
+
+// "Executing it later isn't counted towards that turn's action limit but
+// requires paying its cost"; placed "for a later turn".
+TEST_P(CardDiceBothEngines, AFaceDownActionIsPlayedOnALaterTurnForItsCost) {
+  t->giveHand(0, "fire");
+  ASSERT_TRUE(t->act(Move::PlaceFaceDown, "fire"));
+  EXPECT_FALSE(t->act(Move::PlayFaceDown, "fire"));
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  ASSERT_EQ(t->toAct(), 0);
+  ASSERT_TRUE(t->act(Move::PlayFaceDown, "fire"));
+  EXPECT_EQ(t->health(1), 97);
+  EXPECT_EQ(t->gold(0), 50 - 7 + 3);
+}
+
+// "At the end of a player's turn, the oldest card in each of the two card
+// shops is removed. Then both shops are refilled back to four cards."
+TEST_P(CardDiceBothEngines, AtATurnsEndEachShopLosesItsOldestCard) {
+  t->setShop(0, {"fire", "tremor", "heavy_rain", "treasury"}, {"gold_refinery"});
+  t->setShop(1, {"gold_mine", "earthquake", "free_market", "cheapskate"}, {"rainstorm"});
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  EXPECT_EQ(t->shop(0), (std::vector<std::string>{"tremor", "heavy_rain", "treasury", "gold_refinery"}));
+  EXPECT_EQ(t->shop(1), (std::vector<std::string>{"earthquake", "free_market", "cheapskate", "rainstorm"}));
+}
+
+INSTANTIATE_TEST_SUITE_P(Engines, CardDiceBothEngines, ::testing::Values(false, true),
+                         [](const ::testing::TestParamInfo<bool>& i) { return i.param ? "described" : "card_dice"; });
+
+}  // namespace
+}  // namespace wb::rulesets
