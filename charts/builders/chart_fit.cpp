@@ -3,6 +3,8 @@
 #include <QAbstractAxis>
 #include <QChart>
 #include <QFontMetricsF>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QVariant>
 
 #include <algorithm>
@@ -38,6 +40,21 @@ void fitAll(QChart* chart) {
   const QMargins m = chart->margins();
   const double titleWidth = chart->size().width() - m.left() - m.right() - kTitlePadding;
   fit(chart, chart->title(), chart->titleFont(), titleWidth, [chart](const QString& t) { chart->setTitle(t); });
+  // A legend above or below shares the chart's width among its entries;
+  // Qt cuts an entry that does not fit ("win rate, ..."): it wraps instead.
+  QLegend* legend = chart->legend();
+  if (legend->isVisible() && (legend->alignment() & (Qt::AlignTop | Qt::AlignBottom))) {
+    QList<QLegendMarker*> shown;
+    for (QLegendMarker* marker : legend->markers())
+      if (marker->isVisible()) shown << marker;
+    if (!shown.isEmpty()) {
+      // Each entry: its share of the width, less its colour box and spacing (about 2.5 em).
+      const double em = QFontMetricsF(legend->font()).height();
+      const double each = titleWidth / static_cast<double>(shown.size()) - 2.5 * em;
+      for (QLegendMarker* marker : shown)
+        fit(marker, marker->label(), legend->font(), each, [marker](const QString& t) { marker->setLabel(t); });
+    }
+  }
   const QRectF plot = chart->plotArea();
   for (QAbstractAxis* axis : chart->axes()) {
     if (axis->titleText().isEmpty()) continue;

@@ -20,7 +20,7 @@ QStringList wrapToWidth(const QString& text, const QFont& font, double width);
 // Joins lines for a chart text: escaped, and a <br> between them (one line:
 // the text unchanged, so a title that fits reads as it was set).
 QString chartLines(const QStringList& lines);
-// From now on the chart's title and its axes' titles are rewrapped to the
+// From now on the chart's title, its legend entries and its axes' titles are rewrapped to the
 // chart's width (and the plot's) whenever the chart is resized.
 void keepChartTextsWhole(QChart* chart);
 

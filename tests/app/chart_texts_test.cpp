@@ -25,8 +25,8 @@ struct Drawn {
   bool inside;
 };
 
-std::vector<Drawn> drawnTexts(QChartView& view) {
-  view.resize(470, 320);
+std::vector<Drawn> drawnTexts(QChartView& view, QSize size = QSize(470, 320)) {
+  view.resize(size);
   view.show();
   testing::spin(50);
   std::vector<Drawn> out;
@@ -84,6 +84,17 @@ TEST(ChartTexts, LongTitlesWrapInsteadOfBeingCut) {
   QChartView seat(charts::buildWinRateChart({{QStringLiteral("Seat 1"), 0.5, 0.4, 0.6, 100}}, QStringLiteral("Win rate")));
   drawnTexts(seat);
   EXPECT_EQ(seat.chart()->title(), QStringLiteral("Win rate"));
+}
+
+// The seat chart beside the faction chart (ElemenZ, a 1400 px window) is
+// narrow: its legend read "win rate, ..." and "fair share ...".
+TEST(ChartTexts, ANarrowChartsLegendEntriesWrapInsteadOfBeingCut) {
+  QChartView view(charts::buildWinRateChart({{QStringLiteral("Seat 1"), 0.4, 0.3, 0.5, 100}, {QStringLiteral("Seat 2"), 0.6, 0.5, 0.7, 100}},
+                                            QStringLiteral("Win rate per seat (of all 100 games)")));
+  const auto drawn = drawnTexts(view, QSize(230, 320));
+  EXPECT_TRUE(shownWhole(drawn, QStringLiteral("win rate, 95% interval")));
+  EXPECT_TRUE(shownWhole(drawn, QStringLiteral("fair share 50%")));
+  for (const auto& d : drawn) EXPECT_FALSE(d.text.endsWith(QStringLiteral("...")) || d.text.endsWith(QChar(0x2026))) << d.text.toStdString();
 }
 
 TEST(ChartTexts, WrapBreaksAtSpacesAndEscapesTheLines) {
