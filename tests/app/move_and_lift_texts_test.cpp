@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "app/gui/document/ruleset_document.h"
+#include "app/gui/games/games_panel.h"
 #include "app/gui/simulation/impact_bar.h"
 #include "app/gui/window/main_window.h"
 #include "rulesets/engine_catalog.h"
@@ -62,6 +63,27 @@ TEST(MoveTexts, ZoneplexMovesNameCellsAndRelicsAsItsStateDoes) {
   }
   EXPECT_GT(named, 100);
   EXPECT_GT(relics, 0) << "no relic was usable in these games: the relic names went unchecked";
+}
+
+// Found under Xvfb: Elem Master's board showed Seat 1's pieces as "0F1" and
+// its moves named squares from 0 ("grow (0,4)"): a person counts from 1.
+TEST(MoveTexts, ElemMastersBoardAndMovesCountFromOne) {
+  MainWindow w;
+  w.setPromptsEnabled(false);
+  ASSERT_TRUE(w.openFile(QStringLiteral(WB_SOURCE_DIR "/data/rulesets/elem-master/elem-master.yaml")));
+  ASSERT_TRUE(testing::runGames(w, 2));
+  const QStringList texts = testing::watchedTexts(w);
+  ASSERT_FALSE(texts.isEmpty()) << w.gamesPanel()->errorText().toStdString();
+  const QRegularExpression zeroSquare(QStringLiteral("\\(0,|,0\\)"));
+  const QRegularExpression seatZeroPiece(QStringLiteral("(^|\\s)0[EFWA]\\d"));
+  bool pieces = false;
+  for (int i = 0; i + 1 < texts.size(); i += 2) {
+    EXPECT_FALSE(texts[i].contains(zeroSquare)) << texts[i].toStdString();
+    EXPECT_FALSE(texts[i + 1].contains(seatZeroPiece)) << texts[i + 1].toStdString();
+    pieces |= texts[i + 1].contains(QRegularExpression(QStringLiteral("(^|\\s)1[EFWA]\\d")));
+  }
+  EXPECT_TRUE(pieces);
+  EXPECT_TRUE(texts.value(1).contains(QStringLiteral("pieces: Seat, element"))) << texts.value(1).toStdString();
 }
 
 // A restricted-play lift over pairs none of which differed is not a measured
