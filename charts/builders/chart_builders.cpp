@@ -1,5 +1,7 @@
 #include "charts/builders/chart_builders.h"
 
+#include "charts/builders/chart_fit.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
@@ -53,6 +55,7 @@ void applyWorkbenchStyle(QChart* chart) {
   title.setBold(true);
   chart->setTitleFont(title);
   chart->legend()->setAlignment(Qt::AlignBottom);
+  keepChartTextsWhole(chart);
 }
 
 QChart* buildPlaceholderChart(const QString& title) {
@@ -87,25 +90,34 @@ QChart* buildWinRateChart(const std::vector<WinRateBar>& bars, const QString& ti
 
   auto* x = new QBarCategoryAxis(chart);
   x->setTruncateLabels(false);
-  x->append(categories.isEmpty() ? QStringList{QStringLiteral("-")} : categories);
-  // Many or long names (17 factions; ElemenZ's 2-player sides, "side air+water
-  // (as water)") would overlap: turn them, and make many of them smaller.
+  // Many names (Elem Master's 17 factions) would overlap: stand them upright
+  // and smaller. Turned at a slant, the first and the last stuck out past the
+  // plot and Qt dropped them (15 of 17 labels shown). A few long names
+  // (ElemenZ's 2-player sides, "side air+water (as water)") read level on two
+  // lines: turned, they ran out of the chart's bottom and lost their start.
   const bool many = categories.size() > 6 && chars > 50;
-  const bool longNames = categories.size() > 1 && chars > 16 * static_cast<int>(categories.size());
-  if (many || longNames) {
-    x->setLabelsAngle(-55);
-    // Turned names reach down into a bottom legend (ElemenZ's sides drew over
-    // "win rate, 95% interval"): the legend goes above the plot instead.
-    chart->legend()->setAlignment(Qt::AlignTop);
-    // Qt reserves too little room below the axis for turned names and cut off
-    // their first words ("side"): leave a deeper bottom margin for them.
-    QMargins m = chart->margins();
-    m.setBottom(m.bottom() + 36);
-    chart->setMargins(m);
+  const bool longNames = !many && categories.size() > 1 && chars > 16 * static_cast<int>(categories.size());
+  if (many) {
+    x->setLabelsAngle(-90);
     QFont f = x->labelsFont();
-    if (many) f.setPointSizeF(std::max(6.5, f.pointSizeF() - (categories.size() > 12 ? 2 : 1)));
+    f.setPointSizeF(std::max(6.5, f.pointSizeF() - (categories.size() > 12 ? 2 : 1)));
     x->setLabelsFont(f);
+  } else if (longNames) {
+    for (QString& c : categories) {
+      // Two lines split at the space nearest the middle.
+      const int middle = static_cast<int>(c.size()) / 2;
+      int best = -1;
+      for (int i = 0; i < c.size(); ++i)
+        if (c[i] == QLatin1Char(' ') && (best < 0 || std::abs(i - middle) < std::abs(best - middle))) best = i;
+      if (best > 0) c = chartLines({c.left(best), c.mid(best + 1)});
+    }
   }
+  if (many || longNames) {
+    // Names below the plot reach down into a bottom legend: the legend goes
+    // above the plot instead.
+    chart->legend()->setAlignment(Qt::AlignTop);
+  }
+  x->append(categories.isEmpty() ? QStringList{QStringLiteral("-")} : categories);
   auto* y = new QValueAxis(chart);
   // A little above 100%, so a whisker reaching 100% is drawn whole; the
   // ticks stay at 0, 20, .. 100.

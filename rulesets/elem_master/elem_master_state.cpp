@@ -1,6 +1,7 @@
 #include "rulesets/elem_master/elem_master_state.h"
 
 #include <algorithm>
+#include <iomanip>
 #include <sstream>
 
 namespace wb::rulesets::elem_master {
@@ -426,16 +427,23 @@ int ElemMasterState::alivePlayers() const {
 
 // ---------------------------------------------------------------- text
 
+// The board as a person reads it: rows and columns counted from 1 as the
+// moves name them, each piece by its Seat (1..N), element and level.
 std::string ElemMasterState::toString() const {
   std::ostringstream os;
   os << "turn " << m_turn << ", Seat " << m_current + 1 << ", AP " << m_ap << "\n";
+  os << "pieces: Seat, element (E earth, F fire, W water, A air), level; x played this turn; ### void\n";
   static const char kLetters[kElements] = {'E', 'F', 'W', 'A'};
+  os << "   ";
+  for (int c = 0; c < m_side; ++c) os << "  " << std::setw(2) << std::left << c + 1 << std::right << ' ';
+  os << "\n";
   for (int r = 0; r < m_side; ++r) {
+    os << std::setw(2) << r + 1 << ' ';
     for (int c = 0; c < m_side; ++c) {
       const Cell& cl = m_board[static_cast<std::size_t>(cellOf(r, c))];
       if (cl.flags & kVoid) os << " ### ";
       else if (cl.owner < 0) os << "  .  ";
-      else os << ' ' << static_cast<int>(cl.owner) << kLetters[cl.element] << static_cast<int>(cl.level) << ((cl.flags & kPlayed) ? 'x' : ' ');
+      else os << ' ' << static_cast<int>(cl.owner) + 1 << kLetters[cl.element] << static_cast<int>(cl.level) << ((cl.flags & kPlayed) ? 'x' : ' ');
     }
     os << "\n";
   }
@@ -449,7 +457,8 @@ std::string ElemMasterState::actionToString(sim::Action a) const {
       "enchant_attack", "morph", "reanimate", "event", "draft", "deploy"};
   const int k = static_cast<int>(actionKind(a));
   if (k < 0 || k >= kKindCount) return std::to_string(a);
-  auto sq = [&](int c) { return "(" + std::to_string(c / m_side) + "," + std::to_string(c % m_side) + ")"; };
+  // (row, column) from 1, as the board in toString() numbers them.
+  auto sq = [&](int c) { return "(" + std::to_string(c / m_side + 1) + "," + std::to_string(c % m_side + 1) + ")"; };
   std::string s = kNames[k];
   const Kind kind = actionKind(a);
   if (kind == Kind::EndTurn || kind == Kind::Stop) return s;

@@ -107,57 +107,98 @@ void ZoneplexState::redealHidden(int observer, sim::Rng& rng) {
     if (q != observer) m_p[static_cast<std::size_t>(q)].everHeld = 0;
 }
 
+// Moves name what a designer sees in the state text: tiles and relics by id,
+// cells as "row R cell C" (counted from the Eye), seats 1..N.
 std::string ZoneplexState::actionToString(sim::Action a) const {
+  const ZoneplexRules& R = *m_rules;
   const int x = payloadOf(a);
   std::ostringstream s;
   auto tileName = [&](int t) {
-    return t >= 0 && t < static_cast<int>(m_rules->tiles.size()) ? m_rules->tiles[static_cast<std::size_t>(t)].id : std::string("?");
+    return t >= 0 && t < static_cast<int>(R.tiles.size()) ? R.tiles[static_cast<std::size_t>(t)].id : std::string("?");
   };
+  auto where = [&](int c) {
+    if (c < 0 || c >= R.geometry.cells) return "cell #" + std::to_string(c);
+    return "row " + std::to_string(R.geometry.rowOf[static_cast<std::size_t>(c)] + 1) + " cell " +
+           std::to_string(R.geometry.posOf[static_cast<std::size_t>(c)] + 1);
+  };
+  // The relic in a seat's hand slot, by name (the slot number only if none).
+  auto relicIn = [&](int seat, int slot) {
+    if (seat >= 0 && seat < m_players) {
+      const auto& relics = m_p[static_cast<std::size_t>(seat)].relics;
+      if (slot >= 0 && slot < relics.count()) {
+        const int type = relics[static_cast<std::size_t>(slot)].type;
+        if (type >= 0 && type < static_cast<int>(R.relics.size())) return R.relics[static_cast<std::size_t>(type)].id;
+      }
+    }
+    return "in slot " + std::to_string(slot + 1);
+  };
+  auto seat = [](int q) { return "Seat " + std::to_string(q + 1); };
+  static const char* kSides[] = {"left", "right", "base"};
   switch (kindOf(a)) {
     case ActionKind::Place:
-      s << "place " << tileName(x / 256) << " at " << (x / 4) % 64;
-      if (x % 4 != 3) s << " wall side " << x % 4;
+      s << "place " << tileName(x / 256) << " at " << where((x / 4) % 64);
+      if (x % 4 != 3) s << " with its wall on the " << kSides[x % 4] << " side";
       break;
-    case ActionKind::Step: s << "step to " << x; break;
-    case ActionKind::Teleport: s << "teleport to " << x; break;
+    case ActionKind::Step: s << "step to " << where(x); break;
+    case ActionKind::Teleport: s << "teleport to " << where(x); break;
     case ActionKind::ChooseMode:
-      if (x >= 100) s << "dislocate stone at " << x - 100;
+      if (x >= 100) s << "dislocate the stone at " << where(x - 100);
       else s << "explore (place tiles, then choose 1-3 steps)";
       break;
     case ActionKind::ChooseSteps: s << "move " << x << " steps"; break;
     case ActionKind::DrawRelic: s << "draw a relic"; break;
     case ActionKind::EndTurn: s << "end the turn"; break;
-    case ActionKind::Gift: s << "offer relic " << x / 8 << " to Seat " << x % 8 + 1 << " for joining"; break;
+    case ActionKind::Gift: s << "offer relic " << relicIn(m_turnPlayer, x / 8) << " to " << seat(x % 8) << " for joining"; break;
     case ActionKind::GiftsDone: s << "no more gifts"; break;
     case ActionKind::AskToJoin: {
       s << "ask to join, promising " << joinPromised(x) << " sacrifices";
       const int item = joinItem(x);
-      if (item >= kJoinItemFear) s << ", giving captured Fear " << item - kJoinItemFear;
-      else if (item >= kJoinItemRelic) s << ", giving relic " << item - kJoinItemRelic;
+      if (item >= kJoinItemFear) {
+        const auto& fears = m_p[static_cast<std::size_t>(m_actor)].fears;
+        const int i = item - kJoinItemFear;
+        s << ", giving captured Fear "
+          << (i < fears.count() ? R.actions[fears[static_cast<std::size_t>(i)]].id : std::to_string(i + 1));
+      } else if (item >= kJoinItemRelic) {
+        s << ", giving relic " << relicIn(m_actor, item - kJoinItemRelic);
+      }
       break;
     }
     case ActionKind::StayOut: s << "stay out of the battle"; break;
-    case ActionKind::Admit: s << "admit Seat " << m_battle.joiner + 1; break;
-    case ActionKind::Refuse: s << "refuse Seat " << m_battle.joiner + 1; break;
+    case ActionKind::Admit: s << "admit " << seat(m_battle.joiner); break;
+    case ActionKind::Refuse: s << "refuse " << seat(m_battle.joiner); break;
     case ActionKind::PlaceStone: s << "place spirit stone"; break;
     case ActionKind::SkipStone: s << "keep spirit stone"; break;
-    case ActionKind::SwapRelic: s << "discard relic " << x << " and draw"; break;
+    case ActionKind::SwapRelic: s << "discard relic " << relicIn(m_actor, x) << " and draw"; break;
     case ActionKind::SkipRelic: s << "keep relics"; break;
     case ActionKind::Offer: {
       s << "invite {";
       for (int q = 0; q < kMaxPlayers; ++q)
-        if ((offerInvited(x) >> q) & 1) s << " Seat " << q + 1;
-      s << " }, Fear to Seat " << offerFearTo(x) + 1 << ", relics";
+        if ((offerInvited(x) >> q) & 1) s << " " << seat(q);
+      s << " }, Fear to " << seat(offerFearTo(x)) << ", relics";
       for (int q = 0; q < m_players; ++q)
-        if (offerShare(x, q) > 0) s << " Seat " << q + 1 << " x" << offerShare(x, q);
+        if (offerShare(x, q) > 0) s << " " << seat(q) << " x" << offerShare(x, q);
       break;
     }
     case ActionKind::Accept: s << "join the battle"; break;
     case ActionKind::Decline: s << "stay out"; break;
-    case ActionKind::Sacrifice: s << "sacrifice stone at " << x; break;
+    case ActionKind::Sacrifice: s << "sacrifice the stone at " << where(x); break;
     case ActionKind::DeclareDone: s << "done declaring"; break;
     case ActionKind::Roll: s << "roll the battle"; break;
-    case ActionKind::UseRelic: s << "use relic slot " << x / 1000 << " target " << x % 1000; break;
+    case ActionKind::UseRelic: {
+      const int slot = x / 1000, target = x % 1000;
+      s << "use relic " << relicIn(m_actor, slot);
+      const auto& relics = m_p[static_cast<std::size_t>(m_actor)].relics;
+      if (slot < 0 || slot >= relics.count()) break;
+      switch (R.relics[relics[static_cast<std::size_t>(slot)].type].op) {
+        case RelicOp::MoveOther: s << ": move " << seat(target / 64) << "'s Monkle to " << where(target % 64); break;
+        case RelicOp::StealRelic: s << ": take a relic of " << seat(target); break;
+        case RelicOp::DislocateStone: s << ": send home the stone at " << where(target); break;
+        case RelicOp::DrainWms: s << ": on " << seat(target); break;
+        case RelicOp::Warp: s << ": warp to " << where(target); break;
+        default: break;
+      }
+      break;
+    }
     default: s << "action " << a; break;
   }
   return s.str();

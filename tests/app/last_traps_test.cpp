@@ -99,6 +99,56 @@ TEST(LastTraps, AddTargetThenTabTypesIntoTheNewRow) {
   EXPECT_EQ(cell(t, 1, 2), QStringLiteral("16"));
 }
 
+// Found again under Xvfb: after the new row's last cell, Tab wrapped to row 1
+// and the designer's next word went into row 1's metric ("first_sidelength").
+// Tab now leaves the table for the buttons, and a name typed into a metric
+// cell replaces the name there.
+TEST(LastTraps, TabAfterTheLastCellLeavesTheTableAndTypingReplacesTheMetric) {
+  MainWindow w;
+  w.setPromptsEnabled(false);
+  ASSERT_TRUE(w.openFile(kElement));
+  w.show();
+  w.showTab(MainWindow::Tab::Balance);
+  QApplication::setActiveWindow(&w);
+  ASSERT_TRUE(QTest::qWaitForWindowActive(&w));
+  TuneSpecEditor* editor = w.balancePanel()->specEditor();
+  editor->addTarget(QStringLiteral("first_side"), QStringLiteral("0.45"), QStringLiteral("0.55"));
+  QPushButton* add = button(editor, QStringLiteral("Add target"));
+  ASSERT_NE(add, nullptr);
+  QTest::mouseClick(add, Qt::LeftButton);
+  testing::spin(50);
+  auto type = [](const QString& text) {
+    for (const QChar c : text) {
+      QTest::keyClick(QApplication::focusWidget(), c.toLatin1());
+      testing::spin(10);
+    }
+    testing::spin(20);
+  };
+  auto tab = [] {
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    testing::spin(30);
+  };
+  // The new row's metric editor is open on "length": typing replaces it.
+  type(QStringLiteral("first_side"));
+  tab();
+  type(QStringLiteral("0.4"));
+  tab();
+  type(QStringLiteral("0.6"));
+  tab();
+  QTableWidget* t = editor->targetsTable();
+  EXPECT_EQ(cell(t, 1, 0), QStringLiteral("first_side"));
+  EXPECT_EQ(cell(t, 1, 1), QStringLiteral("0.4"));
+  EXPECT_EQ(cell(t, 1, 2), QStringLiteral("0.6"));
+  // Past the last cell the focus is out of the table; more typing changes no row.
+  QWidget* focus = QApplication::focusWidget();
+  ASSERT_NE(focus, nullptr);
+  EXPECT_FALSE(focus == t || t->isAncestorOf(focus)) << focus->metaObject()->className();
+  type(QStringLiteral("length"));
+  EXPECT_EQ(cell(t, 0, 0), QStringLiteral("first_side"));
+  EXPECT_EQ(cell(t, 1, 0), QStringLiteral("first_side"));
+  EXPECT_EQ(t->rowCount(), 2);
+}
+
 // A rate's band outside [0, 1] is refused at its row with the reason, as the
 // editor refuses -5, and never reaches the ruleset.
 TEST(LastTraps, ARateBandOutsideZeroToOneIsRefusedWithItsReason) {

@@ -6,6 +6,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QStyledItemDelegate>
 #include <QTableWidget>
@@ -40,7 +41,11 @@ class MetricDelegate : public QStyledItemDelegate {
     return box;
   }
   void setEditorData(QWidget* editor, const QModelIndex& index) const override {
-    static_cast<QComboBox*>(editor)->setCurrentText(index.data(Qt::EditRole).toString());
+    auto* box = static_cast<QComboBox*>(editor);
+    box->setCurrentText(index.data(Qt::EditRole).toString());
+    // Typed text replaces the name, as in the number cells ("length" typed
+    // over first_side must not give "first_sidelength").
+    if (box->lineEdit()) box->lineEdit()->selectAll();
   }
   void setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const override {
     model->setData(index, static_cast<QComboBox*>(editor)->currentText(), Qt::EditRole);
@@ -55,8 +60,37 @@ QString text(const QTableWidget* t, int row, int column) {
   return item ? item->text() : QString();
 }
 
+// Tab walks a row's cells and the next rows', and after the last cell leaves
+// the table for the buttons below it. Qt's tables wrap to row 1 instead: a
+// designer who typed a new row and went on typing after its last Tab wrote
+// into row 1 ("first_sidelength").
+class RowsTable : public QTableWidget {
+ public:
+  using QTableWidget::QTableWidget;
+
+ protected:
+  QModelIndex moveCursor(CursorAction action, Qt::KeyboardModifiers modifiers) override {
+    const QModelIndex current = currentIndex();
+    if (current.isValid()) {
+      const bool last = current.row() == rowCount() - 1 && current.column() == columnCount() - 1;
+      const bool first = current.row() == 0 && current.column() == 0;
+      if ((action == MoveNext && last) || (action == MovePrevious && first)) return {};
+    }
+    return QTableWidget::moveCursor(action, modifiers);
+  }
+  // Tab in a cell's editor: past the last cell, on to the next control at once.
+  void closeEditor(QWidget* editor, QAbstractItemDelegate::EndEditHint hint) override {
+    const QModelIndex current = currentIndex();
+    const bool next = hint == QAbstractItemDelegate::EditNextItem, previous = hint == QAbstractItemDelegate::EditPreviousItem;
+    const bool leave = current.isValid() && ((next && !moveCursor(MoveNext, Qt::NoModifier).isValid()) ||
+                                             (previous && !moveCursor(MovePrevious, Qt::NoModifier).isValid()));
+    QTableWidget::closeEditor(editor, leave ? QAbstractItemDelegate::NoHint : hint);
+    if (leave) focusNextPrevChild(next);
+  }
+};
+
 QTableWidget* table(const QStringList& headers, QWidget* parent) {
-  auto* t = new QTableWidget(0, static_cast<int>(headers.size()), parent);
+  auto* t = new RowsTable(0, static_cast<int>(headers.size()), parent);
   t->setHorizontalHeaderLabels(headers);
   t->verticalHeader()->setDefaultSectionSize(22);
   t->horizontalHeader()->setStretchLastSection(true);

@@ -1,0 +1,98 @@
+#include "charts/builders/chart_fit.h"
+
+#include <QAbstractAxis>
+#include <QChart>
+#include <QFontMetricsF>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QVariant>
+
+#include <algorithm>
+
+namespace wb::charts {
+
+namespace {
+
+constexpr const char* kFull = "wbFullText";
+constexpr const char* kShown = "wbShownText";
+// Room Qt Charts keeps around a title inside the chart's margins (measured:
+// a title 20 px narrower than the chart was still cut).
+constexpr double kTitlePadding = 28.0;
+
+// The text as it was set: the property while what is shown is ours, else the
+// text someone set since.
+QString fullText(QObject* o, const QString& shown) {
+  if (o->property(kShown).toString() == shown && o->property(kFull).isValid()) return o->property(kFull).toString();
+  o->setProperty(kFull, shown);
+  return shown;
+}
+
+template <typename Set>
+void fit(QObject* o, const QString& shown, const QFont& font, double width, Set set) {
+  if (width <= 40) return;  // not laid out yet
+  const QString full = fullText(o, shown);
+  const QString wrapped = chartLines(wrapToWidth(full, font, width));
+  o->setProperty(kShown, wrapped);
+  if (wrapped != shown) set(wrapped);
+}
+
+void fitAll(QChart* chart) {
+  const QMargins m = chart->margins();
+  const double titleWidth = chart->size().width() - m.left() - m.right() - kTitlePadding;
+  fit(chart, chart->title(), chart->titleFont(), titleWidth, [chart](const QString& t) { chart->setTitle(t); });
+  // A legend above or below shares the chart's width among its entries;
+  // Qt cuts an entry that does not fit ("win rate, ..."): it wraps instead.
+  QLegend* legend = chart->legend();
+  if (legend->isVisible() && (legend->alignment() & (Qt::AlignTop | Qt::AlignBottom))) {
+    QList<QLegendMarker*> shown;
+    for (QLegendMarker* marker : legend->markers())
+      if (marker->isVisible()) shown << marker;
+    if (!shown.isEmpty()) {
+      // Each entry: its share of the width, less its colour box and spacing (about 2.5 em).
+      const double em = QFontMetricsF(legend->font()).height();
+      const double each = titleWidth / static_cast<double>(shown.size()) - 2.5 * em;
+      for (QLegendMarker* marker : shown)
+        fit(marker, marker->label(), legend->font(), each, [marker](const QString& t) { marker->setLabel(t); });
+    }
+  }
+  const QRectF plot = chart->plotArea();
+  for (QAbstractAxis* axis : chart->axes()) {
+    if (axis->titleText().isEmpty()) continue;
+    const double room = axis->orientation() == Qt::Horizontal ? plot.width() : plot.height();
+    fit(axis, axis->titleText(), axis->titleFont(), room, [axis](const QString& t) { axis->setTitleText(t); });
+  }
+}
+
+}  // namespace
+
+QStringList wrapToWidth(const QString& text, const QFont& font, double width) {
+  const QFontMetricsF metrics(font);
+  if (metrics.horizontalAdvance(text) <= width) return {text};
+  QStringList lines;
+  QString line;
+  for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+    const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+    if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+      lines << line;
+      line = word;
+    } else {
+      line = longer;
+    }
+  }
+  if (!line.isEmpty()) lines << line;
+  return lines;
+}
+
+QString chartLines(const QStringList& lines) {
+  if (lines.size() == 1) return lines.front();
+  QStringList escaped;
+  for (const QString& l : lines) escaped << l.toHtmlEscaped();
+  return escaped.join(QStringLiteral("<br>"));
+}
+
+void keepChartTextsWhole(QChart* chart) {
+  QObject::connect(chart, &QChart::geometryChanged, chart, [chart] { fitAll(chart); });
+  QObject::connect(chart, &QChart::plotAreaChanged, chart, [chart] { fitAll(chart); });
+}
+
+}  // namespace wb::charts

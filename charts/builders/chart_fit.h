@@ -1,0 +1,27 @@
+// Chart texts kept whole at the size a chart is shown: Qt Charts cuts a title
+// or an axis title that is wider than its room to "Win rate per seat (of all
+// 200 ga...". These break such a text into lines at its spaces instead, again
+// at every resize, so what a designer reads is the whole sentence.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+QT_BEGIN_NAMESPACE
+class QChart;
+class QFont;
+QT_END_NAMESPACE
+
+namespace wb::charts {
+
+// The lines of `text` (broken at spaces) that each fit in `width` pixels of
+// `font`; a single word wider than `width` stays one line of its own.
+QStringList wrapToWidth(const QString& text, const QFont& font, double width);
+// Joins lines for a chart text: escaped, and a <br> between them (one line:
+// the text unchanged, so a title that fits reads as it was set).
+QString chartLines(const QStringList& lines);
+// From now on the chart's title, its legend entries and its axes' titles are rewrapped to the
+// chart's width (and the plot's) whenever the chart is resized.
+void keepChartTextsWhole(QChart* chart);
+
+}  // namespace wb::charts
