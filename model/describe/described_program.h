@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "model/core/diagnostics.h"
+#include "model/describe/described_board.h"
 #include "model/expression/compiled_expression.h"
 
 namespace wb::model::describe {
@@ -71,6 +72,7 @@ enum class Op : std::uint8_t {
   EndGame,     // a=winner rule index into endRules
   Call,        // a=function index into luaFunctions (the rules' `lua:` script)
   Return,
+  Board,       // a=BoardOp (described_board.h), b, c its arguments
 };
 
 struct Instr {
@@ -93,6 +95,8 @@ struct Action {
   int pickCondition = -1;      // with a pick: what the card must satisfy (card_ names)
   int code = 0;                // entry pc
   SourceLocation where;
+  int board = -1;              // index into board.actions: the action targets a cell
+  std::vector<int> unlessLegal;  // legal only when none of these actions is
 };
 
 struct Phase {
@@ -174,6 +178,7 @@ struct DescribedProgram {
   SourceLocation luaWhere;
   std::vector<std::string> luaFunctions;
   std::vector<SourceLocation> luaCalls;  // where each function is first called
+  BoardSpec board;            // `board:` (present = false without one)
   std::uint64_t serial = 0;  // distinct for every compiled program (keys per-thread interpreters)
 };
 

@@ -22,6 +22,7 @@ DescribedState::DescribedState(std::shared_ptr<const Program> program, int playe
   m_taken.assign(p.actions.size(), 0);
   m_returns.assign(static_cast<std::size_t>(m_players), 0.0);
   log().reset(m_players, static_cast<int>(p.cards.size()));
+  if (p.board.present) boardSetUp();
   if (p.setupCode >= 0) run(p.setupCode, 0, -1, -1, rng);
   m_turnEnding = false;
   startTurn(true);
@@ -78,6 +79,7 @@ const double* DescribedState::vars(int subject, int card) const {
   const std::size_t props = p.cardProps.size();
   for (std::size_t k = 0; k < props; ++k)
     v[s.card + static_cast<int>(k)] = card >= 0 ? p.cards[static_cast<std::size_t>(card)].props[k] : 0.0;
+  if (p.board.present) boardVars(v, subject);
   return v;
 }
 
@@ -117,6 +119,8 @@ bool DescribedState::legal(int action, int card) const {
   if (card >= 0 && !holds(a.pickCondition, m_current, card)) return false;
   for (const md::Cost& c : a.costs)
     if (counter(c.counter, m_current) < std::llround(eval(c.amount, m_current, card))) return false;
+  for (int other : a.unlessLegal)
+    if (actionHasLegal(other)) return false;
   return true;
 }
 
@@ -125,6 +129,10 @@ void DescribedState::legalActions(std::vector<sim::Action>& out) const {
   if (m_terminal) return;
   for (int ai : m_p->phases[static_cast<std::size_t>(m_phase)].actions) {
     const md::Action& a = m_p->actions[static_cast<std::size_t>(ai)];
+    if (a.board >= 0) {
+      if (legal(ai, -1)) boardLegalActions(ai, out);
+      continue;
+    }
     if (a.pickZone < 0) {
       if (legal(ai, -1)) out.push_back(ai * kActionStride);
       continue;
@@ -182,6 +190,10 @@ void DescribedState::settle() {
 }
 
 void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
+  if (isBoardAction(a)) {
+    boardApply(a, rng);
+    return;
+  }
   const int ai = static_cast<int>(a / kActionStride);
   const int card = static_cast<int>(a % kActionStride) - 1;
   const md::Action& action = m_p->actions[static_cast<std::size_t>(ai)];
@@ -244,6 +256,11 @@ std::vector<double> DescribedState::returns() const { return m_returns; }
 
 void DescribedState::actionEntities(sim::Action a, std::vector<int>& out) const {
   out.clear();
+  if (isBoardAction(a)) {
+    const BoardTarget t = decodeBoardAction(a);
+    if (t.piece >= 0) out.push_back(m_p->board.pieces[static_cast<std::size_t>(t.piece)].card);
+    return;
+  }
   const int card = static_cast<int>(a % kActionStride) - 1;
   if (card >= 0) out.push_back(card);
 }

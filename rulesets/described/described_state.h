@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "model/describe/described_program.h"
+#include "rulesets/described/described_board.h"
 #include "simulation/agents/scripted_players.h"
 #include "simulation/core/state.h"
 
@@ -63,6 +64,19 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   const std::string* scriptError() const { return m_scriptError.get(); }
   const Program& program() const { return *m_p; }
 
+  // The board (described_board.cpp): positions for tests and scripts.
+  const BoardState& board() const { return m_board; }
+  bool canPlacePiece(int piece, int cell) const;  // no token there, empty or a piece it beats, not locked
+  int escapes(int player) const;                  // moves the player's first token has: steps and jumps
+  void reach(int player, int token, int steps, std::vector<BoardReach>& out) const;
+  void putPiece(int cell, int piece);             // from its supply; what it replaces goes back to its own
+  void movePiece(int from, int to);               // what stands on `to` goes back to its supply
+  void removePiece(int cell);                     // back to its supply
+  void setMark(int cell, int value) { m_board.mark[static_cast<std::size_t>(cell)] = static_cast<std::int16_t>(value); }
+  void setToken(int player, int token, int cell);
+  int tokenCell(int player, int token = 0) const;
+  int tokenAt(int cell) const;                    // the player whose token stands there, -1 none
+
  protected:
   void doApplyAction(sim::Action a, sim::Rng& rng) override;
 
@@ -82,6 +96,18 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   void startTurn(bool first);
   void settle();
   double value(int player) const;
+  // described_board.cpp
+  void boardSetUp();
+  bool actionHasLegal(int action) const;
+  void boardLegalActions(int action, std::vector<sim::Action>& out) const;
+  void boardApply(sim::Action a, sim::Rng& rng);
+  void boardVars(double* v, int subject) const;
+  void boardOp(const model::describe::Instr& in, int subject);
+  std::string boardActionToString(sim::Action a) const;
+  int supplyOf(int piece, int subject) const;
+  void changeSupply(int piece, int delta);
+  int jumpLanding(int from, int dir, int player, int token, int* jumped) const;
+  bool freeFor(int cell, int player, int token) const;
 
   std::shared_ptr<const Program> m_p;
   int m_players = 2;
@@ -98,6 +124,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   std::vector<std::uint16_t> m_taken;  // per action, this turn
   std::vector<double> m_returns;
   std::shared_ptr<const std::string> m_scriptError;
+  BoardState m_board;
 };
 
 }  // namespace wb::rulesets::described

@@ -95,6 +95,7 @@ double DescribedState::heuristic(int player) const {
 }
 
 std::string DescribedState::actionToString(sim::Action a) const {
+  if (isBoardAction(a)) return boardActionToString(a);
   const auto ai = static_cast<std::size_t>(a / kActionStride);
   const int card = static_cast<int>(a % kActionStride) - 1;
   if (ai >= m_p->actions.size()) return "?";
@@ -137,6 +138,11 @@ sim::Action DescribedState::scriptedAction(int script) const {
     sim::Action best = -1;
     double bestValue = 0;
     for (sim::Action a : legalNow) {
+      if (isBoardAction(a)) {
+        if (decodeBoardAction(a).action != rule.action) continue;
+        if (best < 0) best = a;  // a board action's first target (the rules' `prefer` reads cards)
+        continue;
+      }
       if (a / kActionStride != rule.action) continue;
       const int card = static_cast<int>(a % kActionStride) - 1;
       const double v = rule.prefer >= 0 ? eval(rule.prefer, m_current, card) : 0.0;

@@ -196,6 +196,11 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
       }
       case md::Op::Return:
         return;
+      case md::Op::Board:
+        boardOp(in, subject);
+        if (m_terminal) return;
+        ++pc;
+        break;
     }
   }
 }
