@@ -6,6 +6,7 @@
 #include "model/describe/board_compiler.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "model/describe/description_compiler.h"
@@ -74,9 +75,20 @@ int cellRef(Compiler& c, const std::string& name, const SourceLocation& where) {
   const BoardSpec& b = c.m_p.board;
   const int cell = b.parseCell(name);
   if (cell >= 0) return cell;
-  std::set<std::string, std::less<>> names;
-  for (int i = 0; i < b.cells; ++i) names.insert(b.cellName(i));
-  c.error(where, "'" + name + "' is not a cell of the " + gridText(b) + validation::didYouMean(name, names));
+  // A column letter and a row number off the board: the nearest cell on it;
+  // anything else: the closest name.
+  std::string hint;
+  if (name.size() >= 2 && std::isalpha(static_cast<unsigned char>(name[0])) &&
+      name.find_first_not_of("0123456789", 1) == std::string::npos && name.size() <= 4) {
+    const int col = std::clamp(std::toupper(static_cast<unsigned char>(name[0])) - 'A', 0, b.columns - 1);
+    const int row = std::clamp(std::stoi(name.substr(1)), 1, b.rows);
+    hint = " (did you mean '" + b.cellName((row - 1) * b.columns + col) + "'?)";
+  } else {
+    std::set<std::string, std::less<>> names;
+    for (int i = 0; i < b.cells; ++i) names.insert(b.cellName(i));
+    hint = validation::didYouMean(name, names);
+  }
+  c.error(where, "'" + name + "' is not a cell of the " + gridText(b) + hint);
   return -1;
 }
 
@@ -207,13 +219,16 @@ void readTokens(Compiler& c, const yaml::MapEntry& e, std::vector<int>& taken) {
     BoardToken token;
     token.id = t.key;
     token.stepDirs = 0xff;
-    bool hasStart = false;
+    bool hasStart = false, badCell = false;
     for (const auto& f : c.m_r.entries(t.value, "token '" + t.key + "'")) {
       if (f.key == "start") {
         hasStart = true;
         for (const auto& [name, where] : names(c, f.value, "a start cell")) {
           const int cell = cellRef(c, name, where);
-          if (cell < 0) continue;
+          if (cell < 0) {
+            badCell = true;
+            continue;
+          }
           if (taken[static_cast<std::size_t>(cell)]) c.error(where, "cell " + name + " is taken twice at the start");
           taken[static_cast<std::size_t>(cell)] = 1;
           token.start.push_back(cell);
@@ -231,7 +246,7 @@ void readTokens(Compiler& c, const yaml::MapEntry& e, std::vector<int>& taken) {
       }
     }
     if (!hasStart) c.error(t.keyLoc, "token '" + t.key + "' needs a 'start' cell for each player");
-    else if (static_cast<int>(token.start.size()) < c.m_p.maxPlayers)
+    else if (!badCell && static_cast<int>(token.start.size()) < c.m_p.maxPlayers)
       c.error(t.keyLoc, "token '" + t.key + "' has " + std::to_string(token.start.size()) + " start cells for up to " +
                             std::to_string(c.m_p.maxPlayers) + " players: give one per player");
     b.tokens.push_back(std::move(token));
@@ -373,7 +388,7 @@ bool readBoardActionKey(Compiler& c, const yaml::MapEntry& e, int action) {
     if (!e.value.IsMap() && !e.value.IsNull()) c.error(e.valueLoc, "expected a map (pieces, when) for 'place'");
     if (!listed)
       for (std::size_t k = 0; k < b.pieces.size(); ++k) ba.pieces |= 1u << k;
-    if (ba.pieces == 0) c.error(e.keyLoc, "'place' has no piece to put: declare the board's 'pieces'");
+    if (!listed && ba.pieces == 0) c.error(e.keyLoc, "'place' has no piece to put: declare the board's 'pieces'");
   } else {
     ba.kind = BoardActionKind::MoveToken;
     bool named = false;

@@ -18,6 +18,33 @@ namespace wb::rulesets::described {
 
 namespace md = model::describe;
 
+namespace {
+
+// DescribedState::holds on names already read into `v`.
+bool conditionHolds(const md::DescribedProgram& p, int condition, const double* v) {
+  for (const auto& all : p.conditions[static_cast<std::size_t>(condition)].anyOf) {
+    bool ok = true;
+    for (const md::Comparison& c : all) {
+      const double l = p.exprs[static_cast<std::size_t>(c.lhs)].evaluate(v);
+      const double r = c.rhs >= 0 ? p.exprs[static_cast<std::size_t>(c.rhs)].evaluate(v) : 0.0;
+      switch (c.op) {
+        case md::Compare::Less: ok = l < r; break;
+        case md::Compare::LessEqual: ok = l <= r; break;
+        case md::Compare::Equal: ok = l == r; break;
+        case md::Compare::NotEqual: ok = l != r; break;
+        case md::Compare::GreaterEqual: ok = l >= r; break;
+        case md::Compare::Greater: ok = l > r; break;
+        case md::Compare::NonZero: ok = l != 0; break;
+      }
+      if (!ok) break;
+    }
+    if (ok) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 void DescribedState::boardSetUp() {
   const md::BoardSpec& b = m_p->board;
   m_board.piece.assign(static_cast<std::size_t>(b.cells), -1);
@@ -28,7 +55,15 @@ void DescribedState::boardSetUp() {
     for (int p = 0; p < m_players && p < static_cast<int>(b.tokens[t].start.size()); ++p)
       m_board.token[static_cast<std::size_t>(p) * b.tokens.size() + t] =
           static_cast<std::int16_t>(b.tokens[t].start[static_cast<std::size_t>(p)]);
+  m_board.escapes.assign(static_cast<std::size_t>(m_players), -1);
   for (const auto& [cell, piece] : b.start) putPiece(cell, piece);
+}
+
+void DescribedState::setTurn(int player, int phase) {
+  m_current = std::clamp(player, 0, m_players - 1);
+  const bool first = true;  // startTurn(true) resets the turn without passing it on
+  startTurn(first);
+  m_phase = std::clamp(phase, 0, static_cast<int>(m_p->phases.size()) - 1);
 }
 
 int DescribedState::supplyOf(int piece, int subject) const {
@@ -49,6 +84,7 @@ int DescribedState::tokenCell(int player, int token) const {
 }
 
 void DescribedState::setToken(int player, int token, int cell) {
+  boardChanged();
   const std::size_t n = m_p->board.tokens.size();
   m_board.token[static_cast<std::size_t>(player) * n + static_cast<std::size_t>(token)] = static_cast<std::int16_t>(cell);
 }
@@ -69,6 +105,7 @@ bool DescribedState::canPlacePiece(int piece, int cell) const {
 }
 
 void DescribedState::putPiece(int cell, int piece) {
+  boardChanged();
   const int old = m_board.piece[static_cast<std::size_t>(cell)];
   if (old >= 0) changeSupply(old, +1);
   changeSupply(piece, -1);
@@ -77,6 +114,7 @@ void DescribedState::putPiece(int cell, int piece) {
 }
 
 void DescribedState::removePiece(int cell) {
+  boardChanged();
   const int old = m_board.piece[static_cast<std::size_t>(cell)];
   if (old >= 0) changeSupply(old, +1);
   m_board.piece[static_cast<std::size_t>(cell)] = -1;
@@ -84,6 +122,7 @@ void DescribedState::removePiece(int cell) {
 }
 
 void DescribedState::movePiece(int from, int to) {
+  boardChanged();
   const int moving = m_board.piece[static_cast<std::size_t>(from)];
   if (from == to || moving < 0) return;
   const int old = m_board.piece[static_cast<std::size_t>(to)];
@@ -162,11 +201,13 @@ void DescribedState::reach(int player, int token, int steps, std::vector<BoardRe
 }
 
 int DescribedState::escapes(int player) const {
+  std::int8_t& cached = m_board.escapes[static_cast<std::size_t>(player)];
+  if (cached >= 0) return cached;
   const md::BoardSpec& b = m_p->board;
-  if (b.tokens.empty()) return 0;
+  if (b.tokens.empty()) return cached = 0;
   const md::BoardToken& tk = b.tokens.front();
   const int at = tokenCell(player, 0);
-  if (at == md::kNoCell) return 0;
+  if (at == md::kNoCell) return cached = 0;
   int n = 0;
   for (unsigned m = tk.stepDirs; m != 0; m &= m - 1) {
     const int x = b.neighbour[static_cast<std::size_t>(at)][static_cast<std::size_t>(std::countr_zero(m))];
@@ -175,6 +216,7 @@ int DescribedState::escapes(int player) const {
   if (tk.jumps)
     for (int d = 0; d < md::kBoardDirs; ++d)
       if (jumpLanding(at, d, player, 0, nullptr) != md::kNoCell) ++n;
+  cached = static_cast<std::int8_t>(n);
   return n;
 }
 
@@ -198,32 +240,56 @@ bool DescribedState::actionHasLegal(int action) const {
   if (a.board < 0) return true;
   thread_local std::vector<sim::Action> some;
   some.clear();
-  boardLegalActions(action, some);
+  boardLegalActions(action, some, true);
   return !some.empty();
 }
 
-void DescribedState::boardLegalActions(int action, std::vector<sim::Action>& out) const {
+void DescribedState::boardLegalActions(int action, std::vector<sim::Action>& out, bool first) const {
   const md::BoardSpec& b = m_p->board;
   const md::Action& a = m_p->actions[static_cast<std::size_t>(action)];
   const md::BoardAction& ba = b.actions[static_cast<std::size_t>(a.board)];
   if (ba.kind == md::BoardActionKind::Place) {
+    thread_local std::vector<std::uint8_t> tokenHere;
+    tokenHere.assign(static_cast<std::size_t>(b.cells), 0);
+    for (std::int16_t c : m_board.token)
+      if (c != md::kNoCell) tokenHere[static_cast<std::size_t>(c)] = 1;
     for (std::size_t k = 0; k < b.pieces.size(); ++k) {
       if (!((ba.pieces >> k) & 1u) || supplyOf(static_cast<int>(k), m_current) <= 0) continue;
       if (!holds(ba.condition, m_current, b.pieces[k].card)) continue;
-      for (int c = 0; c < b.cells; ++c)
-        if (canPlacePiece(static_cast<int>(k), c)) out.push_back(boardAction(action, static_cast<int>(k), c));
+      const std::uint32_t beats = b.pieces[k].beats;
+      for (int c = 0; c < b.cells; ++c) {
+        const auto cell = static_cast<std::size_t>(c);
+        const int old = m_board.piece[cell];
+        // canPlacePiece, with the tokens' cells looked up once.
+        if (tokenHere[cell] || (old >= 0 && (m_board.locked[cell] || !((beats >> old) & 1u)))) continue;
+        out.push_back(boardAction(action, static_cast<int>(k), c));
+        if (first) return;
+      }
     }
     return;
   }
   const int steps = static_cast<int>(std::clamp(eval(ba.steps, m_current, -1), 0.0, double(md::kMaxBoardCells)));
   thread_local std::vector<BoardReach> reached;
   reach(m_current, ba.token, steps, reached);
-  for (const BoardReach& r : reached) {
-    m_board.pathSteps = r.steps;
-    m_board.pathJumps = r.jumps;
-    if (holds(ba.condition, m_current, -1)) out.push_back(boardAction(action, kNoPiece, r.cell));
+  if (ba.condition < 0) {
+    for (const BoardReach& r : reached) {
+      out.push_back(boardAction(action, kNoPiece, r.cell));
+      if (first) break;
+    }
+    return;
   }
-  m_board.pathSteps = m_board.pathJumps = 0;
+  // The names but the path's are the same for every target: read once, then
+  // only the path's two slots change (vars() fills a buffer of this thread's).
+  double* v = const_cast<double*>(vars(m_current, -1));
+  const md::BoardSlots& s = b.slots;
+  for (const BoardReach& r : reached) {
+    v[s.pathSteps] = r.steps;
+    v[s.pathJumps] = r.jumps;
+    if (conditionHolds(*m_p, ba.condition, v)) {
+      out.push_back(boardAction(action, kNoPiece, r.cell));
+      if (first) break;
+    }
+  }
 }
 
 void DescribedState::boardApply(sim::Action a, sim::Rng& rng) {

@@ -49,6 +49,9 @@ struct BoardState {
   std::vector<std::int16_t> token;   // [player * tokens + token]: its cell
   // What the action being resolved targets (effects and `path_` names read it).
   mutable int cell = -1, placed = -1, pathSteps = 0, pathJumps = 0;
+  // escapes() per player, -1 until asked since the board last changed (every
+  // condition reads them, so they are counted once per position).
+  mutable std::vector<std::int8_t> escapes;
 };
 
 // A square a token reaches now, with the fewest steps it costs and the wind

@@ -147,9 +147,10 @@ void DescribedState::legalActions(std::vector<sim::Action>& out) const {
 }
 
 bool DescribedState::phaseHasLegalAction() const {
-  std::vector<sim::Action> legalNow;
-  legalActions(legalNow);
-  return !legalNow.empty();
+  if (m_terminal) return false;
+  for (int ai : m_p->phases[static_cast<std::size_t>(m_phase)].actions)
+    if (actionHasLegal(ai)) return true;
+  return false;
 }
 
 void DescribedState::startTurn(bool first) {

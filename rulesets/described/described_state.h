@@ -76,6 +76,10 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   void setToken(int player, int token, int cell);
   int tokenCell(int player, int token = 0) const;
   int tokenAt(int cell) const;                    // the player whose token stands there, -1 none
+  void setLocked(int cell, bool locked) { m_board.locked[static_cast<std::size_t>(cell)] = locked ? 1 : 0; }
+  // Test-only: `player`'s turn starts in `phase` (its `reset: turn` counters
+  // reset, nothing taken yet), bypassing the rules; the turn count stays.
+  void setTurn(int player, int phase);
 
  protected:
   void doApplyAction(sim::Action a, sim::Rng& rng) override;
@@ -99,7 +103,9 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   // described_board.cpp
   void boardSetUp();
   bool actionHasLegal(int action) const;
-  void boardLegalActions(int action, std::vector<sim::Action>& out) const;
+  // Every target of a board action (only the first with `first`).
+  void boardLegalActions(int action, std::vector<sim::Action>& out, bool first = false) const;
+  void boardChanged() { std::fill(m_board.escapes.begin(), m_board.escapes.end(), static_cast<std::int8_t>(-1)); }
   void boardApply(sim::Action a, sim::Rng& rng);
   void boardVars(double* v, int subject) const;
   void boardOp(const model::describe::Instr& in, int subject);
