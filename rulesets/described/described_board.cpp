@@ -10,6 +10,7 @@
 // chained: a move goes to any cell reachable now and spends the fewest steps.
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <string>
 
 #include "rulesets/described/described_state.h"
@@ -387,6 +388,46 @@ void DescribedState::boardOp(const md::Instr& in, int subject) {
     log().add(m_current, card, sim::EntityUse::Triggered);
     if (in.c >= 0) setCounter(in.c, subject, counter(in.c, subject) + 1);
   }
+}
+
+// The grid, top row first: a piece as the first letter of its card's id that
+// no piece before it took (wind w, water a; upper case when locked), a token
+// as its player's number, '.' an empty cell.
+std::string DescribedState::boardToString() const {
+  const md::BoardSpec& b = m_p->board;
+  std::string letters;
+  for (const md::BoardPiece& piece : b.pieces) {
+    char pick = '?';
+    for (char ch : m_p->cards[static_cast<std::size_t>(piece.card)].id) {
+      const char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      if (std::isalpha(static_cast<unsigned char>(lower)) && letters.find(lower) == std::string::npos) {
+        pick = lower;
+        break;
+      }
+    }
+    letters += pick;
+  }
+  std::string out;
+  for (int y = b.rows - 1; y >= 0; --y) {
+    out += (y + 1 < 10 ? "   " : "  ") + std::to_string(y + 1) + " ";
+    for (int x = 0; x < b.columns; ++x) {
+      const int c = y * b.columns + x;
+      const int player = tokenAt(c);
+      const int k = m_board.piece[static_cast<std::size_t>(c)];
+      char ch = '.';
+      if (player >= 0) {
+        ch = static_cast<char>('1' + player);
+      } else if (k >= 0) {
+        ch = letters[static_cast<std::size_t>(k)];
+        if (m_board.locked[static_cast<std::size_t>(c)]) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+      }
+      out += ch;
+    }
+    out += "\n";
+  }
+  out += "     ";
+  for (int x = 0; x < b.columns; ++x) out += static_cast<char>('A' + x);
+  return out + "\n";
 }
 
 std::string DescribedState::boardActionToString(sim::Action a) const {

@@ -110,6 +110,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   void boardVars(double* v, int subject) const;
   void boardOp(const model::describe::Instr& in, int subject);
   std::string boardActionToString(sim::Action a) const;
+  std::string boardToString() const;
   int supplyOf(int piece, int subject) const;
   void changeSupply(int piece, int delta);
   int jumpLanding(int from, int dir, int player, int token, int* jumped) const;

@@ -115,6 +115,7 @@ std::string DescribedState::toString() const {
     for (int s = 0; s < (p.counters[i].perPlayer ? m_players : 1); ++s) out << " " << counter(static_cast<int>(i), s);
     out << "\n";
   }
+  if (p.board.present) out << boardToString();
   for (std::size_t z = 0; z < p.zones.size(); ++z) {
     out << "  " << p.zones[z].id << ":";
     for (int s = 0; s < (p.zones[z].perPlayer ? m_players : 1); ++s) out << " " << zone(static_cast<int>(z), s).size();
