@@ -11,6 +11,10 @@ namespace {
 class ElementBothEngines : public ::testing::TestWithParam<std::string> {
  protected:
   std::unique_ptr<Duel> duel(const Sets& sets = {}) { return makeDuel(GetParam(), sets); }
+  // A reading the engines spell differently (element's enum, the description's boolean).
+  std::unique_ptr<Duel> duel(const Sets& element, const Sets& described) {
+    return makeDuel(GetParam(), GetParam() == "element" ? element : described);
+  }
 };
 
 // "Fire ... can replace a Wind stone", "Wind ... an Earth stone", "Earth ... a
@@ -311,6 +315,28 @@ TEST_P(ElementBothEngines, WindJumpsChainAndCostNothing) {
   EXPECT_TRUE(d->isLegal("place earth A1"));
   ASSERT_TRUE(d->play("place earth A1"));
   EXPECT_TRUE(d->isLegal("move G7")) << "the step is still there";
+}
+
+// Assumed readings, on both engines: sorcerer_moves once (one move a turn) and
+// walled_in_self at_once (walling in one's own sorcerer loses at once).
+TEST_P(ElementBothEngines, TheMovesOnceReading) {
+  auto d = duel({{"parameters.sorcerer_moves", "once"}}, {{"parameters.moves_once", "true"}});
+  d->sorcerers("F5", "F7");
+  d->turn(0, {"fire", "fire", "logo", "logo"});
+  ASSERT_TRUE(d->play("move F4"));
+  ASSERT_TRUE(d->play("place fire A1"));
+  EXPECT_EQ(d->countLegal("move "), 0);
+}
+
+TEST_P(ElementBothEngines, TheWalledInSelfAtOnceReading) {
+  auto d = duel({{"parameters.walled_in_self", "at_once"}}, {{"parameters.self_capture_at_once", "true"}});
+  d->sorcerers("A1", "K11");
+  d->turn(0, {"earth", "earth", "earth", "logo"});
+  ASSERT_TRUE(d->play("place earth A2"));
+  ASSERT_TRUE(d->play("place earth B2"));
+  ASSERT_TRUE(d->play("place earth B1"));
+  EXPECT_TRUE(d->terminal());
+  EXPECT_EQ(d->returns(), (std::vector<double>{0.0, 1.0}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, ElementBothEngines, ::testing::Values("element", "described"),
