@@ -17,10 +17,15 @@ namespace wb::model::describe {
 
 std::string BoardSpec::cellName(int cell) const {
   if (cell < 0 || cell >= cells) return "--";
+  if (graph) return names[static_cast<std::size_t>(cell)];
   return std::string(1, static_cast<char>('A' + cell % columns)) + std::to_string(cell / columns + 1);
 }
 
 int BoardSpec::parseCell(const std::string& name) const {
+  if (graph) {
+    const auto it = std::find(names.begin(), names.end(), name);
+    return it == names.end() ? -1 : static_cast<int>(it - names.begin());
+  }
   if (name.size() < 2 || name.size() > 3) return -1;
   const char col = static_cast<char>(name[0] >= 'a' && name[0] <= 'z' ? name[0] - 'a' + 'A' : name[0]);
   if (col < 'A' || col >= 'A' + columns) return -1;
@@ -66,6 +71,7 @@ double paramValue(Compiler& c, const YAML::Node& node, const std::string& what, 
 }
 
 std::string gridText(const BoardSpec& b) {
+  if (b.graph) return "board (cells: " + std::to_string(b.cells) + ", named in 'graph')";
   return std::to_string(b.columns) + "x" + std::to_string(b.rows) + " board (columns A.." +
          std::string(1, static_cast<char>('A' + b.columns - 1)) + ", rows 1.." + std::to_string(b.rows) + ")";
 }
@@ -78,7 +84,10 @@ int cellRef(Compiler& c, const std::string& name, const SourceLocation& where) {
   // A column letter and a row number off the board: the nearest cell on it;
   // anything else: the closest name.
   std::string hint;
-  if (name.size() >= 2 && std::isalpha(static_cast<unsigned char>(name[0])) &&
+  if (b.graph) {
+    std::set<std::string, std::less<>> known(b.names.begin(), b.names.end());
+    hint = validation::didYouMean(name, known);
+  } else if (name.size() >= 2 && std::isalpha(static_cast<unsigned char>(name[0])) &&
       name.find_first_not_of("0123456789", 1) == std::string::npos && name.size() <= 4) {
     const int col = std::clamp(std::toupper(static_cast<unsigned char>(name[0])) - 'A', 0, b.columns - 1);
     const int row = std::clamp(std::stoi(name.substr(1)), 1, b.rows);
@@ -147,6 +156,63 @@ void readGrid(Compiler& c, const yaml::MapEntry& e) {
         b.neighbour[static_cast<std::size_t>(y * b.columns + x)][static_cast<std::size_t>(d)] =
             static_cast<std::int16_t>(nx >= 0 && ny >= 0 && nx < b.columns && ny < b.rows ? ny * b.columns + nx : kNoCell);
       }
+}
+
+// `graph: {a: [b, c], b: [c]}`: each cell and the cells it is linked to
+// (links go both ways; a link written twice is one).
+void readGraph(Compiler& c, const yaml::MapEntry& e) {
+  BoardSpec& b = c.m_p.board;
+  if (!e.value.IsMap() || e.value.size() == 0) {
+    c.error(e.valueLoc, "expected a map of cell: [linked cells] for 'graph', got " + yaml::NodeReader::describe(e.value));
+    return;
+  }
+  const auto entries = c.m_r.entries(e.value, "graph");
+  for (const auto& cell : entries) {
+    if (std::find(b.names.begin(), b.names.end(), cell.key) != b.names.end()) continue;
+    if (static_cast<int>(b.names.size()) >= kMaxBoardCells) {
+      c.error(cell.keyLoc, "too many cells (at most " + std::to_string(kMaxBoardCells) + ")");
+      return;
+    }
+    b.names.push_back(cell.key);
+  }
+  b.graph = true;
+  b.cells = static_cast<int>(b.names.size());
+  b.neighbour.assign(static_cast<std::size_t>(b.cells), {});
+  for (auto& row : b.neighbour) row.fill(static_cast<std::int16_t>(kNoCell));
+  auto link = [&](int from, int to, const SourceLocation& where) {
+    auto& row = b.neighbour[static_cast<std::size_t>(from)];
+    if (std::find(row.begin(), row.end(), to) != row.end()) return;
+    const auto slot = std::find(row.begin(), row.end(), static_cast<std::int16_t>(kNoCell));
+    if (slot == row.end()) {
+      c.error(where, "cell " + b.names[static_cast<std::size_t>(from)] + " has more than " + std::to_string(kBoardDirs) +
+                         " links");
+      return;
+    }
+    *slot = static_cast<std::int16_t>(to);
+  };
+  for (const auto& cell : entries) {
+    const int from = b.parseCell(cell.key);
+    if (!cell.value.IsSequence()) {
+      c.error(cell.valueLoc, "expected a list of the cells '" + cell.key + "' is linked to, got " +
+                                 yaml::NodeReader::describe(cell.value));
+      continue;
+    }
+    for (const auto& [name, where] : names(c, cell.value, "a linked cell")) {
+      const int to = b.parseCell(name);
+      if (to < 0) {
+        std::set<std::string, std::less<>> known(b.names.begin(), b.names.end());
+        c.error(where, "cell '" + cell.key + "' is linked to '" + name + "', which is no cell of the graph" +
+                           validation::didYouMean(name, known));
+        continue;
+      }
+      if (to == from) {
+        c.error(where, "cell '" + cell.key + "' is linked to itself");
+        continue;
+      }
+      link(from, to, where);
+      link(to, from, where);
+    }
+  }
 }
 
 void readPieces(Compiler& c, const yaml::MapEntry& e) {
@@ -236,11 +302,13 @@ void readTokens(Compiler& c, const yaml::MapEntry& e, std::vector<int>& taken) {
       } else if (f.key == "diagonal") {
         bool ok = true;
         const double v = paramValue(c, f.value, "'diagonal'", ok);
-        if (ok) token.stepDirs = v != 0 ? 0xff : 0x55;
+        if (ok && b.graph) c.error(f.keyLoc, "a 'graph' has no diagonals: a token steps along every link");
+        else if (ok) token.stepDirs = v != 0 ? 0xff : 0x55;
       } else if (f.key == "jump") {
         const std::string v = c.scalar(f.value, "'jump'");
         if (v == "true" || v == "false") token.jumps = v == "true";
         else c.error(f.valueLoc, "expected true or false for 'jump', got '" + v + "'");
+        if (token.jumps && b.graph) c.error(f.valueLoc, "a token jumps straight lines, which a 'graph' has not: use a 'grid'");
       } else if (f.key != "description") {
         c.m_r.unknownKey(f, "token '" + t.key + "' (known: start, diagonal, jump, description)");
       }
@@ -271,19 +339,24 @@ void readBoard(Compiler& c, const YAML::Node& node) {
   }
   const auto entries = c.m_r.entries(node, "board");
   const yaml::MapEntry* grid = nullptr;
+  const yaml::MapEntry* graph = nullptr;
   for (const auto& e : entries) {
     if (e.key == "grid") grid = &e;
-    else if (e.key == "graph")
-      c.error(e.keyLoc, "a board of linked cells ('graph') is not supported yet: write a 'grid' (columns, rows)");
+    else if (e.key == "graph") graph = &e;
     else if (e.key != "pieces" && e.key != "start" && e.key != "tokens" && e.key != "visibility" && e.key != "description")
-      c.m_r.unknownKey(e, "board (known: grid, pieces, start, tokens, visibility, description)" +
-                              validation::didYouMean(e.key, {"grid", "pieces", "start", "tokens", "visibility"}));
+      c.m_r.unknownKey(e, "board (known: grid, graph, pieces, start, tokens, visibility, description)" +
+                              validation::didYouMean(e.key, {"grid", "graph", "pieces", "start", "tokens", "visibility"}));
   }
-  if (!grid) {
-    c.error(c.m_r.loc(node), "the board needs a 'grid' (columns, rows)");
+  if (grid && graph) {
+    c.error(graph->keyLoc, "a board is a 'grid' or a 'graph', not both");
     return;
   }
-  readGrid(c, *grid);
+  if (!grid && !graph) {
+    c.error(c.m_r.loc(node), "the board needs a 'grid' (columns, rows) or a 'graph' (cell: [linked cells])");
+    return;
+  }
+  if (grid) readGrid(c, *grid);
+  else readGraph(c, *graph);
   if (b.cells == 0) return;
   std::vector<int> taken(static_cast<std::size_t>(b.cells), 0);
   for (const auto& e : entries)
@@ -461,6 +534,10 @@ void boardEffect(Compiler& c, const yaml::MapEntry& op) {
   } else if (!op.value.IsNull() && !(op.value.IsScalar() && op.value.Scalar().empty())) {
     if (op.key == "lock_group") size = c.expression(op.value, "'lock_group'");
     else c.error(op.valueLoc, "expected a map (count) for 'spread'");
+  }
+  if (op.key == "spread" && c.m_p.board.graph) {
+    c.error(op.keyLoc, "'spread' follows straight lines, which a 'graph' has not: use a 'grid'");
+    return;
   }
   if (op.key == "spread") {
     emitBoard(c, BoardOp::Spread, counter);

@@ -64,6 +64,11 @@ struct BoardSlots {
 
 struct BoardSpec {
   bool present = false;
+  // A graph: cells named by the designer, each linked to at most kBoardDirs
+  // others (the neighbour slots hold its links; there are no directions, so
+  // no straight lines: no jumps, no `spread`).
+  bool graph = false;
+  std::vector<std::string> names;  // a graph's cells, in the order written
   int columns = 0, rows = 0, cells = 0;
   std::vector<std::array<std::int16_t, kBoardDirs>> neighbour;  // per cell, kNoCell off the board
   std::vector<BoardPiece> pieces;

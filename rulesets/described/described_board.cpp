@@ -370,8 +370,10 @@ void DescribedState::boardOp(const md::Instr& in, int subject) {
   std::vector<int> group{cell};
   std::vector<std::uint8_t> seen(static_cast<std::size_t>(b.cells), 0);
   seen[static_cast<std::size_t>(cell)] = 1;
+  // Orthogonal neighbours on a grid; every link on a graph.
+  const int stride = b.graph ? 1 : 2;
   for (std::size_t i = 0; i < group.size(); ++i)
-    for (int d = 0; d < md::kBoardDirs; d += 2) {
+    for (int d = 0; d < md::kBoardDirs; d += stride) {
       const int n = nb(group[i], d);
       if (n != md::kNoCell && !seen[static_cast<std::size_t>(n)] && at(n) == piece) {
         seen[static_cast<std::size_t>(n)] = 1;
@@ -390,7 +392,7 @@ void DescribedState::boardOp(const md::Instr& in, int subject) {
   }
 }
 
-// The grid, top row first: a piece as the first letter of its card's id that
+// The grid, top row first (a graph: each occupied cell by name): a piece as the first letter of its card's id that
 // no piece before it took (wind w, water a; upper case when locked), a token
 // as its player's number, '.' an empty cell.
 std::string DescribedState::boardToString() const {
@@ -408,6 +410,17 @@ std::string DescribedState::boardToString() const {
     letters += pick;
   }
   std::string out;
+  if (b.graph) {
+    for (int c = 0; c < b.cells; ++c) {
+      const int player = tokenAt(c), k = m_board.piece[static_cast<std::size_t>(c)];
+      if (player < 0 && k < 0) continue;
+      out += "  " + b.cellName(c) + ": " +
+             (player >= 0 ? "player " + std::to_string(player + 1)
+                          : m_p->cards[static_cast<std::size_t>(b.pieces[static_cast<std::size_t>(k)].card)].id) +
+             "\n";
+    }
+    return out;
+  }
   for (int y = b.rows - 1; y >= 0; --y) {
     out += (y + 1 < 10 ? "   " : "  ") + std::to_string(y + 1) + " ";
     for (int x = 0; x < b.columns; ++x) {

@@ -133,10 +133,51 @@ TEST(DescribedBoard, BoardKeywordsNeedABoardAndAPlacement) {
             "one\n");
   EXPECT_EQ(load(kPlay, {{"grid: {columns: 5, rows: 5}", "grid: {columns: 5}"}}).substr(0, 50),
             "game.yaml:13:11: error: 'grid' needs 'columns' and");
-  EXPECT_EQ(load(kPlay, {{"grid: {columns: 5, rows: 5}", "graph: {A: [B]}"}}).substr(0, 70),
-            "game.yaml:13:5: error: a board of linked cells ('graph') is not suppor");
   EXPECT_EQ(load(kPlay, {{"[A1, E5]", "[A1, A1]"}}),
             "game.yaml:19:26: error: cell A1 is taken twice at the start\n");
+}
+
+// A board of linked cells: a ring of five around a hub. Steps follow the links;
+// a link goes both ways; a link to no cell is named with the nearest cell.
+const std::string kGraph =
+    "    graph: {hub: [n, e, s, w, x], n: [e], e: [s], s: [w], w: [x], x: [n]}\n";
+
+TEST(DescribedBoard, AGraphBoardPlaysAlongItsLinks) {
+  const std::string grid = "    grid: {columns: 5, rows: 5}\n";
+  std::string text = kGame;
+  text.replace(text.find(grid), grid.size(), kGraph);
+  text.replace(text.find("start: {C3: wind}"), 17, "start: {x: wind}");
+  text.replace(text.find("[A1, E5], diagonal: 1, jump: true"), 33, "[n, s]");
+  text += "      - id: put\n        place: {pieces: [fire]}\n        effects: [{gain: {placed: 1}}, {lock_group: {size: 2}}, "
+          "end_turn]\n      - id: go\n        move_token: {token: pawn, steps: 1}\n        effects: [end_turn]\n";
+  std::string errors;
+  auto game = gameFromText(text, &errors);
+  ASSERT_TRUE(game) << errors;
+  sim::Rng rng(2);
+  auto s = game->newGame(2, rng);
+  const sim::State& view = *s;
+  std::vector<std::string> moves;
+  for (sim::Action a : view.legalActions())
+    if (s->actionToString(a).rfind("go ", 0) == 0) moves.push_back(s->actionToString(a));
+  EXPECT_EQ(moves, (std::vector<std::string>{"go hub", "go e"})) << "n links to hub, e and x (x holds a wind)";
+  EXPECT_EQ(s->escapes(0), 2);
+  sim::conformance::Options o;
+  o.playouts = 30;
+  sim::conformance::checkAll(*game, sim::GameSetup{2, {}}, o);
+}
+
+TEST(DescribedBoard, AGraphLinkToNothingIsAnError) {
+  const std::string grid = "grid: {columns: 5, rows: 5}";
+  // Every cell is a key of the graph (`e: []` for one whose links are written elsewhere).
+  std::string noSpread = kPlay;
+  noSpread.erase(noSpread.find("{spread: {}}, "), 14);
+  EXPECT_EQ(load(noSpread, {{grid, "graph: {hub: [n, e], n: [e, huub], e: []}"}, {"start: {C3: wind}", "start: {n: wind}"},
+                            {"[A1, E5], diagonal: 1, jump: true", "[hub, e]"}}),
+            "game.yaml:13:33: error: cell 'n' is linked to 'huub', which is no cell of the graph (did you mean "
+            "'hub'?)\n");
+  EXPECT_EQ(load(kPlay, {{grid, "graph: {hub: [n, e], n: [e], e: []}"}, {"start: {C3: wind}", "start: {n: wind}"},
+                         {"[A1, E5], diagonal: 1, jump: true", "[hub, e]"}}),
+            "game.yaml:29:41: error: 'spread' follows straight lines, which a 'graph' has not: use a 'grid'\n");
 }
 
 }  // namespace
