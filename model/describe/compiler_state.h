@@ -101,6 +101,8 @@ class Compiler {
   SourceLocation m_endLoc, m_rulesLoc;
   bool m_hasEnd = false;
   int m_endGames = 0;  // end_game effects
+  // `unless_legal:` names, resolved once every action is known (board_compiler.cpp).
+  std::vector<std::pair<int, yaml::MapEntry>> m_unlessLegal;
 };
 
 }  // namespace wb::model::describe

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "model/core/diagnostics.h"
+#include "model/describe/described_board.h"
 #include "model/expression/compiled_expression.h"
 
 namespace wb::model::describe {
@@ -72,6 +73,7 @@ enum class Op : std::uint8_t {
   Call,        // a=function index into luaFunctions (the rules' `lua:` script)
   Return,
   CountAs,     // a=CardUse: the picked card counts as played or acquired by the subject
+  Board,       // a=BoardOp (described_board.h), b, c its arguments
 };
 
 // What taking a card counts as in the statistics (`pick: {counts_as: ...}`,
@@ -103,6 +105,8 @@ struct Action {
   // With a pick: `when` and the costs read no card_ name, so they are tested
   // once for all the cards (set by the compiler).
   bool sameForEveryCard = false;
+  int board = -1;              // index into board.actions: the action targets a cell
+  std::vector<int> unlessLegal;  // legal only when none of these actions is
 };
 
 struct Phase {
@@ -198,6 +202,7 @@ struct DescribedProgram {
   SourceLocation luaWhere;
   std::vector<std::string> luaFunctions;
   std::vector<SourceLocation> luaCalls;  // where each function is first called
+  BoardSpec board;            // `board:` (present = false without one)
   std::uint64_t serial = 0;  // distinct for every compiled program (keys per-thread interpreters)
 };
 

@@ -62,7 +62,9 @@ void Compiler::staticChecks() {
       for (int ai : m_p.phases[ph].actions) {
         const Action& a = m_p.actions[static_cast<std::size_t>(ai)];
         if (!possible[static_cast<std::size_t>(ai)]) continue;
-        if (a.condition < 0 && a.costs.empty() && a.limitPerTurn == 0 && a.pickZone < 0) alwaysLegal = true;
+        if (a.condition < 0 && a.costs.empty() && a.limitPerTurn == 0 && a.pickZone < 0 && a.board < 0 &&
+            a.unlessLegal.empty())
+          alwaysLegal = true;
         for (int t : m_phaseTargets[static_cast<std::size_t>(ai)])
           if (!reached[static_cast<std::size_t>(t)]) reached[static_cast<std::size_t>(t)] = changed = true;
       }

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "model/core/atomic_file.h"
+#include "model/describe/board_compiler.h"
 #include "model/describe/compiler_state.h"
 #include "model/describe/condition_text.h"
 #include "model/validation/name_suggestion.h"
@@ -380,6 +381,7 @@ void Compiler::bindNames() {
   bind("turn", s.turn, m_rulesLoc);
   s.card = next;
   for (const auto& prop : m_p.cardProps) bind("card_" + prop, next++, m_rulesLoc);
+  bindBoardNames(*this, next);
   s.total = next;
 }
 
@@ -400,6 +402,7 @@ Interval Compiler::rangeOfName(std::string_view name) const {
   if (slot < s.players) return {0, double(kMaxStartCards)};
   if (slot == s.players) return {double(m_p.minPlayers), double(m_p.maxPlayers)};
   if (slot == s.turn) return {1, double(m_p.turnLimit)};
+  if (m_p.board.slots.first >= 0 && slot >= m_p.board.slots.first) return boardNameRange(*this, slot);
   const std::size_t k = static_cast<std::size_t>(slot - s.card);
   Interval r{0, 0};
   bool first = true;
@@ -472,6 +475,7 @@ void Compiler::readAction(const YAML::Node& node, int phase) {
     } else if (e.key == "effects") {
       effectsNode.reset(e.value);
       hasEffects = true;
+    } else if (readBoardActionKey(*this, e, index)) {
     } else {
       m_r.unknownKey(e, "action '" + a.id + "' (known: id, when, cost, limit, pick, effects, description)");
     }
@@ -660,11 +664,11 @@ void Compiler::compile(const YAML::Node& rules) {
     return nullptr;
   };
   for (const auto& e : entries)
-    if (!oneOf(e.key, "counters", "zones", "setup", "turn", "end", "tie_break", "turn_limit", "actions_per_turn",
-               "value", "players", "length", "lua", "description", "triggers"))
-      m_r.unknownKey(e, std::string("rules (known: counters, zones, setup, triggers, turn, end, tie_break, "
+    if (!oneOf(e.key, "board", "counters", "zones", "setup", "turn", "end", "tie_break", "turn_limit",
+               "actions_per_turn", "value", "players", "length", "lua", "description", "triggers"))
+      m_r.unknownKey(e, std::string("rules (known: board, counters, zones, setup, triggers, turn, end, tie_break, "
                                     "turn_limit, actions_per_turn, length, value, players)") +
-                            validation::didYouMean(e.key, {"counters", "zones", "setup", "turn", "end", "tie_break",
+                            validation::didYouMean(e.key, {"board", "counters", "zones", "setup", "turn", "end", "tie_break",
                                                            "turn_limit", "actions_per_turn", "value", "players",
                                                            "triggers"}));
   if (auto* e = find("turn_limit")) m_p.turnLimit = boundValue(e->value, "'turn_limit'", 1, kMaxTurnLimit, 1000);
@@ -681,6 +685,7 @@ void Compiler::compile(const YAML::Node& rules) {
   if (auto* e = find("counters")) readCounters(e->value);
   readCards();
   if (auto* e = find("zones")) readZones(e->value);
+  if (auto* e = find("board")) readBoard(*this, e->value);
   bindNames();
   for (std::size_t i = 0; i < m_p.cards.size(); ++i) m_p.cards[i].code = cardEffects(m_rs.cards()[i]);
   // Actions first: `next_phase` and scripts name them; setup runs once at the start.
@@ -704,6 +709,7 @@ void Compiler::compile(const YAML::Node& rules) {
   }
   if (auto* e = find("value")) m_p.value = expression(e->value, "'value'");
   if (auto* e = find("players")) readScripts(e->value);
+  finishBoard(*this);
   if (!m_r.diagnostics().hasErrors()) staticChecks();
   noteReadSlots();
 }

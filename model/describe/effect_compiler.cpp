@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <set>
 
+#include "model/describe/board_compiler.h"
 #include "model/describe/compiler_state.h"
 #include "model/describe/description_compiler.h"
 #include "model/validation/name_suggestion.h"
@@ -103,7 +104,7 @@ void Compiler::effect(const YAML::Node& item, int depth) {
   const auto entries = m_r.entries(item, "effect");
   const yaml::MapEntry* op = nullptr;
   for (const auto& e : entries) {
-    if (effectOps().count(e.key)) {
+    if (effectOps().count(e.key) || boardEffectOps().count(e.key)) {
       if (op) {
         error(e.keyLoc, "one effect per list item: '" + e.key + "' follows '" + op->key + "' (start a new '- ')");
         return;
@@ -133,6 +134,10 @@ void Compiler::effect(const YAML::Node& item, int depth) {
   }
   const std::string& k = op->key;
   const YAML::Node& v = op->value;
+  if (boardEffectOps().count(k)) {
+    boardEffect(*this, *op);
+    return;
+  }
   if (k == "gain" || k == "pay" || k == "set") {
     if (!v.IsMap()) {
       error(op->valueLoc, "expected a map of counter: amount for '" + k + "', got " + yaml::NodeReader::describe(v));

@@ -178,6 +178,7 @@ std::unique_ptr<Host> newHost(const md::DescribedProgram& program) {
     lua_pushcfunction(L, f.func);
     lua_setglobal(L, f.name);
   }
+  if (program.board.present) registerBoardLua(L);
   lua_sethook(L, stepHook, LUA_MASKCOUNT, kHookEvery);
   // Text only ("t"): byte code could break the sandbox.
   // Named "lua" (Lua shortens long file names in messages): luaDiagnostic puts the file back.
@@ -202,6 +203,9 @@ Host& hostFor(const md::DescribedProgram& program) {
 }
 
 }  // namespace
+
+DescribedState& luaCallState(lua_State* L) { return stateOf(L); }
+int luaCallSubject(lua_State* L) { return hostOf(L)->ctx.subject; }
 
 model::Diagnostic luaDiagnostic(const md::DescribedProgram& program, const std::string& text) {
   model::Diagnostic d;

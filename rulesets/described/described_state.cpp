@@ -26,6 +26,7 @@ DescribedState::DescribedState(std::shared_ptr<const Program> program, int playe
   m_returns.assign(static_cast<std::size_t>(m_players), 0.0);
   changed();
   log().reset(m_players, static_cast<int>(p.cards.size()));
+  if (p.board.present) boardSetUp();
   if (p.setupCode >= 0) run(p.setupCode, 0, -1, -1, rng);
   m_turnEnding = false;
   startTurn(true, rng);
@@ -134,6 +135,7 @@ const double* DescribedState::vars(int subject, int card) const {
       std::fill_n(v + s.card, props, 0.0);
     b.card = card;
   }
+  if (p.board.present) boardVars(v, subject);
   return v;
 }
 
@@ -197,6 +199,8 @@ bool DescribedState::legal(int action, int card, double* v) const {
   const int who = actor();
   for (const md::Cost& c : a.costs)
     if (counter(c.counter, who) < std::llround(valueOf(c.amount, v))) return false;
+  for (int other : a.unlessLegal)
+    if (actionHasLegal(other)) return false;
   return true;
 }
 
@@ -228,6 +232,10 @@ void DescribedState::listLegal(std::vector<sim::Action>& out) const {
   std::uint32_t sorted = 0;
   for (int ai : m_p->phases[static_cast<std::size_t>(m_phase)].actions) {
     const md::Action& a = m_p->actions[static_cast<std::size_t>(ai)];
+    if (a.board >= 0) {
+      if (legal(ai, -1, v)) boardLegalActions(ai, out);
+      continue;
+    }
     if (a.pickZone < 0) {
       if (legal(ai, -1, v)) out.push_back(ai * kActionStride);
       continue;
@@ -303,6 +311,11 @@ void DescribedState::settle(sim::Rng& rng) {
 }
 
 void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
+  if (isBoardAction(a)) {
+    boardChanged();
+    boardApply(a, rng);
+    return;
+  }
   const int ai = static_cast<int>(a / kActionStride);
   const int card = static_cast<int>(a % kActionStride) - 1;
   const md::Action& action = m_p->actions[static_cast<std::size_t>(ai)];
@@ -370,6 +383,11 @@ std::vector<double> DescribedState::returns() const { return m_returns; }
 
 void DescribedState::actionEntities(sim::Action a, std::vector<int>& out) const {
   out.clear();
+  if (isBoardAction(a)) {
+    const BoardTarget t = decodeBoardAction(a);
+    if (t.piece >= 0) out.push_back(m_p->board.pieces[static_cast<std::size_t>(t.piece)].card);
+    return;
+  }
   const int card = static_cast<int>(a % kActionStride) - 1;
   if (card >= 0) out.push_back(card);
 }

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "model/describe/described_program.h"
+#include "rulesets/described/described_board.h"
 #include "simulation/agents/scripted_players.h"
 #include "simulation/core/state.h"
 
@@ -69,6 +70,23 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   const std::string* scriptError() const { return m_scriptError.get(); }
   const Program& program() const { return *m_p; }
 
+  // The board (described_board.cpp): positions for tests and scripts.
+  const BoardState& board() const { return m_board; }
+  bool canPlacePiece(int piece, int cell) const;  // no token there, empty or a piece it beats, not locked
+  int escapes(int player) const;                  // moves the player's first token has: steps and jumps
+  void reach(int player, int token, int steps, std::vector<BoardReach>& out) const;
+  void putPiece(int cell, int piece);             // from its supply; what it replaces goes back to its own
+  void movePiece(int from, int to);               // what stands on `to` goes back to its supply
+  void removePiece(int cell);                     // back to its supply
+  void setMark(int cell, int value) { m_board.mark[static_cast<std::size_t>(cell)] = static_cast<std::int16_t>(value); }
+  void setToken(int player, int token, int cell);
+  int tokenCell(int player, int token = 0) const;
+  int tokenAt(int cell) const;                    // the player whose token stands there, -1 none
+  void setLocked(int cell, bool locked) { m_board.locked[static_cast<std::size_t>(cell)] = locked ? 1 : 0; }
+  // Test-only: `player`'s turn starts in `phase` (its `reset: turn` counters
+  // reset, nothing taken yet), bypassing the rules; the turn count stays.
+  void setTurn(int player, int phase);
+
  protected:
   void doApplyAction(sim::Action a, sim::Rng& rng) override;
 
@@ -102,6 +120,26 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
     return (m_current + m_p->phases[static_cast<std::size_t>(m_phase)].actor) % m_players;
   }
   double value(int player) const;
+  // described_board.cpp
+  void boardSetUp();
+  bool actionHasLegal(int action) const;
+  // Every target of a board action (only the first with `first`).
+  void boardLegalActions(int action, std::vector<sim::Action>& out, bool first = false) const;
+  // Forgets what was derived from the board: the escapes, the legal list and vars()'s values.
+  void boardChanged() {
+    std::fill(m_board.escapes.begin(), m_board.escapes.end(), static_cast<std::int8_t>(-1));
+    m_legalKnown = false;
+    changed();
+  }
+  void boardApply(sim::Action a, sim::Rng& rng);
+  void boardVars(double* v, int subject) const;
+  void boardOp(const model::describe::Instr& in, int subject);
+  std::string boardActionToString(sim::Action a) const;
+  std::string boardToString() const;
+  int supplyOf(int piece, int subject) const;
+  void changeSupply(int piece, int delta);
+  int jumpLanding(int from, int dir, int player, int token, int* jumped) const;
+  bool freeFor(int cell, int player, int token) const;
 
   std::shared_ptr<const Program> m_p;
   int m_players = 2;
@@ -126,6 +164,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   // any thread gets): vars() reuses its buffer while it is the same.
   std::uint64_t m_stamp = 0;
   void changed();
+  BoardState m_board;
 };
 
 }  // namespace wb::rulesets::described

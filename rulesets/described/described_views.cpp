@@ -97,6 +97,7 @@ double DescribedState::heuristic(int player) const {
 }
 
 std::string DescribedState::actionToString(sim::Action a) const {
+  if (isBoardAction(a)) return boardActionToString(a);
   const auto ai = static_cast<std::size_t>(a / kActionStride);
   const int card = static_cast<int>(a % kActionStride) - 1;
   if (ai >= m_p->actions.size()) return "?";
@@ -116,6 +117,7 @@ std::string DescribedState::toString() const {
     for (int s = 0; s < (p.counters[i].perPlayer ? m_players : 1); ++s) out << " " << counter(static_cast<int>(i), s);
     out << "\n";
   }
+  if (p.board.present) out << boardToString();
   for (std::size_t z = 0; z < p.zones.size(); ++z) {
     out << "  " << p.zones[z].id << ":";
     for (int s = 0; s < (p.zones[z].perPlayer ? m_players : 1); ++s) out << " " << zone(static_cast<int>(z), s).size();
@@ -139,6 +141,11 @@ sim::Action DescribedState::scriptedAction(int script) const {
     sim::Action best = -1;
     double bestValue = 0;
     for (sim::Action a : legalNow) {
+      if (isBoardAction(a)) {
+        if (decodeBoardAction(a).action != rule.action) continue;
+        if (best < 0) best = a;  // a board action's first target (the rules' `prefer` reads cards)
+        continue;
+      }
       if (a / kActionStride != rule.action) continue;
       const int card = static_cast<int>(a % kActionStride) - 1;
       const double v = rule.prefer >= 0 ? eval(rule.prefer, actor(), card) : 0.0;

@@ -222,6 +222,11 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
                                                                            : sim::EntityUse::Played);
         ++pc;
         break;
+      case md::Op::Board:
+        boardOp(in, subject);
+        if (m_terminal) return;
+        ++pc;
+        break;
     }
   }
 }
