@@ -95,7 +95,9 @@ void TuneSearch::planGuard() {
 }
 
 void TuneSearch::setGuardBands() {
-  if (m_guards.empty()) return;
+  // After a failed job (a lost rank, a checkpoint that cannot be written)
+  // nothing more is played: the search ends with that error.
+  if (m_guards.empty() || !m_error.empty()) return;
   const EditSet none;
   std::size_t blocks = std::max(verifyBlocks(), bankBlocks(none));
   while (blocks > bankBlocks(none) && !budgetLeft({none}, blocks)) blocks = std::max(bankBlocks(none), blocks / 2);
