@@ -201,3 +201,25 @@ TEST(TuneCommand, TheSearchNeverPassesTheBudget) {
     EXPECT_GT(games, 0u);
   }
 }
+
+TEST(TuneCommand, AnAgentTargetIsVerifiedOnTheAgentMixThatDefinesIt) {
+  // agent:greedy with greedy against random: greedy wins nearly every Element
+  // game. The verify agents put greedy in every seat, where its win rate is
+  // 1/2 by construction and says nothing about the target; the verdict is
+  // read from the fresh seeds played with the search agents.
+  const fs::path dir = scratch("agent");
+  const fs::path targets = dir / "agent.yaml";
+  {
+    std::ofstream f(targets);
+    f << "targets:\n  - {metric: \"agent:greedy\", min: 0.55, max: 1.0}\nknobs:\n"
+         "  - {path: parameters.dice_per_turn, range: \"3:5:1\"}\n";
+  }
+  const fs::path json = dir / "tune.json";
+  auto r = balance({"tune", kElement, "--targets", targets.string(), "--agents", "greedy,random", "--verify-agents",
+                    "greedy", "--budget", "200", "--verify-games", "64", "--seed", "3", "--threads", "2", "--json",
+                    json.string()});
+  ASSERT_EQ(r.exit, 0) << r.err << r.out;
+  EXPECT_NE(r.out.find("tune verdict pass"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(with the search agents greedy,random, the mix that defines it)"), std::string::npos) << r.out;
+  EXPECT_NE(readAll(json).find("\"verdict\": \"pass\""), std::string::npos);
+}
