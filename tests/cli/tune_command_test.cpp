@@ -139,6 +139,24 @@ TEST(TuneCommand, BadInputMessageExitCodeAndNothingWritten) {
     EXPECT_NE(r.err.find(c.message), std::string::npos) << c.name << "\n" << r.err;
     EXPECT_FALSE(fs::exists(json)) << c.name;
     EXPECT_FALSE(fs::exists(out)) << c.name;
+    EXPECT_EQ(r.err.find("balance tune: baseline"), std::string::npos) << c.name << ": played\n" << r.err;
+  }
+  // Use and diversity on a game that reports no entities (Pig): errors at their
+  // lines, nothing played or written.
+  {
+    const fs::path file = dir / "no-entities.yaml";
+    std::ofstream(file) << "targets:\n  - {metric: diversity, min: 2}\n  - {metric: \"use:*\", min: 0.1}\n";
+    auto r = balance(fast({"tune", std::string(WB_SOURCE_DIR) + "/data/rulesets/pig/pig.yaml", "--targets", file.string(),
+                           "--json", json.string(), "--write", out.string()}));
+    EXPECT_EQ(r.exit, 1) << r.err;
+    EXPECT_NE(r.err.find("no-entities.yaml:2:14: error: a diversity target needs entities (cards, abilities, ...), and "
+                         "this game reports none"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("no-entities.yaml:3:15: error: the game reports no entities"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("balance tune: baseline"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(json));
+    EXPECT_FALSE(fs::exists(out));
   }
   auto zero = balance({"tune", kElement, "--targets", kTargets, "--budget", "0", "--json", json.string()});
   EXPECT_EQ(zero.exit, 2);
