@@ -317,6 +317,15 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
           const std::size_t level = d < 0 ? e.level - 1 : e.level + 1;
           if (level != c) add(KnobSpace::with(centre, Edit{e.knob, level}, m_knobs));
         }
+        // A long move is often proposed because the model only knows the
+        // domain's end (a plateau between): the levels a half and a quarter
+        // of the way are raced too, so that a small move that passes is
+        // found and preferred (fewest steps among passes) over the far end.
+        const std::size_t far = e.level > c ? e.level - c : c - e.level;
+        for (const std::size_t part : {far / 2, far / 4}) {
+          if (part < 2 || part + 1 >= far) continue;
+          add(KnobSpace::with(centre, Edit{e.knob, e.level > c ? c + part : c - part}, m_knobs));
+        }
       }
     if (predictedPass) break;
     // No gain from one more edit: stop growing.

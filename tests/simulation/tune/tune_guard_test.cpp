@@ -166,7 +166,7 @@ TEST(TuneGuard, APlantedCostThatSwitchesACardOffIsNotAPass) {
   EXPECT_FALSE(guarded.searchPassed);
   // The guard names what it protected: spark's acquisitions.
   bool named = false;
-  for (const auto& g : guarded.guard) named = named || (g.target.metric.spec() == "use:spark:acquired");
+  for (const auto& g : guarded.guard) named = named || (g.target.metric.spec() == "use_per_turn:spark:acquired");
   EXPECT_TRUE(named) << sim::tuneResultToJson(guarded);
 }
 
