@@ -18,14 +18,14 @@ the planted values and the proposal's edits as --set, on another seed, and
 whether each target's 95% interval lies inside its band (first side: the run's
 Wilson interval; shares: Wilson on the counts; length: mean +- 1.96 sd/sqrt(n)),
 and whether every use the content guard protected (`guard.protected`, metrics
-use:ID:USE) lies inside its band there ("guard broken" otherwise).
+use_per_turn:ID:USE) lies inside its band there ("guard broken" otherwise).
 Prints one Markdown table. The case's header comments name the ruleset
 (`# ruleset:`), the planted values (`# planted:`), the agents (`# agents:`) and,
 when it is not the ruleset's default, the player count (`# players:`).
 
 usage: scripts/planted-suite.py [--balance build/bin/balance] [--budget 8000]
          [--verify-games 2000] [--seed 1] [--check-seed 7] [--check-games 2000]
-         [--strategies tuner,random,one-at-a-time,ntbea] [--out DIR] [CASE.yaml ...]
+         [--strategies tuner,random,one-at-a-time,ntbea] [--no-guard] [--out DIR] [CASE.yaml ...]
 """
 import argparse
 import glob
@@ -87,6 +87,18 @@ def interval(doc, metric):
         t = doc["turns"]
         h = 1.959963984540054 * t["sd"] / math.sqrt(games)
         return t["mean"], t["mean"] - h, t["mean"] + h
+    parts = metric.split(":")
+    entities = doc.get("entities", {})
+    if parts[0] in ("use", "use_games") and len(parts) in (2, 3) and parts[1] in entities:
+        use = entities[parts[1]]["use"]
+        u = use[parts[2] if len(parts) == 3 else use["main"]]
+        if parts[0] == "use":
+            return u["per_game"], u["ci95"][0], u["ci95"][1]
+        lo, hi = wilson(round(u["games_share"] * games), games)
+        return u["games_share"], lo, hi
+    if parts[0] == "diversity" and len(parts) == 2 and parts[1] in doc.get("diversity", {}):
+        d = doc["diversity"][parts[1]]
+        return d["value"], d["ci95"][0], d["ci95"][1]
     counts = {"nobody_wins": doc["nobody_wins"], "adjudicated": doc["adjudicated"],
               "timeouts": doc["timeouts"]["count"], "draws": doc["draws"]}
     if metric in counts:
@@ -127,9 +139,11 @@ def check(meta, result, args):
     broken = []
     for g in result.get("guard", {}).get("protected", []):
         parts = g["metric"].split(":")
-        if parts[0] != "use" or len(parts) != 3 or parts[1] not in doc.get("entities", {}):
+        if parts[0] not in ("use", "use_per_turn") or len(parts) != 3 or parts[1] not in doc.get("entities", {}):
             continue
         v = doc["entities"][parts[1]]["use"][parts[2]]["per_game"]
+        if parts[0] == "use_per_turn":
+            v /= max(doc["turns"]["mean"], 1e-9)
         gmin = -math.inf if g["min"] is None else g["min"]
         gmax = math.inf if g["max"] is None else g["max"]
         if v < gmin or v > gmax:
@@ -153,6 +167,7 @@ def main():
     ap.add_argument("--check-seed", type=int, default=7)
     ap.add_argument("--check-games", type=int, default=2000)
     ap.add_argument("--strategies", default="tuner,random,one-at-a-time,ntbea")
+    ap.add_argument("--no-guard", action="store_true", help="tune without the content guard (as balance tune --no-guard)")
     ap.add_argument("--out", help="keep each tune's JSON here")
     args = ap.parse_args()
     cases = args.cases or sorted(glob.glob(os.path.join(ROOT, "data/tune/planted/*.yaml")))
@@ -170,6 +185,8 @@ def main():
                    "--agents", meta["agents"], "--verify-agents", meta["agents"], "--budget", str(args.budget),
                    "--verify-games", str(args.verify_games), "--seed", str(args.seed), "--threads", "1",
                    "--json", js] + ([] if strategy == "tuner" else ["--strategy", strategy])
+            if args.no_guard:
+                cmd.append("--no-guard")
             if "players" in meta:
                 cmd += ["--players", meta["players"]]
             for s in meta["planted"]:
@@ -180,7 +197,10 @@ def main():
                 continue
             with open(js) as f:
                 r = json.load(f)
-            edits = ", ".join(f"{e['path'].replace('parameters.', '')} {e['from']}->{e['to']}" for e in r["edits"]) or "none"
+            # Each edit with its move in steps of the knob's domain: a big move
+            # where a small one passes shows here.
+            edits = ", ".join(f"{e['path'].replace('parameters.', '')} {e['from']}->{e['to']} ({e.get('steps', 0):+d})"
+                              for e in r["edits"]) or "none"
             n, p = len(r["edits"]), len(meta["planted"])
             within = n <= p + 1
             verdict = r["verdict"]

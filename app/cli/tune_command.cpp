@@ -254,6 +254,8 @@ void printResult(std::ostream& out, const sim::TuneResult& r) {
         << std::setw(28) << reading(t.baseline, p) << std::setw(28) << reading(t.verified, p)
         << (interrupted ? "-" : sim::toString(t.verified.verdict));
     if (t.verified.miss > 0) out << " (misses by " << num(t.verified.miss, p) << ")";
+    if (!interrupted && r.verifyAgents != r.searchAgents && t.target.metric.kind == sim::TuneMetric::Kind::Agent)
+      out << " (with the search agents " << agentsText(r.searchAgents) << ", the mix that defines it)";
     out << "\n";
   }
   out << std::right;

@@ -7,7 +7,8 @@
 //   parameter, reaches every entity), and the diversity of each kind of
 //   entity the knobs reach.
 //   Which numbers: each use (acquired, played, triggered) the starting games
-//   show of the entity, per game: inside [min, max] times its starting value
+//   show of the entity, per turn (per game it moves with the length a target
+//   may rightly change): inside [min, max] times its starting value
 //   (default: at least half, no upper bound); the share of games with its
 //   main use: below kEveryGame unless it was already there; each kind's
 //   diversity (use_estimate.h): not below the lower end of its starting
@@ -66,7 +67,9 @@ void TuneSearch::planGuard() {
     const unsigned used = e < shape.entityUsed.size() ? shape.entityUsed[e] : 0u;
     for (int k = 0; k < 3; ++k) {
       if (!(used & (1u << k))) continue;
-      m_guards.push_back(Target{TuneMetric{TuneMetric::Kind::Use, k, shape.entities[e], {}}});
+      // Per turn: a use per game moves with the game's length, and a target
+      // on the length (a stalled game made to end) is no reason to refuse.
+      m_guards.push_back(Target{TuneMetric{TuneMetric::Kind::Use, k, shape.entities[e], {}, true}});
       if (m_config.guard.everyGame && e < shape.entityUse.size() && shape.entityUse[e] == k)
         m_guards.push_back(Target{TuneMetric{TuneMetric::Kind::UseGames, k, shape.entities[e], {}}});
     }
@@ -84,8 +87,10 @@ void TuneSearch::planGuard() {
   // A guarded number that is also a target is the target's business.
   m_guards.erase(std::remove_if(m_guards.begin(), m_guards.end(),
                                 [&](const Target& g) {
-                                  return std::any_of(m_targets.begin(), m_targets.end(),
-                                                     [&](const Target& t) { return t.metric == g.metric; });
+                                  return std::any_of(m_targets.begin(), m_targets.end(), [&](const Target& t) {
+                                    return t.metric.kind == g.metric.kind && t.metric.index == g.metric.index &&
+                                           t.metric.id == g.metric.id;
+                                  });
                                 }),
                  m_guards.end());
   std::vector<TuneMetric> metrics;
@@ -95,7 +100,9 @@ void TuneSearch::planGuard() {
 }
 
 void TuneSearch::setGuardBands() {
-  if (m_guards.empty()) return;
+  // After a failed job (a lost rank, a checkpoint that cannot be written)
+  // nothing more is played: the search ends with that error.
+  if (m_guards.empty() || !m_error.empty()) return;
   const EditSet none;
   std::size_t blocks = std::max(verifyBlocks(), bankBlocks(none));
   while (blocks > bankBlocks(none) && !budgetLeft({none}, blocks)) blocks = std::max(bankBlocks(none), blocks / 2);

@@ -265,7 +265,8 @@ std::string TuneMetric::spec() const {
     case Kind::NobodyWins: return "nobody_wins";
     case Kind::Draws: return "draws";
     case Kind::Impact: return "impact:" + id;
-    case Kind::Use: return "use:" + id + (index >= 0 ? std::string(":") + useName(index) : std::string());
+    case Kind::Use:
+      return (perTurn ? "use_per_turn:" : "use:") + id + (index >= 0 ? std::string(":") + useName(index) : std::string());
     case Kind::UseGames: return "use_games:" + id + (index >= 0 ? std::string(":") + useName(index) : std::string());
     case Kind::Diversity: return "diversity:" + id + (index >= 0 ? std::string(":") + useName(index) : std::string());
   }
@@ -291,7 +292,7 @@ std::string TuneMetric::label() const {
     case Kind::NobodyWins: return "nobody-wins rate";
     case Kind::Draws: return "draw rate";
     case Kind::Impact: return "impact of " + id + " (restricted-play lift, points)";
-    case Kind::Use: return id + " " + (index >= 0 ? useName(index) : "used") + " per game";
+    case Kind::Use: return id + " " + (index >= 0 ? useName(index) : "used") + (perTurn ? " per turn" : " per game");
     case Kind::UseGames: return "share of games in which " + id + " is " + (index >= 0 ? useName(index) : "used");
     case Kind::Diversity:
       return "diversity of " + id + " (effective number " + (index >= 0 ? useName(index) : "used") + ")";
@@ -338,6 +339,7 @@ Ratio TuneMetric::measure(const RunResult& result) const {
       if (use < 0)  // the run decides: what the entity does most in it
         for (int k = 0; k < 3; ++k)
           if (use < 0 || t.use(k) > t.use(use)) use = k;
+      if (kind == Kind::Use && perTurn) return {static_cast<double>(t.use(use)), static_cast<double>(s.length().sum)};
       return {static_cast<double>(kind == Kind::Use ? t.use(use) : t.gamesWith[use]), games};
     }
     case Kind::Diversity: {

@@ -79,6 +79,9 @@ struct TuneMetric {
   int index = 0;    // Seat, Team; Faction: 0 a duel, 1 + the faction's index as played; Use, UseGames, Diversity: the use (0 acquired, 1 played, 2 triggered; -1: the most)
   std::string id;   // Faction, Agent, Impact, Use, UseGames (the entity); Diversity (the kind)
   std::vector<int> members = {};  // Diversity: the entities (indices into Game::entityIds()) of the kind
+  // Use: per turn instead of per game (the content guard's reading: a fix
+  // that shortens a stalled game must not count as pricing every entity out).
+  bool perTurn = false;
 
   std::string spec() const;    // "first_side", "seat:1", "faction:fire", "length", ...
   std::string label() const;   // "first-side win share", "mean game length (turns)", ...

@@ -226,6 +226,7 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
     double score = 0;
     double room = 0;
     double noise = 0;            // summed standard errors of the predicted changes, in target scales
+    std::size_t moves = 0;       // the edit set's size in steps of each knob's domain, from the start
     std::string key;
   };
   std::vector<double> change, changeSe;
@@ -261,6 +262,7 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
           EditSet full = centre;
           for (const Edit& a : m.added) full = KnobSpace::with(full, a, m_knobs);
           m.key = m_knobs.key(full);
+          m.moves = steps(full);
           if (!seen.insert(m.key).second) continue;
           next.push_back(std::move(m));
         }
@@ -269,6 +271,11 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
     if (next.empty()) break;
     std::sort(next.begin(), next.end(), [](const Node& a, const Node& b) {
       if (a.score != b.score) return a.score < b.score;
+      // Among predicted passes the smallest move comes first: a designer
+      // asked for a fair game, not for a knob at the far end of its range
+      // where one step back to its shipped value passes as well. The room
+      // inside the bands decides between moves alike.
+      if (a.score <= 0 && a.moves != b.moves) return a.moves < b.moves;
       if (a.room != b.room) return a.room > b.room;
       // Then the prediction the screening measured best: with many knobs the
       // noisiest estimates are the largest, and the order of the knobs in
@@ -309,6 +316,15 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
           if ((d < 0 && e.level == 0) || (d > 0 && e.level + 1 >= m_knobs[e.knob].values.size())) continue;
           const std::size_t level = d < 0 ? e.level - 1 : e.level + 1;
           if (level != c) add(KnobSpace::with(centre, Edit{e.knob, level}, m_knobs));
+        }
+        // A long move is often proposed because the model only knows the
+        // domain's end (a plateau between): the levels a half and a quarter
+        // of the way are raced too, so that a small move that passes is
+        // found and preferred (fewest steps among passes) over the far end.
+        const std::size_t far = e.level > c ? e.level - c : c - e.level;
+        for (const std::size_t part : {far / 2, far / 4}) {
+          if (part < 2 || part + 1 >= far) continue;
+          add(KnobSpace::with(centre, Edit{e.knob, e.level > c ? c + part : c - part}, m_knobs));
         }
       }
     if (predictedPass) break;

@@ -292,7 +292,7 @@ TuneResult TuneSearch::run() {
   m_phase = "baseline";
   const EditSet none;
   std::size_t blocks = measure(none);
-  setGuardBands();
+  if (m_error.empty()) setGuardBands();
   blocks = std::max(blocks, bankBlocks(none));
   const BlockSeries* base = m_eval->series(none, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
   EditSet centre = none, best = none;

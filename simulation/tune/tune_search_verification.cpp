@@ -40,8 +40,13 @@ void TuneSearch::verify(const EditSet& proposal, TuneResult& result) {
   result.gamesToDecide = 0;
   for (std::size_t t = 0; t < m_targets.size(); ++t) {
     TargetOutcome& o = result.targets[t];
-    o.verified = proposalV[t];
-    o.baseline = baselineV[t];
+    // An agent's win rate means something only in the agent mix that defines
+    // it (planner against greedy): the verify agents (often one agent in every
+    // seat, where it is 1/N by construction) cannot decide it, so it is
+    // verified on fresh seeds with the search agents.
+    const bool definingMix = twoSets && m_targets[t].metric.kind == TuneMetric::Kind::Agent;
+    o.verified = definingMix ? proposalS[t] : proposalV[t];
+    o.baseline = definingMix ? baselineS[t] : baselineV[t];
     o.verifiedSearchAgents = proposalS[t];
     o.baselineSearchAgents = baselineS[t];
     anyFail = anyFail || o.verified.verdict == TargetVerdict::Fail;

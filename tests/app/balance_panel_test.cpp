@@ -4,6 +4,7 @@
 // fix), its proposal applied as ONE undo step and undone; targets and knobs
 // saved into the ruleset as undoable edits; a row that does not validate keeps
 // what was typed and shows its problem in place, and the tune refuses to run.
+#include <QCheckBox>
 #include <QFile>
 #include <QPushButton>
 #include <QTableWidget>
@@ -71,6 +72,33 @@ TEST(BalancePanel, TunesAppliesTheProposalAsOneUndoStepAndUndoesIt) {
   for (const auto& [path, old] : before) EXPECT_EQ(value(doc, path), old) << path;
   EXPECT_EQ(panel->editsSinceResult(), 0);
   EXPECT_TRUE(panel->applyButton()->isEnabled());
+}
+
+TEST(BalancePanel, TheGuardCheckboxTurnsTheContentGuardOnAndOff) {
+  // On by default, as in `balance tune`; unchecked, the tune runs as with
+  // --no-guard. Element's knobs are parameters, which reach every tile, so the
+  // guard protects their uses.
+  MainWindow w;
+  w.setPromptsEnabled(false);
+  ASSERT_TRUE(w.openFile(kElement));
+  BalancePanel* panel = w.balancePanel();
+  QString why;
+  ASSERT_TRUE(panel->specEditor()->loadFile(kTargets, &why)) << why.toStdString();
+  panel->setAgents(QStringLiteral("random"), QStringLiteral("random"));
+  panel->setBudget(400);
+  panel->setVerifyGames(64);
+  panel->setSeed(3);
+  ASSERT_NE(panel->guardBox(), nullptr);
+  EXPECT_TRUE(panel->guardBox()->isChecked());
+  for (const bool on : {true, false}) {
+    panel->guardBox()->setChecked(on);
+    testing::SignalCounter done(panel, &BalancePanel::finished);
+    ASSERT_TRUE(panel->run()) << panel->errorText().toStdString();
+    ASSERT_TRUE(testing::waitUntil([&] { return done.count() > 0; }, 300000));
+    ASSERT_TRUE(panel->result().has_value()) << panel->errorText().toStdString();
+    EXPECT_EQ(panel->result()->guardOn, on);
+    EXPECT_EQ(panel->result()->guard.empty(), !on) << panel->result()->guard.size();
+  }
 }
 
 TEST(BalancePanel, TargetsAndKnobsAreUndoableEditsOfTheRuleset) {

@@ -139,6 +139,24 @@ TEST(TuneCommand, BadInputMessageExitCodeAndNothingWritten) {
     EXPECT_NE(r.err.find(c.message), std::string::npos) << c.name << "\n" << r.err;
     EXPECT_FALSE(fs::exists(json)) << c.name;
     EXPECT_FALSE(fs::exists(out)) << c.name;
+    EXPECT_EQ(r.err.find("balance tune: baseline"), std::string::npos) << c.name << ": played\n" << r.err;
+  }
+  // Use and diversity on a game that reports no entities (Pig): errors at their
+  // lines, nothing played or written.
+  {
+    const fs::path file = dir / "no-entities.yaml";
+    std::ofstream(file) << "targets:\n  - {metric: diversity, min: 2}\n  - {metric: \"use:*\", min: 0.1}\n";
+    auto r = balance(fast({"tune", std::string(WB_SOURCE_DIR) + "/data/rulesets/pig/pig.yaml", "--targets", file.string(),
+                           "--json", json.string(), "--write", out.string()}));
+    EXPECT_EQ(r.exit, 1) << r.err;
+    EXPECT_NE(r.err.find("no-entities.yaml:2:14: error: a diversity target needs entities (cards, abilities, ...), and "
+                         "this game reports none"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("no-entities.yaml:3:15: error: the game reports no entities"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("balance tune: baseline"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(json));
+    EXPECT_FALSE(fs::exists(out));
   }
   auto zero = balance({"tune", kElement, "--targets", kTargets, "--budget", "0", "--json", json.string()});
   EXPECT_EQ(zero.exit, 2);
@@ -200,4 +218,26 @@ TEST(TuneCommand, TheSearchNeverPassesTheBudget) {
     EXPECT_LE(games, std::stoull(budget)) << r.out;
     EXPECT_GT(games, 0u);
   }
+}
+
+TEST(TuneCommand, AnAgentTargetIsVerifiedOnTheAgentMixThatDefinesIt) {
+  // agent:greedy with greedy against random: greedy wins nearly every Element
+  // game. The verify agents put greedy in every seat, where its win rate is
+  // 1/2 by construction and says nothing about the target; the verdict is
+  // read from the fresh seeds played with the search agents.
+  const fs::path dir = scratch("agent");
+  const fs::path targets = dir / "agent.yaml";
+  {
+    std::ofstream f(targets);
+    f << "targets:\n  - {metric: \"agent:greedy\", min: 0.55, max: 1.0}\nknobs:\n"
+         "  - {path: parameters.dice_per_turn, range: \"3:5:1\"}\n";
+  }
+  const fs::path json = dir / "tune.json";
+  auto r = balance({"tune", kElement, "--targets", targets.string(), "--agents", "greedy,random", "--verify-agents",
+                    "greedy", "--budget", "200", "--verify-games", "64", "--seed", "3", "--threads", "2", "--json",
+                    json.string()});
+  ASSERT_EQ(r.exit, 0) << r.err << r.out;
+  EXPECT_NE(r.out.find("tune verdict pass"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(with the search agents greedy,random, the mix that defines it)"), std::string::npos) << r.out;
+  EXPECT_NE(readAll(json).find("\"verdict\": \"pass\""), std::string::npos);
 }

@@ -1,5 +1,6 @@
 #include "app/gui/balance/balance_panel.h"
 
+#include <QCheckBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -90,6 +91,12 @@ BalancePanel::BalancePanel(RulesetDocument* document, QWidget* parent) : QWidget
   m_seed->setRange(0, 2147483647);
   m_seed->setValue(1);
   form->addRow(tr("Seed"), m_seed);
+  m_guard = new QCheckBox(tr("Keep every card in the game"), settings);
+  m_guard->setChecked(true);
+  m_guard->setToolTip(tr("Content guard: a proposal that prices a card (tile, ability, ...) the knobs reach out of "
+                         "the game, makes it mandatory or narrows the variety in use is not a pass. Off: as "
+                         "--no-guard."));
+  form->addRow(tr("Content guard"), m_guard);
   leftLayout->addWidget(settings);
   auto* buttons = new QHBoxLayout;
   m_run = new QPushButton(tr("Run tune"), left);
@@ -185,6 +192,7 @@ bool BalancePanel::config(sim::TuneConfig& config, QString& error) const {
   }
   config.budget = static_cast<std::uint64_t>(m_budget->value());
   config.verifyGames = static_cast<std::uint64_t>(m_verifyGames->value());
+  config.guard.on = m_guard->isChecked();
   return true;
 }
 

@@ -22,6 +22,7 @@
 #include "simulation/tune/tune_result.h"
 #include "simulation/tune/tune_search.h"
 
+class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -64,6 +65,9 @@ class BalancePanel : public QWidget {
   TuneSpecEditor* specEditor() const { return m_spec; }
   TuneResultView* resultView() const { return m_view; }
   QPushButton* applyButton() const { return m_apply; }
+  // The content guard (tuning-guard.md): on by default, as in `balance tune`;
+  // off: as `--no-guard`.
+  QCheckBox* guardBox() const { return m_guard; }
   QString statusText() const;
   QString errorText() const { return m_error; }
   // The run settings of the form (players, agents, seed): what the names are checked with.
@@ -87,6 +91,7 @@ class BalancePanel : public QWidget {
   QSpinBox* m_seed = nullptr;
   QLineEdit* m_searchAgents = nullptr;
   QLineEdit* m_verifyAgents = nullptr;
+  QCheckBox* m_guard = nullptr;
   QPushButton* m_run = nullptr;
   QPushButton* m_apply = nullptr;
   QProgressBar* m_progress = nullptr;

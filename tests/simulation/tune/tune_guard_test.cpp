@@ -16,6 +16,7 @@
 
 #include "model/path/ruleset_path.h"
 #include "model/yaml/ruleset_loader.h"
+#include "simulation/distributed/distribution.h"
 #include "simulation/tune/tune_result_json.h"
 #include "simulation/tune/tune_search.h"
 #include "simulation/tune/tune_setup.h"
@@ -165,7 +166,7 @@ TEST(TuneGuard, APlantedCostThatSwitchesACardOffIsNotAPass) {
   EXPECT_FALSE(guarded.searchPassed);
   // The guard names what it protected: spark's acquisitions.
   bool named = false;
-  for (const auto& g : guarded.guard) named = named || (g.target.metric.spec() == "use:spark:acquired");
+  for (const auto& g : guarded.guard) named = named || (g.target.metric.spec() == "use_per_turn:spark:acquired");
   EXPECT_TRUE(named) << sim::tuneResultToJson(guarded);
 }
 
@@ -225,4 +226,27 @@ TEST(TuneGuard, DiversityAndUseOnAGameWithoutEntitiesAreErrorsAndPlayNothing) {
       << text;
   EXPECT_NE(text.find("none.yaml:4:15: error: the game reports no entities"), std::string::npos) << text;
   EXPECT_TRUE(setup.shape.entityUse.empty());  // nothing played to learn the uses
+}
+
+TEST(TuneGuard, AFailedBaselineJobEndsTheSearchWithoutAnotherJob) {
+  // A distribution whose every job fails at its first merged chunk (as a lost
+  // rank would): the baseline's job fails, and the search must end there with
+  // the error, not go on to play the guard's starting blocks (or anything
+  // else) through the same distribution.
+  Spark s(withGuard(kCostAndP));
+  ASSERT_FALSE(s.diagnostics.hasErrors()) << s.diagnostics.format();
+  int jobs = 0;
+  sim::DistributionOptions options;
+  options.stopAfterMerge = [&jobs](std::uint64_t) {
+    ++jobs;
+    return true;
+  };
+  sim::Distribution failing(options);
+  sim::Distribution::install(&failing);
+  const sim::TuneResult r = s.tune();
+  sim::Distribution::install(nullptr);
+  EXPECT_FALSE(r.ok());
+  EXPECT_NE(r.error.find("test hook"), std::string::npos) << r.error;
+  EXPECT_EQ(jobs, 1);
+  EXPECT_EQ(r.verifyGames, 0u);
 }
