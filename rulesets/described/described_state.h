@@ -44,6 +44,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   bool adjudicated() const override { return m_adjudicated; }
   int turnCount() const override { return m_turnCount; }
   int factionOf(int seat) const override;
+  void setupFeatures(std::vector<sim::SetupFeature>& out) const override;
   void actionEntities(sim::Action a, std::vector<int>& out) const override;
   std::unique_ptr<sim::State> clone() const override { return std::make_unique<DescribedState>(*this); }
   void cloneInto(std::unique_ptr<sim::State>& slot) const override { sim::assignInto(*this, slot); }

@@ -140,6 +140,10 @@ TEST(DescribedTools, AssumptionsAndConditions) {
   const CliRun c = balance({"run", kPig, "--games", "10", "--conditions", "--seed", "1"});
   EXPECT_EQ(c.exit, 0) << c.err;
   EXPECT_TRUE(has(c, "setup conditions")) << c.out;
+  // Market Row's conditions: the dearest card of the row it opens with.
+  const CliRun m = balance({"run", kMarket, "--games", "40", "--agents", "script:big_money", "--conditions", "--seed", "1"});
+  EXPECT_EQ(m.exit, 0) << m.err;
+  EXPECT_TRUE(has(m, "market: dearest card=")) << m.out;
 }
 
 TEST(DescribedTools, ReportOfADescribedGame) {

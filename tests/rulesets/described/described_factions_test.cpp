@@ -55,5 +55,28 @@ TEST(DescribedFactions, AnEffectReadsTheActingSeatsFaction) {
   EXPECT_EQ(s->counter(score, 0), 7);
 }
 
+// The setup's conditions a run tabulates (--conditions): the counters the
+// setup left apart per seat (here the head start), and the dearest card of a
+// shared zone everyone sees (Market Row's opening row).
+TEST(DescribedFactions, SetupFeaturesAreWhatTheDealLeftApartInSight) {
+  auto g = houses();
+  ASSERT_TRUE(g);
+  sim::Rng rng(3);
+  auto s = g->newInitialState(sim::GameSetup(2, {1, 0}), rng);
+  std::vector<sim::SetupFeature> features;
+  s->setupFeatures(features);
+  EXPECT_EQ(features, (std::vector<sim::SetupFeature>{{"score of Seat 1", "8"}, {"score of Seat 2", "0"}}));
+  // Without factions nothing is apart, and Pig Houses has no shared zone.
+  g->newGame(2, rng)->setupFeatures(features);
+  EXPECT_TRUE(features.empty());
+
+  auto market = shippedGame("market-row");
+  ASSERT_TRUE(market);
+  auto m = market->newInitialState(sim::GameSetup(2), rng);
+  m->setupFeatures(features);
+  ASSERT_EQ(features.size(), 1u);
+  EXPECT_EQ(features[0].name, "market: dearest card");
+}
+
 }  // namespace
 }  // namespace wb::rulesets::described::testing
