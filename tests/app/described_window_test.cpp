@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFile>
 #include <QGroupBox>
+#include <QImage>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -174,9 +175,16 @@ TEST(NewFromTemplate, ANewGameIsEditedPlayedAndSavedWhereTheUserSays) {
   ASSERT_FALSE(templateText.isEmpty());
   MainWindow w;
   w.setPromptsEnabled(false);
+  w.resize(1300, 860);
   ASSERT_TRUE(w.newFromTemplate(card));
   RulesetDocument* doc = w.document();
   EXPECT_FALSE(doc->isModified());
+  // The window as a designer sees the new game (WB_TEST_GRAB_DIR: kept to look at).
+  w.show();
+  const QImage grab = w.grab().toImage();
+  EXPECT_FALSE(grab.isNull());
+  if (const QString dir = qEnvironmentVariable("WB_TEST_GRAB_DIR"); !dir.isEmpty())
+    grab.save(QDir(dir).filePath(QStringLiteral("new-card-game.png")));
 
   // Edited and played at once, without a file.
   QString error;

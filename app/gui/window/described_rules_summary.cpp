@@ -53,7 +53,7 @@ QString describedRulesSummary(const model::Ruleset& ruleset) {
                                                                       : QString();
   };
   for (const md::EndRule& e : program->endRules)
-    ends << (e.winner == md::Winner::Subject ? tr("the player it holds for wins")
+    ends << (e.winner == md::Winner::Subject ? tr("the player who meets it wins")
              : e.winner == md::Winner::Most  ? tr("most %1 wins").arg(counterId(e.counter))
              : e.winner == md::Winner::Least ? tr("least %1 wins").arg(counterId(e.counter))
                                              : tr("nobody wins"));
