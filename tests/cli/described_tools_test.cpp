@@ -47,14 +47,15 @@ TEST(DescribedTools, EveryKindOfAgentPlaysEveryExample) {
     EXPECT_EQ(r.exit, 0) << r.err;
     EXPECT_TRUE(has(r, "6 won by one player")) << agents << "\n" << r.out;
   }
-  // Market Row ends when a scripted buyer sits at the table (random and greedy
-  // alone rarely buy the provinces that end it: capped games, with their cause).
-  for (const std::string agents : {"script:big_money,random", "script:big_money,greedy", "script:big_money,mcts:iters=20"}) {
-    const CliRun r = balance({"run", kMarket, "--games", "2", "--agents", agents, "--seed", "1", "--threads", "1"});
+  // Market Row: greedy and MCTS value a position by the game's `value:` and
+  // finish their games; a scripted buyer beside any of them too.
+  for (const std::string agents : {"greedy", "mcts:iters=20", "script:big_money,random", "script:big_money,greedy"}) {
+    const CliRun r = balance({"run", kMarket, "--games", "4", "--agents", agents, "--seed", "1", "--threads", "1"});
     EXPECT_EQ(r.exit, 0) << r.err;
-    EXPECT_TRUE(has(r, "market-row (engine described): 2 games")) << agents << "\n" << r.out;
-    EXPECT_TRUE(has(r, "2 won by one player")) << agents << "\n" << r.out;
+    EXPECT_TRUE(has(r, "market-row (engine described): 4 games")) << agents << "\n" << r.out;
+    EXPECT_TRUE(has(r, "4 won by one player")) << agents << "\n" << r.out;
   }
+  // Random players alone rarely buy the provinces that end it: capped games, with their cause.
   const CliRun capped = balance({"run", kMarket, "--games", "2", "--agents", "random", "--seed", "1"});
   EXPECT_EQ(capped.exit, 0) << capped.err;
   EXPECT_TRUE(has(capped, "capped games (replay with --replay INDEX)")) << capped.out;
