@@ -56,6 +56,10 @@ int fuzzDescription(const std::uint8_t* data, std::size_t size) {
   sim::Rng rng(1);
   // Each seat a faction, so faction_ names read something.
   auto state = game->newInitialState(sim::GameSetup(players, {1, 0}), rng);
+  std::vector<sim::SetupFeature> features;
+  state->setupFeatures(features);
+  for (const auto& f : features)
+    if (f.name.empty() || f.value.empty()) fuzzFailure("a setup feature without a name or a value");
   std::vector<sim::Action> actions;
   for (int i = 0; i < kFuzzPlayoutActions && !state->isTerminal(); ++i) {
     state->legalActions(actions);
