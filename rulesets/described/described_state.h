@@ -66,6 +66,10 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   // of effects that outgrew kEffectStepBudget, which ended the game with no
   // winner; nullptr when none did.
   const std::string* scriptError() const { return m_scriptError.get(); }
+  // Byte-code steps the effects have taken in this game so far (setup
+  // included): what validation's probe games spend, so that slow effects
+  // (nested repeats within the per-action budget) cannot make it hang.
+  long long effectSteps() const { return m_effectSteps; }
   const Program& program() const { return *m_p; }
 
  protected:
@@ -104,6 +108,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   std::vector<std::uint16_t> m_taken;  // per action, this turn
   std::vector<double> m_returns;
   std::shared_ptr<const std::string> m_scriptError;
+  long long m_effectSteps = 0;
 };
 
 }  // namespace wb::rulesets::described

@@ -11,6 +11,7 @@
 #include "model/yaml/ruleset_loader.h"
 #include "rulesets/described/described_game.h"
 #include "rulesets/described/described_schema.h"
+#include "rulesets/described/described_state.h"
 #include "simulation/core/game.h"
 #include "simulation/core/rng.h"
 #include "tests/fuzz/fuzz_entries.h"
@@ -61,7 +62,12 @@ int fuzzDescription(const std::uint8_t* data, std::size_t size) {
   for (const auto& f : features)
     if (f.name.empty() || f.value.empty()) fuzzFailure("a setup feature without a name or a value");
   std::vector<sim::Action> actions;
-  for (int i = 0; i < kFuzzPlayoutActions && !state->isTerminal(); ++i) {
+  // At most one action's budget of effect steps, as validation's probe: effects
+  // of a million steps an action are legal, but slow under the sanitizers.
+  const auto& described = static_cast<const rulesets::described::DescribedState&>(*state);
+  for (int i = 0; i < kFuzzPlayoutActions && !state->isTerminal() &&
+                  described.effectSteps() < rulesets::described::kEffectStepBudget;
+       ++i) {
     state->legalActions(actions);
     if (actions.empty()) fuzzFailure("no legal action before the end of the game");
     if (!state->applyAction(actions[static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(actions.size())))], rng))
