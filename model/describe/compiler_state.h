@@ -63,6 +63,7 @@ class Compiler {
   void readCounters(const YAML::Node& node);
   void readZones(const YAML::Node& node);
   void readCards();
+  void readFactions();
   void bindNames();
   void readTurn(const YAML::Node& node);
   void readPhase(const YAML::Node& node, int index);

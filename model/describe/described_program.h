@@ -157,6 +157,7 @@ struct SlotLayout {
   int opponentZoneSizes = 0;
   int players = 0, turn = 0;
   int card = 0;             // the picked card's properties
+  int faction = 0;          // the subject's faction's properties (faction_NAME; 0 without a faction)
   int total = 0;
 };
 
@@ -167,6 +168,11 @@ struct DescribedProgram {
   int sharedZones = 0, playerZones = 0;
   std::vector<Card> cards;  // by entity index
   std::vector<std::string> cardProps;  // "cost" then the numeric properties
+  // The ruleset's `factions:` (a seat plays one, as in every engine): their ids,
+  // and the numeric properties expressions read as faction_NAME, by faction.
+  std::vector<std::string> factions;
+  std::vector<std::string> factionProps;
+  std::vector<std::vector<double>> factionValues;
   std::vector<CompiledExpression> exprs;
   std::vector<Condition> conditions;
   std::vector<Instr> code;

@@ -339,6 +339,22 @@ void Compiler::readCards() {
   }
 }
 
+void Compiler::readFactions() {
+  for (const auto& f : m_rs.entities(Section::Factions))
+    for (const auto& prop : f.properties)
+      if (prop.asNumber() &&
+          std::find(m_p.factionProps.begin(), m_p.factionProps.end(), prop.key) == m_p.factionProps.end())
+        m_p.factionProps.push_back(prop.key);
+  for (const auto& f : m_rs.entities(Section::Factions)) {
+    m_p.factions.push_back(f.id);
+    std::vector<double> values(m_p.factionProps.size(), 0.0);
+    for (std::size_t k = 0; k < values.size(); ++k)
+      if (const Field* prop = f.property(m_p.factionProps[k]))
+        if (auto v = prop->asNumber()) values[k] = *v;
+    m_p.factionValues.push_back(std::move(values));
+  }
+}
+
 void Compiler::bindNames() {
   SlotLayout& s = m_p.slots;
   int next = 0;
@@ -381,6 +397,8 @@ void Compiler::bindNames() {
   bind("turn", s.turn, m_rulesLoc);
   s.card = next;
   for (const auto& prop : m_p.cardProps) bind("card_" + prop, next++, m_rulesLoc);
+  s.faction = next;
+  for (const auto& prop : m_p.factionProps) bind("faction_" + prop, next++, m_rulesLoc);
   bindBoardNames(*this, next);
   s.total = next;
 }
@@ -403,6 +421,16 @@ Interval Compiler::rangeOfName(std::string_view name) const {
   if (slot == s.players) return {double(m_p.minPlayers), double(m_p.maxPlayers)};
   if (slot == s.turn) return {1, double(m_p.turnLimit)};
   if (m_p.board.slots.first >= 0 && slot >= m_p.board.slots.first) return boardNameRange(*this, slot);
+  if (slot >= s.faction) {
+    // No faction (a game played without them) reads 0.
+    const std::size_t k = static_cast<std::size_t>(slot - s.faction);
+    Interval r{0, 0};
+    for (const auto& values : m_p.factionValues) {
+      r.lo = std::min(r.lo, values[k]);
+      r.hi = std::max(r.hi, values[k]);
+    }
+    return r;
+  }
   const std::size_t k = static_cast<std::size_t>(slot - s.card);
   Interval r{0, 0};
   bool first = true;
@@ -684,6 +712,7 @@ void Compiler::compile(const YAML::Node& rules) {
   if (auto* e = find("lua")) readLua(*e);
   if (auto* e = find("counters")) readCounters(e->value);
   readCards();
+  readFactions();
   if (auto* e = find("zones")) readZones(e->value);
   if (auto* e = find("board")) readBoard(*this, e->value);
   bindNames();

@@ -17,12 +17,13 @@ std::unique_ptr<DescribedGame> DescribedGame::create(const model::Ruleset& rules
 
 std::string DescribedGame::engine() const { return kEngineName; }
 
-std::unique_ptr<DescribedState> DescribedGame::newGame(int players, sim::Rng& rng) const {
-  return std::make_unique<DescribedState>(m_program, players, rng);
+std::unique_ptr<DescribedState> DescribedGame::newGame(int players, sim::Rng& rng,
+                                                      const std::vector<int>& factionOfSeat) const {
+  return std::make_unique<DescribedState>(m_program, players, rng, factionOfSeat);
 }
 
 std::unique_ptr<sim::State> DescribedGame::newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const {
-  return newGame(setup.players, rng);
+  return newGame(setup.players, rng, setup.factionOfSeat);
 }
 
 }  // namespace wb::rulesets::described

@@ -26,13 +26,15 @@ class DescribedGame : public sim::Game {
   std::string engine() const override;
   const std::vector<std::string>& entityIds() const override { return m_ids; }
   std::unique_ptr<sim::State> newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const override;
+  // The ruleset's `factions:`; each seat's faction is read as faction_NAME.
+  std::vector<std::string> factions() const override { return m_program->factions; }
   // The description's `turn_limit` and `actions_per_turn`: a game or a turn
   // that outlasts them is a timeout with its cause (the runner's bounds).
   int defaultMaxTurns() const override { return m_program->turnLimit; }
   int defaultMaxActionsPerTurn() const override { return m_program->actionsPerTurn; }
 
   // The concrete state (tests set positions on it).
-  std::unique_ptr<DescribedState> newGame(int players, sim::Rng& rng) const;
+  std::unique_ptr<DescribedState> newGame(int players, sim::Rng& rng, const std::vector<int>& factionOfSeat = {}) const;
   const model::describe::DescribedProgram& program() const { return *m_program; }
 
  private:

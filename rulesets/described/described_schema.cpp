@@ -21,16 +21,24 @@ model::ArgSpec text(const char* key, bool required, const char* description) {
 // A script's runtime errors, and effects that outgrow their step budget, show
 // only in play: validation plays a few short random games and reports the
 // first such error (a script's at its line).
+// The probe spends about kProbeStepBudget steps of effects in all (one
+// action's budget, a few hundredths of a second): validation runs after every
+// edit in the window, and effects that take a million steps an action, within
+// their own budget, held it for minutes. The games it did not play are not an error.
+constexpr long long kProbeStepBudget = kEffectStepBudget;
+
 void probeScripts(const DescribedGame& game, int players, const model::SourceLocation& where, model::Diagnostics& out) {
   std::vector<sim::Action> legal;
-  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+  long long spent = 0;
+  for (std::uint64_t seed = 1; seed <= 20 && spent < kProbeStepBudget; ++seed) {
     sim::Rng rng(seed);
     auto state = game.newGame(players, rng);
-    for (int i = 0; i < 2000 && !state->isTerminal(); ++i) {
+    for (int i = 0; i < 2000 && !state->isTerminal() && spent + state->effectSteps() < kProbeStepBudget; ++i) {
       state->legalActions(legal);
       if (legal.empty()) break;
       state->applyLegalAction(legal[static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(legal.size())))], rng);
     }
+    spent += state->effectSteps();
     if (const std::string* error = state->scriptError()) {
       if (error->rfind("lua:", 0) == 0)
         out.add(luaDiagnostic(game.program(), *error));

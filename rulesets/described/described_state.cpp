@@ -11,9 +11,15 @@ namespace wb::rulesets::described {
 
 namespace md = model::describe;
 
-DescribedState::DescribedState(std::shared_ptr<const Program> program, int players, sim::Rng& rng)
+DescribedState::DescribedState(std::shared_ptr<const Program> program, int players, sim::Rng& rng,
+                               const std::vector<int>& factionOfSeat)
     : m_p(std::move(program)), m_players(std::clamp(players, 1, 8)) {
   const Program& p = *m_p;
+  m_faction.assign(static_cast<std::size_t>(m_players), -1);
+  for (int s = 0; s < m_players && s < static_cast<int>(factionOfSeat.size()); ++s) {
+    const int f = factionOfSeat[static_cast<std::size_t>(s)];
+    if (f >= 0 && f < static_cast<int>(p.factions.size())) m_faction[static_cast<std::size_t>(s)] = f;
+  }
   m_counters.assign(static_cast<std::size_t>(p.globalCounters + m_players * p.playerCounters), 0);
   for (std::size_t i = 0; i < p.counters.size(); ++i)
     for (int s = 0; s < (p.counters[i].perPlayer ? m_players : 1); ++s)
@@ -31,6 +37,10 @@ DescribedState::DescribedState(std::shared_ptr<const Program> program, int playe
   m_turnEnding = false;
   startTurn(true, rng);
   settle(rng);
+}
+
+int DescribedState::factionOf(int seat) const {
+  return seat >= 0 && seat < m_players ? m_faction[static_cast<std::size_t>(seat)] : -1;
 }
 
 int& DescribedState::counterRef(int index, int subject) {
@@ -135,6 +145,9 @@ const double* DescribedState::vars(int subject, int card) const {
       std::fill_n(v + s.card, props, 0.0);
     b.card = card;
   }
+  const int faction = m_faction[static_cast<std::size_t>(subject)];
+  for (std::size_t k = 0; k < p.factionProps.size(); ++k)
+    v[s.faction + static_cast<int>(k)] = faction >= 0 ? p.factionValues[static_cast<std::size_t>(faction)][k] : 0.0;
   if (p.board.present) boardVars(v, subject);
   return v;
 }

@@ -32,7 +32,10 @@ inline constexpr long long kEffectStepBudget = 2000000;
 class DescribedState : public sim::State, public sim::ScriptedPlayers {
  public:
   using Program = model::describe::DescribedProgram;
-  DescribedState(std::shared_ptr<const Program> program, int players, sim::Rng& rng);
+  // factionOfSeat: the faction (index into Program::factions) each seat plays;
+  // a seat without one (or a game without factions) reads faction_ names as 0.
+  DescribedState(std::shared_ptr<const Program> program, int players, sim::Rng& rng,
+                 const std::vector<int>& factionOfSeat = {});
 
   int numPlayers() const override { return m_players; }
   int currentPlayer() const override { return m_terminal ? sim::kTerminalPlayer : actor(); }
@@ -42,6 +45,8 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   std::vector<double> returns() const override;
   bool adjudicated() const override { return m_adjudicated; }
   int turnCount() const override { return m_turnCount; }
+  int factionOf(int seat) const override;
+  void setupFeatures(std::vector<sim::SetupFeature>& out) const override;
   void actionEntities(sim::Action a, std::vector<int>& out) const override;
   std::unique_ptr<sim::State> clone() const override { return std::make_unique<DescribedState>(*this); }
   void cloneInto(std::unique_ptr<sim::State>& slot) const override { sim::assignInto(*this, slot); }
@@ -68,6 +73,10 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   // of effects that outgrew kEffectStepBudget, which ended the game with no
   // winner; nullptr when none did.
   const std::string* scriptError() const { return m_scriptError.get(); }
+  // Byte-code steps the effects have taken in this game so far (setup
+  // included): what validation's probe games spend, so that slow effects
+  // (nested repeats within the per-action budget) cannot make it hang.
+  long long effectSteps() const { return m_effectSteps; }
   const Program& program() const { return *m_p; }
 
   // The board (described_board.cpp): positions for tests and scripts.
@@ -152,6 +161,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   bool m_adjudicated = false;
   bool m_turnEnding = false;
   std::vector<int> m_counters;
+  std::vector<int> m_faction;  // per seat, -1 none
   std::vector<std::vector<std::int16_t>> m_zones;
   std::vector<std::uint16_t> m_taken;  // per action, this turn
   std::vector<double> m_returns;
@@ -165,6 +175,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   std::uint64_t m_stamp = 0;
   void changed();
   BoardState m_board;
+  long long m_effectSteps = 0;
 };
 
 }  // namespace wb::rulesets::described

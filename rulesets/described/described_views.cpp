@@ -160,3 +160,38 @@ sim::Action DescribedState::scriptedAction(int script) const {
 }
 
 }  // namespace wb::rulesets::described
+
+namespace wb::rulesets::described {
+
+// The conditions of the deal that everyone sees (`balance run --conditions`):
+// each seat's counters where the setup left them apart (a faction's head
+// start, a handicap), and the dearest card of each shared zone every player
+// sees (the market row a game opens with). Hidden zones are not conditions a
+// player could act on, and the features stay few: one per such zone and
+// counter.
+void DescribedState::setupFeatures(std::vector<sim::SetupFeature>& out) const {
+  out.clear();
+  const Program& p = *m_p;
+  for (std::size_t i = 0; i < p.counters.size(); ++i) {
+    const md::Counter& c = p.counters[i];
+    if (!c.perPlayer) continue;
+    bool apart = false;
+    for (int s = 0; s < m_players; ++s) apart = apart || counter(static_cast<int>(i), s) != c.initial;
+    if (!apart) continue;
+    for (int s = 0; s < m_players; ++s)
+      out.push_back({c.id + " of Seat " + std::to_string(s + 1), std::to_string(counter(static_cast<int>(i), s))});
+  }
+  for (std::size_t z = 0; z < p.zones.size(); ++z) {
+    const md::Zone& zone = p.zones[z];
+    if (zone.perPlayer || zone.visibility != md::Visibility::Everyone) continue;
+    const auto& pile = this->zone(static_cast<int>(z), 0);
+    if (pile.empty()) continue;
+    int dearest = pile.front();
+    for (int card : pile)
+      if (p.cards[static_cast<std::size_t>(card)].props[0] > p.cards[static_cast<std::size_t>(dearest)].props[0])
+        dearest = card;
+    out.push_back({zone.id + ": dearest card", p.cards[static_cast<std::size_t>(dearest)].id});
+  }
+}
+
+}  // namespace wb::rulesets::described

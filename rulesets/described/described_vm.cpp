@@ -46,6 +46,12 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
     counterRef(index, subject) = static_cast<int>(std::clamp<long long>(v, c.min, c.max));
   };
   long long steps = 0;
+  // Every step of this run is added to the state's total (effectSteps), on any return.
+  struct Tally {
+    long long& total;
+    const long long& steps;
+    ~Tally() { total += steps; }
+  } tally{m_effectSteps, steps};
   while (true) {
     // Nested repeats multiply (1,000 times 1,000 ...): a run that outgrows the
     // budget ends the game with no winner and its cause, never a hang.

@@ -28,6 +28,14 @@ set(wb_specialties_args specialties ${wb_elem_master} --games 6 --matrix-games 2
 set(wb_compare_args compare ${wb_card_dice} --vs-set cards.meteor_strike.cost=12 --games 40 --agents random --seed 3)
 set(wb_report_args report ${wb_element} --games 20 --agents random --seed 4 --set parameters.turn_limit=40
     --sweep parameters.turn_limit=30,50 --ladder random,greedy --ladder-games 8 --assumptions --assumptions-games 6)
+# Games written in the rules language (engine described) through the same seams:
+# Market Row with a scripted buyer (hidden decks, determinized MCTS cheaply),
+# and the factions of Pig Houses through the specialties experiment.
+set(wb_market_row ${CMAKE_SOURCE_DIR}/data/rulesets/market-row/market-row.yaml)
+set(wb_described_run_args run ${wb_market_row} --games 40 --agents script:big_money,mcts:iters=20 --seed 6)
+set(wb_described_specialties_args specialties ${CMAKE_SOURCE_DIR}/tests/data/described/pig_houses.yaml --games 40
+    --matrix-games 10 --agents script:hold_at_15,greedy --seed 2)
+
 # The report's invocation (its date, the command lines reproducing it, the thread
 # count its sweep section names) is not a result.
 set(wb_report_volatile "date|command|run_command|threads")
@@ -57,6 +65,9 @@ wb_add_distributed_test(checkpoint_kill_resume_ladder ARGS ${wb_ladder_args} THR
 wb_add_distributed_test(checkpoint_kill_resume_specialties ARGS ${wb_specialties_args} THREADS 2 KILL_AFTER 10)
 wb_add_distributed_test(specialties_threads_2 ARGS ${wb_specialties_args} THREADS 2)
 wb_add_distributed_test(checkpoint_kill_resume_compare ARGS ${wb_compare_args} KILL_AFTER 20)
+wb_add_distributed_test(checkpoint_kill_resume_described ARGS ${wb_described_run_args} THREADS 2 KILL_AFTER 2)
+wb_add_distributed_test(checkpoint_kill_resume_described_specialties ARGS ${wb_described_specialties_args} THREADS 2
+                        KILL_AFTER 3)
 wb_add_distributed_test(checkpoint_kill_resume_report ARGS ${wb_report_args} THREADS 2 KILL_AFTER 30
                         OUTPUT --out VOLATILE ${wb_report_volatile})
 
@@ -70,6 +81,10 @@ if(WB_WITH_MPI)
   wb_add_distributed_test(mpi_ladder_2_ranks ARGS ${wb_ladder_args} RANKS 2 THREADS 1)
   wb_add_distributed_test(mpi_specialties_2_ranks ARGS ${wb_specialties_args} RANKS 2 THREADS 2)
   wb_add_distributed_test(mpi_compare_2_ranks ARGS ${wb_compare_args} RANKS 2 THREADS 1)
+  wb_add_distributed_test(mpi_described_run_2_ranks ARGS ${wb_described_run_args} RANKS 2 THREADS 2)
+  wb_add_distributed_test(mpi_described_specialties_2_ranks ARGS ${wb_described_specialties_args} RANKS 2 THREADS 1)
+  wb_add_distributed_test(mpi_dead_rank_resume_described ARGS ${wb_described_run_args} RANKS 2 THREADS 1
+                          KILL_AFTER 1 KILL_RANK 1)
   wb_add_distributed_test(mpi_report_2_ranks ARGS ${wb_report_args} RANKS 2 THREADS 2 OUTPUT --out
                           VOLATILE ${wb_report_volatile})
   # Rank 1 plays every chunk (rank 0 only hands out work) and dies after some:

@@ -53,25 +53,6 @@ const model::Ruleset* diceRuleset() {
 
 }  // namespace
 
-// The head every fuzzed description is appended to (its `rules:` section).
-constexpr std::string_view kDescriptionHead = R"(id: fuzz
-name: Fuzz
-engine: described
-players: {min: 2, max: 2}
-parameters:
-  goal: {type: int, default: 20}
-cards:
-  - {id: a, name: A, count: 3, cost: 2, properties: {value: 1}}
-  - {id: b, name: B, count: 2, cost: 5, properties: {value: 3}}
-rules:
-)";
-
-int fuzzDescription(const std::uint8_t* data, std::size_t size) {
-  std::string text(kDescriptionHead);
-  text.append(asText(data, size));
-  return fuzzLoader(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
-}
-
 int fuzzLoader(const std::uint8_t* data, std::size_t size) {
   const auto& engines = rulesets::builtinEngines();
   // Relative includes resolve in a folder that does not exist; absolute ones

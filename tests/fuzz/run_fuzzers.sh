@@ -9,13 +9,13 @@
 # /tmp/wb-fuzz); the last lines of each log (WORK/TARGET.log) are the numbers.
 #
 #   tests/fuzz/run_fuzzers.sh [MINUTES] [TARGET...]     # from the repository root
-#   tests/fuzz/run_fuzzers.sh 10 loader expression dice checkpoint targets embedded results
+#   tests/fuzz/run_fuzzers.sh 10 loader expression dice checkpoint targets embedded results description
 #
 # Needs the fuzz preset built: cmake --preset fuzz && cmake --build --preset fuzz
 set -eu
 minutes=${1:-10}
 [ $# -gt 0 ] && shift
-targets=${*:-loader expression dice checkpoint targets embedded results}
+targets=${*:-loader expression dice checkpoint targets embedded results description}
 work=${WORK:-/tmp/wb-fuzz}
 mkdir -p "$work"
 for t in $targets; do

@@ -41,6 +41,7 @@
 #include "charts/builders/chart_builders.h"
 #include "charts/builders/run_result_charts.h"
 #include "charts/export/chart_export.h"
+#include "model/describe/description_compiler.h"
 #include "model/diff/ruleset_diff.h"
 #include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
@@ -67,7 +68,19 @@ QString optionHint(const QString& agent) {
 
 // Agents whose spec takes options (the seat's option field is enabled for them).
 bool takesOptions(const QString& agent) {
-  return agent == QLatin1String("mcts") || agent == QLatin1String("planner") || agent == QLatin1String("greedy");
+  return agent == QLatin1String("mcts") || agent == QLatin1String("planner") || agent == QLatin1String("greedy") ||
+         agent == QLatin1String("script");
+}
+
+// The scripted players a game in the rules language declares (`players:`):
+// the seat's box offers "script" and its option field takes one of these names.
+QStringList scriptedPlayers(const model::Ruleset& ruleset) {
+  QStringList out;
+  if (ruleset.engine != "described") return out;
+  model::Diagnostics ignored;
+  if (const auto program = model::describe::compileDescription(ruleset, ignored))
+    for (const auto& s : program->scripts) out << QString::fromStdString(s.id);
+  return out;
 }
 
 }  // namespace
@@ -288,14 +301,20 @@ void SimulationPanel::rebuildSeats() {
   m_optionEdits.clear();
   QStringList names;
   for (const auto& n : sim::agentNames()) names << QString::fromStdString(n);
+  const QStringList scripts = scriptedPlayers(m_document->ruleset());
+  if (!scripts.isEmpty()) names << QStringLiteral("script");
+  const QString scriptHint = scripts.join(QStringLiteral(" | "));
   for (int seat = 0; seat < m_players->value(); ++seat) {
     auto* label = new QLabel(tr("Seat %1").arg(seat + 1));
     auto* box = new QComboBox;
     box->addItems(names);
     auto* options = new QLineEdit;
-    connect(box, &QComboBox::currentTextChanged, options, [options](const QString& agent) {
-      options->setPlaceholderText(optionHint(agent));
+    connect(box, &QComboBox::currentTextChanged, options, [options, scripts, scriptHint](const QString& agent) {
+      const bool script = agent == QLatin1String("script");
+      options->setPlaceholderText(script ? scriptHint : optionHint(agent));
       options->setEnabled(takesOptions(agent));
+      // A scripted player needs its name: the first one, ready to change.
+      if (script && !scripts.contains(options->text())) options->setText(scripts.front());
     });
     // A seat left at the default takes the default of the new player count
     // (ElemenZ: the planner at 2 and 4 players, greedy at 3). The engine's default may
@@ -305,7 +324,7 @@ void SimulationPanel::rebuildSeats() {
     const QString spec = atDefault ? QString::fromStdString(countDefault) : previous[seat];
     box->setCurrentText(spec.section(QLatin1Char(':'), 0, 0));
     options->setText(spec.section(QLatin1Char(':'), 1));
-    options->setPlaceholderText(optionHint(box->currentText()));
+    options->setPlaceholderText(box->currentText() == QLatin1String("script") ? scriptHint : optionHint(box->currentText()));
     options->setEnabled(takesOptions(box->currentText()));
     m_seatGrid->addWidget(label, seat, 0);
     m_seatGrid->addWidget(box, seat, 1);

@@ -431,8 +431,7 @@ bool MainWindow::save() {
 }
 
 bool MainWindow::saveAs() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Save ruleset as"), m_document->filePath(),
-                                                    tr("Rulesets (*.yaml *.yml)"));
+  const QString path = chooseSavePath();
   if (path.isEmpty()) return false;
   return saveTo(path);
 }

@@ -55,6 +55,16 @@ class MainWindow : public QMainWindow {
 
   // Opens a ruleset (a file with errors opens too). False if unreadable.
   bool openFile(const QString& path);
+  // File > New from Template: the template's game (game_templates.h), with no
+  // file: titled by its name ("Untitled card game"), played and edited at once;
+  // Save asks for a file name. False if the template cannot be read or the
+  // user keeps the open ruleset (its unsaved changes).
+  bool newFromTemplate(const QString& templatePath);
+  // Save As asks this for the path instead of a file dialog (tests, scripted
+  // use); it gets the current path ("" for a new game) and returns "" to cancel.
+  void setSavePathChooser(std::function<QString(const QString& current)> choose) {
+    m_savePathChooser = std::move(choose);
+  }
   RulesetDocument* document() const { return m_document; }
   SimulationPanel* simulationPanel() const { return m_simulation; }
   DiceLabPanel* diceLabPanel() const { return m_diceLab; }
@@ -122,6 +132,7 @@ class MainWindow : public QMainWindow {
   void updateTitle();
   void updateStatus();
   bool maybeSave();
+  QString chooseSavePath();  // new_from_template.cpp
   // What is still playing ("The simulation is", "the tune is"); empty when nothing is.
   QStringList runningWork() const;
   // Why the ruleset would not save as a valid file ("" = it would): its
@@ -172,6 +183,7 @@ class MainWindow : public QMainWindow {
   std::uint64_t m_lastReportGamesToPlay = 0;
   bool m_reloadPending = false;
   std::function<QMessageBox::StandardButton(const QString&)> m_answer;
+  std::function<QString(const QString&)> m_savePathChooser;
   // What the last report export played, on which revision: the next export
   // of the same revision (HTML, then PDF) reuses it instead of playing again.
   struct ReportCache {

@@ -15,6 +15,7 @@
 
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/simulation/simulation_panel.h"
+#include "app/gui/window/game_templates.h"
 #include "app/gui/window/help_dialogs.h"
 #include "app/gui/window/main_window.h"
 #include "app/gui/window/ruleset_explorer.h"
@@ -31,6 +32,12 @@ constexpr int kMaxRecent = 8;
 
 void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
+  // A new game written in the rules language, from a file of data/templates.
+  QMenu* fromTemplate = file->addMenu(tr("&New from Template"));
+  fromTemplate->setObjectName(QStringLiteral("newFromTemplateMenu"));
+  for (const GameTemplate& t : gameTemplates())
+    fromTemplate->addAction(t.title, this, [this, path = t.path] { newFromTemplate(path); });
+  fromTemplate->setEnabled(!fromTemplate->isEmpty());
   file->addAction(tr("&Open..."), QKeySequence::Open, this, &MainWindow::open);
   m_recentMenu = file->addMenu(tr("Open &Recent"));
   rebuildRecentMenu();

@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "app/gui/document/ruleset_document.h"
+#include "app/gui/window/described_rules_summary.h"
 #include "app/report/report_data.h"
 #include "model/path/ruleset_path.h"
 
@@ -60,6 +61,16 @@ OverviewPage::OverviewPage(RulesetDocument* document, QWidget* parent) : QWidget
   m_summary->setWordWrap(true);
   contentsLayout->addWidget(m_summary);
   outer->addWidget(contents);
+  // A game in the rules language: its counters, zones, phases (shown only then).
+  m_rulesBox = new QGroupBox(tr("Rules"), this);
+  m_rulesBox->setObjectName(QStringLiteral("describedRules"));
+  auto* rulesLayout = new QVBoxLayout(m_rulesBox);
+  m_rules = new QLabel(m_rulesBox);
+  m_rules->setTextFormat(Qt::RichText);
+  m_rules->setWordWrap(true);
+  rulesLayout->addWidget(m_rules);
+  outer->addWidget(m_rulesBox);
+  m_rulesBox->hide();
   outer->addStretch();
 
   connect(m_id, &QLineEdit::editingFinished, this, [this] { commit(QStringLiteral("id"), m_id->text()); });
@@ -102,6 +113,10 @@ void OverviewPage::refresh() {
   QString description = QString::fromStdString(r.description);
   if (!r.assumed.empty()) description += tr("\n\nAssumed: %1").arg(QString::fromStdString(r.assumed));
   m_description->setText(description.isEmpty() ? tr("(no description)") : description);
+
+  const QString rules = describedRulesSummary(r);
+  m_rules->setText(rules);
+  m_rulesBox->setVisible(!rules.isEmpty());
 
   int effects = 0, assumed = 0;
   QStringList rows;

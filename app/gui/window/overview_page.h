@@ -5,6 +5,7 @@
 
 #include <QWidget>
 
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
@@ -33,6 +34,8 @@ class OverviewPage : public QWidget {
   QSpinBox* m_maxPlayers;
   QLabel* m_description;
   QLabel* m_summary;
+  QGroupBox* m_rulesBox;
+  QLabel* m_rules;  // describedRulesSummary
 };
 
 }  // namespace wb::app

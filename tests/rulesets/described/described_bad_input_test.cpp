@@ -178,3 +178,48 @@ rules:
 
 }  // namespace
 }  // namespace wb::rulesets::described::testing
+
+namespace wb::rulesets::described::testing {
+namespace {
+
+// Effects of a million steps an action stay within their own budget and are
+// legal; validation's probe games once played 20 such games of 1,000 turns
+// (minutes, after every edit in the window: found by fuzz_description, kept as
+// corpus/description/finding-01-million-steps-an-action-slow-validation.yaml).
+// The probe now spends about one action's budget in all. The load runs in a
+// child process with a 20 s alarm, so a probe without a bound fails the test
+// instead of holding the suite.
+TEST(DescribedSlowEffectsDeathTest, ValidationSpendsABoundedProbe) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        ::alarm(20);
+        const auto loaded = model::loadRulesetFromString(R"(id: t
+name: T
+engine: described
+players: {min: 2, max: 2}
+rules:
+  counters:
+    score: {per: player, min: 0, max: 10}
+  turn:
+    actions:
+      - id: go
+        effects:
+          - repeat: 999
+            do:
+              - repeat: 1000
+                do: [{gain: {score: 1}}]
+          - end_turn
+  end:
+    - when: turn >= 1000
+      winner: {most: score}
+  turn_limit: 2000
+)",
+                                                         "slow.yaml", lookup());
+        std::exit(loaded.ok() ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
+}  // namespace
+}  // namespace wb::rulesets::described::testing
