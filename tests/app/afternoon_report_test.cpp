@@ -9,6 +9,8 @@
 #include <QApplication>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QProcess>
 #include <QPushButton>
@@ -52,6 +54,11 @@ void answerFileDialog(const QString& path, const QString& filter) {
     timer->deleteLater();
     dialog->selectNameFilter(filter);
     dialog->selectFile(path);
+    // As typed: the dialog's own name box holds the name (selectFile alone may
+    // leave the suggested name there while the folder is still being read).
+    dialog->setDirectory(QFileInfo(path).absolutePath());
+    if (auto* edit = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")))
+      edit->setText(QFileInfo(path).fileName());
     QMetaObject::invokeMethod(dialog, "accept", Qt::QueuedConnection);
   });
   timer->start();
