@@ -302,7 +302,8 @@ class CardDiceState : public sim::State {
   void rollDie(int die, sim::Rng& rng);
   void checkEnd();
   void count(int p, Counter c) { counterLog().add(p, static_cast<int>(c)); }
-  // At the end of turn max_turns: cap_health_above_start, cap_militia_rich or cap_unexplained.
+  // At the end of turn max_turns: cap_health_above_start, cap_militia_rich or cap_unexplained,
+  // and besides them cap_leader_discards_damage.
   void countCapCauses();
   // Buff bookkeeping (buff_unmatched): an amount of player p that used these dice was applied.
   void noteAmountUsed(int p, const EffectDef& e);
