@@ -24,7 +24,7 @@
 #include "app/cli/option_table.h"
 #include "app/cli/output_paths.h"
 #include "app/cli/interrupt_scope.h"
-#include "app/cli/replay_text.h"
+#include "app/report/replay_text.h"
 #include "app/cli/condition_table.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"

@@ -19,8 +19,15 @@
 // |                              | health is above starting_health: healing has outrun the       |
 // |                              | damage (possible only with max_health 0, assumed)             |
 // | cap_unexplained              | ... neither (counted once, for the player whose turn ended)   |
-// The three cap_ counters name one cause per game that reaches the cap, in that order; the
-// first game of each is a replay of that cause, so a designer can watch why games stop.
+// | cap_leader_discards_damage   | turn max_turns ends, the player leads (effective health, gold |
+// |                              | its Paid Militia pays included, at least kLeadRatio times the |
+// |                              | opponent's) and discarded, in the last 100 turns, a damage    |
+// |                              | card the opponent's shields did not stop in a turn in which   |
+// |                              | it played no damage card: a leader that stopped pressing (the |
+// |                              | player's stall, not the rules')                                |
+// The first three cap_ counters name one cause per game that reaches the cap, in that order;
+// cap_leader_discards_damage is counted besides them. The first game of each is a replay of
+// that cause, so a designer can watch why games stop.
 #pragma once
 
 #include <string>
@@ -39,15 +46,17 @@ enum class Counter : int {
   CapMilitiaRich,
   CapHealthAboveStart,
   CapUnexplained,
+  CapLeaderDiscardsDamage,
 };
-inline constexpr int kCounterCount = static_cast<int>(Counter::CapUnexplained) + 1;
+inline constexpr int kCounterCount = static_cast<int>(Counter::CapLeaderDiscardsDamage) + 1;
 
 inline const std::vector<std::string>& counterNames() {
   static const std::vector<std::string> kNames = {"turn_draw_available", "turn_draw_skipped",
                                                   "action_discarded_under_limit", "buff_played",
                                                   "buff_unmatched", "turn_action_cap",
                                                   "turn_gold_unconverted", "cap_militia_rich",
-                                                  "cap_health_above_start", "cap_unexplained"};
+                                                  "cap_health_above_start", "cap_unexplained",
+                                                  "cap_leader_discards_damage"};
   return kNames;
 }
 

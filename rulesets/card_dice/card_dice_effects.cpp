@@ -226,7 +226,10 @@ bool CardDiceState::applyEffect(int owner, int card, int index, int die, int arg
       // Veto: "Cancel an action of your opponent." -- the action it responded to.
       if (!m_stack.empty()) m_stack.back().cancelled = true;
       return true;
-    case Op::ExtraActions: me.actionsLeft += n; return true;
+    case Op::ExtraActions:
+      me.actionsLeft += n;
+      me.actionsGranted += n;
+      return true;
     case Op::Recycle:
       if (n <= 0 || me.hand.empty()) return true;
       m_phase = Phase::RecycleChoice;

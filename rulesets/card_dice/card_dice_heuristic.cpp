@@ -3,8 +3,15 @@
 // keeps and plays its damage, buys toward a deck it can use, and plays a buff only with
 // the cards it multiplies this turn.
 //
-// heuristic(p) = material(p) - material(opponent) - waste(p) [+ waste(opponent), see below];
-// at the end of the game 1 / 0.5 / 0.
+// heuristic(p) = material(p) - material(opponent) - waste(p) [+ waste(opponent), see below]
+// + press(p); at the end of the game 1 / 0.5 / 0.
+// press(p) (the lead term, only in p's own judgement) = kPress h0 max(0, ln(E / (kLeadRatio E'))):
+// E = p's effective health when its turn began (health + the damage its Paid Militia's gold
+// blocks), E' = the opponent's now. A player with 1.5x the opponent's effective health leads,
+// and each point of damage that reaches the opponent (or drains its Militia's gold) is worth
+// kPress h0 / E' more to it: a leader presses (deals damage rather than heal or hold it). E is
+// frozen for the turn so that no heal of p's counts as pressing, and press(opponent) is never
+// subtracted so that the player behind does not heal all the more for it (both stalled games).
 // waste(p) = kDiscardWaste (50) x action cards p discarded within its hand limit since its
 // turn began + kBuffWaste (15) x buffs of p that ended a turn without an effect they grew
 // + kBuffPending (5) x buffs of p without one so far this turn: what a held card's options and a buff's follow-up are worth beyond the
@@ -37,7 +44,11 @@
 // | hand     | each card in hand: kReady x v + kHold; face down: kFaceDown x v + kHold.   |
 // |          | Holding a card beats discarding it, drawing one beats not drawing. Damage  |
 // |          | and heal cards count by what playing them now realizes: the marginal       |
-// |          | health of the opponent (gold only, against Paid Militia) or of the player  |
+// |          | health of the opponent (gold only, against Paid Militia) plus the lead     |
+// |          | term's kPress h0 / E' when p leads, x the share of the damage the          |
+// |          | opponent's element and combo shields let through (damageReach); heals by  |
+// |          | the player's own marginal health; a card that only gains gold by what its  |
+// |          | gold can still buy, (useful - gold) / kUsefulGold, 0 once gold >= useful   |
 // | draws    | kDrawsAhead x the mean v of all the player's cards (deck, discard, hand,   |
 // |          | face down): the coming draws; buying a card below the mean loses value     |
 // | buffed   | on the player's turn: kBuffed x (buffed v - v) of the cards still playable |
@@ -55,6 +66,11 @@
 // |          | what it buys, so a gold lead becomes damage or buffs instead of a pile     |
 // |          | (the blunder counter turn_gold_unconverted counts them)                    |
 // | stack    | kReady x v of the player's announced actions not yet resolved              |
+// | spare    | on the player's turn, the extra actions blessings gave that are left      |
+// |          | (always, not only with a buff): kSpare (1 - kReady) x the realized v of   |
+// |          | the action cards in hand they would play (the ones after the cards the    |
+// |          | turn's own actions play): what playing one more card realizes beyond      |
+// |          | holding it, so a Multitasking blessing is played and its actions are used |
 // | auction  | a running auction counts as won by the high bidder at the current bid     |
 #include <algorithm>
 #include <array>
@@ -89,6 +105,10 @@ constexpr double kBuffWaste = 15;     // a buff that ended a turn with nothing i
 constexpr double kUnspentBid = 15;    // a turn ended with the bid unused while the gold paid for
                                       // a buff or damage card on display, beyond what buying
                                       // it would have cost (as kBuffWaste: a waste)
+constexpr double kLeadRatio = 1.5;   // a player leads with 1.5x the opponent's effective health
+constexpr double kPress = 3;         // the lead term's weight, x the starting health (below)
+constexpr double kSpare = 1 - kReady; // an action left beyond the next one: what playing one more
+                                      // card realizes beyond holding it
 constexpr double kBuffPending = 5;    // a buff with nothing it grew yet this turn (less, so
                                       // that greedy, one ply ahead, still plays a buff
                                       // before the card it grows)
@@ -158,7 +178,7 @@ thread_local int t_lastEntry = 0;  // found last
 
 // What material() reads of each card type, flat per card index (CardDef is large and
 // scattered): rebuilt when the rules object changes (keyed by its uid), per thread.
-enum Realize : std::uint8_t { kRealizeAll = 0, kRealizeDamage = 1, kRealizeHeal = 2 };
+enum Realize : std::uint8_t { kRealizeAll = 0, kRealizeDamage = 1, kRealizeHeal = 2, kRealizeGold = 3 };
 struct CardTable {
   std::uint64_t rules = 0;  // 0 = empty
   std::array<std::uint8_t, 256> realize{};       // Realize: which factor a card in hand gets
@@ -184,7 +204,10 @@ const CardTable& cardTable(const CardDiceRules& rules) {
   t.readsDice.fill(0);
   for (std::size_t c = 0; c < rules.cards.size() && c < 256; ++c) {
     const CardDef& def = rules.cards[c];
-    t.realize[c] = def.dealsDamage ? kRealizeDamage : def.heals ? kRealizeHeal : kRealizeAll;
+    // A card that only gains gold is worth what its gold can still buy (kRealizeGold).
+    bool goldOnly = !def.effects.empty();
+    for (const EffectDef& e : def.effects) goldOnly = goldOnly && e.op == Op::GainGold;
+    t.realize[c] = def.dealsDamage ? kRealizeDamage : def.heals ? kRealizeHeal : goldOnly ? kRealizeGold : kRealizeAll;
     t.readsPlayers[c] = def.readsPlayers ? 1 : 0;
     for (const EffectDef& e : def.effects) {
       t.ops[c] |= opBit(e.op);
@@ -308,14 +331,28 @@ double CardDiceState::material(int p) const {
   // the opponent can use, and pays the dealer no gold.
   const bool blocked = o.gold >= 10 && (oppOps & opBit(Op::PaidShield));
   const double oppUseful = kUsefulGold + kMilitiaGold;
-  const double oppMargin = blocked ? (o.gold < oppUseful ? kGoldWeight : 0.0) : std::sqrt(h0 / std::max(1, o.health));
+  // The lead term (press, below): a leader's damage is worth kPress h0 / E' a point more,
+  // E' the opponent's effective health; blocked damage too while the Militia's gold counts.
+  const double oppE = effectiveHealth(1 - p);
+  const double lead = s.leadBase > 0 ? std::max(0.0, std::log(s.leadBase / oppE) - std::log(kLeadRatio)) : 0.0;
+  const double pressPerPoint = lead > 0 ? kPress * h0 / oppE : 0.0;
+  const double oppMargin = blocked ? (o.gold < oppUseful ? kGoldWeight + pressPerPoint : 0.0)
+                                   : std::sqrt(h0 / std::max(1, o.health)) + pressPerPoint;
   const double damageFactor =
       std::min(1.0, (oppMargin + (!blocked && gold < kUsefulGold ? kGoldWeight : 0)) / (1 + kGoldWeight));
   const double healFactor = std::min(1.0, std::sqrt(h0 / std::max(1, s.health)) / 0.9);
   // Gold is worth what it can buy (or, with Paid Militia, block); beyond that nothing.
   const double useful = kUsefulGold + ((ownOps & opBit(Op::PaidShield)) ? kMilitiaGold : 0);
-  const double factor[3] = {1.0, damageFactor, healFactor};  // by Realize
+  // A gold card is worth what its gold can still buy: nothing once the player holds `useful`.
+  const double goldFactor = std::clamp((useful - gold) / kUsefulGold, 0.0, 1.0);
+  const double factor[4] = {1.0, damageFactor, healFactor, goldFactor};  // by Realize
   auto realized = [&](int c) { return factor[table.realize[static_cast<std::size_t>(c)]]; };
+  // Cards in hand and face down: damage counts only by the share the opponent's shields let
+  // through (a damage card the shields stop is the first to go at the hand limit).
+  auto realizedHeld = [&](int c) {
+    const double f = realized(c);
+    return table.realize[static_cast<std::size_t>(c)] == kRealizeDamage && f > 0 ? f * damageReach(p, c) : f;
+  };
   // The deck, the discard pile and the cards in play count toward the mean card value; the
   // discard pile's realized mean stands in for the draws after a reshuffle (below).
   for (std::uint8_t c : s.deck) sum += cardValue(c);
@@ -344,7 +381,7 @@ double CardDiceState::material(int p) const {
   auto held = [&](int c, double weight) {
     const double v = cardValue(c);
     sum += v;
-    return weight * realized(c) * v + kHold;
+    return weight * realizedHeld(c) * v + kHold;
   };
   for (std::uint8_t c : s.hand) hand += held(c, kReady);
   for (std::uint8_t c : s.faceDown) hand += held(c, kFaceDown);
@@ -443,12 +480,78 @@ double CardDiceState::material(int p) const {
     }
     hand -= kUnspentBid + cheapest;
   }
+  // Extra actions count always, not only with a buff: on the player's turn, each action left
+  // that a blessing gave (at most actionsGranted of those left, the last ones) is worth what
+  // playing one more card realizes beyond holding it (kSpare x the realized value of the
+  // card it would play: the 2nd best with the turn's own action still unused, else the best),
+  // so a Multitasking blessing is played, before or after the turn's action, and its actions
+  // are used on the cards in hand. Turns without a blessing's actions are as they were.
+  double spare = 0;
+  const int extraLeft = std::min(s.actionsLeft, s.actionsGranted);
+  if (p == m_turnPlayer && m_phase != Phase::Over && extraLeft > 0) {
+    std::array<double, 32> values{};
+    std::size_t nv = 0;
+    for (std::uint8_t c : s.hand)
+      if (nv < values.size() && m_rules->cards[c].kind == CardKind::Action)
+        values[nv++] = realizedHeld(c) * cardValue(c);
+    std::sort(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(nv), std::greater<>());
+    const std::size_t used = std::min(nv, static_cast<std::size_t>(s.actionsLeft));
+    for (std::size_t k = static_cast<std::size_t>(s.actionsLeft - extraLeft); k < used; ++k)
+      spare += std::max(0.0, values[k]);
+    spare *= kSpare;
+  }
   const double goldValue = gold <= useful ? gold : useful + kExcessGold * (gold - useful);
   // Health is worth more the less is left: 2 sqrt(H0 h) is worth one point per
   // health point at full health, two at a quarter, so a player ahead presses
   // for the kill and a player behind heals, instead of both trading evenly forever.
   const double health = s.health > 0 ? 2 * std::sqrt(h0 * s.health) : 0;
-  return health + kGoldWeight * goldValue + draws + hand + buffed + passive;
+  return health + kGoldWeight * goldValue + draws + hand + buffed + passive + spare;
+}
+
+double CardDiceState::press(int p) const {
+  // Press a won position: with kLeadRatio times the opponent's effective health E', the lead
+  // kPress h0 ln(E / (kLeadRatio E')) counts, so each point of damage that reaches the
+  // opponent (or drains its Militia's counted gold) is worth kPress h0 / E' more. E is p's
+  // effective health when its turn began (leadBase), so no heal of p's counts as pressing.
+  // Only in p's own judgement (heuristic(p) adds press(p), never subtracts press(opponent)):
+  // the player behind does not heal all the more for the leader's term, which stalls a game.
+  const double h0 = std::max(1, m_rules->startingHealth);
+  const double base = m_players[static_cast<std::size_t>(p)].leadBase;
+  if (base <= 0) return 0;
+  return kPress * h0 * std::max(0.0, std::log(base / effectiveHealth(1 - p)) - std::log(kLeadRatio));
+}
+
+double CardDiceState::effectiveHealth(int p) const {
+  // Paid Militia turns gold into blocked damage, one point per `per` gold ("Shield any amount
+  // of damage by paying one gold per unit of damage"). The lead reads the player's own
+  // effective health as its turn began (leadBase), so gold gained within a turn is no lead.
+  const PlayerState& s = m_players[static_cast<std::size_t>(p)];
+  double e = std::max(1, s.health);
+  for (std::uint8_t c : s.passives)
+    for (const EffectDef& f : m_rules->cards[c].effects)
+      if (f.op == Op::PaidShield) return e + static_cast<double>(std::max(0, s.gold)) / std::max(1, effectAmount(p, f));
+  return e;
+}
+
+bool CardDiceState::leads(int p) const { return effectiveHealth(p) >= kLeadRatio * effectiveHealth(1 - p); }
+
+double CardDiceState::damageReach(int p, int card) const {
+  // The opponent's element and combo shields subtract from each matching damage instance
+  // (card_dice_effects.cpp, dealDamage); Paid Militia is gold, counted by the lead term.
+  const PlayerState& o = m_players[static_cast<std::size_t>(1 - p)];
+  double total = 0, through = 0;
+  for (const EffectDef& e : m_rules->cards[static_cast<std::size_t>(card)].effects) {
+    if (e.op != Op::Damage || e.target == Target::Self) continue;
+    const int a = effectAmount(p, e);
+    int left = a;
+    for (std::uint8_t c : o.passives)
+      for (const EffectDef& f : m_rules->cards[c].effects)
+        if ((f.op == Op::Shield && (f.againstMask & e.diceMask)) || (f.op == Op::ComboShield && e.combo))
+          left = std::max(0, left - effectAmount(1 - p, f));
+    total += a;
+    through += left;
+  }
+  return total > 0 ? through / total : 0.0;
 }
 
 double CardDiceState::waste(int p) const {
@@ -486,8 +589,8 @@ void CardDiceState::heuristics(std::vector<double>& out) const {
   const double m0 = material(0), m1 = material(1);
   const double w0 = waste(0), w1 = waste(1);  // opponentWaste(p) is waste(1 - p) or 0
   const bool turnMoved = m_turnActions > 0;
-  out[0] = m0 - m1 - w0 + (m_turnPlayer == 0 && turnMoved ? 0.0 : w1);
-  out[1] = m1 - m0 - w1 + (m_turnPlayer == 1 && turnMoved ? 0.0 : w0);
+  out[0] = m0 - m1 - w0 + (m_turnPlayer == 0 && turnMoved ? 0.0 : w1) + press(0);
+  out[1] = m1 - m0 - w1 + (m_turnPlayer == 1 && turnMoved ? 0.0 : w0) + press(1);
 }
 
 namespace {
@@ -543,9 +646,10 @@ double CardDiceState::heuristic(int player) const {
       copy.doApplyAction(moves.front(), rng);  // Pass / KeepDie / RecycleDone / first Tutor / Block all / first card
     }
     if (copy.isTerminal()) return copy.State::heuristic(player);
-    return copy.material(player) - copy.material(1 - player) - copy.waste(player) + copy.opponentWaste(player);
+    return copy.material(player) - copy.material(1 - player) - copy.waste(player) + copy.opponentWaste(player) +
+           copy.press(player);
   }
-  return material(player) - material(1 - player) - waste(player) + opponentWaste(player);
+  return material(player) - material(1 - player) - waste(player) + opponentWaste(player) + press(player);
 }
 
 }  // namespace wb::rulesets::card_dice

@@ -41,6 +41,10 @@ void CardDiceState::doApplyAction(sim::Action a, sim::Rng& rng) {
         count(p, Counter::ActionDiscardedUnderLimit);
         ++s.discardedWithinLimit;
       }
+      // A damage card the shields let through, discarded in a turn without a damage play:
+      // the player did not press (counter cap_leader_discards_damage).
+      if (m_rules->cards[d.card].dealsDamage && !s.pressedThisTurn && damageReach(p, d.card) > 0)
+        s.lastDamageDiscardTurn = m_turn;
       s.hand.eraseValue(card8);
       forgetHandCard(p, card8);
       s.discard.push_back(card8);
@@ -207,6 +211,8 @@ void CardDiceState::announce(int owner, int card, int die, int arg, bool respons
   item.owner = static_cast<std::int8_t>(owner);
   item.die = static_cast<std::uint8_t>(die);
   item.arg = static_cast<std::int8_t>(arg);
+  if (owner == m_turnPlayer && m_rules->cards[static_cast<std::size_t>(card)].dealsDamage)
+    m_players[static_cast<std::size_t>(owner)].pressedThisTurn = true;
   m_stack.push_back(item);
   continueResolution(rng);
 }

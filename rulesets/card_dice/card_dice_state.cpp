@@ -89,12 +89,15 @@ void CardDiceState::startTurn(int p, sim::Rng& rng) {
   m_turnActions = 0;
   PlayerState& s = m_players[p];
   s.actionsLeft = m_rules->actionsPerTurn;
+  s.actionsGranted = 0;
   s.bidsLeft = m_rules->bidsPerTurn;
   s.usedGold = false;
   s.usedDraw = false;
   s.lastBought = -1;
   s.discardedWithinLimit = 0;
   s.buffsWasted = 0;
+  s.pressedThisTurn = false;
+  s.leadBase = effectiveHealth(p);
   s.unspentFor.clear();
   // Buffs last "for the rest of this turn".
   for (PlayerState& q : m_players) {
@@ -169,6 +172,11 @@ void CardDiceState::countCapCauses() {
       healed = true;
     }
   if (!healed) count(m_turnPlayer, Counter::CapUnexplained);
+  // Besides the cause: a leader that threw away damage it could deal in the last 100 turns
+  // (50 of its own) stopped pressing; the stall is the player's.
+  for (int p = 0; p < 2; ++p)
+    if (leads(p) && m_players[p].lastDamageDiscardTurn >= 0 && m_turn - m_players[p].lastDamageDiscardTurn < 100)
+      count(p, Counter::CapLeaderDiscardsDamage);
 }
 
 void CardDiceState::convertibleCards(int p, CardList<16>& out) const {

@@ -113,6 +113,7 @@ struct PlayerState {
   CardList<64> passives;  // active passive cards
   // This turn only (reset when a turn starts).
   int actionsLeft = 0;
+  int actionsGranted = 0;  // extra actions blessings gave this turn (the heuristic's spare term)
   int bidsLeft = 0;
   bool usedGold = false;
   bool usedDraw = false;
@@ -125,6 +126,15 @@ struct PlayerState {
   // buffs that ended a turn unmatched (the heuristic charges them: waste()).
   int discardedWithinLimit = 0;
   int buffsWasted = 0;
+  // The last turn (0-based) in which this player discarded a damage card part of whose damage
+  // would have got through the opponent's shields, without playing a damage card in that turn
+  // (counter cap_leader_discards_damage); whether its own turn has seen a damage card played.
+  int lastDamageDiscardTurn = -1;
+  bool pressedThisTurn = false;
+  // The player's effective health when its own turn last began (0 before its first turn):
+  // the heuristic's lead term reads it, so that within a turn only what the player does to
+  // the opponent moves its lead, and a heal of its own never counts as pressing.
+  double leadBase = 0;
   // The buff and damage cards on display that the player's gold paid for when its last turn
   // ended with its bid unused (counter turn_gold_unconverted; the heuristic's unspent term);
   // cleared when its next turn begins.
@@ -202,14 +212,35 @@ class CardDiceState : public sim::State {
   double cardValue(int p, int card) const;
   // An effect's amount for player p now: expression x buffs, rounded up, >= 0.
   int effectAmount(int p, const EffectDef& e) const;
+  // What stands between player p and death: health plus the damage its Paid Militia's gold
+  // can block (card_dice_heuristic.cpp).
+  double effectiveHealth(int p) const;
+  // Player p leads: its effective health is at least kLeadRatio times the opponent's (the
+  // heuristic then presses: every point of damage counts; card_dice_heuristic.cpp).
+  bool leads(int p) const;
+  // The share (0..1) of card's damage to p's opponent that its shields let through now.
+  double damageReach(int p, int card) const;
 
   // Test-only API for scripted positions: these bypass the rules.
   void setDie(int i, int value) { m_dice[i] = static_cast<std::int8_t>(value); }
-  void setHealth(int p, int v) { m_players[p].health = v; }
-  void setGold(int p, int v) { m_players[p].gold = v; }
+  void setHealth(int p, int v) {
+    m_players[p].health = v;
+    refreshLeadBases();
+  }
+  void setGold(int p, int v) {
+    m_players[p].gold = v;
+    refreshLeadBases();
+  }
   void giveCard(int p, Zone zone, int card);      // adds a copy (deck: on top)
   void clearZone(int p, Zone zone);
-  void addPassive(int p, int card) { m_players[p].passives.push_back(static_cast<std::uint8_t>(card)); }
+  void addPassive(int p, int card) {
+    m_players[p].passives.push_back(static_cast<std::uint8_t>(card));
+    refreshLeadBases();
+  }
+  // Both players' leadBase from the position as it is (scripted positions).
+  void refreshLeadBases() {
+    for (int q = 0; q < 2; ++q) m_players[q].leadBase = effectiveHealth(q);
+  }
   void setShopDisplay(int tier, const std::vector<int>& cards);  // oldest first
   void clearShopDeck(int tier) { m_shops[tier].deck.clear(); }
   void giveShopDeck(int tier, int card) { m_shops[tier].deck.push_back(static_cast<std::uint8_t>(card)); }
@@ -271,7 +302,8 @@ class CardDiceState : public sim::State {
   void rollDie(int die, sim::Rng& rng);
   void checkEnd();
   void count(int p, Counter c) { counterLog().add(p, static_cast<int>(c)); }
-  // At the end of turn max_turns: cap_health_above_start, cap_militia_rich or cap_unexplained.
+  // At the end of turn max_turns: cap_health_above_start, cap_militia_rich or cap_unexplained,
+  // and besides them cap_leader_discards_damage.
   void countCapCauses();
   // Buff bookkeeping (buff_unmatched): an amount of player p that used these dice was applied.
   void noteAmountUsed(int p, const EffectDef& e);
@@ -283,6 +315,8 @@ class CardDiceState : public sim::State {
   // card_dice_heuristic.cpp
   double material(int p) const;
   double waste(int p) const;
+  // The lead term of p's own judgement (0 unless p leads).
+  double press(int p) const;
   // waste(opponent) where heuristic(p) counts it (for p, unless p's own turn has seen a move).
   double opponentWaste(int p) const;
 

@@ -63,6 +63,12 @@ namespace {
 constexpr double kValue[kElements] = {3.0, 2.0, 1.5, 1.2};  // per token: Earth, Fire, Water, Air
 constexpr double kApNow = 0.5, kApNext = 0.8;
 constexpr double kRepeat = 4.0;  // per earlier occurrence of a turn-start position (repetition term)
+// Specialty threats: the share of an enemy power's coming take that counts now (the enemy
+// plays it if nothing better), and what losing the last Earth (elimination) or keeping it
+// only in transmutable stacks (one turn from it) adds.
+constexpr double kSpecialtyThreat = 0.8;
+constexpr double kTransmutedOut = 20.0;
+constexpr double kTransmutedSoon = 6.0;
 }
 
 double ElemMasterState::heuristic(int player) const {
@@ -162,6 +168,10 @@ double ElemMasterState::heuristic(int player) const {
       if (enemyWater) score[i] += 0.3 * stacks[kFire][i];
     }
   }
+  // Specialty threats: what an enemy's power can take from p on that enemy's coming turn.
+  if (R.specialtiesEnabled)
+    for (int p = 0; p < m_players; ++p)
+      if (!m_p[static_cast<std::size_t>(p)].eliminated) score[static_cast<std::size_t>(p)] -= specialtyThreat(p);
   // Repetition: the seat whose turn ended on a position seen before (m_repeats is
   // cleared by the next action, so it counts only at the start of a turn).
   if (m_repeats > 0 && m_repeatBy >= 0) {
@@ -206,6 +216,94 @@ double ElemMasterState::heuristic(int player) const {
   }
   if (others == 0) return mine;
   return teams ? mine - sumOther : mine - 0.5 * (best + sumOther / others);
+}
+
+double ElemMasterState::specialtyThreat(int p) const {
+  // The worst of p's enemies' powers on their coming turn (the one playing: with the action
+  // points it has left; another: with a turn's points and what an event gave it), in the
+  // heuristic's token values. Specialties are open information.
+  const ElemMasterRules& R = *m_rules;
+  double worst = 0.0;
+  for (int q = 0; q < m_players; ++q) {
+    const PlayerState& qs = m_p[static_cast<std::size_t>(q)];
+    if (!isEnemy(p, q) || qs.eliminated || qs.specialty < 0) continue;
+    const SpecialtyDef& sp = R.specialties[static_cast<std::size_t>(qs.specialty)];
+    const int ap = q == m_current ? m_ap : R.actionPoints + qs.extraAp;
+    const int uses = sp.cost > 0 ? std::max(0, ap) / sp.cost : 0;
+    if (uses <= 0) continue;
+    double loss = 0.0;
+    switch (sp.op) {
+      case SpecOp::Transmute: {
+        // Alchimiste: a stack of level 2+ becomes another element one level lower. On p's
+        // Earth it takes L Earth tokens for L - 1 of the cheapest element; Earth left only in
+        // stacks of level 2+ is one turn from elimination, none left is elimination. A
+        // level-1 Earth cannot be transmuted: the defence is to keep Earth at level 1.
+        std::array<int, kMaxCells> levels{};
+        int n = 0, earthTokens = 0;
+        for (int c = 0; c < m_cells; ++c) {
+          const Cell& cl = m_board[static_cast<std::size_t>(c)];
+          if (cl.owner != p || cl.element != kEarth) continue;
+          earthTokens += cl.level;
+          if (cl.level >= 2) levels[static_cast<std::size_t>(n++)] = cl.level;
+        }
+        std::sort(levels.begin(), levels.begin() + n, std::greater<>());
+        int taken = 0;
+        for (int k = 0; k < n && k < uses; ++k) {
+          loss += kValue[kEarth] * levels[static_cast<std::size_t>(k)] - kValue[kAir] * (levels[static_cast<std::size_t>(k)] - 1);
+          taken += levels[static_cast<std::size_t>(k)];
+        }
+        if (taken > 0 && taken >= earthTokens) {
+          loss += kTransmutedOut;
+        } else if (taken > 0) {
+          // The Earth left after this turn's transmutes is all in stacks of level 2+.
+          int levelOne = earthTokens - taken;
+          for (int k = uses; k < n; ++k) levelOne -= levels[static_cast<std::size_t>(k)];
+          if (levelOne <= 0) loss += kTransmutedSoon;
+        }
+        break;
+      }
+      case SpecOp::ControlEnemy: {
+        // Oracle: one of p's stacks attacks another of p's (Fire -> Earth / Air, Water -> Fire,
+        // Earth -> Water), one level per use: the most valuable such pairs.
+        std::array<double, 8> best{};
+        for (int c = 0; c < m_cells; ++c) {
+          if (m_board[static_cast<std::size_t>(c)].owner != p) continue;
+          for (int d = 0; d < 8; ++d) {
+            const int nr = c / m_side + kDirRow[d], nc = c % m_side + kDirCol[d];
+            if (!inBoard(nr, nc)) continue;
+            const int t = cellOf(nr, nc);
+            if (m_board[static_cast<std::size_t>(t)].owner != p) continue;
+            const int a = effElement(c), b = effElement(t);
+            if (!((a == kFire && (b == kEarth || b == kAir)) || (a == kWater && b == kFire) || (a == kEarth && b == kWater))) continue;
+            double v = kValue[m_board[static_cast<std::size_t>(t)].element];
+            for (std::size_t k = 0; k < best.size(); ++k)
+              if (v > best[k]) std::swap(v, best[k]);
+          }
+        }
+        for (int k = 0; k < uses && k < static_cast<int>(best.size()); ++k) loss += best[static_cast<std::size_t>(k)];
+        break;
+      }
+      case SpecOp::SacrificeSummon: {
+        // Démoniste: a stack of q next to p's Earth or Air becomes a level-1 Fire that may
+        // attack at once (assumed on the card): one level of the best such target per use.
+        double bestTarget = 0.0;
+        for (int c = 0; c < m_cells; ++c) {
+          const Cell& cl = m_board[static_cast<std::size_t>(c)];
+          if (cl.owner != p || (cl.element != kEarth && cl.element != kAir)) continue;
+          for (int d = 0; d < 8; ++d) {
+            const int nr = c / m_side + kDirRow[d], nc = c % m_side + kDirCol[d];
+            if (inBoard(nr, nc) && m_board[static_cast<std::size_t>(cellOf(nr, nc))].owner == q)
+              bestTarget = std::max(bestTarget, kValue[cl.element]);
+          }
+        }
+        loss = bestTarget * std::min(uses, 1);
+        break;
+      }
+      default: break;
+    }
+    worst = std::max(worst, loss);
+  }
+  return kSpecialtyThreat * worst;
 }
 
 }  // namespace wb::rulesets::elem_master

@@ -142,6 +142,8 @@ class ElemMasterState : public sim::State {
   int screenTokens(int p, int element) const;
   int screenIndex(int p, int c) const;
   double setupHeuristic(int player) const;
+  // What the enemies' specialties can take from seat p on their coming turn (heuristic term).
+  double specialtyThreat(int p) const;
   void beginTurn();
   void endTurn();
   void finishByCount();

@@ -10,10 +10,10 @@
 //               E reaches 0, and one turn's four stones (plus a spread or a
 //               river) can fill about four to six, so the value is steep for
 //               small E: kDanger[E] (100, 40, 22, 12, 6, 3, 1.5, 0.5, 0).
-//               Tempo: the sorcerer of the player to act may still move before
-//               the other attacks, so for it E is the best E over the squares
-//               it can reach now (its steps left and jumps); the other one is
-//               attacked where it stands.
+//               Both sorcerers count where they stand, the one of the player to
+//               act too: a plan is judged by where its sorcerer ends, not by the
+//               best square it could still reach (that credit ranked the plans
+//               that postpone the move above the one that makes it last).
 //   mobility    squares the sorcerer can reach with two steps and any jumps,
 //               x kMobility: room to flee next turn ("move to more open battle
 //               space to avoid capture").
@@ -37,9 +37,17 @@
 //               19.4% of planner games were lost right after such an exposure).
 //               Rivers are not modelled (they flow about one square, audit 4b).
 //               At the start of a turn, + kCapture x the chance of such a roll.
+//               In the middle of a turn the mover's own sorcerer also counts that
+//               expectation, over the opponent's coming roll, where it stands:
+//               plans are ranked by where the sorcerer would end the turn.
+//               The attacking sorcerer closes one more escape when it can stand
+//               on one ("Sorcerers can be used to block and trap each other"):
+//               in the turn, within its steps left; over the roll, when the base
+//               steps plus one per steps die reach it (a wind jump costs none).
 //
 // Terminal: a win is +1e6, a loss -1e6, a draw (turn limit) 0.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "rulesets/element/element_state.h"
@@ -74,18 +82,19 @@ double ElementState::heuristic(int player) const {
   std::array<int, kPlayers> esc{};
   Reach reachable;
   for (int x = 0; x < kPlayers; ++x) {
-    // One search per sorcerer gives its escapes (at the start and at every
-    // square within tempo steps), its mobility and its wind lines.
-    const int tempo = x == m_player && mayMove() ? m_steps : -1;
-    reach(x, std::max(kLookSteps, tempo + 1), reachable);
+    // One search per sorcerer gives its escapes, its mobility and its wind lines. Both
+    // sorcerers are judged where they stand, the one of the player to act too, not by the
+    // best square it could still reach: that credit ranked the plans that postpone the move
+    // above the plan that makes it last, and the planner's beam dropped the latter.
+    reach(x, kLookSteps, reachable);
     esc[x] = reachable.escapes[m_sorcerer[x]];
-    int mobility = 0, windLines = 0, safety = esc[x];
+    int mobility = 0, windLines = 0;
+    const int safety = esc[x];
     for (std::uint8_t c : reachable.cells) {
       if (reachable.steps[c] <= kLookSteps) {
         ++mobility;
         windLines += reachable.jumps[c] > 0 ? 1 : 0;
       }
-      if (reachable.steps[c] <= tempo) safety = std::max<int>(safety, reachable.escapes[c]);
     }
     int fortress = 0;
     for (int d = 0; d < kDirs; ++d) {
@@ -111,10 +120,19 @@ double ElementState::heuristic(int player) const {
     const int fire = r.stoneWith(Power::Spread);
     if (fire >= 0 && m_supply[fire] > 0) fireDice += m_need[fire];
     else fireDice = 0;
-    const int closures = stones + (fireDice > 0 ? std::min(fireDice, spreadClosable(target)) : 0);
+    // The sorcerer to act may still close one escape by standing on it.
+    const int block = mayMove() && stepsToBlock(m_player, target, m_steps) <= m_steps ? 1 : 0;
+    const int closures = stones + block + (fireDice > 0 ? std::min(fireDice, spreadClosable(target)) : 0);
     if (esc[target] <= closures) threat = kThreat * (closures - esc[target] + 1);
   }
   h += m_player == player ? threat : -threat;
+  // In the middle of a turn the mover is judged where its sorcerer would end it: the
+  // opponent's coming roll threatens it there, as it will once the turn has passed (a plan
+  // that moves to safety last ranks with the plans that have not moved yet).
+  if (m_stage == Stage::Play && !atTurnStart()) {
+    const double exposure = expectedThreat(m_player, esc[m_player]);
+    h += m_player == player ? -exposure : exposure;
+  }
   return h;
 }
 
@@ -171,6 +189,9 @@ double ElementState::expectedThreat(int target, int escapes) const {
   const double ps = std::max(0.0, 1.0 - pf - po);
   const int bonus = spreadClosable(target);
   const int n = r.dicePerTurn;
+  // The attacker's sorcerer closes one escape by standing on it when the roll's steps (the
+  // base steps, and at least one per steps die) take it there; a wind jump costs none.
+  const int toBlock = stepsToBlock(1 - target, target, r.baseSteps + n);
   // Multinomial over (fire-capable f, other stones o, steps n - f - o).
   std::array<double, kMaxDice + 1> fact{};
   fact[0] = 1.0;
@@ -178,7 +199,7 @@ double ElementState::expectedThreat(int target, int escapes) const {
   double expected = 0.0;
   for (int f = 0; f <= n; ++f)
     for (int o = 0; f + o <= n; ++o) {
-      const int closures = f + o + std::min(f, bonus);
+      const int closures = f + o + std::min(f, bonus) + (toBlock <= r.baseSteps + (n - f - o) ? 1 : 0);
       if (closures < escapes) continue;
       const double prob = fact[n] / (fact[f] * fact[o] * fact[n - f - o]) * std::pow(pf, f) * std::pow(po, o) *
                           std::pow(ps, n - f - o);
@@ -188,22 +209,48 @@ double ElementState::expectedThreat(int target, int escapes) const {
 }
 
 // At the end of the mover's turn: was its sorcerer left at E <= 4 while a
-// square with E >= 6 was within the steps left (a move still legal)? The
-// capture on the opponent's next turn is then counted as a loss after it.
+// square with E >= 6 was within reach: of a move still legal (after a
+// placement), or of the turn's final move (from where it began)? The capture
+// on the opponent's next turn is then counted as a loss after it.
 void ElementState::noteExposure() {
   m_exposed[1 - m_player] = false;
   bool exposed = false;
-  if (escapes(m_player) <= 4 && !m_lastWasMove) {
+  if (escapes(m_player) <= 4) {
+    // A turn that ended with a move is judged by the squares that move could have reached
+    // (from where it began, with the steps left then); otherwise by the squares a move
+    // still could (it is legal after a placement).
+    const std::uint8_t at = m_sorcerer[m_player];
+    const int steps = m_lastWasMove ? m_moveFromSteps : m_steps;
+    if (m_lastWasMove) m_sorcerer[m_player] = m_moveFrom;
     Reach reachable;
-    reach(m_player, m_steps + 1, reachable);
+    reach(m_player, steps + 1, reachable);
     for (std::uint8_t c : reachable.cells)
-      if (reachable.steps[c] <= m_steps && reachable.escapes[c] >= 6) {
+      if (reachable.steps[c] <= steps && reachable.escapes[c] >= 6) {
         exposed = true;
         break;
       }
+    m_sorcerer[m_player] = at;
   }
   m_exposed[m_player] = exposed;
   if (exposed) counterLog().add(m_player, kCounterExposedAvoidably);
+}
+
+}  // namespace wb::rulesets::element
+
+namespace wb::rulesets::element {
+
+int ElementState::stepsToBlock(int attacker, int target, int maxSteps) const {
+  const ElementRules& r = *m_rules;
+  const int at = m_sorcerer[target];
+  Reach reachable;
+  reach(attacker, maxSteps, reachable);
+  int best = 255;
+  auto consider = [&](int cell) {
+    if (cell != kNoCell && reachable.steps[cell] != 255) best = std::min<int>(best, reachable.steps[cell]);
+  };
+  for (unsigned m = freeDirs(at, target) & r.stepDirs; m != 0; m &= m - 1) consider(r.neighbour[at][std::countr_zero(m)]);
+  for (unsigned m = m_adjJump[at]; m != 0; m &= m - 1) consider(jumpLanding(at, std::countr_zero(m), target));
+  return best;
 }
 
 }  // namespace wb::rulesets::element

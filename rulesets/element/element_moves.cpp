@@ -92,6 +92,8 @@ void ElementState::moveSorcerer(int cell) {
   reach(m_player, m_steps, reachable);
   const int cost = reachable.steps[cell];
   const int jumps = reachable.jumps[cell];
+  m_moveFrom = m_sorcerer[m_player];
+  m_moveFromSteps = m_steps;
   m_steps = static_cast<std::uint8_t>(m_steps - cost);
   m_stepsUsed = static_cast<std::uint8_t>(m_stepsUsed + cost);
   m_sorcerer[m_player] = static_cast<std::uint8_t>(cell);

@@ -184,6 +184,10 @@ class ElementState : public sim::State {
   bool atTurnStart() const;                              // nothing placed or moved yet this turn
   int spreadClosable(int target) const;                  // escapes one fire placement closes by spreading
   double expectedThreat(int target, int escapes) const;  // over the roll of the player to act
+  // The fewest steps the sorcerer of `attacker` needs to stand on an escape square of
+  // `target`'s sorcerer (closing it: "Sorcerers can be used to block and trap each
+  // other"), 255 if none is within `maxSteps`.
+  int stepsToBlock(int attacker, int target, int maxSteps) const;
   void noteExposure();                                   // at the end of a turn (counters)
   // element_moves.cpp: the sorcerer.
   void moveSorcerer(int cell);
@@ -206,6 +210,10 @@ class ElementState : public sim::State {
   std::uint8_t m_stepsUsed = 0;
   bool m_lastWasMove = false;
   std::uint8_t m_movesMade = 0;                   // moves this turn (sorcerer_moves)
+  // Where the last move began and the steps left before it: the blunder counter judges a
+  // turn that ended with a move by the squares that move could have reached.
+  std::uint8_t m_moveFrom = 0;
+  std::uint8_t m_moveFromSteps = 0;
   FixedVector<std::uint8_t, kMaxDice> m_roll;     // face indices
   std::array<FixedVector<std::uint8_t, kMaxDice>, kPlayers> m_granted{};  // faces added to a seat's first roll
   River m_river;

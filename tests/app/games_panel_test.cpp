@@ -1,9 +1,11 @@
 // Watch a game: the Games tab lists the games of the
 // run on screen as that run played them (its capped games and seat wins add
 // up to the run's own counts), filters them, and steps through one game's
-// moves by the engine's names with the state before each move; a capped game
-// says where it stopped.
+// moves by the engine's names with the state before each move, each row headed
+// like the command line's replay (the turn's player, reactions as reactions); a
+// capped game says where it stopped.
 #include <QListWidget>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QTableWidget>
 
@@ -72,6 +74,24 @@ TEST(GamesPanel, ListsTheRunsGamesAsPlayedAndStepsThroughOne) {
   ASSERT_FALSE(games->moves().empty());
   EXPECT_EQ(games->moveList()->count(), static_cast<int>(games->moves().size()) + 1);  // and the end
   for (const auto& m : games->moves()) EXPECT_FALSE(m.name.isEmpty());
+  // Each row is headed as the command line's replay heads its line: the turn and the seat
+  // whose turn it is; a move of another seat (a response, a raise) says it reacts.
+  int reactions = 0;
+  for (std::size_t i = 0; i < games->moves().size(); ++i) {
+    const auto& m = games->moves()[i];
+    const QString label = games->moveList()->item(static_cast<int>(i))->text();
+    EXPECT_EQ(label, m.label);
+    static const QRegularExpression kHeading(QStringLiteral("turn (\\d+), Seat (\\d+)"));
+    QRegularExpressionMatch last;
+    for (auto it = kHeading.globalMatch(label); it.hasNext();) last = it.next();
+    ASSERT_TRUE(last.hasMatch()) << label.toStdString();
+    EXPECT_EQ(last.captured(1).toInt(), m.turn) << label.toStdString();
+    if (last.captured(2).toInt() != m.player + 1) {
+      ++reactions;
+      EXPECT_TRUE(label.contains(QStringLiteral("Seat %1 reacts").arg(m.player + 1))) << label.toStdString();
+    }
+  }
+  EXPECT_GT(reactions, 0) << "random players answer some actions";
   EXPECT_TRUE(games->stateText().startsWith(QStringLiteral("Before move 1")));
   // The window's seats are Seat 1, 2, ..., and so are the engine's.
   EXPECT_TRUE(games->stateText().contains(QStringLiteral("Seat ")));

@@ -8,6 +8,7 @@
 #include <QMetaObject>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
@@ -16,6 +17,7 @@
 #include <algorithm>
 
 #include "app/gui/simulation/simulation_panel.h"
+#include "app/report/replay_text.h"
 #include "rulesets/engine_catalog.h"
 #include "simulation/runner/monte_carlo_runner.h"
 
@@ -328,9 +330,35 @@ bool GamesPanel::showGame(std::uint64_t index) {
   }
   sim::MonteCarloRunner runner(*game, config);
   m_moves.clear();
-  const auto observe = [this](const sim::State& before, sim::Action a) {
+  // Each move's label is what the command line's replay text adds for it, one list row per
+  // move: a new turn's heading names the turn's player, a move inside a turn carries the
+  // turn's heading, and the lines before it (turns nobody decided in) lead its row.
+  ReplayText replay(*game);
+  QString turnHeading;
+  int headingSeat = -1;
+  const auto labelNext = [&](const std::string& text, const sim::State& before) {
+    const QStringList pieces = QString::fromStdString(text).split(QLatin1Char('\n'));
+    // The first piece goes on the line being written: chance events of the last turn, or
+    // (with no new line) the move itself; a reaction names its seat on every row.
+    static const QRegularExpression kJoin(QStringLiteral("^;\\s*"));
+    if (pieces.size() == 1) {
+      QString move = pieces[0].trimmed().remove(kJoin);
+      const int actor = before.currentPlayer();
+      if (actor != headingSeat && !move.startsWith(seatName(actor)))
+        move = tr("%1 reacts: %2").arg(seatName(actor), move);
+      return tr("%1 \u00b7 %2").arg(turnHeading, move);
+    }
+    headingSeat = before.turnPlayer();
+    if (!pieces[0].trimmed().isEmpty() && !m_moves.empty()) m_moves.back().label += pieces[0];
+    QStringList lines;
+    for (qsizetype i = 1; i < pieces.size(); ++i) lines << pieces[i].trimmed();
+    turnHeading = lines.back().section(QLatin1Char(':'), 0, 0);
+    return lines.join(QStringLiteral(" \u00b7 "));
+  };
+  const auto observe = [&](const sim::State& before, sim::Action a) {
+    replay.move(before, a);
     m_moves.push_back({before.turnCount(), before.currentPlayer(), QString::fromStdString(before.actionToString(a)),
-                       QString::fromStdString(before.toString())});
+                       QString::fromStdString(before.toString()), labelNext(replay.take(), before)});
   };
   bool timedOut = false;
   std::string stop;
@@ -339,6 +367,8 @@ bool GamesPanel::showGame(std::uint64_t index) {
     m_error = tr("Cannot replay game %1.").arg(index);
     return false;
   }
+  replay.finish(*state);
+  if (!m_moves.empty()) m_moves.back().label += QString::fromStdString(replay.take());
   const GameSummary summary = summarize(*state, index, timedOut, stop, runner, config.players, config.maxTurns);
   m_finalState = QString::fromStdString(state->toString());
   m_stopReason = timedOut ? QString::fromStdString(stop) : QString();
@@ -363,7 +393,7 @@ bool GamesPanel::showGame(std::uint64_t index) {
   const QSignalBlocker block(m_moveList);
   m_moveList->clear();
   for (const auto& m : m_moves)
-    m_moveList->addItem(tr("turn %1 \u00b7 %2: %3").arg(m.turn).arg(seatName(m.player), m.name));
+    m_moveList->addItem(m.label);
   m_moveList->addItem(tr("end: %1").arg(summary.result));
   {
     const QSignalBlocker blockTurn(m_turn);

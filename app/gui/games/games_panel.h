@@ -51,6 +51,9 @@ struct GameMove {
   int turn = 0, player = 0;
   QString name;   // State::actionToString
   QString state;  // State::toString before the move
+  // The move as the replay text heads it (app/report/replay_text.h): the turn's player,
+  // a reaction as a reaction, turns without a decision and chance events before it.
+  QString label;
 };
 
 class GamesPanel : public QWidget {

@@ -58,6 +58,41 @@ TEST_F(CapCauses, APoorMilitiaAndHealthAtTheStartAreUnexplained) {
   EXPECT_EQ(counted(1, Counter::CapUnexplained), 0u);
 }
 
+TEST_F(CapCauses, ALeaderThatDiscardedDamageItCouldDealStoppedPressing) {
+  // Besides the cause: player 0 leads (300 health against 100, at least 1.5 times) and
+  // throws away an Earthquake the opponent has no shield against, in a turn without damage.
+  withCap(1);
+  state->setHealth(0, 300);
+  state->setHealth(1, 100);
+  state->giveCard(0, Zone::Hand, card("earthquake"));
+  act(ActionKind::Discard, card("earthquake"));
+  act(ActionKind::EndTurn);
+  EXPECT_EQ(counted(0, Counter::CapLeaderDiscardsDamage), 1u);
+  EXPECT_EQ(counted(1, Counter::CapLeaderDiscardsDamage), 0u);
+  EXPECT_EQ(counted(0, Counter::CapHealthAboveStart), 1u);  // the cause is still named
+}
+
+TEST_F(CapCauses, ALeaderThatPressedOrIsNotLeadingIsNotCounted) {
+  // The same discard after a damage card was played this turn: the leader pressed.
+  withCap(1);
+  state->setHealth(0, 300);
+  state->setHealth(1, 100);
+  playFromHand("tremor");
+  while (state->currentPlayer() != 0) act(ActionKind::Pass);
+  state->giveCard(0, Zone::Hand, card("earthquake"));
+  act(ActionKind::Discard, card("earthquake"));
+  act(ActionKind::EndTurn);
+  EXPECT_EQ(counted(0, Counter::CapLeaderDiscardsDamage), 0u);
+  // Not leading (120 against 100): the discard is a choice among equals, not a stall.
+  withCap(1);
+  state->setHealth(0, 120);
+  state->setHealth(1, 100);
+  state->giveCard(0, Zone::Hand, card("earthquake"));
+  act(ActionKind::Discard, card("earthquake"));
+  act(ActionKind::EndTurn);
+  EXPECT_EQ(counted(0, Counter::CapLeaderDiscardsDamage), 0u);
+}
+
 TEST_F(CapCauses, NothingIsCountedBeforeTheCapOrAfterIt) {
   withCap(3);
   state->setHealth(0, 500);

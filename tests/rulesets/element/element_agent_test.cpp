@@ -71,5 +71,42 @@ TEST(ElementMetrics, AnExposureWithNoSaferSquareInReachIsNotCounted) {
   EXPECT_EQ(pos.state->counters().count(0, kCounterExposedAvoidably), 0u);
 }
 
+TEST(ElementMetrics, ATurnThatEndsWithAnExposingMoveIsCounted) {
+  // The final move counts too: from B2 (E = 8) the sorcerer steps into the corner A1
+  // (E = 3) and the turn ends there, B2 having been in reach of that very move.
+  Position pos;
+  pos.sorcerers("B2", "I9");
+  pos.turn(0, {"logo", "logo", "logo", "logo"});
+  ASSERT_TRUE(pos.play(pos.move("A1")));
+  ASSERT_TRUE(pos.play(kEndTurn));
+  EXPECT_EQ(pos.state->counters().count(0, kCounterExposedAvoidably), 1u);
+}
+
+TEST(ElementHeuristic, InTheMiddleOfATurnTheSorcererCountsWhereItStands) {
+  // A plan is judged by where its sorcerer would end the turn: after a placement, the
+  // sorcerer still in the corner A1 (E = 3) is worth far less than the one that moved to
+  // B2 (E = 8), not the same for the squares it could still reach.
+  Position stay, fled;
+  for (Position* p : {&stay, &fled}) {
+    p->sorcerers("A1", "I9");
+    p->turn(0, {"earth", "logo", "logo", "logo"});
+    ASSERT_TRUE(p->play(p->place("earth", "F5")));
+  }
+  ASSERT_TRUE(fled.play(fled.move("B2")));
+  EXPECT_GT(fled.state->heuristic(0), stay.state->heuristic(0) + 20.0);
+}
+
+TEST(ElementHeuristic, AnEnemySorcererThatCanStandOnAnEscapeIsAThreat) {
+  // Player 0 at C3 with E = 4; the enemy sorcerer next to one of those escapes (D4) can
+  // close it by standing on it, one stone fewer to capture.
+  Position far, near;
+  for (Position* p : {&far, &near}) p->put("earth", {"B2", "C2", "D2", "B3"});  // E = 4: D3, B4, C4, D4
+  far.sorcerers("C3", "I9");
+  near.sorcerers("C3", "E5");
+  for (Position* p : {&far, &near}) p->turn(1, {"logo", "logo", "logo", "logo"});
+  ASSERT_EQ(far.state->escapes(0), near.state->escapes(0));
+  EXPECT_LT(near.state->heuristic(0), far.state->heuristic(0) - 5.0);
+}
+
 }  // namespace
 }  // namespace wb::rulesets::element::test

@@ -1,4 +1,4 @@
-#include "app/cli/replay_text.h"
+#include "app/report/replay_text.h"
 
 #include <algorithm>
 

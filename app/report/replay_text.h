@@ -22,6 +22,13 @@ class ReplayText {
   // Called once with the final state: what the last move set off.
   void finish(const sim::State& last);
   std::string text() const { return m_out.str(); }
+  // The text written since the last take() (or the start), then forgotten: a caller that
+  // labels each move (the window's games panel) reads the lines as they come.
+  std::string take() {
+    std::string s = m_out.str();
+    m_out.str(std::string());
+    return s;
+  }
 
  private:
   // Chance events and turns begun since the last move (the state after it is `now`).
