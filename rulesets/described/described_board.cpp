@@ -19,33 +19,6 @@ namespace wb::rulesets::described {
 
 namespace md = model::describe;
 
-namespace {
-
-// DescribedState::holds on names already read into `v`.
-bool conditionHolds(const md::DescribedProgram& p, int condition, const double* v) {
-  for (const auto& all : p.conditions[static_cast<std::size_t>(condition)].anyOf) {
-    bool ok = true;
-    for (const md::Comparison& c : all) {
-      const double l = p.exprs[static_cast<std::size_t>(c.lhs)].evaluate(v);
-      const double r = c.rhs >= 0 ? p.exprs[static_cast<std::size_t>(c.rhs)].evaluate(v) : 0.0;
-      switch (c.op) {
-        case md::Compare::Less: ok = l < r; break;
-        case md::Compare::LessEqual: ok = l <= r; break;
-        case md::Compare::Equal: ok = l == r; break;
-        case md::Compare::NotEqual: ok = l != r; break;
-        case md::Compare::GreaterEqual: ok = l >= r; break;
-        case md::Compare::Greater: ok = l > r; break;
-        case md::Compare::NonZero: ok = l != 0; break;
-      }
-      if (!ok) break;
-    }
-    if (ok) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
 void DescribedState::boardSetUp() {
   const md::BoardSpec& b = m_p->board;
   m_board.piece.assign(static_cast<std::size_t>(b.cells), -1);
@@ -290,7 +263,7 @@ void DescribedState::boardLegalActions(int action, std::vector<sim::Action>& out
   for (const BoardReach& r : reached) {
     v[s.pathSteps] = r.steps;
     v[s.pathJumps] = r.jumps;
-    if (conditionHolds(*m_p, ba.condition, v)) {
+    if (holdsOn(ba.condition, v)) {
       out.push_back(boardAction(action, kNoPiece, r.cell));
       if (first) break;
     }

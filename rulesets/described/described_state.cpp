@@ -83,6 +83,19 @@ struct NameBuffer {
 };
 thread_local NameBuffer t_names;
 
+// Puts `card`'s properties (zeros for no card) in the card_ names of `v`, this
+// thread's buffer, unless they are there already: legal() and pickHolds() change
+// only these slots from one card to the next.
+void holdCard(const md::DescribedProgram& p, double* v, int card) {
+  if (t_names.card == card) return;
+  const std::size_t props = p.cardProps.size();
+  if (card >= 0)
+    std::copy_n(p.cards[static_cast<std::size_t>(card)].props.begin(), props, v + p.slots.card);
+  else
+    std::fill_n(v + p.slots.card, props, 0.0);
+  t_names.card = card;
+}
+
 // Stamps: this thread's number in the high bits, a count in the low ones.
 std::atomic<std::uint64_t> g_threads{0};
 thread_local std::uint64_t t_stamp = (g_threads.fetch_add(1) + 1) << 40;
@@ -103,14 +116,7 @@ const double* DescribedState::vars(int subject, int card) const {
   }
   double* v = b.values.data();
   if (b.stamp != 0 && b.stamp == m_stamp && b.subject == subject) {
-    if (b.card != card) {
-      const std::size_t props = p.cardProps.size();
-      if (card >= 0)
-        std::copy_n(p.cards[static_cast<std::size_t>(card)].props.begin(), props, v + s.card);
-      else
-        std::fill_n(v + s.card, props, 0.0);
-      b.card = card;
-    }
+    holdCard(p, v, card);
     return v;
   }
   b.stamp = m_stamp;
@@ -137,14 +143,7 @@ const double* DescribedState::vars(int subject, int card) const {
   }
   v[s.players] = m_players;
   v[s.turn] = m_turnCount;
-  if (b.card != card) {
-    const std::size_t props = p.cardProps.size();
-    if (card >= 0)
-      std::copy_n(p.cards[static_cast<std::size_t>(card)].props.begin(), props, v + s.card);
-    else
-      std::fill_n(v + s.card, props, 0.0);
-    b.card = card;
-  }
+  holdCard(p, v, card);
   const int faction = m_faction[static_cast<std::size_t>(subject)];
   for (std::size_t k = 0; k < p.factionProps.size(); ++k)
     v[s.faction + static_cast<int>(k)] = faction >= 0 ? p.factionValues[static_cast<std::size_t>(faction)][k] : 0.0;
@@ -188,25 +187,14 @@ bool DescribedState::holdsOn(int condition, const double* v) const {
 // its card slots change here (the picked card's properties, or zeros).
 bool DescribedState::pickHolds(const md::Action& a, int card, double* v) const {
   if (a.pickCondition < 0) return true;
-  if (t_names.card != card) {
-    std::copy_n(m_p->cards[static_cast<std::size_t>(card)].props.begin(), m_p->cardProps.size(), v + m_p->slots.card);
-    t_names.card = card;
-  }
+  holdCard(*m_p, v, card);
   return holdsOn(a.pickCondition, v);
 }
 
 bool DescribedState::legal(int action, int card, double* v) const {
   const md::Action& a = m_p->actions[static_cast<std::size_t>(action)];
   if (a.limitPerTurn > 0 && m_taken[static_cast<std::size_t>(action)] >= a.limitPerTurn) return false;
-  if (t_names.card != card) {
-    const std::size_t props = m_p->cardProps.size();
-    double* slots = v + m_p->slots.card;
-    if (card >= 0)
-      std::copy_n(m_p->cards[static_cast<std::size_t>(card)].props.begin(), props, slots);
-    else
-      std::fill_n(slots, props, 0.0);
-    t_names.card = card;
-  }
+  holdCard(*m_p, v, card);
   if (!holdsOn(a.condition, v)) return false;
   if (card >= 0 && !holdsOn(a.pickCondition, v)) return false;
   const int who = actor();
