@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "simulation/core/action_history.h"
@@ -65,5 +66,12 @@ struct BoardReach {
 DescribedState& luaCallState(lua_State* L);
 int luaCallSubject(lua_State* L);
 void registerBoardLua(lua_State* L);
+// The names a script passes, resolved once per interpreter (newHost puts a
+// table name -> index of each kind in the registry): one table look-up per
+// call instead of a comparison with every name.
+enum class LuaNames : int { Counters, Zones, Pieces };
+void registerLuaNames(lua_State* L, LuaNames kind, const std::vector<std::string>& names);
+// The index of the name at `arg` of that kind; a Lua error `unknown <what> 'name'` if none.
+int luaNameArg(lua_State* L, int arg, LuaNames kind, const char* what);
 
 }  // namespace wb::rulesets::described

@@ -33,12 +33,8 @@ int cellArg(lua_State* L, int arg) {
 }
 
 int pieceArg(lua_State* L, int arg) {
-  DescribedState& s = luaCallState(L);
-  const char* name = luaL_checkstring(L, arg);
-  const md::DescribedProgram& p = s.program();
-  for (std::size_t k = 0; k < p.board.pieces.size(); ++k)
-    if (p.cards[static_cast<std::size_t>(p.board.pieces[k].card)].id == name) return static_cast<int>(k);
-  return luaL_error(L, "unknown piece '%s'", name);
+  luaCallState(L);  // only while a `call` runs, as every other function
+  return luaNameArg(L, arg, LuaNames::Pieces, "piece");
 }
 
 void pushCell(lua_State* L, int cell) {

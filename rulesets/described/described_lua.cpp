@@ -74,19 +74,6 @@ DescribedState& stateOf(lua_State* L) {
   return *host->ctx.state;
 }
 
-int indexOf(lua_State* L, int arg, bool counter) {
-  const char* name = luaL_checkstring(L, arg);
-  const md::DescribedProgram& p = *hostOf(L)->program;
-  if (counter) {
-    for (std::size_t i = 0; i < p.counters.size(); ++i)
-      if (p.counters[i].id == name) return static_cast<int>(i);
-  } else {
-    for (std::size_t i = 0; i < p.zones.size(); ++i)
-      if (p.zones[i].id == name) return static_cast<int>(i);
-  }
-  return luaL_error(L, "unknown %s '%s'", counter ? "counter" : "zone", name);
-}
-
 int playerArg(lua_State* L, int arg) {
   DescribedState& s = stateOf(L);
   if (lua_isnoneornil(L, arg)) return hostOf(L)->ctx.subject;
@@ -97,14 +84,14 @@ int playerArg(lua_State* L, int arg) {
 
 int luaCounter(lua_State* L) {
   DescribedState& s = stateOf(L);
-  const int c = indexOf(L, 1, true);
+  const int c = luaNameArg(L, 1, LuaNames::Counters, "counter");
   lua_pushinteger(L, s.counter(c, playerArg(L, 2)));
   return 1;
 }
 
 int luaSetCounter(lua_State* L) {
   DescribedState& s = stateOf(L);
-  const int c = indexOf(L, 1, true);
+  const int c = luaNameArg(L, 1, LuaNames::Counters, "counter");
   const lua_Integer v = luaL_checkinteger(L, 2);
   s.setCounter(c, playerArg(L, 3), static_cast<int>(std::clamp<lua_Integer>(v, -2000000000, 2000000000)));
   return 0;
@@ -112,7 +99,7 @@ int luaSetCounter(lua_State* L) {
 
 int luaZoneSize(lua_State* L) {
   DescribedState& s = stateOf(L);
-  const int z = indexOf(L, 1, false);
+  const int z = luaNameArg(L, 1, LuaNames::Zones, "zone");
   lua_pushinteger(L, static_cast<lua_Integer>(s.zone(z, playerArg(L, 2)).size()));
   return 1;
 }
@@ -141,6 +128,11 @@ int luaRandom(lua_State* L) {
   lua_pushinteger(L, 1 + sim::uniformInt(*hostOf(L)->ctx.rng, static_cast<int>(n)));
   return 1;
 }
+
+// Registry keys of the name tables (their addresses; the values are unused).
+constexpr char kNameKeys[3] = {};
+
+const void* nameKey(LuaNames kind) { return &kNameKeys[static_cast<int>(kind)]; }
 
 // A fresh sandboxed interpreter with the program's script loaded and run.
 std::unique_ptr<Host> newHost(const md::DescribedProgram& program) {
@@ -178,7 +170,19 @@ std::unique_ptr<Host> newHost(const md::DescribedProgram& program) {
     lua_pushcfunction(L, f.func);
     lua_setglobal(L, f.name);
   }
-  if (program.board.present) registerBoardLua(L);
+  std::vector<std::string> names;
+  for (const md::Counter& c : program.counters) names.push_back(c.id);
+  registerLuaNames(L, LuaNames::Counters, names);
+  names.clear();
+  for (const md::Zone& z : program.zones) names.push_back(z.id);
+  registerLuaNames(L, LuaNames::Zones, names);
+  if (program.board.present) {
+    names.clear();
+    for (const md::BoardPiece& piece : program.board.pieces)
+      names.push_back(program.cards[static_cast<std::size_t>(piece.card)].id);
+    registerLuaNames(L, LuaNames::Pieces, names);
+    registerBoardLua(L);
+  }
   lua_sethook(L, stepHook, LUA_MASKCOUNT, kHookEvery);
   // Text only ("t"): byte code could break the sandbox.
   // Named "lua" (Lua shortens long file names in messages): luaDiagnostic puts the file back.
@@ -205,6 +209,27 @@ Host& hostFor(const md::DescribedProgram& program) {
 }  // namespace
 
 DescribedState& luaCallState(lua_State* L) { return stateOf(L); }
+
+void registerLuaNames(lua_State* L, LuaNames kind, const std::vector<std::string>& names) {
+  lua_createtable(L, 0, static_cast<int>(names.size()));
+  // Backwards, so that the first of two equal names wins (as the linear search did).
+  for (std::size_t i = names.size(); i-- > 0;) {
+    lua_pushinteger(L, static_cast<lua_Integer>(i));
+    lua_setfield(L, -2, names[i].c_str());
+  }
+  lua_rawsetp(L, LUA_REGISTRYINDEX, nameKey(kind));
+}
+
+int luaNameArg(lua_State* L, int arg, LuaNames kind, const char* what) {
+  const char* name = luaL_checkstring(L, arg);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, nameKey(kind));
+  lua_pushvalue(L, arg);
+  const bool found = lua_rawget(L, -2) == LUA_TNUMBER;
+  const lua_Integer index = found ? lua_tointeger(L, -1) : -1;
+  lua_pop(L, 2);
+  if (!found) return luaL_error(L, "unknown %s '%s'", what, name);
+  return static_cast<int>(index);
+}
 int luaCallSubject(lua_State* L) { return hostOf(L)->ctx.subject; }
 
 model::Diagnostic luaDiagnostic(const md::DescribedProgram& program, const std::string& text) {

@@ -11,6 +11,10 @@
 // script that loops into an error. Errors read `file:line: message` at the
 // script's line in the ruleset file.
 //
+// The names a script passes (counters, zones, a board's pieces) are resolved
+// through tables made once per interpreter (registerLuaNames), not compared
+// with every name on each call.
+//
 // What a script sees (players are numbered from 1):
 //   counter(name [, player])          a counter's value (the subject's by default)
 //   set_counter(name, value [, player])  sets it (within its bounds)

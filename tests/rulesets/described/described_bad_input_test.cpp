@@ -69,6 +69,14 @@ TEST(DescribedLua, ARuntimeErrorIsFoundByValidationAtItsLine) {
   EXPECT_EQ(validate("function f()\n  counter('scroe')\nend"), "game.yaml:16: error: lua: unknown counter 'scroe'\n");
 }
 
+// Names are resolved once per interpreter, by kind: a counter's name is no
+// zone, and a number is looked up as the name it spells.
+TEST(DescribedLua, ANameOfAnotherKindIsUnknown) {
+  EXPECT_EQ(validate("function f()\n  zone_size('score')\nend"), "game.yaml:16: error: lua: unknown zone 'score'\n");
+  EXPECT_EQ(validate("function f()\n  set_counter(7, 1)\nend"), "game.yaml:16: error: lua: unknown counter '7'\n");
+  EXPECT_EQ(validate("function f()\n  for i = 1, 100 do set_counter('score', counter('score') + 1) end\nend"), "");
+}
+
 TEST(DescribedLua, AScriptThatLoopsIsStoppedByTheStepBudget) {
   EXPECT_EQ(validate("function f()\n  while true do end\nend"),
             "game.yaml:16: error: lua: the script ran more than 1000000 instructions (a loop without end?)\n");
