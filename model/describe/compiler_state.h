@@ -54,6 +54,8 @@ class Compiler {
   CardUse cardUse(const YAML::Node& node);
   // Fills the program's read* lists from its expressions (after everything is compiled).
   void noteReadSlots();
+  // The slots each expression and condition reads, and the conditions on the card alone tabulated.
+  void noteFastReads();
   // The `count_as` effect; true when `key` was it.
   bool extraEffect(const std::string& key, const YAML::Node& value, const SourceLocation& where);
 

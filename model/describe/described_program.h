@@ -46,9 +46,30 @@ struct Comparison {
   int lhs = 0, rhs = -1;
   Compare op = Compare::NonZero;
 };
+inline bool compare(Compare op, double l, double r) {
+  switch (op) {
+    case Compare::Less: return l < r;
+    case Compare::LessEqual: return l <= r;
+    case Compare::Equal: return l == r;
+    case Compare::NotEqual: return l != r;
+    case Compare::GreaterEqual: return l >= r;
+    case Compare::Greater: return l > r;
+    case Compare::NonZero: return l != 0;
+  }
+  return false;
+}
+
 // Disjunction of conjunctions; empty = always true.
 struct Condition {
   std::vector<std::vector<Comparison>> anyOf;
+  // Set by the compiler for the engine's fast paths (SlotLayout): the slots
+  // it reads outside the parameters and the card's properties, whether it
+  // reads the card's, and when it reads nothing else (`card_action`, or only
+  // parameters), its value for each card (index card + 1; 0 for no card),
+  // looked up, not evaluated.
+  std::vector<int> reads;
+  bool readsCard = false;
+  std::vector<char> byCard;
 };
 
 enum class Op : std::uint8_t {
@@ -116,6 +137,11 @@ struct Phase {
   // opponent`: a bid answered, an auction's outbid, a response).
   int actor = 0;
   SourceLocation where;
+  // Set by the compiler: the slots its actions' conditions and costs read
+  // outside the parameters and the card's (the engine fills only these to
+  // list them); readsAll when that is not known (a board, `unless_legal`).
+  std::vector<int> reads;
+  bool readsAll = false;
 };
 
 // How the game ends: `when` holds (checked after every action) and `winner`.
@@ -194,6 +220,10 @@ struct DescribedProgram {
   std::vector<int> loneSlot;
   std::vector<char> isLoneNumber;
   std::vector<double> loneNumber;
+  // Per expression: the slots it reads outside the parameters and the card's
+  // properties, and whether it reads the card's (the engine fills only these).
+  std::vector<std::vector<int>> exprReads;
+  std::vector<char> exprReadsCard;
   std::vector<double> paramValues;
   int value = -1;              // expression of a player's value; -1: from the victory rule
   int turnLimit = 1000;

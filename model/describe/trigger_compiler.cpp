@@ -4,6 +4,7 @@
 // outbid, a response), and what taking a card counts as in the statistics
 // (`pick: {counts_as: ...}` and the `count_as` effect, so that a card bid on
 // is acquired by whoever wins it, not by who named it).
+#include <algorithm>
 #include <set>
 
 #include "model/describe/compiler_state.h"
@@ -104,6 +105,99 @@ void Compiler::noteReadSlots() {
         for (const Comparison& c : all) reads = reads || readsCard(c.lhs) || readsCard(c.rhs);
     for (const Cost& c : a.costs) reads = reads || readsCard(c.amount);
     a.sameForEveryCard = !reads;
+  }
+  noteFastReads();
+}
+
+void Compiler::noteFastReads() {
+  const SlotLayout& s = m_p.slots;
+  const int cardFirst = s.card, cardLast = s.card + static_cast<int>(m_p.cardProps.size());
+  const int paramsLast = s.params + static_cast<int>(m_p.paramValues.size());
+  const std::size_t n = m_p.exprs.size();
+  m_p.exprReads.assign(n, {});
+  m_p.exprReadsCard.assign(n, 0);
+  // The slots of [first, last) expression e reads, by halves (few of many are read).
+  auto collect = [&](auto& self, std::size_t e, int first, int last) -> void {
+    if (first >= last || !m_p.exprs[e].readsSlotIn(first, last)) return;
+    if (last - first == 1) {
+      m_p.exprReads[e].push_back(first);
+      return;
+    }
+    const int middle = first + (last - first) / 2;
+    self(self, e, first, middle);
+    self(self, e, middle, last);
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    m_p.exprReadsCard[i] = m_p.exprs[i].readsSlotIn(cardFirst, cardLast) ? 1 : 0;
+    collect(collect, i, 0, std::min(s.params, s.total));
+    collect(collect, i, paramsLast, std::min(cardFirst, s.total));
+    collect(collect, i, cardLast, s.total);
+  }
+  // A condition that reads only parameters and card properties (or only
+  // parameters) is tabulated: names with the parameters' values and each
+  // card's properties in turn (the rest 0, never read).
+  std::vector<double> v(static_cast<std::size_t>(std::max(s.total, 1)), 0.0);
+  std::copy(m_p.paramValues.begin(), m_p.paramValues.end(), v.begin() + s.params);
+  for (Condition& c : m_p.conditions) {
+    c.reads.clear();
+    c.readsCard = false;
+    c.byCard.clear();
+    for (const auto& all : c.anyOf)
+      for (const Comparison& k : all)
+        for (int e : {k.lhs, k.rhs}) {
+          if (e < 0 || static_cast<std::size_t>(e) >= n) continue;
+          const auto& r = m_p.exprReads[static_cast<std::size_t>(e)];
+          c.reads.insert(c.reads.end(), r.begin(), r.end());
+          c.readsCard = c.readsCard || m_p.exprReadsCard[static_cast<std::size_t>(e)];
+        }
+    std::sort(c.reads.begin(), c.reads.end());
+    c.reads.erase(std::unique(c.reads.begin(), c.reads.end()), c.reads.end());
+    auto valid = [&](int e) { return e >= 0 && static_cast<std::size_t>(e) < n; };
+    bool complete = true;  // no comparison left without its expressions by an error
+    for (const auto& all : c.anyOf)
+      for (const Comparison& k : all) complete = complete && valid(k.lhs) && (k.rhs < 0 || valid(k.rhs));
+    if (!c.reads.empty() || !complete) continue;
+    c.byCard.assign(m_p.cards.size() + 1, 0);
+    for (std::size_t card = 0; card <= m_p.cards.size(); ++card) {
+      for (std::size_t k = 0; k < m_p.cardProps.size(); ++k)
+        v[static_cast<std::size_t>(cardFirst) + k] = card == 0 ? 0.0 : m_p.cards[card - 1].props[k];
+      bool any = false;
+      for (const auto& all : c.anyOf) {
+        bool ok = true;
+        for (const Comparison& k : all) {
+          const double l = m_p.exprs[static_cast<std::size_t>(k.lhs)].evaluate(v.data());
+          const double r = k.rhs >= 0 ? m_p.exprs[static_cast<std::size_t>(k.rhs)].evaluate(v.data()) : 0.0;
+          if (!compare(k.op, l, r)) {
+            ok = false;
+            break;
+          }
+        }
+        if (ok) {
+          any = true;
+          break;
+        }
+      }
+      c.byCard[card] = any ? 1 : 0;
+    }
+  }
+  for (Phase& phase : m_p.phases) {
+    phase.reads.clear();
+    phase.readsAll = m_p.board.present;
+    auto add = [&](const std::vector<int>& r) { phase.reads.insert(phase.reads.end(), r.begin(), r.end()); };
+    auto addCondition = [&](int c) {
+      if (c >= 0 && static_cast<std::size_t>(c) < m_p.conditions.size()) add(m_p.conditions[static_cast<std::size_t>(c)].reads);
+    };
+    for (int ai : phase.actions) {
+      if (ai < 0 || static_cast<std::size_t>(ai) >= m_p.actions.size()) continue;
+      const Action& a = m_p.actions[static_cast<std::size_t>(ai)];
+      if (!a.unlessLegal.empty() || a.board >= 0) phase.readsAll = true;
+      addCondition(a.condition);
+      addCondition(a.pickCondition);
+      for (const Cost& c : a.costs)
+        if (c.amount >= 0 && static_cast<std::size_t>(c.amount) < n) add(m_p.exprReads[static_cast<std::size_t>(c.amount)]);
+    }
+    std::sort(phase.reads.begin(), phase.reads.end());
+    phase.reads.erase(std::unique(phase.reads.begin(), phase.reads.end()), phase.reads.end());
   }
 }
 

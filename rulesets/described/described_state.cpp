@@ -2,7 +2,6 @@
 #include "rulesets/described/described_state.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 
 #include "model/describe/description_compiler.h"
@@ -70,87 +69,6 @@ const std::vector<std::int16_t>& DescribedState::zone(int index, int player) con
   return const_cast<DescribedState*>(this)->zoneRef(index, player);
 }
 
-namespace {
-// vars()'s buffer, one per thread: evaluation never nests, and states are
-// shared by no threads. It keeps the program whose parameters it holds (they
-// never change) and the card whose properties it holds (legal() writes them too).
-struct NameBuffer {
-  std::vector<double> values;
-  std::uint64_t program = 0;
-  int card = -2;
-  std::uint64_t stamp = 0;  // DescribedState::m_stamp of the values held (0: none)
-  int subject = -1;
-};
-thread_local NameBuffer t_names;
-
-// Puts `card`'s properties (zeros for no card) in the card_ names of `v`, this
-// thread's buffer, unless they are there already: legal() and pickHolds() change
-// only these slots from one card to the next.
-void holdCard(const md::DescribedProgram& p, double* v, int card) {
-  if (t_names.card == card) return;
-  const std::size_t props = p.cardProps.size();
-  if (card >= 0)
-    std::copy_n(p.cards[static_cast<std::size_t>(card)].props.begin(), props, v + p.slots.card);
-  else
-    std::fill_n(v + p.slots.card, props, 0.0);
-  t_names.card = card;
-}
-
-// Stamps: this thread's number in the high bits, a count in the low ones.
-std::atomic<std::uint64_t> g_threads{0};
-thread_local std::uint64_t t_stamp = (g_threads.fetch_add(1) + 1) << 40;
-}  // namespace
-
-void DescribedState::changed() { m_stamp = ++t_stamp; }
-
-const double* DescribedState::vars(int subject, int card) const {
-  NameBuffer& b = t_names;
-  const Program& p = *m_p;
-  const md::SlotLayout& s = p.slots;
-  if (b.program != p.serial || b.values.size() < static_cast<std::size_t>(s.total)) {
-    b.values.assign(static_cast<std::size_t>(s.total), 0.0);
-    std::copy(p.paramValues.begin(), p.paramValues.end(), b.values.begin() + s.params);
-    b.program = p.serial;
-    b.card = -1;
-    b.stamp = 0;
-  }
-  double* v = b.values.data();
-  if (b.stamp != 0 && b.stamp == m_stamp && b.subject == subject) {
-    holdCard(p, v, card);
-    return v;
-  }
-  b.stamp = m_stamp;
-  b.subject = subject;
-  // Only the names some expression reads (DescribedProgram::read*).
-  const int* counters = m_counters.data();
-  for (int g : p.readGlobals) v[s.globals + g] = counters[g];
-  const int opponent = (subject + 1) % m_players;
-  const int* own = counters + p.globalCounters + subject * p.playerCounters;
-  const int* opp = counters + p.globalCounters + opponent * p.playerCounters;
-  for (int c : p.readOwn) v[s.own + c] = own[c];
-  for (int c : p.readOpponent) v[s.opponent + c] = opp[c];
-  const auto* piles = m_zones.data();
-  const int ownBase = p.sharedZones + subject * p.playerZones;
-  const int oppBase = p.sharedZones + opponent * p.playerZones;
-  for (int z : p.readZoneSizes) {
-    const md::Zone& zone = p.zones[static_cast<std::size_t>(z)];
-    v[s.zoneSizes + z] = static_cast<double>(piles[zone.perPlayer ? ownBase + zone.storage : zone.storage].size());
-  }
-  for (int z : p.readOpponentZoneSizes) {
-    const md::Zone& zone = p.zones[static_cast<std::size_t>(z)];
-    v[s.opponentZoneSizes + z] =
-        static_cast<double>(piles[zone.perPlayer ? oppBase + zone.storage : zone.storage].size());
-  }
-  v[s.players] = m_players;
-  v[s.turn] = m_turnCount;
-  holdCard(p, v, card);
-  const int faction = m_faction[static_cast<std::size_t>(subject)];
-  for (std::size_t k = 0; k < p.factionProps.size(); ++k)
-    v[s.faction + static_cast<int>(k)] = faction >= 0 ? p.factionValues[static_cast<std::size_t>(faction)][k] : 0.0;
-  if (p.board.present) boardVars(v, subject);
-  return v;
-}
-
 double DescribedState::eval(int expr, int subject, int card) const {
   return m_p->exprs[static_cast<std::size_t>(expr)].evaluate(vars(subject, card));
 }
@@ -167,15 +85,7 @@ bool DescribedState::holdsOn(int condition, const double* v) const {
     for (const md::Comparison& c : all) {
       const double l = valueOf(c.lhs, v);
       const double r = c.rhs >= 0 ? valueOf(c.rhs, v) : 0.0;
-      switch (c.op) {
-        case md::Compare::Less: ok = l < r; break;
-        case md::Compare::LessEqual: ok = l <= r; break;
-        case md::Compare::Equal: ok = l == r; break;
-        case md::Compare::NotEqual: ok = l != r; break;
-        case md::Compare::GreaterEqual: ok = l >= r; break;
-        case md::Compare::Greater: ok = l > r; break;
-        case md::Compare::NonZero: ok = l != 0; break;
-      }
+      ok = md::compare(c.op, l, r);
       if (!ok) break;
     }
     if (ok) return true;
@@ -183,23 +93,34 @@ bool DescribedState::holdsOn(int condition, const double* v) const {
   return false;
 }
 
-// `v`: vars(actor(), -1), filled once for all the actions of a decision; only
-// its card slots change here (the picked card's properties, or zeros).
+// `v`: the names the phase's actions read, filled once for all the actions of
+// a decision; only its card slots change here (the picked card's properties).
 bool DescribedState::pickHolds(const md::Action& a, int card, double* v) const {
-  if (a.pickCondition < 0) return true;
-  holdCard(*m_p, v, card);
-  return holdsOn(a.pickCondition, v);
+  return holdsWith(a.pickCondition, card, v);
 }
+
+namespace {
+// std::llround, without its call for the whole numbers most amounts are.
+long long rounded(double v) {
+  if (v > -9e15 && v < 9e15) {
+    const auto whole = static_cast<long long>(v);
+    if (static_cast<double>(whole) == v) return whole;
+  }
+  return std::llround(v);
+}
+}  // namespace
 
 bool DescribedState::legal(int action, int card, double* v) const {
   const md::Action& a = m_p->actions[static_cast<std::size_t>(action)];
   if (a.limitPerTurn > 0 && m_taken[static_cast<std::size_t>(action)] >= a.limitPerTurn) return false;
-  holdCard(*m_p, v, card);
-  if (!holdsOn(a.condition, v)) return false;
-  if (card >= 0 && !holdsOn(a.pickCondition, v)) return false;
+  if (!holdsWith(a.condition, card, v)) return false;
+  if (card >= 0 && !holdsWith(a.pickCondition, card, v)) return false;
+  if (a.costs.empty() && a.unlessLegal.empty()) return true;
+  // The costs may read the card (the conditions hold it only when they read it).
+  if (!a.sameForEveryCard) holdCardIn(v, card);
   const int who = actor();
   for (const md::Cost& c : a.costs)
-    if (counter(c.counter, who) < std::llround(valueOf(c.amount, v))) return false;
+    if (counter(c.counter, who) < rounded(valueOf(c.amount, v))) return false;
   for (int other : a.unlessLegal)
     if (actionHasLegal(other)) return false;
   return true;
@@ -226,12 +147,13 @@ void DescribedState::legalActions(std::vector<sim::Action>& out) const {
 void DescribedState::listLegal(std::vector<sim::Action>& out) const {
   out.clear();
   if (m_terminal) return;
-  // The names' values once per decision (the actor's view); each pick's zone
-  // sorted once, its distinct cards in card order (the same list for the same contents).
-  double* v = const_cast<double*>(vars(actor(), -1));
+  // The names the phase's actions read, once per decision (the actor's view);
+  // each pick's zone sorted once, its distinct cards in card order (the same list for the same contents).
+  const md::Phase& phase = m_p->phases[static_cast<std::size_t>(m_phase)];
+  double* v = const_cast<double*>(phase.readsAll ? vars(actor(), -1) : namesWith(phase.reads, false, actor(), -1));
   thread_local std::vector<std::int16_t> distinct[md::kMaxZones];
   std::uint32_t sorted = 0;
-  for (int ai : m_p->phases[static_cast<std::size_t>(m_phase)].actions) {
+  for (int ai : phase.actions) {
     const md::Action& a = m_p->actions[static_cast<std::size_t>(ai)];
     if (a.board >= 0) {
       if (legal(ai, -1, v)) boardLegalActions(ai, out);
@@ -251,8 +173,19 @@ void DescribedState::listLegal(std::vector<sim::Action>& out) const {
       std::sort(cards.begin(), cards.end());
       cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
     }
-    for (int card : cards)
-      if (shared ? pickHolds(a, card, v) : legal(ai, card, v)) out.push_back(ai * kActionStride + 1 + card);
+    const sim::Action base = ai * kActionStride + 1;
+    if (!shared) {
+      for (int card : cards)
+        if (legal(ai, card, v)) out.push_back(base + card);
+    } else if (a.pickCondition < 0) {
+      for (int card : cards) out.push_back(base + card);
+    } else if (const auto& byCard = m_p->conditions[static_cast<std::size_t>(a.pickCondition)].byCard; !byCard.empty()) {
+      for (int card : cards)
+        if (byCard[static_cast<std::size_t>(card + 1)]) out.push_back(base + card);
+    } else {
+      for (int card : cards)
+        if (pickHolds(a, card, v)) out.push_back(base + card);
+    }
   }
 }
 
@@ -348,7 +281,7 @@ void DescribedState::checkEnd() {
     const int tests = rule.forEachPlayer ? m_players : 1;
     for (int k = 0; k < tests; ++k) {
       const int subject = (m_current + k) % m_players;
-      if (holds(rule.condition, subject, -1)) {
+      if (holdsFor(rule.condition, subject, -1)) {
         finish(rule, subject);
         return;
       }

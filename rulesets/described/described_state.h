@@ -114,6 +114,19 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
     if (m_p->isLoneNumber[e]) return m_p->loneNumber[e];
     return m_p->exprs[e].evaluate(v);
   }
+  // described_names.cpp: the names one expression or condition reads, filled
+  // alone (effects and end rules, between changes), and conditions on the card
+  // alone looked up. namesFor: this thread's buffer for `subject`.
+  double* namesFor(int subject) const;
+  double slotValue(int slot, int subject) const;
+  const double* namesWith(const std::vector<int>& slots, bool readsCard, int subject, int card) const;
+  double valueFor(int expr, int subject, int card) const;
+  bool holdsFor(int condition, int subject, int card) const;
+  // On this thread's buffer `v` with the names the phase's actions read
+  // (Phase::reads) filled for the player to act: holds the card only when the
+  // condition reads it, and looks up one on the card alone.
+  bool holdsWith(int condition, int card, double* v) const;
+  void holdCardIn(double* v, int card) const;
   bool legal(int action, int card, double* v) const;
   bool pickHolds(const model::describe::Action& a, int card, double* v) const;
   bool phaseHasLegalAction() const;

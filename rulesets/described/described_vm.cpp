@@ -28,17 +28,12 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
   };
   std::array<Loop, md::kMaxEffectDepth + 2> loops{};
   int depth = 0;
-  // The names' values for the subject, filled again only after an instruction
-  // that may change them (tests and jumps keep them).
-  const double* names = nullptr;
+  // The names' values are those of the state's stamp: a new one only after an
+  // instruction that may change them (tests and jumps keep them); an amount
+  // or a test fills only the names it reads (described_names.cpp).
   bool lastKept = false;
-  auto current = [&]() {
-    if (!names) names = vars(subject, card);
-    return names;
-  };
   auto amount = [&](int expr) {
-    const auto e = static_cast<std::size_t>(expr);
-    const double v = p.isLoneNumber[e] ? p.loneNumber[e] : valueOf(expr, current());
+    const double v = valueFor(expr, subject, card);
     return std::isfinite(v) ? std::llround(std::clamp(v, -2e9, 2e9)) : 0LL;
   };
   auto bounded = [&](int index, long long v) {
@@ -66,10 +61,7 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
     }
     const md::Instr& in = p.code[static_cast<std::size_t>(pc)];
     // After an instruction that may have changed a counter, a zone or the subject.
-    if (!lastKept) {
-      names = nullptr;
-      changed();
-    }
+    if (!lastKept) changed();
     lastKept = in.op == md::Op::JumpUnless || in.op == md::Op::Jump || in.op == md::Op::RepeatBegin;
     switch (in.op) {
       case md::Op::Gain: {
@@ -156,7 +148,7 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
         ++pc;
         break;
       case md::Op::JumpUnless:
-        pc = holdsOn(in.a, current()) ? pc + 1 : in.b;
+        pc = holdsFor(in.a, subject, card) ? pc + 1 : in.b;
         break;
       case md::Op::Jump:
         pc = in.b;

@@ -1,0 +1,196 @@
+// The values of the names expressions read (described_program.h's
+// SlotLayout), kept in one buffer per thread. Listing the legal actions,
+// running effects and testing the end rules fill only the slots the
+// expression or condition at hand reads (DescribedProgram::exprReads,
+// Condition::reads), each once per position and subject, and look a
+// condition on the card alone up (Condition::byCard); vars() fills every
+// slot some expression reads (values, scripted players, a board's names,
+// which are counted together). The values are the same either way: only how
+// many are computed differs.
+#include <algorithm>
+#include <atomic>
+
+#include "rulesets/described/described_state.h"
+
+namespace wb::rulesets::described {
+
+namespace md = model::describe;
+
+namespace {
+
+// vars()'s buffer, one per thread: evaluation never nests, and states are
+// shared by no threads. It keeps the program whose parameters it holds (they
+// never change) and the card whose properties it holds (legal() writes them too).
+struct NameBuffer {
+  std::vector<double> values;
+  // The generation of each slot's value: valid while it is `generation`,
+  // which moves on whenever the state (its stamp) or the subject changes.
+  std::vector<std::uint64_t> filled;
+  std::uint64_t generation = 1;
+  bool full = false;  // every slot some expression reads holds this generation's value
+  std::uint64_t program = 0;
+  int card = -2;
+  std::uint64_t stamp = 0;  // DescribedState::m_stamp of the values held (0: none)
+  int subject = -1;
+};
+thread_local NameBuffer t_namesStorage;
+// The buffer through a plain pointer: a thread_local with a constructor is
+// reached through a call that checks it was made, on every access.
+thread_local NameBuffer* t_namesPointer = nullptr;
+NameBuffer& names() {
+  NameBuffer* b = t_namesPointer;
+  if (__builtin_expect(b == nullptr, 0)) t_namesPointer = b = &t_namesStorage;
+  return *b;
+}
+
+// Puts `card`'s properties (zeros for no card) in the card_ names of `v`, this
+// thread's buffer, unless they are there already: legal() and pickHolds() change
+// only these slots from one card to the next.
+void holdCard(const md::DescribedProgram& p, double* v, int card) {
+  NameBuffer& b = names();
+  if (b.card == card) return;
+  const std::size_t props = p.cardProps.size();
+  if (card >= 0)
+    std::copy_n(p.cards[static_cast<std::size_t>(card)].props.begin(), props, v + p.slots.card);
+  else
+    std::fill_n(v + p.slots.card, props, 0.0);
+  b.card = card;
+}
+
+// Stamps: this thread's number in the high bits (given at its first stamp), a count in the low ones.
+std::atomic<std::uint64_t> g_threads{0};
+thread_local std::uint64_t t_stamp = 0;
+}  // namespace
+
+void DescribedState::changed() {
+  if (__builtin_expect(t_stamp == 0, 0)) t_stamp = (g_threads.fetch_add(1) + 1) << 40;
+  m_stamp = ++t_stamp;
+}
+
+double* DescribedState::namesFor(int subject) const {
+  NameBuffer& b = names();
+  const Program& p = *m_p;
+  const md::SlotLayout& s = p.slots;
+  if (b.program != p.serial || b.values.size() < static_cast<std::size_t>(s.total)) {
+    b.values.assign(static_cast<std::size_t>(s.total), 0.0);
+    b.filled.assign(static_cast<std::size_t>(s.total), 0);
+    std::copy(p.paramValues.begin(), p.paramValues.end(), b.values.begin() + s.params);
+    b.program = p.serial;
+    b.card = -1;
+    b.stamp = 0;
+    b.full = false;
+    ++b.generation;
+  }
+  if (b.stamp == 0 || b.stamp != m_stamp || b.subject != subject) {
+    b.stamp = m_stamp;
+    b.subject = subject;
+    b.full = false;
+    ++b.generation;
+  }
+  return b.values.data();
+}
+
+const double* DescribedState::vars(int subject, int card) const {
+  double* v = namesFor(subject);
+  NameBuffer& b = names();
+  const Program& p = *m_p;
+  if (b.full) {
+    holdCard(p, v, card);
+    return v;
+  }
+  b.full = true;
+  const md::SlotLayout& s = p.slots;
+  // Only the names some expression reads (DescribedProgram::read*).
+  const int* counters = m_counters.data();
+  for (int g : p.readGlobals) v[s.globals + g] = counters[g];
+  const int opponent = (subject + 1) % m_players;
+  const int* own = counters + p.globalCounters + subject * p.playerCounters;
+  const int* opp = counters + p.globalCounters + opponent * p.playerCounters;
+  for (int c : p.readOwn) v[s.own + c] = own[c];
+  for (int c : p.readOpponent) v[s.opponent + c] = opp[c];
+  const auto* piles = m_zones.data();
+  const int ownBase = p.sharedZones + subject * p.playerZones;
+  const int oppBase = p.sharedZones + opponent * p.playerZones;
+  for (int z : p.readZoneSizes) {
+    const md::Zone& zone = p.zones[static_cast<std::size_t>(z)];
+    v[s.zoneSizes + z] = static_cast<double>(piles[zone.perPlayer ? ownBase + zone.storage : zone.storage].size());
+  }
+  for (int z : p.readOpponentZoneSizes) {
+    const md::Zone& zone = p.zones[static_cast<std::size_t>(z)];
+    v[s.opponentZoneSizes + z] =
+        static_cast<double>(piles[zone.perPlayer ? oppBase + zone.storage : zone.storage].size());
+  }
+  v[s.players] = m_players;
+  v[s.turn] = m_turnCount;
+  holdCard(p, v, card);
+  const int faction = m_faction[static_cast<std::size_t>(subject)];
+  for (std::size_t k = 0; k < p.factionProps.size(); ++k)
+    v[s.faction + static_cast<int>(k)] = faction >= 0 ? p.factionValues[static_cast<std::size_t>(faction)][k] : 0.0;
+  if (p.board.present) boardVars(v, subject);
+  return v;
+}
+
+// One slot's value for `subject`, as vars() fills it (neither a parameter nor a card property).
+double DescribedState::slotValue(int slot, int subject) const {
+  const Program& p = *m_p;
+  const md::SlotLayout& s = p.slots;
+  const int* counters = m_counters.data();
+  if (slot < s.own) return counters[slot - s.globals];
+  const int opponent = (subject + 1) % m_players;
+  if (slot < s.opponent) return counters[p.globalCounters + subject * p.playerCounters + (slot - s.own)];
+  if (slot < s.zoneSizes) return counters[p.globalCounters + opponent * p.playerCounters + (slot - s.opponent)];
+  if (slot < s.players) {
+    const bool opp = slot >= s.opponentZoneSizes;
+    const md::Zone& zone = p.zones[static_cast<std::size_t>(slot - (opp ? s.opponentZoneSizes : s.zoneSizes))];
+    const int base = p.sharedZones + (opp ? opponent : subject) * p.playerZones;
+    return static_cast<double>(m_zones[static_cast<std::size_t>(zone.perPlayer ? base + zone.storage : zone.storage)].size());
+  }
+  if (slot == s.players) return m_players;
+  if (slot == s.turn) return m_turnCount;
+  const int faction = m_faction[static_cast<std::size_t>(subject)];
+  return faction >= 0 ? p.factionValues[static_cast<std::size_t>(faction)][static_cast<std::size_t>(slot - s.faction)] : 0.0;
+}
+
+// The names `slots` (and the card's properties with `card`) for `subject`:
+// only those filled, unless a board's names (counted together) need them all.
+const double* DescribedState::namesWith(const std::vector<int>& slots, bool readsCard, int subject, int card) const {
+  const Program& p = *m_p;
+  if (p.board.present) return vars(subject, card);
+  double* v = namesFor(subject);
+  NameBuffer& b = names();
+  if (!b.full)
+    for (int slot : slots) {
+      std::uint64_t& at = b.filled[static_cast<std::size_t>(slot)];
+      if (at == b.generation) continue;
+      v[slot] = slotValue(slot, subject);
+      at = b.generation;
+    }
+  if (readsCard) holdCard(p, v, card);
+  return v;
+}
+
+double DescribedState::valueFor(int expr, int subject, int card) const {
+  const auto e = static_cast<std::size_t>(expr);
+  if (m_p->isLoneNumber[e]) return m_p->loneNumber[e];
+  return valueOf(expr, namesWith(m_p->exprReads[e], m_p->exprReadsCard[e] != 0, subject, card));
+}
+
+bool DescribedState::holdsFor(int condition, int subject, int card) const {
+  if (condition < 0) return true;
+  const md::Condition& c = m_p->conditions[static_cast<std::size_t>(condition)];
+  if (!c.byCard.empty()) return c.byCard[static_cast<std::size_t>(card + 1)] != 0;
+  return holdsOn(condition, namesWith(c.reads, c.readsCard, subject, card));
+}
+
+
+bool DescribedState::holdsWith(int condition, int card, double* v) const {
+  if (condition < 0) return true;
+  const md::Condition& c = m_p->conditions[static_cast<std::size_t>(condition)];
+  if (!c.byCard.empty()) return c.byCard[static_cast<std::size_t>(card + 1)] != 0;
+  if (c.readsCard) holdCard(*m_p, v, card);
+  return holdsOn(condition, v);
+}
+
+void DescribedState::holdCardIn(double* v, int card) const { holdCard(*m_p, v, card); }
+
+}  // namespace wb::rulesets::described
