@@ -124,4 +124,48 @@ int chooseSpec(Compiler& c, const std::vector<ChoiceArg>& args, const SourceLoca
   return static_cast<int>(c.m_p.choices.size()) - 1;
 }
 
+void dealEffect(Compiler& c, const yaml::MapEntry& op) {
+  const YAML::Node& v = op.value;
+  if (!v.IsMap()) {
+    c.error(op.valueLoc, "expected a map for 'deal' (from, to, count, players), got " + yaml::NodeReader::describe(v));
+    return;
+  }
+  int from = -1, to = -1, count = -1, others = 0;
+  bool bad = false;
+  for (const auto& e : c.m_r.entries(v, "deal")) {
+    if (e.key == "from") {
+      from = c.zoneRef(e.value, c.scalar(e.value, "'from'"), e.valueLoc);
+    } else if (e.key == "to") {
+      to = c.zoneRef(e.value, c.scalar(e.value, "'to'"), e.valueLoc);
+    } else if (e.key == "count") {
+      count = c.expression(e.value, "'count'");
+      bad = bad || count < 0;
+    } else if (e.key == "players") {
+      const std::string who = c.scalar(e.value, "'players'");
+      if (who == "all" || who == "opponents") {
+        others = who == "opponents" ? 1 : 0;
+      } else {
+        bad = true;
+        c.error(e.valueLoc, "expected 'all' or 'opponents' for 'players', got '" + who + "'" +
+                                validation::didYouMean(who, {"all", "opponents"}));
+      }
+    } else {
+      bad = true;
+      c.m_r.unknownKey(e, "deal (known: from, to, count, players)");
+    }
+  }
+  if (!v["from"] || !v["to"]) {
+    c.error(op.valueLoc, "'deal' needs 'from' and 'to' (the pile dealt from and each player's zone dealt to)");
+    return;
+  }
+  if (to >= 0 && !c.m_p.zones[static_cast<std::size_t>(to)].perPlayer) {
+    c.error(c.m_r.loc(v["to"]), "'deal' gives each player cards: 'to' must be a zone per player");
+    return;
+  }
+  if (!v["count"]) count = c.expressionText("1", op.valueLoc);
+  if (bad || from < 0 || to < 0 || count < 0) return;
+  c.m_zoneFilled[static_cast<std::size_t>(to)] = true;
+  if (static_cast<int>(c.m_p.code.size()) < kMaxCode) c.m_p.code.push_back({Op::Deal, from, to, count, others});
+}
+
 }  // namespace wb::model::describe

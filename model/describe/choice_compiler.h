@@ -1,4 +1,4 @@
-// Private to model/describe: the `choose` effect (a player picks cards inside
+// Private to model/describe: the `choose` and `deal` effects (a player picks cards inside
 // an effect) and the card form of it and of `shuffle`, compiled into
 // DescribedProgram::choices (choice_compiler.cpp). The described engine plays
 // them in rulesets/described/described_choice.cpp.
@@ -24,5 +24,9 @@ struct ChoiceArg {
 int chooseSpec(Compiler& c, const std::vector<ChoiceArg>& args, const SourceLocation& where);
 std::vector<ChoiceArg> choiceArgs(Compiler& c, const YAML::Node& map);
 std::vector<ChoiceArg> choiceArgs(const Effect& e);
+
+// `deal: {from: deck, to: hand, count: 5}`: count cards to each player (or
+// `players: opponents`), one at a time in turn order from the subject.
+void dealEffect(Compiler& c, const yaml::MapEntry& op);
 
 }  // namespace wb::model::describe

@@ -76,6 +76,7 @@ enum class Op : std::uint8_t {
   Board,       // a=BoardOp (described_board.h), b, c its arguments
   Choose,      // a=index into choices: a player picks cards (described_choice.cpp)
   MoveWhere,   // a=from zone, b=to zone, c=condition: every card of `from` that satisfies it
+  Deal,        // a=from zone, b=to zone, c=expr (cards each), d=1 the others only: one at a time, in turn order
 };
 
 // What taking a card counts as in the statistics (`pick: {counts_as: ...}`,

@@ -21,7 +21,7 @@ const std::set<std::string, std::less<>>& effectOps() {
   static const std::set<std::string, std::less<>> ops = {"gain",  "pay",    "set",        "roll",     "draw",
                                                          "move",  "shuffle", "play",      "if",       "repeat",
                                                          "for_each", "next_phase", "end_turn", "end_game", "call",
-                                                         "count_as", "choose"};
+                                                         "count_as", "choose", "deal"};
   return ops;
 }
 
@@ -233,6 +233,8 @@ void Compiler::effect(const YAML::Node& item, int depth) {
       if (count < 0) count = expressionText("1", op->valueLoc);
       emit(Op::MoveTop, from, to, count, bottom ? 1 : 0);
     }
+  } else if (k == "deal") {
+    dealEffect(*this, *op);
   } else if (k == "choose") {
     const int choice = chooseSpec(*this, choiceArgs(*this, v), op->keyLoc);
     if (choice >= 0) emit(Op::Choose, choice);

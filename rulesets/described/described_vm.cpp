@@ -256,6 +256,18 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
         }
         ++pc;
         break;
+      case md::Op::Deal: {
+        // One card at a time to each player in turn order from the subject (the others only with d = 1).
+        const long long n = std::clamp<long long>(amount(in.c), 0, md::kMaxStartCards);
+        auto& from = zoneRef(in.a, subject);
+        for (long long k = 0; k < n && !from.empty(); ++k)
+          for (int j = in.d; j < m_players && !from.empty(); ++j) {
+            zoneRef(in.b, (subject + j) % m_players).push_back(from.back());
+            from.pop_back();
+          }
+        ++pc;
+        break;
+      }
       case md::Op::MoveWhere: {
         // Every card of `from` that satisfies the condition (read with the card as card_), in order.
         auto& from = zoneRef(in.a, subject);
