@@ -322,5 +322,14 @@ TEST(DescribedChooseInput, AMoveWithWhenNeedsFromAndNoCount) {
             "game.yaml:16:55: error: unknown name 'card_cots' (did you mean 'card_cost'?)\n");
 }
 
+// `deal`: an unknown zone, a word it does not know, a zone not per player.
+TEST(DescribedDealInput, MistakesAreAtTheirColumn) {
+  EXPECT_EQ(chooseErrors("{deal: {from: dek, to: hand, players: others}}"),
+            "game.yaml:16:33: error: unknown zone 'dek' (did you mean 'deck'?)\n"
+            "game.yaml:16:57: error: expected 'all' or 'opponents' for 'players', got 'others'\n");
+  EXPECT_EQ(chooseErrors("{deal: {from: deck, to: hand, count: 2, by: me}}"),
+            "game.yaml:16:59: error: unknown key 'by' in deal (known: from, to, count, players)\n");
+}
+
 }  // namespace
 }  // namespace wb::rulesets::described::testing
