@@ -95,12 +95,32 @@ enum class Op : std::uint8_t {
   Return,
   CountAs,     // a=CardUse: the picked card counts as played or acquired by the subject
   Board,       // a=BoardOp (described_board.h), b, c its arguments
+  Choose,      // a=index into choices: a player picks cards (described_choice.cpp)
+  MoveWhere,   // a=from zone, b=to zone, c=condition: every card of `from` that satisfies it
+  Deal,        // a=from zone, b=to zone, c=expr (cards each), d=1 the others only: one at a time, in turn order
 };
 
 // What taking a card counts as in the statistics (`pick: {counts_as: ...}`,
 // the `count_as` effect): Default follows the pick's zone (a shared zone
 // acquires, one's own plays).
 enum class CardUse : std::uint8_t { Default, Nothing, Played, Acquired };
+
+// `choose`: a player (the subject, or the next player with `by: opponent`)
+// picks cards of a zone (the subject's, or the next player's with `of:
+// opponent`), one decision per card, and each goes to `to`. With `top`, the
+// choice is among that many cards taken off the top of `from` (the ones not
+// picked go back on top, in their order); with `order`, every card is placed
+// in the order picked (the last picked on top); with `up_to`, the chooser may
+// stop early. A pick nobody could decide otherwise is made without asking.
+struct Choice {
+  std::string id;              // the moves' name: "<id> <card>", "<id> done"
+  int from = -1, to = -1;
+  int count = -1;              // expression: how many cards
+  int top = -1;                // expression, -1: the whole zone
+  int when = -1;               // condition on card_ names, -1: any card
+  bool byOpponent = false, ofOpponent = false, upTo = false, order = false;
+  SourceLocation where;
+};
 
 struct Instr {
   Op op = Op::Return;
@@ -193,7 +213,7 @@ struct DescribedProgram {
   std::vector<Zone> zones;
   int sharedZones = 0, playerZones = 0;
   std::vector<Card> cards;  // by entity index
-  std::vector<std::string> cardProps;  // "cost" then the numeric properties
+  std::vector<std::string> cardProps;  // "cost", "number" (the place in cards:), then the numeric properties
   // The ruleset's `factions:` (a seat plays one, as in every engine): their ids,
   // and the numeric properties expressions read as faction_NAME, by faction.
   std::vector<std::string> factions;
@@ -202,6 +222,7 @@ struct DescribedProgram {
   std::vector<CompiledExpression> exprs;
   std::vector<Condition> conditions;
   std::vector<Instr> code;
+  std::vector<Choice> choices;  // the `choose` effects (Op::Choose)
   int setupCode = -1;
   // `triggers:` run with the turn's player as the subject when a turn starts
   // (after the `reset: turn` counters) and when it ends; -1 = none.

@@ -318,6 +318,10 @@ void Compiler::readCards() {
     return;
   }
   m_p.cardProps.push_back("cost");
+  // card_number: the card's place in `cards:` (1 for the first), which tells
+  // one card from another (a counter can remember which card was bought),
+  // unless the cards give a `number` of their own.
+  m_p.cardProps.push_back("number");
   for (const auto& c : cards)
     for (const auto& f : c.properties)
       if (f.asNumber() && std::find(m_p.cardProps.begin(), m_p.cardProps.end(), f.key) == m_p.cardProps.end())
@@ -326,6 +330,7 @@ void Compiler::readCards() {
     Card card;
     card.id = c.id;
     card.props.assign(m_p.cardProps.size(), 0.0);
+    card.props[1] = static_cast<double>(m_p.cards.size() + 1);
     if (const model::Cost* cost = c.cost()) {
       if (auto v = cost->amount.constantValue())
         card.props[0] = *v;

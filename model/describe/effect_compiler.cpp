@@ -8,6 +8,7 @@
 #include <set>
 
 #include "model/describe/board_compiler.h"
+#include "model/describe/choice_compiler.h"
 #include "model/describe/compiler_state.h"
 #include "model/describe/description_compiler.h"
 #include "model/validation/name_suggestion.h"
@@ -20,7 +21,7 @@ const std::set<std::string, std::less<>>& effectOps() {
   static const std::set<std::string, std::less<>> ops = {"gain",  "pay",    "set",        "roll",     "draw",
                                                          "move",  "shuffle", "play",      "if",       "repeat",
                                                          "for_each", "next_phase", "end_turn", "end_game", "call",
-                                                         "count_as"};
+                                                         "count_as", "choose", "deal"};
   return ops;
 }
 
@@ -161,8 +162,8 @@ void Compiler::effect(const YAML::Node& item, int depth) {
     if (!v.IsMap() || !v["sides"] || !v["into"]) error(op->valueLoc, "'roll' needs 'sides' and 'into'");
     if (counter >= 0 && sides >= 0) emit(Op::Roll, counter, sides);
   } else if (k == "draw" || k == "move") {
-    int from = -1, to = -1, count = -1, reshuffle = -1;
-    bool all = false, bottom = false;
+    int from = -1, to = -1, count = -1, reshuffle = -1, when = -1;
+    bool all = false, bottom = false, counted = false;
     const bool isDraw = k == "draw";
     if (isDraw) {
       from = m_zones.count("deck") ? m_zones.find("deck")->second : -1;
@@ -177,7 +178,11 @@ void Compiler::effect(const YAML::Node& item, int depth) {
         else if (e.key == "to")
           to = zoneRef(e.value, scalar(e.value, "'to'"), e.valueLoc);
         else if (e.key == "count")
-          count = expression(e.value, "'count'");
+          count = expression(e.value, "'count'"), counted = true;
+        else if (e.key == "when" && !isDraw) {
+          when = condition(e.value);
+          if (when < 0) return;
+        }
         else if (e.key == "reshuffle" && isDraw)
           reshuffle = zoneRef(e.value, scalar(e.value, "'reshuffle'"), e.valueLoc);
         else if (e.key == "all" && !isDraw)
@@ -192,7 +197,7 @@ void Compiler::effect(const YAML::Node& item, int depth) {
                                   validation::didYouMean(end, {"top", "bottom"}));
         } else
           m_r.unknownKey(e, isDraw ? "draw (known: count, from, to, reshuffle)"
-                                   : "move (known: from, to, count, all, at)");
+                                   : "move (known: from, to, count, all, at, when)");
       }
       if (isDraw && !v["count"]) count = expressionText("1", op->valueLoc);
     } else {
@@ -206,8 +211,16 @@ void Compiler::effect(const YAML::Node& item, int depth) {
       return;
     }
     m_zoneFilled[static_cast<std::size_t>(to)] = true;
+    if (when >= 0 && (from < 0 || counted)) {
+      // `when` moves every card that satisfies it: a count or the picked card has no place there.
+      error(op->valueLoc, from < 0 ? "'move' with 'when' needs 'from' (it moves every card of it that satisfies 'when')"
+                                   : "'move' with 'when' moves every card that satisfies it: drop 'count'");
+      return;
+    }
     if (isDraw) {
       emit(Op::Draw, from, count, to, reshuffle);
+    } else if (when >= 0) {
+      emit(Op::MoveWhere, from, to, when);
     } else if (from < 0) {
       if (!m_pickAllowed && !m_inCardEffects) {
         error(op->valueLoc, "'move' without 'from' moves the picked card: only an action with 'pick' has one");
@@ -220,6 +233,11 @@ void Compiler::effect(const YAML::Node& item, int depth) {
       if (count < 0) count = expressionText("1", op->valueLoc);
       emit(Op::MoveTop, from, to, count, bottom ? 1 : 0);
     }
+  } else if (k == "deal") {
+    dealEffect(*this, *op);
+  } else if (k == "choose") {
+    const int choice = chooseSpec(*this, choiceArgs(*this, v), op->keyLoc);
+    if (choice >= 0) emit(Op::Choose, choice);
   } else if (k == "shuffle") {
     const int z = zoneRef(v, scalar(v, "'shuffle'"), op->valueLoc);
     if (z >= 0) emit(Op::Shuffle, z);
@@ -342,9 +360,15 @@ int Compiler::cardEffects(const Entity& card) {
       if (counter >= 0 && sides >= 0) emit(Op::Roll, counter, sides);
     } else if (e.op == "end_turn") {
       emit(Op::EndTurn);
+    } else if (e.op == "choose") {
+      const int choice = chooseSpec(*this, choiceArgs(e), e.origin.loc);
+      if (choice >= 0) emit(Op::Choose, choice);
+    } else if (e.op == "shuffle") {
+      const int z = zoneRef(YAML::Node(), text("zone").empty() ? std::string("deck") : text("zone"), e.origin.at("zone"));
+      if (z >= 0) emit(Op::Shuffle, z);
     } else {
       error(e.origin.loc, "card '" + card.id + "': unknown effect '" + e.op + "'" +
-                              validation::didYouMean(e.op, {"gain", "pay", "set", "draw", "roll", "end_turn"}));
+                              validation::didYouMean(e.op, {"gain", "pay", "set", "draw", "roll", "end_turn", "choose", "shuffle"}));
     }
   }
   m_inCardEffects = false;

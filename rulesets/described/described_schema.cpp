@@ -67,6 +67,17 @@ model::EngineSchema makeSchema() {
        "draw cards"},
       {"roll", {text("sides", false, "sides (default 6)"), text("into", true, "counter")}, "roll a die into a counter"},
       {"end_turn", {}, "end the turn"},
+      {"shuffle", {text("zone", false, "zone (default deck)")}, "shuffle a zone"},
+      {"choose",
+       {text("from", true, "zone the cards are picked from"), text("to", true, "zone they go to"),
+        text("count", false, "cards (default 1)"), text("top", false, "choose among this many cards off the top"),
+        text("by", false, "who picks: player (default) or opponent"),
+        text("of", false, "whose zones: player (default) or opponent"),
+        text("up_to", false, "true: the chooser may stop early"),
+        text("order", false, "true: the order of the picks counts (the last picked on top)"),
+        text("when", false, "condition a card must satisfy (card_ names)"),
+        text("id", false, "the moves' name (default choose)")},
+       "a player picks cards of a zone, one move per card"},
   };
   s.check = [](const model::Ruleset& ruleset, model::Diagnostics& out) {
     auto game = DescribedGame::create(ruleset, out);

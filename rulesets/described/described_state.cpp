@@ -147,6 +147,10 @@ void DescribedState::legalActions(std::vector<sim::Action>& out) const {
 void DescribedState::listLegal(std::vector<sim::Action>& out) const {
   out.clear();
   if (m_terminal) return;
+  if (m_choice) {
+    listChoice(out);
+    return;
+  }
   // The names the phase's actions read, once per decision (the actor's view);
   // each pick's zone sorted once, its distinct cards in card order (the same list for the same contents).
   const md::Phase& phase = m_p->phases[static_cast<std::size_t>(m_phase)];
@@ -250,6 +254,10 @@ void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
     boardApply(a, rng);
     return;
   }
+  if (m_choice) {
+    applyChoice(a, rng);
+    return;
+  }
   const int ai = static_cast<int>(a / kActionStride);
   const int card = static_cast<int>(a % kActionStride) - 1;
   const md::Action& action = m_p->actions[static_cast<std::size_t>(ai)];
@@ -322,6 +330,8 @@ void DescribedState::actionEntities(sim::Action a, std::vector<int>& out) const 
     if (t.piece >= 0) out.push_back(m_p->board.pieces[static_cast<std::size_t>(t.piece)].card);
     return;
   }
+  // A card picked in a choice is not one the move uses: a restriction on it never forbids the choice.
+  if (isChoiceAction(a)) return;
   const int card = static_cast<int>(a % kActionStride) - 1;
   if (card >= 0) out.push_back(card);
 }

@@ -13,12 +13,14 @@
 // no winner (adjudicated).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "model/describe/described_program.h"
+#include "model/describe/description_compiler.h"
 #include "rulesets/described/described_board.h"
 #include "simulation/agents/scripted_players.h"
 #include "simulation/core/state.h"
@@ -28,6 +30,27 @@ namespace wb::rulesets::described {
 inline constexpr sim::Action kActionStride = 1024;
 // The most byte-code steps one action's effects may take.
 inline constexpr long long kEffectStepBudget = 2000000;
+
+// A `choose` waiting for its chooser's moves (described_choice.cpp). The
+// effects that follow it wait as frames, the innermost (the card's) first;
+// the state holds it shared and replaces it on every change, so copies of a
+// state never see each other's picks.
+struct EffectLoop {
+  int remaining = 0;
+  int savedSubject = 0;
+};
+struct EffectFrame {
+  int pc = 0, subject = 0, card = -1, pickZone = -1, depth = 0;
+  std::array<EffectLoop, model::describe::kMaxEffectDepth + 2> loops{};
+};
+struct PendingChoice {
+  int choice = 0;          // index into Program::choices
+  int subject = 0, owner = 0, chooser = 0;
+  int left = 0;            // cards still to pick
+  int placed = 0;          // cards placed so far (`order`: the next goes under them)
+  std::vector<std::int16_t> looked;  // `top`: the cards taken off the zone, top first
+  std::vector<EffectFrame> frames;
+};
 
 class DescribedState : public sim::State, public sim::ScriptedPlayers {
  public:
@@ -131,7 +154,21 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   bool pickHolds(const model::describe::Action& a, int card, double* v) const;
   bool phaseHasLegalAction() const;
   void listLegal(std::vector<sim::Action>& out) const;
-  void run(int pc, int subject, int card, int pickZone, sim::Rng& rng);
+  // Runs effects from `pc`; `resume` continues a frame a choice left waiting.
+  void run(int pc, int subject, int card, int pickZone, sim::Rng& rng, const EffectFrame* resume = nullptr);
+  // described_choice.cpp: a `choose` begun (true: a decision waits), its
+  // moves listed, named and taken.
+  bool beginChoice(int choice, int subject, int card);
+  bool advanceChoice(PendingChoice& c);
+  void pickChoice(PendingChoice& c, std::int16_t card);
+  void choiceCandidates(const PendingChoice& c, std::vector<std::int16_t>& out) const;
+  void finishChoice(PendingChoice& c);
+  void listChoice(std::vector<sim::Action>& out) const;
+  void applyChoice(sim::Action a, sim::Rng& rng);
+  std::string choiceToString(sim::Action a) const;
+  bool isChoiceAction(sim::Action a) const {
+    return a / kActionStride >= static_cast<sim::Action>(m_p->actions.size()) && a < kBoardActionBase;
+  }
   void shuffle(std::vector<std::int16_t>& pile, sim::Rng& rng);
   void finish(const model::describe::EndRule& rule, int subject);
   void checkEnd();
@@ -139,6 +176,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   void settle(sim::Rng& rng);
   // The player who acts in the current phase (its `by:`), the subject of its actions.
   int actor() const {
+    if (m_choice) return m_choice->chooser;
     return (m_current + m_p->phases[static_cast<std::size_t>(m_phase)].actor) % m_players;
   }
   double value(int player) const;
@@ -189,6 +227,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   void changed();
   BoardState m_board;
   long long m_effectSteps = 0;
+  std::shared_ptr<PendingChoice> m_choice;  // null: no choice waits
 };
 
 }  // namespace wb::rulesets::described

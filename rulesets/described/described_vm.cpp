@@ -20,14 +20,26 @@ void DescribedState::shuffle(std::vector<std::int16_t>& pile, sim::Rng& rng) {
     std::swap(pile[i - 1], pile[static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(i)))]);
 }
 
-void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& rng) {
+void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& rng, const EffectFrame* resume) {
   const Program& p = *m_p;
-  struct Loop {
-    int remaining = 0;
-    int savedSubject = 0;
-  };
+  using Loop = EffectLoop;
   std::array<Loop, md::kMaxEffectDepth + 2> loops{};
   int depth = 0;
+  if (resume) {
+    loops = resume->loops;
+    depth = resume->depth;
+  }
+  // A choice began in this run (or in a card it plays): what follows waits as a frame.
+  auto wait = [&](int next) {
+    EffectFrame f;
+    f.pc = next;
+    f.subject = subject;
+    f.card = card;
+    f.pickZone = pickZone;
+    f.depth = depth;
+    f.loops = loops;
+    m_choice->frames.push_back(f);
+  };
   // The names' values are those of the state's stamp: a new one only after an
   // instruction that may change them (tests and jumps keep them); an amount
   // or a test fills only the names it reads (described_names.cpp).
@@ -144,6 +156,10 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
         if (card >= 0 && p.cards[static_cast<std::size_t>(card)].code >= 0) {
           run(p.cards[static_cast<std::size_t>(card)].code, subject, card, pickZone, rng);
           if (m_terminal || m_turnEnding) return;
+          if (m_choice) {
+            wait(pc + 1);
+            return;
+          }
         }
         ++pc;
         break;
@@ -225,6 +241,43 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
         if (m_terminal) return;
         ++pc;
         break;
+      case md::Op::Choose:
+        if (beginChoice(in.a, subject, card)) {
+          wait(pc + 1);
+          return;
+        }
+        ++pc;
+        break;
+      case md::Op::Deal: {
+        // One card at a time to each player in turn order from the subject (the others only with d = 1).
+        const long long n = std::clamp<long long>(amount(in.c), 0, md::kMaxStartCards);
+        auto& from = zoneRef(in.a, subject);
+        for (long long k = 0; k < n && !from.empty(); ++k)
+          for (int j = in.d; j < m_players && !from.empty(); ++j) {
+            zoneRef(in.b, (subject + j) % m_players).push_back(from.back());
+            from.pop_back();
+          }
+        ++pc;
+        break;
+      }
+      case md::Op::MoveWhere: {
+        // Every card of `from` that satisfies the condition (read with the card as card_), in order.
+        auto& from = zoneRef(in.a, subject);
+        auto& to = zoneRef(in.b, subject);
+        if (&from != &to) {
+          std::size_t keep = 0;
+          for (std::size_t i = 0; i < from.size(); ++i) {
+            const std::int16_t c = from[i];
+            if (holdsOn(in.c, vars(subject, c)))
+              to.push_back(c);
+            else
+              from[keep++] = c;
+          }
+          from.resize(keep);
+        }
+        ++pc;
+        break;
+      }
     }
   }
 }

@@ -17,7 +17,8 @@
 namespace wb::rulesets {
 namespace {
 
-enum class Move { EndTurn, Discard, Execute, PlaceFaceDown, PlayFaceDown, Blessing, Bid, Raise, Yield };
+enum class Move { EndTurn, Discard, Execute, PlaceFaceDown, PlayFaceDown, Blessing, Bid, Raise, Yield,
+                  Pick, PickDone };  // a card picked inside an effect (Weak Hands, Recycling ...), or stopping
 
 // A position of either engine: player 1 (index 0) to act at the start of a
 // turn, every hand, deck, discard pile and face-down row empty, no passives,
@@ -39,6 +40,13 @@ class Table {
   virtual int winner() const = 0;        // -1: none
   virtual std::vector<std::string> shop(int tier) const = 0;
   virtual int discardCount(int p, const std::string& card) const = 0;
+  // Choices inside an effect: decks (top last given), face-down rows, what is where.
+  virtual void giveDeck(int p, const std::string& card) = 0;
+  virtual void giveFaceDown(int p, const std::string& card) = 0;
+  virtual std::vector<std::string> deckTopFirst(int p) const = 0;
+  virtual int handCount(int p, const std::string& card) const = 0;
+  virtual int faceDownCount(int p, const std::string& card) const = 0;
+  virtual int shopHolds(int tier, const std::string& card) const = 0;  // on display or in the shop's deck
 };
 
 class CppTable : public Table {
@@ -88,8 +96,35 @@ class CppTable : public Table {
       }
       case Move::Raise: return apply(card_dice::encodeAction(K::Raise));
       case Move::Yield: return apply(card_dice::encodeAction(K::Yield));
+      case Move::Pick:
+        switch (s->phase()) {
+          case card_dice::Phase::DiscardChoice: return apply(card_dice::encodeAction(K::ChooseDiscard, card(c)));
+          case card_dice::Phase::OrderChoice: return apply(card_dice::encodeAction(K::PutNext, card(c)));
+          case card_dice::Phase::TutorChoice: return apply(card_dice::encodeAction(K::Tutor, card(c)));
+          case card_dice::Phase::RecycleChoice: return apply(card_dice::encodeAction(K::Recycle, card(c)));
+          default: return false;
+        }
+      case Move::PickDone: return apply(card_dice::encodeAction(K::RecycleDone));
     }
     return false;
+  }
+  void giveDeck(int p, const std::string& c) override { s->giveCard(p, card_dice::Zone::Deck, card(c)); }
+  void giveFaceDown(int p, const std::string& c) override { s->giveCard(p, card_dice::Zone::FaceDown, card(c)); }
+  std::vector<std::string> deckTopFirst(int p) const override {
+    std::vector<std::string> out;
+    const auto& deck = s->player(p).deck;
+    for (std::size_t i = deck.size(); i > 0; --i) out.push_back(game->rules().cards[deck[i - 1]].id);
+    return out;
+  }
+  static int countIn(const auto& pile, int c) {
+    int n = 0;
+    for (auto x : pile) n += x == c;
+    return n;
+  }
+  int handCount(int p, const std::string& c) const override { return countIn(s->player(p).hand, card(c)); }
+  int faceDownCount(int p, const std::string& c) const override { return countIn(s->player(p).faceDown, card(c)); }
+  int shopHolds(int tier, const std::string& c) const override {
+    return countIn(s->shop(tier).display, card(c)) + countIn(s->shop(tier).deck, card(c));
   }
   bool apply(sim::Action a) { return s->applyAction(a, rng); }
   int gold(int p) const override { return s->player(p).gold; }
@@ -187,6 +222,17 @@ class DescribedTable : public Table {
       case Move::Bid: verb = tier == 0 ? "bid_cheap" : "bid_expensive"; break;
       case Move::Raise: verb = phase == "match" ? "match_bid" : "raise"; break;
       case Move::Yield: verb = phase == "match" ? "give_up" : "let_go"; break;
+      case Move::Pick:
+      case Move::PickDone:
+        // A choice's moves are "<its id> <card>" and "<its id> done"; only they are legal while it waits.
+        for (sim::Action a : static_cast<const sim::State&>(*s).legalActions()) {
+          const std::string name = s->actionToString(a);
+          const std::string tail = m == Move::Pick ? " " + c : std::string(" done");
+          if (name.size() > tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0 &&
+              name.find(' ') == name.size() - tail.size())
+            return s->applyAction(a, rng);
+        }
+        return false;
     }
     for (sim::Action a : static_cast<const sim::State&>(*s).legalActions()) {
       const std::string name = s->actionToString(a);
@@ -209,10 +255,30 @@ class DescribedTable : public Table {
       out.push_back(game->program().cards[static_cast<std::size_t>(c)].id);
     return out;
   }
-  int discardCount(int p, const std::string& c) const override {
+  int discardCount(int p, const std::string& c) const override { return countIn("discard", p, c); }
+  int countIn(const std::string& z, int p, const std::string& c) const {
     int n = 0;
-    for (auto x : s->zone(zone("discard"), p)) n += x == card(c);
+    for (auto x : s->zone(zone(z), p)) n += x == card(c);
     return n;
+  }
+  void add(const std::string& z, int p, const std::string& c) {
+    auto pile = s->zone(zone(z), p);
+    pile.push_back(card(c));
+    s->setZone(zone(z), p, pile);
+  }
+  void giveDeck(int p, const std::string& c) override { add("deck", p, c); }
+  void giveFaceDown(int p, const std::string& c) override { add("face_down", p, c); }
+  std::vector<std::string> deckTopFirst(int p) const override {
+    std::vector<std::string> out;
+    const auto& deck = s->zone(zone("deck"), p);
+    for (std::size_t i = deck.size(); i > 0; --i) out.push_back(game->program().cards[static_cast<std::size_t>(deck[i - 1])].id);
+    return out;
+  }
+  int handCount(int p, const std::string& c) const override { return countIn("hand", p, c); }
+  int faceDownCount(int p, const std::string& c) const override { return countIn("face_down", p, c); }
+  int shopHolds(int tier, const std::string& c) const override {
+    const std::string prefix = tier == 0 ? "cheap" : "expensive";
+    return countIn(prefix + "_shop", 0, c) + countIn(prefix + "_deck", 0, c);
   }
 
   sim::Rng rng{7};
@@ -349,6 +415,134 @@ TEST_P(CardDiceBothEngines, AtATurnsEndEachShopLosesItsOldestCard) {
   ASSERT_TRUE(t->act(Move::EndTurn));
   EXPECT_EQ(t->shop(0), (std::vector<std::string>{"tremor", "heavy_rain", "treasury", "gold_refinery"}));
   EXPECT_EQ(t->shop(1), (std::vector<std::string>{"earthquake", "free_market", "cheapskate", "rainstorm"}));
+}
+
+// Weak Hands: "Your opponent must discard [utility] cards from their hand";
+// assumed (both engines): the victim picks them.
+TEST_P(CardDiceBothEngines, WeakHandsLetsTheVictimPickItsDiscards) {
+  t->setDie("utility", 2);
+  t->giveHand(0, "weak_hands");
+  for (const char* c : {"fire", "tremor", "treasury"}) t->giveHand(1, c);
+  ASSERT_TRUE(t->act(Move::Blessing, "weak_hands"));
+  EXPECT_EQ(t->toAct(), 1) << "the victim picks";
+  ASSERT_TRUE(t->act(Move::Pick, "tremor"));
+  EXPECT_EQ(t->toAct(), 1);
+  ASSERT_TRUE(t->act(Move::Pick, "treasury"));
+  EXPECT_EQ(t->toAct(), 0) << "the player's turn goes on";
+  EXPECT_EQ(t->handCount(1, "fire"), 1);
+  EXPECT_EQ(t->discardCount(1, "tremor"), 1);
+  EXPECT_EQ(t->discardCount(1, "treasury"), 1);
+}
+
+// A victim holding no more cards than it must discard has nothing to choose.
+TEST_P(CardDiceBothEngines, WeakHandsTakesEveryCardWithoutAChoiceWhenItMust) {
+  t->setDie("utility", 3);
+  t->giveHand(0, "weak_hands");
+  for (const char* c : {"fire", "tremor"}) t->giveHand(1, c);
+  ASSERT_TRUE(t->act(Move::Blessing, "weak_hands"));
+  EXPECT_EQ(t->toAct(), 0);
+  EXPECT_EQ(t->discardCount(1, "fire") + t->discardCount(1, "tremor"), 2);
+}
+
+// Faulty Table: "Your opponent must discard [utility] face down actions."
+TEST_P(CardDiceBothEngines, FaultyTableLetsTheVictimPickItsFaceDownDiscards) {
+  t->setDie("utility", 1);
+  t->giveHand(0, "faulty_table");
+  t->giveFaceDown(1, "fire");
+  t->giveFaceDown(1, "tremor");
+  ASSERT_TRUE(t->act(Move::Blessing, "faulty_table"));
+  EXPECT_EQ(t->toAct(), 1);
+  ASSERT_TRUE(t->act(Move::Pick, "tremor"));
+  EXPECT_EQ(t->toAct(), 0);
+  EXPECT_EQ(t->faceDownCount(1, "fire"), 1);
+  EXPECT_EQ(t->discardCount(1, "tremor"), 1);
+}
+
+// Impatience: "Look at and reorder the top [utility] cards of your deck":
+// the card picked first goes on top.
+TEST_P(CardDiceBothEngines, ImpatiencePutsTheTopCardsBackInTheChosenOrder) {
+  t->setDie("utility", 3);
+  for (const char* c : {"gold_mine", "fire", "tremor", "treasury"}) t->giveDeck(0, c);  // treasury on top
+  t->giveHand(0, "impatience");
+  ASSERT_TRUE(t->act(Move::Execute, "impatience"));
+  EXPECT_EQ(t->toAct(), 0);
+  ASSERT_TRUE(t->act(Move::Pick, "fire"));
+  ASSERT_TRUE(t->act(Move::Pick, "tremor"));
+  EXPECT_EQ(t->deckTopFirst(0), (std::vector<std::string>{"fire", "tremor", "treasury", "gold_mine"}));
+}
+
+// Sabotage: "Look at and reorder the top [utility] cards of your opponent's
+// deck": the player who plays it orders them.
+TEST_P(CardDiceBothEngines, SabotageReordersTheOpponentsDeck) {
+  t->setDie("utility", 2);
+  for (const char* c : {"gold_mine", "fire", "tremor"}) t->giveDeck(1, c);
+  t->giveHand(0, "sabotage");
+  ASSERT_TRUE(t->act(Move::Execute, "sabotage"));
+  EXPECT_EQ(t->toAct(), 0) << "the saboteur orders";
+  ASSERT_TRUE(t->act(Move::Pick, "fire"));
+  EXPECT_EQ(t->deckTopFirst(1), (std::vector<std::string>{"fire", "tremor", "gold_mine"}));
+}
+
+// Magnetic Hands: "Move a chosen card from your deck to your hand and then shuffle."
+TEST_P(CardDiceBothEngines, MagneticHandsTakesTheChosenCardFromTheDeck) {
+  for (const char* c : {"fire", "tremor", "treasury"}) t->giveDeck(0, c);
+  t->giveHand(0, "magnetic_hands");
+  ASSERT_TRUE(t->act(Move::Execute, "magnetic_hands"));
+  ASSERT_TRUE(t->act(Move::Pick, "tremor"));
+  EXPECT_EQ(t->handCount(0, "tremor"), 1);
+  EXPECT_EQ(t->deckTopFirst(0).size(), 2u);
+  EXPECT_EQ(t->toAct(), 0);
+}
+
+// Express Shipping: "Move a card you just bought to your hand" (assumed: bought this turn).
+TEST_P(CardDiceBothEngines, ExpressShippingTakesTheCardBoughtThisTurn) {
+  t->setShop(0, {"fire", "tremor", "heavy_rain", "treasury"}, {});
+  t->giveHand(0, "express_shipping");
+  ASSERT_TRUE(t->act(Move::Bid, "fire", 0));
+  ASSERT_EQ(t->discardCount(0, "fire"), 1);
+  ASSERT_TRUE(t->act(Move::Execute, "express_shipping"));
+  EXPECT_EQ(t->handCount(0, "fire"), 1);
+  EXPECT_EQ(t->discardCount(0, "fire"), 0);
+  EXPECT_EQ(t->toAct(), 0);
+}
+
+// ... and nothing when the player bought nothing this turn.
+TEST_P(CardDiceBothEngines, ExpressShippingWithoutABuyTakesNothing) {
+  t->giveHand(0, "express_shipping");
+  t->giveHand(0, "fire");
+  ASSERT_TRUE(t->act(Move::Discard, "fire"));
+  ASSERT_TRUE(t->act(Move::Execute, "express_shipping"));
+  EXPECT_EQ(t->handCount(0, "fire"), 0);
+  EXPECT_EQ(t->discardCount(0, "fire"), 1);
+}
+
+// Recycling Master: "Remove up to [utility / 2] cards from your hand and return
+// them to the card store"; assumed: each goes into its tier's shop deck.
+TEST_P(CardDiceBothEngines, RecyclingReturnsChosenCardsToTheirTiersShop) {
+  t->setDie("utility", 4);
+  t->setShop(0, {"heavy_rain", "treasury", "gold_refinery", "mirror_wall"}, {});
+  t->setShop(1, {"gold_panning", "earthquake", "free_market", "cheapskate"}, {});
+  for (const char* c : {"recycling_master", "fire", "gold_mine", "tremor"}) t->giveHand(0, c);
+  ASSERT_TRUE(t->act(Move::Execute, "recycling_master"));
+  ASSERT_TRUE(t->act(Move::Pick, "gold_mine"));
+  ASSERT_TRUE(t->act(Move::Pick, "fire"));
+  EXPECT_EQ(t->toAct(), 0) << "two is the most: the choice ends";
+  EXPECT_EQ(t->handCount(0, "tremor"), 1);
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  EXPECT_EQ(t->shopHolds(1, "gold_mine"), 1);
+  EXPECT_EQ(t->shopHolds(0, "fire"), 1);
+}
+
+// "Up to": the player may stop early.
+TEST_P(CardDiceBothEngines, RecyclingMayStopEarly) {
+  t->setDie("utility", 6);
+  for (const char* c : {"recycling_novice", "fire", "tremor"}) t->giveHand(0, c);
+  ASSERT_TRUE(t->act(Move::Execute, "recycling_novice"));
+  ASSERT_TRUE(t->act(Move::Pick, "fire"));
+  ASSERT_TRUE(t->act(Move::PickDone));
+  EXPECT_EQ(t->handCount(0, "tremor"), 1);
+  EXPECT_EQ(t->handCount(0, "fire"), 0);
+  EXPECT_EQ(t->toAct(), 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, CardDiceBothEngines, ::testing::Values(false, true),

@@ -231,3 +231,113 @@ rules:
 
 }  // namespace
 }  // namespace wb::rulesets::described::testing
+
+namespace wb::rulesets::described::testing {
+namespace {
+
+// `choose` (a player picks cards inside an effect): its mistakes are errors at
+// their file:line:column, all at once, with "did you mean".
+// Every diagnostic of loading `text` as the file game.yaml, folder removed.
+std::string loadErrors(const std::string& text) {
+  const fs::path dir = fs::temp_directory_path() / ("wb_described_choose_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string path = (dir / "game.yaml").string();
+  EXPECT_TRUE(model::writeFileAtomically(path, text));
+  std::string out = model::loadRuleset(path, lookup()).diagnostics.format();
+  for (std::size_t pos; (pos = out.find(dir.string() + "/")) != std::string::npos;) out.erase(pos, dir.string().size() + 1);
+  fs::remove_all(dir);
+  return out;
+}
+
+std::string chooseErrors(const std::string& effect, const std::string& cardEffects = "[{op: gain, counter: score}]") {
+  const std::string text = R"(id: t
+name: T
+engine: described
+players: {min: 2, max: 2}
+cards:
+  - {id: a, name: A, count: 0, cost: 1, effects: )" + cardEffects + R"(}
+rules:
+  counters:
+    score: {per: player, min: 0, max: 10}
+  zones:
+    deck: {per: player, visibility: nobody, start: {a: 3}}
+    hand: {per: player, visibility: owner}
+  turn:
+    actions:
+      - id: go
+        effects: [)" + effect + R"(, end_turn]
+  end:
+    - when: score >= 10
+)";
+  return loadErrors(text);
+}
+
+TEST(DescribedChooseInput, AGoodChoiceValidates) {
+  EXPECT_EQ(chooseErrors("{choose: {from: deck, to: hand, count: 2, by: opponent, of: opponent, up_to: true}}"), "");
+  EXPECT_EQ(chooseErrors("{choose: {from: deck, to: hand}}", "[{op: choose, from: deck, to: hand, top: 2, order: \"true\"}]"), "");
+}
+
+TEST(DescribedChooseInput, UnknownZonesKeysAndWordsAreAtTheirColumn) {
+  EXPECT_EQ(chooseErrors("{choose: {from: dek, to: hand, by: oponent, up_too: true}}"),
+            "game.yaml:16:35: error: unknown zone 'dek' (did you mean 'deck'?)\n"
+            "game.yaml:16:54: error: expected 'player' or 'opponent' for 'by', got 'oponent' (did you mean 'opponent'?)\n"
+            "game.yaml:16:71: error: unknown key 'up_too' in 'choose' (known: id, from, to, count, top, by, of, up_to, "
+            "order, when) (did you mean 'up_to'?)\n");
+}
+
+TEST(DescribedChooseInput, AMissingZoneAndABadAmountAreErrors) {
+  EXPECT_EQ(chooseErrors("{choose: {from: deck, count: 2 +}}"),
+            "game.yaml:16:20: error: 'choose' needs 'from' and 'to' (the zones the cards are picked from and go to)\n"
+            "game.yaml:16:51: error: expected a number, a name or '('\n");
+}
+
+TEST(DescribedChooseInput, ACardsChoiceIsCheckedToo) {
+  EXPECT_EQ(chooseErrors("{gain: {score: 1}}", "[{op: choose, from: deck, to: hnd, order: maybe}]"),
+            "game.yaml:6:80: error: unknown zone 'hnd' (did you mean 'hand'?)\n"
+            "game.yaml:6:92: error: expected true or false for 'order', got 'maybe'\n");
+}
+
+TEST(DescribedChooseInput, SetupAndTriggersCannotChoose) {
+  const std::string text = R"(id: t
+name: T
+engine: described
+players: {min: 2, max: 2}
+rules:
+  counters:
+    score: {per: player, min: 0, max: 10}
+  zones:
+    deck: {per: player, visibility: nobody}
+    hand: {per: player, visibility: owner}
+  triggers:
+    turn_start:
+      - choose: {from: deck, to: hand}
+  turn:
+    actions:
+      - id: go
+        effects: [{gain: {score: 1}}, end_turn]
+  end:
+    - when: score >= 10
+)";
+  EXPECT_EQ(loadErrors(text),
+            "game.yaml:13:9: error: 'choose' waits for a player's move: only an action's or a card's effects can "
+            "choose (not setup or triggers)\n");
+}
+
+TEST(DescribedChooseInput, AMoveWithWhenNeedsFromAndNoCount) {
+  EXPECT_EQ(chooseErrors("{move: {from: deck, to: hand, count: 1, when: card_cost > 0}}"),
+            "game.yaml:16:26: error: 'move' with 'when' moves every card that satisfies it: drop 'count'\n");
+  EXPECT_EQ(chooseErrors("{move: {from: deck, to: hand, when: card_cots > 0}}"),
+            "game.yaml:16:55: error: unknown name 'card_cots' (did you mean 'card_cost'?)\n");
+}
+
+// `deal`: an unknown zone, a word it does not know, a zone not per player.
+TEST(DescribedDealInput, MistakesAreAtTheirColumn) {
+  EXPECT_EQ(chooseErrors("{deal: {from: dek, to: hand, players: others}}"),
+            "game.yaml:16:33: error: unknown zone 'dek' (did you mean 'deck'?)\n"
+            "game.yaml:16:57: error: expected 'all' or 'opponents' for 'players', got 'others'\n");
+  EXPECT_EQ(chooseErrors("{deal: {from: deck, to: hand, count: 2, by: me}}"),
+            "game.yaml:16:59: error: unknown key 'by' in deal (known: from, to, count, players)\n");
+}
+
+}  // namespace
+}  // namespace wb::rulesets::described::testing

@@ -1,0 +1,32 @@
+// Private to model/describe: the `choose` and `deal` effects (a player picks cards inside
+// an effect) and the card form of it and of `shuffle`, compiled into
+// DescribedProgram::choices (choice_compiler.cpp). The described engine plays
+// them in rulesets/described/described_choice.cpp.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/describe/compiler_state.h"
+
+namespace wb::model::describe {
+
+// One argument of a `choose`, from either form: its text and where it is.
+struct ChoiceArg {
+  std::string key;
+  std::string text;
+  SourceLocation where;
+};
+
+// The arguments of `choose: {...}` (rules' effects) or of `- op: choose` (a
+// card's effects); `where` locates the effect. Returns the index into
+// DescribedProgram::choices, or -1 (reported).
+int chooseSpec(Compiler& c, const std::vector<ChoiceArg>& args, const SourceLocation& where);
+std::vector<ChoiceArg> choiceArgs(Compiler& c, const YAML::Node& map);
+std::vector<ChoiceArg> choiceArgs(const Effect& e);
+
+// `deal: {from: deck, to: hand, count: 5}`: count cards to each player (or
+// `players: opponents`), one at a time in turn order from the subject.
+void dealEffect(Compiler& c, const yaml::MapEntry& op);
+
+}  // namespace wb::model::describe
