@@ -5,8 +5,9 @@
 // must end their turn with at most 5 cards in their hand"; Multitasking: "Play extra actions
 // this turn". The run-wide measures are the counters leader_discards_damage and
 // cap_leader_discards_damage. Two positions are taken from replays of
-// `balance run data/rulesets/card-dice --games 2000 --seed 1 --replay N` at the heuristic
-// before its leader terms, where the leader threw away damage that got through.
+// `balance run data/rulesets/card-dice --games 2000 --seed 1 --replay N` where the leader threw
+// away damage that got through: game 560 with the heuristic before its leader terms, game 5
+// with the uncapped lead term but before the leader's discard counted as waste.
 #include "simulation/agents/greedy_agent.h"
 #include "tests/rulesets/card_dice/card_dice_fixture.h"
 
