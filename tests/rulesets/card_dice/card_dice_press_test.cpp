@@ -111,7 +111,8 @@ TEST_F(Press, ALeaderAtItsHandLimitKeepsTheDamageThatGetsThroughReplay5) {
     state->setGold(0, 17);
     state->setHealth(1, 150);
     state->setGold(1, 14);
-    for (const char* id : {"water_reservoirs", "magical_barrier", "cheapskate", "always_lucky"}) state->addPassive(0, card(id));
+    for (const char* id : {"water_reservoirs", "magical_barrier", "cheapskate", "always_lucky"})
+      state->addPassive(0, card(id));
     for (const char* id : {"big_handed", "solid_infrastructure", "natural_forests", "paid_militia"})
       state->addPassive(1, card(id));
     for (const char* id : {"prometheuss_gift", "midas_touch", "ancient_grimoire", "nymphs_grace", "earthquake"})
@@ -151,7 +152,8 @@ TEST_F(Press, ALeaderAtItsHandLimitKeepsTheDamageThatGetsThroughReplay560) {
       state->giveCard(0, Zone::Hand, card(id));
     state->giveCard(0, Zone::FaceDown, card("midas_touch"));
     // Exploration Lord draws ceil(2/3 x utility 5) = 4; the turn's draw is the Meteor Strike.
-    for (const char* id : {"meteor_strike", "magical_firestorm", "volcanic_eruption", "poseidons_trident", "basic_income"})
+    for (const char* id :
+         {"meteor_strike", "magical_firestorm", "volcanic_eruption", "poseidons_trident", "basic_income"})
       state->giveCard(0, Zone::Deck, card(id));
     state->refreshLeadBases();
     playFromHand("exploration_lord");
