@@ -25,6 +25,13 @@
 // |                              | card the opponent's shields did not stop in a turn in which   |
 // |                              | it played no damage card: a leader that stopped pressing (the |
 // |                              | player's stall, not the rules')                                |
+// | leader_discards_damage       | a player who leads (as above) discards a damage card the      |
+// |                              | opponent's shields do not stop, in a turn in which it played  |
+// |                              | no damage card (in any turn, not only at the cap)             |
+// | bid_opened                   | a player bids for a card                                      |
+// | bid_contested                | ... and the opponent's gold pays the next bid level: an       |
+// |                              | auction opens (else the bidder buys at the stated cost)       |
+// | bid_raised                   | a player outbids (the opponent) or matches (the bidder)       |
 // The first three cap_ counters name one cause per game that reaches the cap, in that order;
 // cap_leader_discards_damage is counted besides them. The first game of each is a replay of
 // that cause, so a designer can watch why games stop.
@@ -47,8 +54,12 @@ enum class Counter : int {
   CapHealthAboveStart,
   CapUnexplained,
   CapLeaderDiscardsDamage,
+  LeaderDiscardsDamage,
+  BidOpened,
+  BidContested,
+  BidRaised,
 };
-inline constexpr int kCounterCount = static_cast<int>(Counter::CapLeaderDiscardsDamage) + 1;
+inline constexpr int kCounterCount = static_cast<int>(Counter::BidRaised) + 1;
 
 inline const std::vector<std::string>& counterNames() {
   static const std::vector<std::string> kNames = {"turn_draw_available", "turn_draw_skipped",
@@ -56,7 +67,8 @@ inline const std::vector<std::string>& counterNames() {
                                                   "buff_unmatched", "turn_action_cap",
                                                   "turn_gold_unconverted", "cap_militia_rich",
                                                   "cap_health_above_start", "cap_unexplained",
-                                                  "cap_leader_discards_damage"};
+                                                  "cap_leader_discards_damage", "leader_discards_damage", "bid_opened",
+                                                  "bid_contested", "bid_raised"};
   return kNames;
 }
 

@@ -42,9 +42,15 @@ void CardDiceState::doApplyAction(sim::Action a, sim::Rng& rng) {
         ++s.discardedWithinLimit;
       }
       // A damage card the shields let through, discarded in a turn without a damage play:
-      // the player did not press (counter cap_leader_discards_damage).
-      if (m_rules->cards[d.card].dealsDamage && !s.pressedThisTurn && damageReach(p, d.card) > 0)
+      // the player did not press (counter cap_leader_discards_damage; while it leads, also
+      // leader_discards_damage, which the heuristic charges as waste).
+      if (m_rules->cards[d.card].dealsDamage && !s.pressedThisTurn && damageReach(p, d.card) > 0) {
         s.lastDamageDiscardTurn = m_turn;
+        if (leads(p)) {
+          count(p, Counter::LeaderDiscardsDamage);
+          ++s.damageDiscardedLeading;
+        }
+      }
       s.hand.eraseValue(card8);
       forgetHandCard(p, card8);
       s.discard.push_back(card8);
@@ -98,12 +104,14 @@ void CardDiceState::doApplyAction(sim::Action a, sim::Rng& rng) {
       // Rule: "Bidding for a card consists of a player announcing their interest in buying a
       // card from one of the shops for its stated cost."
       --s.bidsLeft;
+      count(p, Counter::BidOpened);
       m_auctionShop = d.die;
       m_auctionSlot = d.card;
       m_auctionLevel = 1;
       m_auctionHighIsBidder = true;
       const int cost = m_rules->cards[m_shops[d.die].display[d.card]].cost;
       if (m_players[1 - p].gold >= nextBidLevel() * cost) {
+        count(p, Counter::BidContested);
         m_phase = Phase::Auction;
         m_auctionOpen = true;
         m_actor = 1 - p;
@@ -116,6 +124,7 @@ void CardDiceState::doApplyAction(sim::Action a, sim::Rng& rng) {
       // Rule: "This bidding in multiples of the stated cost continues until either the
       // opponent doesn't outbid or the player doesn't match."
       const int cost = m_rules->cards[m_shops[m_auctionShop].display[m_auctionSlot]].cost;
+      count(p, Counter::BidRaised);
       if (m_auctionHighIsBidder) {
         m_auctionLevel = nextBidLevel();
         m_auctionHighIsBidder = false;

@@ -96,6 +96,7 @@ void CardDiceState::startTurn(int p, sim::Rng& rng) {
   s.lastBought = -1;
   s.discardedWithinLimit = 0;
   s.buffsWasted = 0;
+  s.damageDiscardedLeading = 0;
   s.pressedThisTurn = false;
   s.leadBase = effectiveHealth(p);
   s.unspentFor.clear();

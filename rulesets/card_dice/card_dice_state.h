@@ -126,6 +126,10 @@ struct PlayerState {
   // buffs that ended a turn unmatched (the heuristic charges them: waste()).
   int discardedWithinLimit = 0;
   int buffsWasted = 0;
+  // Since the player's own turn began: damage cards it discarded while leading, part of whose
+  // damage the opponent's shields let through, in a turn without a damage play (counter
+  // leader_discards_damage; the heuristic charges them as waste).
+  int damageDiscardedLeading = 0;
   // The last turn (0-based) in which this player discarded a damage card part of whose damage
   // would have got through the opponent's shields, without playing a damage card in that turn
   // (counter cap_leader_discards_damage); whether its own turn has seen a damage card played.
@@ -208,7 +212,7 @@ class CardDiceState : public sim::State {
   int turnActions() const { return m_turnActions; }
   bool hasPassive(int p, Op op) const;
   // The value of a card to player p under the current dice, without this turn's buffs
-  // (heuristic scale, card_dice_heuristic.cpp).
+  // (heuristic scale, card_dice_card_values.cpp).
   double cardValue(int p, int card) const;
   // An effect's amount for player p now: expression x buffs, rounded up, >= 0.
   int effectAmount(int p, const EffectDef& e) const;
@@ -312,7 +316,7 @@ class CardDiceState : public sim::State {
   // vars from fillVars(p); buffed = with p's buffs of this turn.
   int amountFrom(int p, const EffectDef& e, const double* vars, bool buffed = true) const;
   double cardValueFrom(int p, int card, const double* vars, bool buffed = true) const;
-  // card_dice_heuristic.cpp
+  // card_dice_material.cpp, card_dice_heuristic.cpp (terms: card_dice_heuristic.h)
   double material(int p) const;
   double waste(int p) const;
   // The lead term of p's own judgement (0 unless p leads).

@@ -1,7 +1,7 @@
 // Gold that buys nothing: the blunder counter
 // turn_gold_unconverted (a turn that ends with its bid unused while the player's
 // gold pays for a buff or damage card on display) and the heuristic's "unspent"
-// term (card_dice_heuristic.cpp), which makes greedy and the planner turn a gold
+// term (card_dice_heuristic.h), which makes greedy and the planner turn a gold
 // lead into such a card. Rule: "On each turn a player may ... bid for one card"
 // (seed file 004); the counter and the term are the agents', not the rules'.
 #include "simulation/agents/greedy_agent.h"

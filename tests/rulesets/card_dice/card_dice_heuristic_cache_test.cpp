@@ -1,5 +1,5 @@
 // The card-dice heuristic keeps per-thread caches (card values per rules object and dice,
-// flat per-card tables per rules object; card_dice_heuristic.cpp). A cached value must be
+// flat per-card tables per rules object; card_dice_card_values.cpp). A cached value must be
 // the value computed afresh: the heuristic of a position may not depend on what the thread
 // evaluated before. Each test evaluates the same positions in two orders, with the caches
 // emptied in between by evaluating positions under many other dice, and wants the same bits.

@@ -1,4 +1,4 @@
-// Agent tests of the card-dice heuristic (card_dice_heuristic.cpp) from scripted positions:
+// Agent tests of the card-dice heuristic (card_dice_heuristic.h) from scripted positions:
 // greedy takes its free draw even when the card on top is a blessing, does not discard an
 // action card while its hand is within the limit, and plays a buff only when a card it
 // multiplies can still be played this turn. The run-wide rates are the engine counters
