@@ -54,6 +54,7 @@ const char* kSynopsis =
     "    - {metric: \"faction:*\", min: 0.40, max: 0.60}\n"
     "    - {metric: \"impact:meteor_strike\", min: -3, max: 3}   # restricted-play lift, points\n"
     "    - {metric: timeouts, max: 0.05}\n"
+    "    - {skill: [planner, greedy, random]}   # each beats the next: >= 0.55 head-to-head\n"
     "  knobs:                                  # default: every value the schema bounds\n"
     "    - {path: \"cards.*.cost\", values: [3, 7, 12, 18]}\n"
     "    - {path: parameters.starting_health, range: \"60:160:10\"}\n"
@@ -67,6 +68,9 @@ const char* kSynopsis =
     "(\"Seat 1\" = seat:0). impact:ID is the entity's restricted-play lift in points,\n"
     "as `balance impact` measures it (a seat that may not acquire, play or use it):\n"
     "each block of the bank is played untreated and once per impact entity restricted.\n"
+    "A skill matrix (`skill:` with agent specs, strongest first; 2 players) is one target\n"
+    "per pair, skill:A>B: A's win rate against B in games of the two alone, seats\n"
+    "alternated game by game; a band may be given (default min 0.55).\n"
     "Every candidate plays the same bank of games (common random numbers, seats\n"
     "rotated) paired with the starting ruleset; the answer is replayed on seeds the\n"
     "search never used. A target passes when its 95% interval lies inside its band,\n"
@@ -185,6 +189,9 @@ std::string reading(const sim::TargetReading& r, int precision) {
   return num(r.value.value, precision) + " [" + num(r.value.ci.lo, precision) + ", " + num(r.value.ci.hi, precision) + "]";
 }
 
+// The metric column's width: 24, or the name and a space (skill:A>B names are long).
+int nameWidth(const std::string& name) { return std::max(24, static_cast<int>(name.size()) + 1); }
+
 std::string agentsText(const std::vector<std::string>& a) {
   std::string out;
   for (const auto& s : a) out += (out.empty() ? "" : ",") + s;
@@ -250,12 +257,15 @@ void printResult(std::ostream& out, const sim::TuneResult& r) {
       << std::setw(28) << "proposal" << "verdict\n";
   for (const auto& t : r.targets) {
     const int p = t.target.metric.isProportion() ? 3 : 1;
-    out << "  " << std::left << std::setw(24) << t.target.metric.name() << std::setw(16) << t.target.bandText()
+    const std::string name = t.target.metric.name();
+    out << "  " << std::left << std::setw(nameWidth(name)) << name << std::setw(16) << t.target.bandText()
         << std::setw(28) << reading(t.baseline, p) << std::setw(28) << reading(t.verified, p)
         << (interrupted ? "-" : sim::toString(t.verified.verdict));
     if (t.verified.miss > 0) out << " (misses by " << num(t.verified.miss, p) << ")";
     if (!interrupted && r.verifyAgents != r.searchAgents && t.target.metric.kind == sim::TuneMetric::Kind::Agent)
       out << " (with the search agents " << agentsText(r.searchAgents) << ", the mix that defines it)";
+    if (t.target.metric.isSkill())
+      out << " (" << t.target.metric.id << " against " << t.target.metric.other << " alone, seats alternated)";
     out << "\n";
   }
   out << std::right;
@@ -263,7 +273,8 @@ void printResult(std::ostream& out, const sim::TuneResult& r) {
     out << "\nwith the search agents (" << agentsText(r.searchAgents) << "), fresh seeds:\n";
     for (const auto& t : r.targets) {
       const int p = t.target.metric.isProportion() ? 3 : 1;
-      out << "  " << std::left << std::setw(24) << t.target.metric.name() << std::setw(16) << t.target.bandText()
+      const std::string name = t.target.metric.name();
+      out << "  " << std::left << std::setw(nameWidth(name)) << name << std::setw(16) << t.target.bandText()
           << std::setw(28) << reading(t.baselineSearchAgents, p) << std::setw(28) << reading(t.verifiedSearchAgents, p)
           << sim::toString(t.verifiedSearchAgents.verdict) << "\n" << std::right;
     }

@@ -20,6 +20,7 @@ namespace {
 constexpr std::uint64_t kVerifySalt = 0x7475'6e65'7665'7269ULL;  // "tuneveri"
 constexpr std::uint64_t kDuelSalt = 0x6475'656cULL;               // "duel"
 constexpr std::uint64_t kFreshSalt = 0x6672'6573'6873ULL;         // "freshs"
+constexpr std::uint64_t kSkillSalt = 0x736b'696c'6cULL;           // "skill"
 
 std::uint64_t fnv(std::uint64_t h, const std::string& s) {
   for (unsigned char c : s) {
@@ -154,7 +155,7 @@ std::uint64_t TuneEvaluator::gamesPerBlock() const {
   std::uint64_t duels = 0;
   bool runner = false;
   for (const auto& m : m_metrics) {
-    if (m.isDuel()) ++duels;
+    if (m.playsOwnGames()) ++duels;  // faction duels, skill pairs: blockGames() each
     else runner = true;
   }
   // Impact targets: the block's games once untreated (which the other metrics
@@ -194,6 +195,10 @@ void TuneEvaluator::playTask(const Task& task, double* out) const {
   const std::vector<std::string> factions = task.game->factions();
   const int cap = m_settings.maxTurns > 0 ? m_settings.maxTurns : task.game->defaultMaxTurns();
   for (std::size_t m = 0; m < m_metrics.size(); ++m) {
+    if (m_metrics[m].isSkill()) {
+      playSkillPair(task, m_metrics[m], &out[at[m]]);
+      continue;
+    }
     if (!m_metrics[m].isDuel()) {
       runner = true;
       continue;
@@ -243,7 +248,7 @@ void TuneEvaluator::playTask(const Task& task, double* out) const {
     result.entities = task.game->entityIds();
     if (!r.ok()) result.error = r.error;
     for (std::size_t m = 0; m < m_metrics.size(); ++m) {
-      if (m_metrics[m].isDuel()) continue;
+      if (m_metrics[m].playsOwnGames()) continue;
       if (r.ok() && m_metrics[m].isImpact()) {
         const auto e = static_cast<std::size_t>(std::find(impacts.begin(), impacts.end(), m_metrics[m].id) - impacts.begin());
         const PairedDifference& lift = r.entities[e].restricted.lift;
@@ -266,7 +271,28 @@ void TuneEvaluator::playTask(const Task& task, double* out) const {
   MonteCarloRunner play(*task.game, config);
   const RunResult result = play.run();
   for (std::size_t m = 0; m < m_metrics.size(); ++m)
-    if (!m_metrics[m].isDuel()) measureInto(result, m, at[m], out);
+    if (!m_metrics[m].playsOwnGames()) measureInto(result, m, at[m], out);
+}
+
+void TuneEvaluator::playSkillPair(const Task& task, const TuneMetric& pair, double* out) const {
+  // Games [b*B, (b+1)*B) of a Monte Carlo run of the two agents alone, seeded
+  // from (stream seed, pair): the runner gives agent k the seats of slot k,
+  // and the slots rotate one seat a game (MonteCarloRunner::agentSlotOfSeat),
+  // so in every block (whole rotations) each agent opens as often as it
+  // answers and the first player's edge cancels. The same games for every
+  // candidate and either agent set: the pair defines its own mix.
+  RunConfig config;
+  config.games = m_blockGames;
+  config.firstGame = task.block * m_blockGames;
+  config.seed = deriveSeed(streamSeed(task.stream), kSkillSalt, fnv(1469598103934665603ULL, pair.spec()));
+  config.threads = 1;
+  config.players = m_settings.players;
+  config.agents = {pair.id, pair.other};
+  config.maxTurns = m_settings.maxTurns;
+  const RunResult result = MonteCarloRunner(*task.game, config).run();
+  const Ratio r = result.ok() ? pair.measure(result) : Ratio{};
+  out[0] = r.num;
+  out[1] = r.den;
 }
 
 bool TuneEvaluator::play(const std::vector<Request>& requests, std::string& error) {

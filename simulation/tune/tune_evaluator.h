@@ -16,7 +16,9 @@
 // pits the faction against the baseline faction from seat g mod 2, seeded from
 // (stream seed, faction, g). Impact targets play each block as one impact
 // experiment (impact_runner.h) of games [b*B, (b+1)*B) of the stream: untreated
-// (the other metrics read these games) and restricted from each entity.
+// (the other metrics read these games) and restricted from each entity. Skill
+// pairs (skill:A>B) play games [b*B, (b+1)*B) of a run of the two agents alone,
+// seats alternating, seeded from (stream seed, pair), whatever the agent set.
 // Block sums do not depend on the thread count or the ranks.
 #pragma once
 
@@ -94,7 +96,8 @@ class TuneEvaluator {
 
   std::uint64_t blockGames() const { return m_blockGames; }
   // Games one block of a candidate plays: a Monte Carlo block when a target
-  // is measured on it, and blockGames() faction duels per faction target.
+  // is measured on it, and blockGames() faction duels per faction target and
+  // head-to-head games per skill pair.
   std::uint64_t gamesPerBlock() const;
   // The entities of the impact metrics, each once, in metric order.
   std::vector<std::string> impactEntities() const;
@@ -115,6 +118,8 @@ class TuneEvaluator {
   std::string seriesKey(const EditSet& edits, int stream, int agents) const;
   std::uint64_t streamSeed(int stream) const;
   void playTask(const Task& task, double* out) const;
+  // One skill pair's games of the task's block: {the stronger agent's wins, games}.
+  void playSkillPair(const Task& task, const TuneMetric& pair, double* out) const;
   // Where metric m's values start in a task's row, and the row's width.
   std::vector<std::size_t> offsets(std::size_t& width) const;
   void measureInto(const RunResult& result, std::size_t m, std::size_t offset, double* out) const;

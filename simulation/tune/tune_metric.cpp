@@ -269,6 +269,7 @@ std::string TuneMetric::spec() const {
       return (perTurn ? "use_per_turn:" : "use:") + id + (index >= 0 ? std::string(":") + useName(index) : std::string());
     case Kind::UseGames: return "use_games:" + id + (index >= 0 ? std::string(":") + useName(index) : std::string());
     case Kind::Diversity: return "diversity:" + id + (index >= 0 ? std::string(":") + useName(index) : std::string());
+    case Kind::Skill: return "skill:" + id + ">" + other;
   }
   return "first_side";
 }
@@ -296,6 +297,7 @@ std::string TuneMetric::label() const {
     case Kind::UseGames: return "share of games in which " + id + " is " + (index >= 0 ? useName(index) : "used");
     case Kind::Diversity:
       return "diversity of " + id + " (effective number " + (index >= 0 ? useName(index) : "used") + ")";
+    case Kind::Skill: return id + " win rate against " + other + " (head-to-head, seats alternated)";
   }
   return spec();
 }
@@ -319,6 +321,10 @@ Ratio TuneMetric::measure(const RunResult& result) const {
       return index > 0 && index <= static_cast<int>(s.factions().size()) ? tally(s.factions()[static_cast<std::size_t>(index - 1)])
                                                                         : Ratio{};
     case Kind::Impact: return {};   // impact experiments (tune_evaluator.cpp)
+    case Kind::Skill:  // the pair's own games (tune_evaluator.cpp): the stronger agent's tally
+      for (std::size_t i = 0; i < result.agents.size() && i < s.agents().size(); ++i)
+        if (result.agents[i] == id) return tally(s.agents()[i]);
+      return {};
     case Kind::Agent:
       for (std::size_t i = 0; i < result.agents.size() && i < s.agents().size(); ++i)
         if (result.agents[i] == id) return tally(s.agents()[i]);

@@ -13,6 +13,11 @@
 //                     run's faction schedule), as `balance run` reports it by
 //                     faction (fair share 1/N), every faction a target of its own
 //   agent:SPEC        the win rate of one agent spec of --agents (with several agents)
+//   skill:A>B         agent A's win rate in head-to-head games against agent B
+//                     (2 players, seats alternated game by game so the first
+//                     player's edge cancels), played on games of their own: one
+//                     pair of a skill matrix (`skill: [A, B, C]` in a targets
+//                     file: A beats B, B beats C), whatever --agents says
 //   impact:ID         entity ID's restricted-play lift in points (100 x the mean of
 //                     baseline score - restricted score over the pairs): the measure of
 //                     `balance impact` and `sweep --metric impact:ID`, played by
@@ -74,14 +79,15 @@ struct Ratio {
 
 struct TuneMetric {
   enum class Kind { FirstSide, Seat, Team, Faction, Agent, Length, Timeouts, Adjudicated, NobodyWins, Draws, Impact,
-                    Use, UseGames, Diversity };
+                    Use, UseGames, Diversity, Skill };
   Kind kind = Kind::FirstSide;
   int index = 0;    // Seat, Team; Faction: 0 a duel, 1 + the faction's index as played; Use, UseGames, Diversity: the use (0 acquired, 1 played, 2 triggered; -1: the most)
-  std::string id;   // Faction, Agent, Impact, Use, UseGames (the entity); Diversity (the kind)
+  std::string id;   // Faction, Agent, Impact, Use, UseGames (the entity); Diversity (the kind); Skill (the stronger agent)
   std::vector<int> members = {};  // Diversity: the entities (indices into Game::entityIds()) of the kind
   // Use: per turn instead of per game (the content guard's reading: a fix
   // that shortens a stalled game must not count as pricing every entity out).
   bool perTurn = false;
+  std::string other = {};  // Skill: the weaker agent
 
   std::string spec() const;    // "first_side", "seat:1", "faction:fire", "length", ...
   std::string label() const;   // "first-side win share", "mean game length (turns)", ...
@@ -101,6 +107,10 @@ struct TuneMetric {
   bool isUse() const { return kind == Kind::Use || kind == Kind::UseGames || kind == Kind::Diversity; }
   // Played as faction duels against the baseline faction, not measured on a run.
   bool isDuel() const { return kind == Kind::Faction && index == 0; }
+  // One pair of a skill matrix: head-to-head games of two agents of its own.
+  bool isSkill() const { return kind == Kind::Skill; }
+  // Played on games of its own (duels, skill pairs), not read from the block's run.
+  bool playsOwnGames() const { return isDuel() || isSkill(); }
   // Played as a restricted-play impact experiment (ImpactRunner) on the block's games.
   bool isImpact() const { return kind == Kind::Impact; }
   // The metric's sums in one run's statistics (0 / 0 when it has no games of

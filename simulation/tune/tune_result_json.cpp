@@ -57,6 +57,13 @@ void writeTuneResultJson(JsonWriter& w, const TuneResult& r) {
     w.beginObject();
     w.field("metric", t.target.metric.spec());
     w.field("label", t.target.metric.label());
+    if (t.target.metric.isSkill()) {
+      // One pair of a skill matrix, played head-to-head with seats alternated.
+      w.key("skill").beginObject();
+      w.field("stronger", t.target.metric.id);
+      w.field("weaker", t.target.metric.other);
+      w.endObject();
+    }
     bound(w, "min", t.target.min);
     bound(w, "max", t.target.max);
     w.key("baseline");

@@ -1,17 +1,51 @@
 #include "simulation/tune/tune_spec.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "model/core/atomic_file.h"
 #include "model/core/scalar.h"
 #include "model/yaml/node_reader.h"
 #include "model/yaml/yaml_document.h"
+#include "simulation/agents/agent_factory.h"
 
 namespace wb::sim {
 namespace {
 
 using model::yaml::MapEntry;
 using model::yaml::NodeReader;
+
+// `skill: [A, B, C]`: at least two agent specs the factory knows, each once.
+void readSkill(NodeReader& r, const MapEntry& e, TargetSpec& t) {
+  t.where = e.valueLoc;
+  if (!e.value.IsSequence()) {
+    r.error(e.valueLoc, "expected a list of agents, strongest first (skill: [planner, greedy, random]), got " +
+                            NodeReader::describe(e.value));
+    return;
+  }
+  for (const auto& item : e.value) {
+    const model::SourceLocation at = r.loc(item);
+    if (!item.IsScalar()) {
+      r.error(at, "expected an agent spec (e.g. greedy, planner:budget=600), got " + NodeReader::describe(item));
+      continue;
+    }
+    const std::string spec = item.Scalar();
+    std::string error;
+    if (!isValidAgentSpec(spec, error)) {
+      r.error(at, "skill: " + error);
+      continue;
+    }
+    if (std::find(t.skill.begin(), t.skill.end(), spec) != t.skill.end()) {
+      r.error(at, "skill: agent '" + spec + "' is listed twice (each agent must beat the next: list each once)");
+      continue;
+    }
+    t.skill.push_back(spec);
+    t.skillWhere.push_back(at);
+  }
+  if (e.value.size() < 2)
+    r.error(e.valueLoc, "skill: a skill matrix needs at least two agents, strongest first (got " +
+                            std::to_string(e.value.size()) + ")");
+}
 
 // Items with a problem of form are reported here and left out, so that the
 // checks against the game (tune_target.h, knob_space.h) report only the others.
@@ -23,10 +57,13 @@ void readTarget(NodeReader& r, const YAML::Node& node, TuneSpec& spec) {
   }
   TargetSpec t;
   t.where = r.loc(node);
-  bool hasMetric = false, boundGiven = false;
+  bool hasMetric = false, hasSkill = false, boundGiven = false;
   model::SourceLocation maxLoc = t.where;
   for (const MapEntry& e : r.entries(node, "target")) {
-    if (e.key == "metric") {
+    if (e.key == "skill") {
+      hasSkill = true;
+      readSkill(r, e, t);
+    } else if (e.key == "metric") {
       if (auto v = r.text(e)) {
         t.metric = *v;
         t.where = e.valueLoc;
@@ -48,8 +85,15 @@ void readTarget(NodeReader& r, const YAML::Node& node, TuneSpec& spec) {
       r.unknownKey(e, "target");
     }
   }
-  if (!hasMetric) {
-    r.error(r.loc(node), "target without 'metric'");
+  if (hasSkill && hasMetric) {
+    r.error(t.where, "a target has either 'metric' or 'skill', not both");
+    return;
+  }
+  if (hasSkill) {
+    t.metric = "skill";
+    if (!t.min && !t.max && !boundGiven) t.min = kDefaultSkillMin;
+  } else if (!hasMetric) {
+    r.error(r.loc(node), "target without 'metric' (or 'skill')");
     return;
   }
   // A bound given but refused has its own message; "neither" only when none is written.

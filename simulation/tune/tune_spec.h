@@ -7,6 +7,7 @@
 //     - {metric: first_side, min: 0.45, max: 0.55}
 //     - {metric: "faction:*", min: 0.40, max: 0.60}
 //     - {metric: timeouts, max: 0.05}
+//     - {skill: [planner, greedy, random], min: 0.55}
 //   knobs:
 //     - {path: "cards.*.cost", values: [3, 7, 12, 18]}
 //     - {path: parameters.starting_health, range: "60:160:10"}
@@ -33,10 +34,18 @@ inline constexpr std::size_t kMaxKnobEntries = 1000;
 inline constexpr std::size_t kMaxKnobValues = 10000;   // values of one knob (a list or a range)
 inline constexpr std::size_t kMaxTuneFileBytes = std::size_t{1} << 20;
 
+// A skill matrix, `- {skill: [planner, greedy, random], min: 0.55}`: each
+// agent (strongest first) beats the next in head-to-head games (skill:A>B
+// targets, tune_metric.h); without a band, a win rate of at least
+// kDefaultSkillMin for the stronger.
+inline constexpr double kDefaultSkillMin = 0.55;
+
 struct TargetSpec {
-  std::string metric;                // as written: "first_side", "faction:*", ...
-  std::optional<double> min, max;    // at least one
-  model::SourceLocation where;       // the metric's value
+  std::string metric;                // as written: "first_side", "faction:*", ...; "skill" for a skill matrix
+  std::optional<double> min, max;    // at least one (a skill matrix: kDefaultSkillMin when none)
+  model::SourceLocation where;       // the metric's value (a skill matrix: its list)
+  std::vector<std::string> skill;    // a skill matrix's agent specs, strongest first
+  std::vector<model::SourceLocation> skillWhere;  // each spec's place
 };
 
 struct KnobSpec {

@@ -59,7 +59,19 @@ std::vector<Target> resolveTargets(const TuneSpec& spec, const TuneShape& shape,
   for (const TargetSpec& t : spec.targets) {
     std::vector<TuneMetric> metrics;
     std::string error;
-    if (!parseTuneMetrics(t.metric, shape, metrics, error)) {
+    if (!t.skill.empty()) {
+      // A skill matrix: each agent against the next, head-to-head.
+      if (shape.players != 2) {
+        out.error(t.where, "skill targets are head-to-head games of two agents: 2 players only (this tune plays " +
+                               std::to_string(shape.players) + ")");
+        continue;
+      }
+      for (std::size_t i = 0; i + 1 < t.skill.size(); ++i) {
+        TuneMetric pair{TuneMetric::Kind::Skill, 0, t.skill[i]};
+        pair.other = t.skill[i + 1];
+        metrics.push_back(pair);
+      }
+    } else if (!parseTuneMetrics(t.metric, shape, metrics, error)) {
       out.error(t.where, error);
       continue;
     }

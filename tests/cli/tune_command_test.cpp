@@ -125,6 +125,12 @@ TEST(TuneCommand, BadInputMessageExitCodeAndNothingWritten) {
        "guard-band.yaml:3:24: error: guard band: min 0.8 > max 0.5"},
       {"guard-word", "targets:\n  - {metric: length, min: 45}\nguard: loose\n", 1,
        "guard-word.yaml:3:8: error: expected 'guard: off', 'guard: on' or a map"},
+      {"skill-unknown", "targets:\n  - {skill: [greedy, plannr]}\n", 1,
+       "skill-unknown.yaml:2:22: error: skill: unknown agent 'plannr'"},
+      {"skill-one", "targets:\n  - {skill: [greedy]}\n", 1,
+       "skill-one.yaml:2:13: error: skill: a skill matrix needs at least two agents"},
+      {"skill-band", "targets:\n  - {skill: [greedy, random], min: 0.9, max: 0.6}\n", 1,
+       "skill-band.yaml:2:46: error: target 'skill': min 0.9 > max 0.6"},
       {"not-yaml", "targets: [\n  {metric: length\n", 1, "not-yaml.yaml:"},
       {"binary", std::string("targets:\0\x01", 11), 1, "binary file (NUL byte)"},
   };
@@ -240,4 +246,29 @@ TEST(TuneCommand, AnAgentTargetIsVerifiedOnTheAgentMixThatDefinesIt) {
   EXPECT_NE(r.out.find("tune verdict pass"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("(with the search agents greedy,random, the mix that defines it)"), std::string::npos) << r.out;
   EXPECT_NE(readAll(json).find("\"verdict\": \"pass\""), std::string::npos);
+}
+
+TEST(TuneCommand, ASkillMatrixPlaysItsPairsAndReportsEachWithItsInterval) {
+  // skill: [greedy, random] is one target, greedy's win rate against random
+  // in games of the two alone with the seats alternated (greedy wins nearly
+  // every Element game), whatever agents the run's other targets use.
+  const fs::path dir = scratch("skill");
+  const fs::path targets = dir / "skill.yaml";
+  {
+    std::ofstream f(targets);
+    f << "targets:\n  - {skill: [greedy, random]}\n  - {metric: length, max: 200}\nknobs:\n"
+         "  - {path: parameters.dice_per_turn, range: \"3:5:1\"}\n";
+  }
+  const fs::path json = dir / "tune.json";
+  auto r = balance({"tune", kElement, "--targets", targets.string(), "--agents", "random", "--verify-agents", "random",
+                    "--budget", "400", "--verify-games", "80", "--seed", "3", "--threads", "2", "--json", json.string()});
+  ASSERT_EQ(r.exit, 0) << r.err << r.out;
+  EXPECT_NE(r.out.find("tune verdict pass"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("skill:greedy>random"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(">= 0.55"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(greedy against random alone, seats alternated)"), std::string::npos) << r.out;
+  const std::string doc = readAll(json);
+  for (const char* key : {"\"metric\": \"skill:greedy>random\"", "\"skill\": {", "\"stronger\": \"greedy\"",
+                          "\"weaker\": \"random\"", "\"min\": 0.55", "\"ci95\": ["})
+    EXPECT_NE(doc.find(key), std::string::npos) << key << "\n" << doc;
 }
