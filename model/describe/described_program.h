@@ -74,6 +74,7 @@ enum class Op : std::uint8_t {
   Return,
   CountAs,     // a=CardUse: the picked card counts as played or acquired by the subject
   Board,       // a=BoardOp (described_board.h), b, c its arguments
+  CancelAnswered,  // the action waiting on the stack that this one answered will not resolve
 };
 
 // What taking a card counts as in the statistics (`pick: {counts_as: ...}`,
@@ -107,7 +108,19 @@ struct Action {
   bool sameForEveryCard = false;
   int board = -1;              // index into board.actions: the action targets a cell
   std::vector<int> unlessLegal;  // legal only when none of these actions is
+  // `resolve:` (described_stack.cpp): the action goes on the stack when taken
+  // (its `effects` run at once) and these effects run when it resolves, after
+  // the answers to it; -1 = it resolves at once, unanswerable.
+  int resolveCode = -1;
+  // `answers:` of an action in a `during: answers` phase: what the waiting
+  // action must be for this one to answer it (answered_ names); -1 = any.
+  int answers = -1;
 };
+
+// A phase the turn never walks into: its actions are offered while an action
+// waits on the stack (`during:`). Answers: to the next player after the
+// waiting action's owner; Window: to that owner, after an answer to it resolved.
+enum class StackRole : std::uint8_t { None, Answers, Window };
 
 struct Phase {
   std::string id;
@@ -115,6 +128,7 @@ struct Phase {
   // Who acts in it: 0 the player whose turn it is, 1 the next player (`by:
   // opponent`: a bid answered, an auction's outbid, a response).
   int actor = 0;
+  StackRole role = StackRole::None;
   SourceLocation where;
 };
 
@@ -158,6 +172,8 @@ struct SlotLayout {
   int players = 0, turn = 0;
   int card = 0;             // the picked card's properties
   int faction = 0;          // the subject's faction's properties (faction_NAME; 0 without a faction)
+  int answered = -1;        // answered_card_PROP: the card of the action waiting on the stack (-1: no stack phases)
+  int myTurn = -1;          // my_turn: 1 when the subject is the player whose turn it is
   int total = 0;
 };
 
@@ -182,6 +198,14 @@ struct DescribedProgram {
   int turnStartCode = -1, turnEndCode = -1;
   std::vector<Phase> phases;
   std::vector<Action> actions;
+  // The `during: answers` and `during: window` phases (-1 none); pass =
+  // actions.size() * the engine's stride ends an answer or a window.
+  int answerPhase = -1, windowPhase = -1;
+  // Per card: some answer's pick may take it (its pick's `when` reads only
+  // card_ names and holds, or reads more): a player holding none of these in
+  // the answers' zones cannot answer, decided without evaluating anything.
+  std::vector<char> mayAnswer;
+  std::vector<int> answerZones;
   std::vector<EndRule> endRules;
   std::vector<int> tieBreaks;  // counters, most first wins
   std::vector<Script> scripts;

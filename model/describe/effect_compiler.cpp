@@ -20,7 +20,7 @@ const std::set<std::string, std::less<>>& effectOps() {
   static const std::set<std::string, std::less<>> ops = {"gain",  "pay",    "set",        "roll",     "draw",
                                                          "move",  "shuffle", "play",      "if",       "repeat",
                                                          "for_each", "next_phase", "end_turn", "end_game", "call",
-                                                         "count_as"};
+                                                         "count_as", "cancel"};
   return ops;
 }
 
@@ -286,6 +286,7 @@ void Compiler::effect(const YAML::Node& item, int depth) {
     }
     emit(Op::Call, static_cast<int>(it - m_p.luaFunctions.begin()));
   } else if (extraEffect(k, v, op->valueLoc)) {
+  } else if (stackEffect(k, v, op->valueLoc)) {
   } else if (k == "end_turn") {
     emit(Op::EndTurn);
   } else if (k == "end_game") {
@@ -342,9 +343,11 @@ int Compiler::cardEffects(const Entity& card) {
       if (counter >= 0 && sides >= 0) emit(Op::Roll, counter, sides);
     } else if (e.op == "end_turn") {
       emit(Op::EndTurn);
+    } else if (e.op == "cancel") {
+      emit(Op::CancelAnswered);  // Veto: the action the answer that plays this card answers
     } else {
       error(e.origin.loc, "card '" + card.id + "': unknown effect '" + e.op + "'" +
-                              validation::didYouMean(e.op, {"gain", "pay", "set", "draw", "roll", "end_turn"}));
+                              validation::didYouMean(e.op, {"gain", "pay", "set", "draw", "roll", "end_turn", "cancel"}));
     }
   }
   m_inCardEffects = false;

@@ -67,6 +67,7 @@ model::EngineSchema makeSchema() {
        "draw cards"},
       {"roll", {text("sides", false, "sides (default 6)"), text("into", true, "counter")}, "roll a die into a counter"},
       {"end_turn", {}, "end the turn"},
+      {"cancel", {}, "cancel the action the answer playing this card answers (it does not resolve)"},
   };
   s.check = [](const model::Ruleset& ruleset, model::Diagnostics& out) {
     auto game = DescribedGame::create(ruleset, out);

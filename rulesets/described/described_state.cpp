@@ -143,6 +143,7 @@ const double* DescribedState::vars(int subject, int card) const {
   }
   v[s.players] = m_players;
   v[s.turn] = m_turnCount;
+  if (s.answered >= 0) stackVars(v, subject);
   holdCard(p, v, card);
   const int faction = m_faction[static_cast<std::size_t>(subject)];
   for (std::size_t k = 0; k < p.factionProps.size(); ++k)
@@ -197,6 +198,7 @@ bool DescribedState::legal(int action, int card, double* v) const {
   holdCard(*m_p, v, card);
   if (!holdsOn(a.condition, v)) return false;
   if (card >= 0 && !holdsOn(a.pickCondition, v)) return false;
+  if (a.answers >= 0 && !holdsOn(a.answers, v)) return false;
   const int who = actor();
   for (const md::Cost& c : a.costs)
     if (counter(c.counter, who) < std::llround(valueOf(c.amount, v))) return false;
@@ -231,7 +233,9 @@ void DescribedState::listLegal(std::vector<sim::Action>& out) const {
   double* v = const_cast<double*>(vars(actor(), -1));
   thread_local std::vector<std::int16_t> distinct[md::kMaxZones];
   std::uint32_t sorted = 0;
-  for (int ai : m_p->phases[static_cast<std::size_t>(m_phase)].actions) {
+  const int phase = m_stackPhase >= 0 ? m_stackPhase : m_phase;
+  if (m_stackPhase >= 0) out.push_back(passAction());
+  for (int ai : m_p->phases[static_cast<std::size_t>(phase)].actions) {
     const md::Action& a = m_p->actions[static_cast<std::size_t>(ai)];
     if (a.board >= 0) {
       if (legal(ai, -1, v)) boardLegalActions(ai, out);
@@ -297,7 +301,8 @@ void DescribedState::settle(sim::Rng& rng) {
       continue;
     }
     if (phaseHasLegalAction()) return;
-    if (m_phase + 1 < static_cast<int>(m_p->phases.size())) {
+    if (m_phase + 1 < static_cast<int>(m_p->phases.size()) &&
+        m_p->phases[static_cast<std::size_t>(m_phase + 1)].role == md::StackRole::None) {
       ++m_phase;
       continue;
     }
@@ -319,7 +324,17 @@ void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
   }
   const int ai = static_cast<int>(a / kActionStride);
   const int card = static_cast<int>(a % kActionStride) - 1;
+  if (m_stackPhase >= 0 && a == passAction()) {
+    m_legalKnown = false;
+    ++m_actionsThisTurn;
+    m_idleTurns = 0;
+    passStack(rng);
+    if (!m_terminal) checkEnd();
+    settle(rng);
+    return;
+  }
   const md::Action& action = m_p->actions[static_cast<std::size_t>(ai)];
+  const bool fromStack = m_stackPhase >= 0;
   m_legalKnown = false;
   ++m_taken[static_cast<std::size_t>(ai)];
   ++m_actionsThisTurn;
@@ -338,6 +353,8 @@ void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
     log().add(who, card, acquired ? sim::EntityUse::Acquired : sim::EntityUse::Played);
   }
   run(action.code, who, card, action.pickZone, rng);
+  if (!m_terminal && action.resolveCode >= 0) pushStack(ai, card, who);
+  if (!m_terminal && (fromStack || action.resolveCode >= 0)) continueStack(rng);
   if (!m_terminal) checkEnd();
   settle(rng);
 }

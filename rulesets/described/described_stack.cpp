@@ -1,0 +1,109 @@
+// The stack of a described game (data/schema/game-description.md, "Answers"):
+// an action with `resolve:` waits on the stack when taken; the next player
+// after its owner may answer it with an action of the `during: answers` phase
+// (an answer may itself wait and be answered), or pass; the top resolves last
+// in, first out. After an answer resolved, the owner of the action it answered
+// may play the `during: window` phase's actions before that action resolves,
+// then the answerer may answer it again. Nothing is offered to a player who
+// has no move but passing, and a player who holds none of the cards an answer
+// may pick (DescribedProgram::mayAnswer, decided at load) is not asked at all.
+#include <algorithm>
+
+#include "rulesets/described/described_state.h"
+
+namespace wb::rulesets::described {
+
+namespace md = model::describe;
+
+namespace {
+// Answers nest at most this deep; a full stack offers nothing more.
+constexpr std::size_t kMaxStack = 16;
+}  // namespace
+
+void DescribedState::stackVars(double* v, int subject) const {
+  const Program& p = *m_p;
+  v[p.slots.myTurn] = subject == m_current ? 1.0 : 0.0;
+  if (p.answerPhase < 0) return;
+  const std::size_t props = p.cardProps.size();
+  double* answered = v + p.slots.answered;
+  if (m_stack.empty() || m_stack.back().card < 0)
+    std::fill_n(answered, props, 0.0);
+  else
+    std::copy_n(p.cards[static_cast<std::size_t>(m_stack.back().card)].props.begin(), props, answered);
+}
+
+void DescribedState::pushStack(int action, int card, int subject) {
+  StackItem item;
+  item.action = action;
+  item.card = card;
+  item.subject = subject;
+  item.answer = m_stackPhase >= 0 && m_stackPhase == m_p->answerPhase;
+  m_stack.push_back(item);
+  m_stackPhase = -1;
+  m_legalKnown = false;
+  changed();
+}
+
+bool DescribedState::mayAnswerHeld(int who) const {
+  const Program& p = *m_p;
+  if (p.answerZones.empty()) return true;  // an answer that picks no card
+  for (int z : p.answerZones)
+    for (std::int16_t c : zone(z, who))
+      if (p.mayAnswer[static_cast<std::size_t>(c)]) return true;
+  return false;
+}
+
+bool DescribedState::offerStackPhase(int phase, int who) {
+  m_stackPhase = phase;
+  m_stackActor = who;
+  listLegal(m_legal);
+  if (m_legal.size() > 1) {
+    m_legalKnown = true;
+    return true;
+  }
+  m_stackPhase = -1;
+  m_legalKnown = false;
+  return false;
+}
+
+void DescribedState::continueStack(sim::Rng& rng) {
+  const Program& p = *m_p;
+  while (!m_terminal) {
+    m_stackPhase = -1;
+    m_legalKnown = false;
+    if (m_stack.empty()) return;
+    const StackItem top = m_stack.back();
+    const bool room = m_stack.size() < kMaxStack;
+    if (room && top.window && !top.cancelled && p.windowPhase >= 0 && offerStackPhase(p.windowPhase, top.subject))
+      return;
+    const int answerer = (top.subject + 1) % m_players;
+    if (room && !top.cancelled && p.answerPhase >= 0 && mayAnswerHeld(answerer) &&
+        offerStackPhase(p.answerPhase, answerer))
+      return;
+    resolveTop(rng);
+  }
+}
+
+void DescribedState::resolveTop(sim::Rng& rng) {
+  const StackItem item = m_stack.back();
+  m_stack.pop_back();
+  if (item.answer && !m_stack.empty()) m_stack.back().window = true;
+  m_stackPhase = -1;
+  m_legalKnown = false;
+  changed();
+  if (item.cancelled) return;
+  const md::Action& a = m_p->actions[static_cast<std::size_t>(item.action)];
+  run(a.resolveCode, item.subject, item.card, a.pickZone, rng);
+  if (!m_terminal) checkEnd();
+}
+
+void DescribedState::passStack(sim::Rng& rng) {
+  // Passing a window: the answerer may answer again. Passing an answer: the top resolves.
+  if (m_stackPhase == m_p->windowPhase)
+    m_stack.back().window = false;
+  else
+    resolveTop(rng);
+  continueStack(rng);
+}
+
+}  // namespace wb::rulesets::described
