@@ -201,11 +201,14 @@ struct DescribedProgram {
   // The `during: answers` and `during: window` phases (-1 none); pass =
   // actions.size() * the engine's stride ends an answer or a window.
   int answerPhase = -1, windowPhase = -1;
-  // Per card: some answer's pick may take it (its pick's `when` reads only
-  // card_ names and holds, or reads more): a player holding none of these in
-  // the answers' zones cannot answer, decided without evaluating anything.
-  std::vector<char> mayAnswer;
+  // answerPairs[waiting * cards + answering] (waiting = cards: no card):
+  // some answer may pick the answering card against that waiting card (its
+  // pick's `when`, `answers:` and `when` can hold, other names within their
+  // bounds). A player holding no such card in answerZones cannot answer,
+  // decided without evaluating anything.
+  std::vector<char> answerPairs;
   std::vector<int> answerZones;
+  bool answerWithoutPick = false;
   std::vector<EndRule> endRules;
   std::vector<int> tieBreaks;  // counters, most first wins
   std::vector<Script> scripts;

@@ -129,60 +129,57 @@ void Compiler::finishStack() {
         error(m_p.actions[ai].where, "action '" + m_p.actions[ai].id + "' moves to phase '" +
                                          m_p.phases[static_cast<std::size_t>(t)].id +
                                          "', which is offered only while an action waits on the stack");
-  // Which cards an answer may pick: a pick's `when` that reads only card_
-  // names (and parameters) is decided here once per card.
-  m_p.mayAnswer.assign(m_p.cards.size(), 0);
+  // Which cards may answer which: per waiting card (or none) and answering
+  // card, whether some answer's pick `when` and `answers:` can hold, with the
+  // two cards' properties known and every other name anywhere within its
+  // bounds (the intervals of the static checks). Decided here once, so that
+  // when nobody holds an answer an action is not offered to anyone.
+  const std::size_t cards = m_p.cards.size();
+  m_p.answerPairs.assign((cards + 1) * cards, 0);
+  m_p.answerZones.clear();
+  m_p.answerWithoutPick = false;
   if (m_p.answerPhase < 0) return;
-  const SlotLayout& s = m_p.slots;
-  const int cardFirst = s.card, cardLast = s.card + static_cast<int>(m_p.cardProps.size());
-  std::vector<double> v(static_cast<std::size_t>(s.total), 0.0);
-  std::copy(m_p.paramValues.begin(), m_p.paramValues.end(), v.begin() + s.params);
   for (int ai : m_p.phases[static_cast<std::size_t>(m_p.answerPhase)].actions) {
     const Action& a = m_p.actions[static_cast<std::size_t>(ai)];
     if (a.pickZone < 0) {
-      m_p.mayAnswer.assign(m_p.cards.size(), 1);  // an answer without a pick: anyone may answer
-      m_p.answerZones.clear();
-      return;
+      m_p.answerWithoutPick = true;  // an answer that picks no card: anyone may answer
+      continue;
     }
     if (std::find(m_p.answerZones.begin(), m_p.answerZones.end(), a.pickZone) == m_p.answerZones.end())
       m_p.answerZones.push_back(a.pickZone);
-    bool cardOnly = true;
-    if (a.pickCondition >= 0)
-      for (const auto& all : m_p.conditions[static_cast<std::size_t>(a.pickCondition)].anyOf)
-        for (const Comparison& c : all)
-          for (int e : {c.lhs, c.rhs}) {
-            if (e < 0) continue;
-            const auto& ex = m_p.exprs[static_cast<std::size_t>(e)];
-            if (ex.readsSlotIn(s.globals, cardFirst) || ex.readsSlotIn(cardLast, s.total))
-              cardOnly = false;
+    for (std::size_t c = 0; c < cards; ++c) {
+      for (std::size_t t = 0; t <= cards; ++t) {  // t = cards: no card waits
+        char& pair = m_p.answerPairs[t * cards + c];
+        if (pair) continue;
+        auto range = [&](std::string_view n) -> Interval {
+          auto exact = [&](std::size_t card, std::string_view prop) -> Interval {
+            for (std::size_t k = 0; k < m_p.cardProps.size(); ++k)
+              if (m_p.cardProps[k] == prop) {
+                const double v = card < cards ? m_p.cards[card].props[k] : 0.0;
+                return {v, v};
+              }
+            return {0, 0};
+          };
+          if (n.rfind("answered_card_", 0) == 0) return exact(t, n.substr(14));
+          if (n.rfind("card_", 0) == 0) return exact(c, n.substr(5));
+          return rangeOfName(n);
+        };
+        auto can = [&](int condition) {
+          if (condition < 0) return true;
+          for (const auto& all : m_p.conditions[static_cast<std::size_t>(condition)].anyOf) {
+            bool ok = true;
+            for (const Comparison& cmp : all) {
+              const Interval l = intervalOf(m_exprSources[static_cast<std::size_t>(cmp.lhs)].expr, range);
+              const Interval r = cmp.rhs >= 0 ? intervalOf(m_exprSources[static_cast<std::size_t>(cmp.rhs)].expr, range)
+                                              : Interval{0, 0};
+              if (!canHold(l, cmp.op, r)) ok = false;
+            }
+            if (ok) return true;
           }
-    for (std::size_t c = 0; c < m_p.cards.size(); ++c) {
-      if (m_p.mayAnswer[c]) continue;
-      if (!cardOnly || a.pickCondition < 0) {
-        m_p.mayAnswer[c] = 1;
-        continue;
+          return false;
+        };
+        pair = can(a.pickCondition) && can(a.answers) && can(a.condition) ? 1 : 0;
       }
-      std::copy(m_p.cards[c].props.begin(), m_p.cards[c].props.end(), v.begin() + cardFirst);
-      bool any = false;
-      for (const auto& all : m_p.conditions[static_cast<std::size_t>(a.pickCondition)].anyOf) {
-        bool ok = true;
-        for (const Comparison& cmp : all) {
-          const double l = m_p.exprs[static_cast<std::size_t>(cmp.lhs)].evaluate(v.data());
-          const double r = cmp.rhs >= 0 ? m_p.exprs[static_cast<std::size_t>(cmp.rhs)].evaluate(v.data()) : 0.0;
-          switch (cmp.op) {
-            case Compare::Less: ok = l < r; break;
-            case Compare::LessEqual: ok = l <= r; break;
-            case Compare::Equal: ok = l == r; break;
-            case Compare::NotEqual: ok = l != r; break;
-            case Compare::GreaterEqual: ok = l >= r; break;
-            case Compare::Greater: ok = l > r; break;
-            case Compare::NonZero: ok = l != 0; break;
-          }
-          if (!ok) break;
-        }
-        any = any || ok;
-      }
-      m_p.mayAnswer[c] = any ? 1 : 0;
     }
   }
 }

@@ -6,7 +6,7 @@
 // may play the `during: window` phase's actions before that action resolves,
 // then the answerer may answer it again. Nothing is offered to a player who
 // has no move but passing, and a player who holds none of the cards an answer
-// may pick (DescribedProgram::mayAnswer, decided at load) is not asked at all.
+// may pick against the waiting one (DescribedProgram::answerPairs, decided at load) is not asked at all.
 #include <algorithm>
 
 #include "rulesets/described/described_state.h"
@@ -20,16 +20,21 @@ namespace {
 constexpr std::size_t kMaxStack = 16;
 }  // namespace
 
-void DescribedState::stackVars(double* v, int subject) const {
+// `held`: the card whose properties v's answered_card_ names hold (-1
+// zeros, -2 unknown): written only when the waiting card changes.
+void DescribedState::stackVars(double* v, int subject, int& held) const {
   const Program& p = *m_p;
   v[p.slots.myTurn] = subject == m_current ? 1.0 : 0.0;
   if (p.answerPhase < 0) return;
+  const int card = m_stack.empty() ? -1 : m_stack.back().card;
+  if (card == held) return;
   const std::size_t props = p.cardProps.size();
   double* answered = v + p.slots.answered;
-  if (m_stack.empty() || m_stack.back().card < 0)
+  if (card < 0)
     std::fill_n(answered, props, 0.0);
   else
-    std::copy_n(p.cards[static_cast<std::size_t>(m_stack.back().card)].props.begin(), props, answered);
+    std::copy_n(p.cards[static_cast<std::size_t>(card)].props.begin(), props, answered);
+  held = card;
 }
 
 void DescribedState::pushStack(int action, int card, int subject) {
@@ -46,10 +51,13 @@ void DescribedState::pushStack(int action, int card, int subject) {
 
 bool DescribedState::mayAnswerHeld(int who) const {
   const Program& p = *m_p;
-  if (p.answerZones.empty()) return true;  // an answer that picks no card
+  if (p.answerWithoutPick) return true;
+  const std::size_t cards = p.cards.size();
+  const int waiting = m_stack.back().card;
+  const char* row = p.answerPairs.data() + (waiting < 0 ? cards : static_cast<std::size_t>(waiting)) * cards;
   for (int z : p.answerZones)
     for (std::int16_t c : zone(z, who))
-      if (p.mayAnswer[static_cast<std::size_t>(c)]) return true;
+      if (row[static_cast<std::size_t>(c)]) return true;
   return false;
 }
 
@@ -68,33 +76,49 @@ bool DescribedState::offerStackPhase(int phase, int who) {
 
 void DescribedState::continueStack(sim::Rng& rng) {
   const Program& p = *m_p;
+  // The end rules are checked once after each change that may matter: before
+  // anything is offered, and after each resolution (not again when the
+  // action taken resolves at once, as one that cannot be answered is).
+  bool checked = false;
+  auto ended = [&]() {
+    if (!checked) checkEnd();
+    checked = true;
+    return m_terminal;
+  };
   while (!m_terminal) {
     m_stackPhase = -1;
     m_legalKnown = false;
-    if (m_stack.empty()) return;
+    if (m_stack.empty()) {
+      ended();
+      return;
+    }
     const StackItem top = m_stack.back();
     const bool room = m_stack.size() < kMaxStack;
-    if (room && top.window && !top.cancelled && p.windowPhase >= 0 && offerStackPhase(p.windowPhase, top.subject))
-      return;
+    if (room && top.window && !top.cancelled && p.windowPhase >= 0) {
+      if (ended()) return;
+      if (offerStackPhase(p.windowPhase, top.subject)) return;
+    }
     const int answerer = (top.subject + 1) % m_players;
-    if (room && !top.cancelled && p.answerPhase >= 0 && mayAnswerHeld(answerer) &&
-        offerStackPhase(p.answerPhase, answerer))
-      return;
-    resolveTop(rng);
+    if (room && !top.cancelled && p.answerPhase >= 0 && mayAnswerHeld(answerer)) {
+      if (ended()) return;
+      if (offerStackPhase(p.answerPhase, answerer)) return;
+    }
+    if (resolveTop(rng)) checked = true;
   }
 }
 
-void DescribedState::resolveTop(sim::Rng& rng) {
+bool DescribedState::resolveTop(sim::Rng& rng) {
   const StackItem item = m_stack.back();
   m_stack.pop_back();
   if (item.answer && !m_stack.empty()) m_stack.back().window = true;
   m_stackPhase = -1;
   m_legalKnown = false;
   changed();
-  if (item.cancelled) return;
+  if (item.cancelled) return false;
   const md::Action& a = m_p->actions[static_cast<std::size_t>(item.action)];
   run(a.resolveCode, item.subject, item.card, a.pickZone, rng);
   if (!m_terminal) checkEnd();
+  return true;
 }
 
 void DescribedState::passStack(sim::Rng& rng) {

@@ -80,6 +80,7 @@ struct NameBuffer {
   int card = -2;
   std::uint64_t stamp = 0;  // DescribedState::m_stamp of the values held (0: none)
   int subject = -1;
+  int answered = -2;        // the card in the answered_card_ names (stackVars)
 };
 thread_local NameBuffer t_names;
 
@@ -113,6 +114,7 @@ const double* DescribedState::vars(int subject, int card) const {
     b.program = p.serial;
     b.card = -1;
     b.stamp = 0;
+    b.answered = -2;
   }
   double* v = b.values.data();
   if (b.stamp != 0 && b.stamp == m_stamp && b.subject == subject) {
@@ -143,7 +145,7 @@ const double* DescribedState::vars(int subject, int card) const {
   }
   v[s.players] = m_players;
   v[s.turn] = m_turnCount;
-  if (s.answered >= 0) stackVars(v, subject);
+  if (s.answered >= 0) stackVars(v, subject, b.answered);
   holdCard(p, v, card);
   const int faction = m_faction[static_cast<std::size_t>(subject)];
   for (std::size_t k = 0; k < p.factionProps.size(); ++k)
@@ -329,7 +331,6 @@ void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
     ++m_actionsThisTurn;
     m_idleTurns = 0;
     passStack(rng);
-    if (!m_terminal) checkEnd();
     settle(rng);
     return;
   }
@@ -354,8 +355,10 @@ void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
   }
   run(action.code, who, card, action.pickZone, rng);
   if (!m_terminal && action.resolveCode >= 0) pushStack(ai, card, who);
-  if (!m_terminal && (fromStack || action.resolveCode >= 0)) continueStack(rng);
-  if (!m_terminal) checkEnd();
+  if (!m_terminal && (fromStack || action.resolveCode >= 0))
+    continueStack(rng);  // checks the end rules itself
+  else if (!m_terminal)
+    checkEnd();
   settle(rng);
 }
 

@@ -142,15 +142,18 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
     bool cancelled = false;  // `cancel: answered`: it will not resolve
   };
   void pushStack(int action, int card, int subject);
-  // Offers the top item's window or answers, else resolves it, until something is offered or nothing waits.
+  // Offers the top item's window or answers, else resolves it, until something
+  // is offered or nothing waits; checks the end rules (the caller need not).
   void continueStack(sim::Rng& rng);
-  void resolveTop(sim::Rng& rng);
+  // False when the top was cancelled (nothing ran); true when it resolved and the end was checked.
+  bool resolveTop(sim::Rng& rng);
   void passStack(sim::Rng& rng);
   // Offers `phase` to `who` when they have a move besides passing (the legal list is then known).
   bool offerStackPhase(int phase, int who);
-  // `who` holds a card some answer may pick (DescribedProgram::mayAnswer): nothing else is evaluated otherwise.
+  // `who` holds a card some answer may pick against the waiting one (DescribedProgram::answerPairs):
+  // nothing is evaluated otherwise.
   bool mayAnswerHeld(int who) const;
-  void stackVars(double* v, int subject) const;
+  void stackVars(double* v, int subject, int& held) const;
   double value(int player) const;
   // described_board.cpp
   void boardSetUp();
