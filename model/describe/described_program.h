@@ -201,13 +201,20 @@ struct DescribedProgram {
   // The `during: answers` and `during: window` phases (-1 none); pass =
   // actions.size() * the engine's stride ends an answer or a window.
   int answerPhase = -1, windowPhase = -1;
-  // answerPairs[waiting * cards + answering] (waiting = cards: no card):
-  // some answer may pick the answering card against that waiting card (its
-  // pick's `when`, `answers:` and `when` can hold, other names within their
-  // bounds). A player holding no such card in answerZones cannot answer,
-  // decided without evaluating anything.
-  std::vector<char> answerPairs;
-  std::vector<int> answerZones;
+  // Per answer that picks a card (AnswerTable): which cards it may pick
+  // against which waiting card, and what each costs at least. A player
+  // holding no card one of them may pick and afford is not asked, decided
+  // without evaluating anything.
+  struct AnswerTable {
+    int zone = 0;
+    // pairs[waiting * cards + answering] (waiting = cards: no card): its
+    // pick's `when`, `answers:` and `when` can hold, other names within bounds.
+    std::vector<char> pairs;
+    // Per cost: its counter, and the least it can cost for each card.
+    std::vector<int> costCounters;
+    std::vector<std::vector<double>> costFloor;
+  };
+  std::vector<AnswerTable> answerTables;
   bool answerWithoutPick = false;
   std::vector<EndRule> endRules;
   std::vector<int> tieBreaks;  // counters, most first wins

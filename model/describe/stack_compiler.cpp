@@ -135,8 +135,7 @@ void Compiler::finishStack() {
   // bounds (the intervals of the static checks). Decided here once, so that
   // when nobody holds an answer an action is not offered to anyone.
   const std::size_t cards = m_p.cards.size();
-  m_p.answerPairs.assign((cards + 1) * cards, 0);
-  m_p.answerZones.clear();
+  m_p.answerTables.clear();
   m_p.answerWithoutPick = false;
   if (m_p.answerPhase < 0) return;
   for (int ai : m_p.phases[static_cast<std::size_t>(m_p.answerPhase)].actions) {
@@ -145,42 +144,49 @@ void Compiler::finishStack() {
       m_p.answerWithoutPick = true;  // an answer that picks no card: anyone may answer
       continue;
     }
-    if (std::find(m_p.answerZones.begin(), m_p.answerZones.end(), a.pickZone) == m_p.answerZones.end())
-      m_p.answerZones.push_back(a.pickZone);
-    for (std::size_t c = 0; c < cards; ++c) {
-      for (std::size_t t = 0; t <= cards; ++t) {  // t = cards: no card waits
-        char& pair = m_p.answerPairs[t * cards + c];
-        if (pair) continue;
-        auto range = [&](std::string_view n) -> Interval {
-          auto exact = [&](std::size_t card, std::string_view prop) -> Interval {
-            for (std::size_t k = 0; k < m_p.cardProps.size(); ++k)
-              if (m_p.cardProps[k] == prop) {
-                const double v = card < cards ? m_p.cards[card].props[k] : 0.0;
-                return {v, v};
-              }
-            return {0, 0};
-          };
-          if (n.rfind("answered_card_", 0) == 0) return exact(t, n.substr(14));
-          if (n.rfind("card_", 0) == 0) return exact(c, n.substr(5));
-          return rangeOfName(n);
-        };
-        auto can = [&](int condition) {
-          if (condition < 0) return true;
-          for (const auto& all : m_p.conditions[static_cast<std::size_t>(condition)].anyOf) {
-            bool ok = true;
-            for (const Comparison& cmp : all) {
-              const Interval l = intervalOf(m_exprSources[static_cast<std::size_t>(cmp.lhs)].expr, range);
-              const Interval r = cmp.rhs >= 0 ? intervalOf(m_exprSources[static_cast<std::size_t>(cmp.rhs)].expr, range)
-                                              : Interval{0, 0};
-              if (!canHold(l, cmp.op, r)) ok = false;
-            }
-            if (ok) return true;
-          }
-          return false;
-        };
-        pair = can(a.pickCondition) && can(a.answers) && can(a.condition) ? 1 : 0;
+    DescribedProgram::AnswerTable table;
+    table.zone = a.pickZone;
+    table.pairs.assign((cards + 1) * cards, 0);
+    std::size_t c = 0, t = 0;  // the answering and the waiting card (t = cards: none)
+    auto exact = [&](std::size_t card, std::string_view prop) -> Interval {
+      for (std::size_t k = 0; k < m_p.cardProps.size(); ++k)
+        if (m_p.cardProps[k] == prop) {
+          const double v = card < cards ? m_p.cards[card].props[k] : 0.0;
+          return {v, v};
+        }
+      return {0, 0};
+    };
+    auto range = [&](std::string_view n) -> Interval {
+      if (n.rfind("answered_card_", 0) == 0) return exact(t, n.substr(14));
+      if (n.rfind("card_", 0) == 0) return exact(c, n.substr(5));
+      return rangeOfName(n);
+    };
+    auto can = [&](int condition) {
+      if (condition < 0) return true;
+      for (const auto& all : m_p.conditions[static_cast<std::size_t>(condition)].anyOf) {
+        bool ok = true;
+        for (const Comparison& cmp : all) {
+          const Interval l = intervalOf(m_exprSources[static_cast<std::size_t>(cmp.lhs)].expr, range);
+          const Interval r = cmp.rhs >= 0 ? intervalOf(m_exprSources[static_cast<std::size_t>(cmp.rhs)].expr, range)
+                                          : Interval{0, 0};
+          if (!canHold(l, cmp.op, r)) ok = false;
+        }
+        if (ok) return true;
       }
+      return false;
+    };
+    for (c = 0; c < cards; ++c)
+      for (t = 0; t <= cards; ++t)
+        table.pairs[t * cards + c] = can(a.pickCondition) && can(a.answers) && can(a.condition) ? 1 : 0;
+    t = cards;
+    for (const Cost& cost : a.costs) {
+      table.costCounters.push_back(cost.counter);
+      std::vector<double> floor(cards, 0.0);
+      for (c = 0; c < cards; ++c)
+        floor[c] = intervalOf(m_exprSources[static_cast<std::size_t>(cost.amount)].expr, range).lo;
+      table.costFloor.push_back(std::move(floor));
     }
+    m_p.answerTables.push_back(std::move(table));
   }
 }
 

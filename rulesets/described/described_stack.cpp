@@ -6,7 +6,7 @@
 // may play the `during: window` phase's actions before that action resolves,
 // then the answerer may answer it again. Nothing is offered to a player who
 // has no move but passing, and a player who holds none of the cards an answer
-// may pick against the waiting one (DescribedProgram::answerPairs, decided at load) is not asked at all.
+// may pick against the waiting one and afford (DescribedProgram::answerTables, decided at load) is not asked at all.
 #include <algorithm>
 
 #include "rulesets/described/described_state.h"
@@ -54,10 +54,16 @@ bool DescribedState::mayAnswerHeld(int who) const {
   if (p.answerWithoutPick) return true;
   const std::size_t cards = p.cards.size();
   const int waiting = m_stack.back().card;
-  const char* row = p.answerPairs.data() + (waiting < 0 ? cards : static_cast<std::size_t>(waiting)) * cards;
-  for (int z : p.answerZones)
-    for (std::int16_t c : zone(z, who))
-      if (row[static_cast<std::size_t>(c)]) return true;
+  const std::size_t row = (waiting < 0 ? cards : static_cast<std::size_t>(waiting)) * cards;
+  for (const auto& table : p.answerTables)
+    for (std::int16_t c : zone(table.zone, who)) {
+      const auto card = static_cast<std::size_t>(c);
+      if (!table.pairs[row + card]) continue;
+      bool affordable = true;
+      for (std::size_t k = 0; k < table.costCounters.size() && affordable; ++k)
+        affordable = counter(table.costCounters[k], who) >= table.costFloor[k][card] - 0.5;
+      if (affordable) return true;
+    }
   return false;
 }
 

@@ -150,8 +150,8 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   void passStack(sim::Rng& rng);
   // Offers `phase` to `who` when they have a move besides passing (the legal list is then known).
   bool offerStackPhase(int phase, int who);
-  // `who` holds a card some answer may pick against the waiting one (DescribedProgram::answerPairs):
-  // nothing is evaluated otherwise.
+  // `who` holds a card some answer may pick against the waiting one and afford
+  // (DescribedProgram::answerTables): nothing is evaluated otherwise.
   bool mayAnswerHeld(int who) const;
   void stackVars(double* v, int subject, int& held) const;
   double value(int player) const;
