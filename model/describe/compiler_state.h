@@ -59,6 +59,17 @@ class Compiler {
   // The `count_as` effect; true when `key` was it.
   bool extraEffect(const std::string& key, const YAML::Node& value, const SourceLocation& where);
 
+  // stack_compiler.cpp: answers and the stack
+  StackRole stackRole(const YAML::Node& node);
+  // An action's `resolve:` (kept in `resolve` until its effects are compiled) or `answers:`.
+  bool readStackActionKey(const yaml::MapEntry& e, int index, YAML::Node& resolve);
+  void readResolve(const YAML::Node& resolve, int index);
+  bool stackEffect(const std::string& key, const YAML::Node& value, const SourceLocation& where);
+  void bindStackNames(int& next);
+  bool stackNameRange(int slot, Interval& out) const;
+  // The stack phases' places and checks, and the cards an answer may pick.
+  void finishStack();
+
   yaml::NodeReader& reader() { return m_r; }
 
  private:
@@ -100,6 +111,8 @@ class Compiler {
   int m_currentAction = -1;
   bool m_inCardEffects = false;
   bool m_pickAllowed = false;
+  bool m_inResolve = false, m_inAnswerResolve = false;
+  bool m_duringInvalid = false;  // the phase being read has a `during:` that is neither answers nor window
   std::vector<SourceLocation> m_counterLocs, m_zoneLocs;
   SourceLocation m_endLoc, m_rulesLoc;
   bool m_hasEnd = false;

@@ -98,6 +98,7 @@ enum class Op : std::uint8_t {
   Choose,      // a=index into choices: a player picks cards (described_choice.cpp)
   MoveWhere,   // a=from zone, b=to zone, c=condition: every card of `from` that satisfies it
   Deal,        // a=from zone, b=to zone, c=expr (cards each), d=1 the others only: one at a time, in turn order
+  CancelAnswered,  // the action waiting on the stack that this one answered will not resolve
 };
 
 // What taking a card counts as in the statistics (`pick: {counts_as: ...}`,
@@ -148,7 +149,19 @@ struct Action {
   bool sameForEveryCard = false;
   int board = -1;              // index into board.actions: the action targets a cell
   std::vector<int> unlessLegal;  // legal only when none of these actions is
+  // `resolve:` (described_stack.cpp): the action goes on the stack when taken
+  // (its `effects` run at once) and these effects run when it resolves, after
+  // the answers to it; -1 = it resolves at once, unanswerable.
+  int resolveCode = -1;
+  // `answers:` of an action in a `during: answers` phase: what the waiting
+  // action must be for this one to answer it (answered_ names); -1 = any.
+  int answers = -1;
 };
+
+// A phase the turn never walks into: its actions are offered while an action
+// waits on the stack (`during:`). Answers: to the next player after the
+// waiting action's owner; Window: to that owner, after an answer to it resolved.
+enum class StackRole : std::uint8_t { None, Answers, Window };
 
 struct Phase {
   std::string id;
@@ -156,6 +169,7 @@ struct Phase {
   // Who acts in it: 0 the player whose turn it is, 1 the next player (`by:
   // opponent`: a bid answered, an auction's outbid, a response).
   int actor = 0;
+  StackRole role = StackRole::None;
   SourceLocation where;
   // Set by the compiler: the slots its actions' conditions and costs read
   // outside the parameters and the card's (the engine fills only these to
@@ -204,6 +218,8 @@ struct SlotLayout {
   int players = 0, turn = 0;
   int card = 0;             // the picked card's properties
   int faction = 0;          // the subject's faction's properties (faction_NAME; 0 without a faction)
+  int answered = -1;        // answered_card_PROP: the card of the action waiting on the stack (-1: no stack phases)
+  int myTurn = -1;          // my_turn: 1 when the subject is the player whose turn it is
   int total = 0;
 };
 
@@ -229,6 +245,24 @@ struct DescribedProgram {
   int turnStartCode = -1, turnEndCode = -1;
   std::vector<Phase> phases;
   std::vector<Action> actions;
+  // The `during: answers` and `during: window` phases (-1 none); pass =
+  // actions.size() * the engine's stride ends an answer or a window.
+  int answerPhase = -1, windowPhase = -1;
+  // Per answer that picks a card (AnswerTable): which cards it may pick
+  // against which waiting card, and what each costs at least. A player
+  // holding no card one of them may pick and afford is not asked, decided
+  // without evaluating anything.
+  struct AnswerTable {
+    int zone = 0;
+    // pairs[waiting * cards + answering] (waiting = cards: no card): its
+    // pick's `when`, `answers:` and `when` can hold, other names within bounds.
+    std::vector<char> pairs;
+    // Per cost: its counter, and the least it can cost for each card.
+    std::vector<int> costCounters;
+    std::vector<std::vector<double>> costFloor;
+  };
+  std::vector<AnswerTable> answerTables;
+  bool answerWithoutPick = false;
   std::vector<EndRule> endRules;
   std::vector<int> tieBreaks;  // counters, most first wins
   std::vector<Script> scripts;

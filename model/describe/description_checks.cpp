@@ -54,6 +54,9 @@ void Compiler::staticChecks() {
   const std::size_t n = m_p.phases.size();
   std::vector<bool> reached(n, false);
   if (n > 0) reached[0] = true;
+  // Phases offered while an action waits on the stack (`during:`) are entered by the stack, not the turn.
+  for (std::size_t ph = 0; ph < n; ++ph)
+    if (m_p.phases[ph].role != StackRole::None) reached[ph] = true;
   for (bool changed = true; changed;) {
     changed = false;
     for (std::size_t ph = 0; ph < n; ++ph) {

@@ -405,6 +405,7 @@ void Compiler::bindNames() {
   s.faction = next;
   for (const auto& prop : m_p.factionProps) bind("faction_" + prop, next++, m_rulesLoc);
   bindBoardNames(*this, next);
+  bindStackNames(next);
   s.total = next;
 }
 
@@ -425,6 +426,7 @@ Interval Compiler::rangeOfName(std::string_view name) const {
   if (slot < s.players) return {0, double(kMaxStartCards)};
   if (slot == s.players) return {double(m_p.minPlayers), double(m_p.maxPlayers)};
   if (slot == s.turn) return {1, double(m_p.turnLimit)};
+  if (Interval r; stackNameRange(slot, r)) return r;
   if (m_p.board.slots.first >= 0 && slot >= m_p.board.slots.first) return boardNameRange(*this, slot);
   if (slot >= s.faction) {
     // No faction (a game played without them) reads 0.
@@ -468,7 +470,7 @@ void Compiler::readAction(const YAML::Node& node, int phase) {
   m_p.actions.push_back(a);
   m_phaseTargets.emplace_back();
   m_currentAction = index;
-  YAML::Node effectsNode;
+  YAML::Node effectsNode, resolveNode;
   bool hasEffects = false;
   for (const auto& e : m_r.entries(node, "action '" + a.id + "'")) {
     if (e.key == "id" || e.key == "description" || e.key == "assumed") {
@@ -509,8 +511,10 @@ void Compiler::readAction(const YAML::Node& node, int phase) {
       effectsNode.reset(e.value);
       hasEffects = true;
     } else if (readBoardActionKey(*this, e, index)) {
+    } else if (readStackActionKey(e, index, resolveNode)) {
     } else {
-      m_r.unknownKey(e, "action '" + a.id + "' (known: id, when, cost, limit, pick, effects, description)");
+      m_r.unknownKey(e, "action '" + a.id + "' (known: id, when, cost, limit, pick, effects, resolve, answers, "
+                        "description)");
     }
   }
   m_pickAllowed = m_p.actions[index].pickZone >= 0;
@@ -525,6 +529,7 @@ void Compiler::readAction(const YAML::Node& node, int phase) {
   if (!hasEffects) error(a.where, "action '" + a.id + "' has no 'effects'");
   m_p.actions[index].code = effectBlock(hasEffects ? effectsNode : YAML::Node(YAML::NodeType::Sequence),
                                         "action '" + a.id + "'");
+  if (resolveNode.IsDefined() && !resolveNode.IsNull()) readResolve(resolveNode, index);
   m_pickAllowed = false;
   m_currentAction = -1;
 }
@@ -532,6 +537,7 @@ void Compiler::readAction(const YAML::Node& node, int phase) {
 void Compiler::readPhase(const YAML::Node& node, int index) {
   Phase ph;
   ph.where = m_r.loc(node);
+  m_duringInvalid = false;
   YAML::Node actions;
   for (const auto& e : m_r.entries(node, "phase")) {
     if (e.key == "id")
@@ -540,8 +546,10 @@ void Compiler::readPhase(const YAML::Node& node, int index) {
       actions.reset(e.value);
     else if (e.key == "by")
       ph.actor = phaseActor(e.value);
+    else if (e.key == "during")
+      ph.role = stackRole(e.value);
     else if (e.key != "description")
-      m_r.unknownKey(e, "phase (known: id, by, actions, description)");
+      m_r.unknownKey(e, "phase (known: id, by, during, actions, description)");
   }
   if (ph.id.empty()) ph.id = "phase" + std::to_string(index + 1);
   const int first = static_cast<int>(m_p.actions.size());
@@ -744,6 +752,7 @@ void Compiler::compile(const YAML::Node& rules) {
   if (auto* e = find("value")) m_p.value = expression(e->value, "'value'");
   if (auto* e = find("players")) readScripts(e->value);
   finishBoard(*this);
+  finishStack();
   if (!m_r.diagnostics().hasErrors()) staticChecks();
   noteReadSlots();
 }

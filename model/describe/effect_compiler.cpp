@@ -21,7 +21,7 @@ const std::set<std::string, std::less<>>& effectOps() {
   static const std::set<std::string, std::less<>> ops = {"gain",  "pay",    "set",        "roll",     "draw",
                                                          "move",  "shuffle", "play",      "if",       "repeat",
                                                          "for_each", "next_phase", "end_turn", "end_game", "call",
-                                                         "count_as", "choose", "deal"};
+                                                         "count_as", "choose", "deal", "cancel"};
   return ops;
 }
 
@@ -304,6 +304,7 @@ void Compiler::effect(const YAML::Node& item, int depth) {
     }
     emit(Op::Call, static_cast<int>(it - m_p.luaFunctions.begin()));
   } else if (extraEffect(k, v, op->valueLoc)) {
+  } else if (stackEffect(k, v, op->valueLoc)) {
   } else if (k == "end_turn") {
     emit(Op::EndTurn);
   } else if (k == "end_game") {
@@ -366,9 +367,11 @@ int Compiler::cardEffects(const Entity& card) {
     } else if (e.op == "shuffle") {
       const int z = zoneRef(YAML::Node(), text("zone").empty() ? std::string("deck") : text("zone"), e.origin.at("zone"));
       if (z >= 0) emit(Op::Shuffle, z);
+    } else if (e.op == "cancel") {
+      emit(Op::CancelAnswered);  // Veto: the action the answer that plays this card answers
     } else {
       error(e.origin.loc, "card '" + card.id + "': unknown effect '" + e.op + "'" +
-                              validation::didYouMean(e.op, {"gain", "pay", "set", "draw", "roll", "end_turn", "choose", "shuffle"}));
+                              validation::didYouMean(e.op, {"gain", "pay", "set", "draw", "roll", "end_turn", "choose", "shuffle", "cancel"}));
     }
   }
   m_inCardEffects = false;

@@ -182,7 +182,8 @@ void Compiler::noteFastReads() {
   }
   for (Phase& phase : m_p.phases) {
     phase.reads.clear();
-    phase.readsAll = m_p.board.present;
+    // A `during:` phase's answers read the waiting card and my_turn (vars() fills them).
+    phase.readsAll = m_p.board.present || phase.role != StackRole::None;
     auto add = [&](const std::vector<int>& r) { phase.reads.insert(phase.reads.end(), r.begin(), r.end()); };
     auto addCondition = [&](int c) {
       if (c >= 0 && static_cast<std::size_t>(c) < m_p.conditions.size()) add(m_p.conditions[static_cast<std::size_t>(c)].reads);
@@ -193,6 +194,7 @@ void Compiler::noteFastReads() {
       if (!a.unlessLegal.empty() || a.board >= 0) phase.readsAll = true;
       addCondition(a.condition);
       addCondition(a.pickCondition);
+      addCondition(a.answers);
       for (const Cost& c : a.costs)
         if (c.amount >= 0 && static_cast<std::size_t>(c.amount) < n) add(m_p.exprReads[static_cast<std::size_t>(c.amount)]);
     }

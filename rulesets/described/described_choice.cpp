@@ -148,7 +148,11 @@ void DescribedState::applyChoice(sim::Action a, sim::Rng& rng) {
     }
     if (m_terminal || m_turnEnding) break;
   }
-  if (!m_terminal) checkEnd();
+  // The choice was made while an action resolved from the stack: what waits below it goes on.
+  if (!m_terminal && !m_choice && !m_stack.empty())
+    continueStack(rng);  // checks the end rules itself
+  else if (!m_terminal)
+    checkEnd();
   settle(rng);
 }
 

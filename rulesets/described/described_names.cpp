@@ -127,6 +127,11 @@ const double* DescribedState::vars(int subject, int card) const {
   for (std::size_t k = 0; k < p.factionProps.size(); ++k)
     v[s.faction + static_cast<int>(k)] = faction >= 0 ? p.factionValues[static_cast<std::size_t>(faction)][k] : 0.0;
   if (p.board.present) boardVars(v, subject);
+  if (s.answered >= 0) {
+    // Written each time: namesWith() may have filled some of these slots for another waiting card.
+    int held = -2;
+    stackVars(v, subject, held);
+  }
   return v;
 }
 
@@ -147,6 +152,12 @@ double DescribedState::slotValue(int slot, int subject) const {
   }
   if (slot == s.players) return m_players;
   if (slot == s.turn) return m_turnCount;
+  if (slot == s.myTurn) return subject == m_current ? 1.0 : 0.0;
+  if (s.answered >= 0 && slot >= s.answered && slot < s.answered + static_cast<int>(p.cardProps.size())) {
+    // The card of the action waiting on the stack (zeros when none waits).
+    const int waiting = m_stack.empty() ? -1 : m_stack.back().card;
+    return waiting < 0 ? 0.0 : p.cards[static_cast<std::size_t>(waiting)].props[static_cast<std::size_t>(slot - s.answered)];
+  }
   const int faction = m_faction[static_cast<std::size_t>(subject)];
   return faction >= 0 ? p.factionValues[static_cast<std::size_t>(faction)][static_cast<std::size_t>(slot - s.faction)] : 0.0;
 }

@@ -78,6 +78,7 @@ model::EngineSchema makeSchema() {
         text("when", false, "condition a card must satisfy (card_ names)"),
         text("id", false, "the moves' name (default choose)")},
        "a player picks cards of a zone, one move per card"},
+      {"cancel", {}, "cancel the action the answer playing this card answers (it does not resolve)"},
   };
   s.check = [](const model::Ruleset& ruleset, model::Diagnostics& out) {
     auto game = DescribedGame::create(ruleset, out);

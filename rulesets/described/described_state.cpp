@@ -118,6 +118,7 @@ bool DescribedState::legal(int action, int card, double* v) const {
   if (a.costs.empty() && a.unlessLegal.empty()) return true;
   // The costs may read the card (the conditions hold it only when they read it).
   if (!a.sameForEveryCard) holdCardIn(v, card);
+  if (a.answers >= 0 && !holdsWith(a.answers, card, v)) return false;
   const int who = actor();
   for (const md::Cost& c : a.costs)
     if (counter(c.counter, who) < rounded(valueOf(c.amount, v))) return false;
@@ -153,10 +154,12 @@ void DescribedState::listLegal(std::vector<sim::Action>& out) const {
   }
   // The names the phase's actions read, once per decision (the actor's view);
   // each pick's zone sorted once, its distinct cards in card order (the same list for the same contents).
-  const md::Phase& phase = m_p->phases[static_cast<std::size_t>(m_phase)];
+  // While an action waits on the stack, the `during:` phase offered (passing is a move).
+  const md::Phase& phase = m_p->phases[static_cast<std::size_t>(m_stackPhase >= 0 ? m_stackPhase : m_phase)];
   double* v = const_cast<double*>(phase.readsAll ? vars(actor(), -1) : namesWith(phase.reads, false, actor(), -1));
   thread_local std::vector<std::int16_t> distinct[md::kMaxZones];
   std::uint32_t sorted = 0;
+  if (m_stackPhase >= 0) out.push_back(passAction());
   for (int ai : phase.actions) {
     const md::Action& a = m_p->actions[static_cast<std::size_t>(ai)];
     if (a.board >= 0) {
@@ -234,7 +237,8 @@ void DescribedState::settle(sim::Rng& rng) {
       continue;
     }
     if (phaseHasLegalAction()) return;
-    if (m_phase + 1 < static_cast<int>(m_p->phases.size())) {
+    if (m_phase + 1 < static_cast<int>(m_p->phases.size()) &&
+        m_p->phases[static_cast<std::size_t>(m_phase + 1)].role == md::StackRole::None) {
       ++m_phase;
       continue;
     }
@@ -260,7 +264,16 @@ void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
   }
   const int ai = static_cast<int>(a / kActionStride);
   const int card = static_cast<int>(a % kActionStride) - 1;
+  if (m_stackPhase >= 0 && a == passAction()) {
+    m_legalKnown = false;
+    ++m_actionsThisTurn;
+    m_idleTurns = 0;
+    passStack(rng);
+    settle(rng);
+    return;
+  }
   const md::Action& action = m_p->actions[static_cast<std::size_t>(ai)];
+  const bool fromStack = m_stackPhase >= 0;
   m_legalKnown = false;
   ++m_taken[static_cast<std::size_t>(ai)];
   ++m_actionsThisTurn;
@@ -279,7 +292,11 @@ void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
     log().add(who, card, acquired ? sim::EntityUse::Acquired : sim::EntityUse::Played);
   }
   run(action.code, who, card, action.pickZone, rng);
-  if (!m_terminal) checkEnd();
+  if (!m_terminal && action.resolveCode >= 0) pushStack(ai, card, who);
+  if (!m_terminal && (fromStack || action.resolveCode >= 0))
+    continueStack(rng);  // checks the end rules itself
+  else if (!m_terminal)
+    checkEnd();
   settle(rng);
 }
 

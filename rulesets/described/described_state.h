@@ -101,6 +101,10 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   // (nested repeats within the per-action budget) cannot make it hang.
   long long effectSteps() const { return m_effectSteps; }
   const Program& program() const { return *m_p; }
+  // The move that ends an answer or a window without playing (described_stack.cpp).
+  sim::Action passAction() const { return static_cast<sim::Action>(m_p->actions.size()) * kActionStride; }
+  // Actions waiting on the stack (0 when nothing waits).
+  int stackSize() const { return static_cast<int>(m_stack.size()); }
 
   // The board (described_board.cpp): positions for tests and scripts.
   const BoardState& board() const { return m_board; }
@@ -174,11 +178,33 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   void checkEnd();
   void startTurn(bool first, sim::Rng& rng);
   void settle(sim::Rng& rng);
-  // The player who acts in the current phase (its `by:`), the subject of its actions.
+  // The player who acts in the current phase (its `by:`), the subject of its
+  // actions; while an action waits on the stack, the one it is offered to.
   int actor() const {
     if (m_choice) return m_choice->chooser;
+    if (m_stackPhase >= 0) return m_stackActor;
     return (m_current + m_p->phases[static_cast<std::size_t>(m_phase)].actor) % m_players;
   }
+  // described_stack.cpp: the stack of actions waiting for answers.
+  struct StackItem {
+    int action = 0, card = -1, subject = 0;
+    bool answer = false;     // it answers the item below it (whose owner then gets a window)
+    bool window = false;     // an answer to it resolved: its owner may play more first
+    bool cancelled = false;  // `cancel: answered`: it will not resolve
+  };
+  void pushStack(int action, int card, int subject);
+  // Offers the top item's window or answers, else resolves it, until something
+  // is offered or nothing waits; checks the end rules (the caller need not).
+  void continueStack(sim::Rng& rng);
+  // False when the top was cancelled (nothing ran); true when it resolved and the end was checked.
+  bool resolveTop(sim::Rng& rng);
+  void passStack(sim::Rng& rng);
+  // Offers `phase` to `who` when they have a move besides passing (the legal list is then known).
+  bool offerStackPhase(int phase, int who);
+  // `who` holds a card some answer may pick against the waiting one and afford
+  // (DescribedProgram::answerTables): nothing is evaluated otherwise.
+  bool mayAnswerHeld(int who) const;
+  void stackVars(double* v, int subject, int& held) const;
   double value(int player) const;
   // described_board.cpp
   void boardSetUp();
@@ -228,6 +254,9 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   BoardState m_board;
   long long m_effectSteps = 0;
   std::shared_ptr<PendingChoice> m_choice;  // null: no choice waits
+  std::vector<StackItem> m_stack;
+  int m_stackPhase = -1;  // the `during:` phase offered now; -1 = the turn's phase
+  int m_stackActor = 0;
 };
 
 }  // namespace wb::rulesets::described

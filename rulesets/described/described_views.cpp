@@ -107,6 +107,7 @@ std::string DescribedState::actionToString(sim::Action a) const {
   if (isChoiceAction(a)) return choiceToString(a);
   const auto ai = static_cast<std::size_t>(a / kActionStride);
   const int card = static_cast<int>(a % kActionStride) - 1;
+  if (ai == m_p->actions.size() && card < 0) return "pass";
   if (ai >= m_p->actions.size()) return "?";
   std::string s = m_p->actions[ai].id;
   if (card >= 0 && static_cast<std::size_t>(card) < m_p->cards.size()) s += " " + m_p->cards[static_cast<std::size_t>(card)].id;

@@ -236,6 +236,10 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
                                                                            : sim::EntityUse::Played);
         ++pc;
         break;
+      case md::Op::CancelAnswered:
+        if (!m_stack.empty()) m_stack.back().cancelled = true;  // the answering item has left the stack
+        ++pc;
+        break;
       case md::Op::Board:
         boardOp(in, subject);
         if (m_terminal) return;

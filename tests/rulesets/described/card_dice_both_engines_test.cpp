@@ -17,8 +17,11 @@
 namespace wb::rulesets {
 namespace {
 
-enum class Move { EndTurn, Discard, Execute, PlaceFaceDown, PlayFaceDown, Blessing, Bid, Raise, Yield,
-                  Pick, PickDone };  // a card picked inside an effect (Weak Hands, Recycling ...), or stopping
+// Answer: play a card from hand as an answer to the action waiting (the
+// opponent's); Pass: answer no more (or end a window); Pick / PickDone: a card
+// picked inside an effect (Weak Hands, Recycling ...), or stopping.
+enum class Move { EndTurn, Discard, Execute, PlaceFaceDown, PlayFaceDown, Blessing, Bid, Raise, Yield, Answer, Pass,
+                  Pick, PickDone };
 
 // A position of either engine: player 1 (index 0) to act at the start of a
 // turn, every hand, deck, discard pile and face-down row empty, no passives,
@@ -105,6 +108,8 @@ class CppTable : public Table {
           default: return false;
         }
       case Move::PickDone: return apply(card_dice::encodeAction(K::RecycleDone));
+      case Move::Answer: return apply(card_dice::encodeAction(K::RespondHand, card(c)));
+      case Move::Pass: return apply(card_dice::encodeAction(K::Pass));
     }
     return false;
   }
@@ -211,17 +216,24 @@ class DescribedTable : public Table {
   }
   bool act(Move m, const std::string& c, int tier) override {
     const std::string phase = game->program().phases[static_cast<std::size_t>(s->phase())].id;
-    std::string verb;
+    // While an action waits on the stack, the window's actions have names of their own.
+    std::vector<std::string> verbs;
     switch (m) {
-      case Move::EndTurn: verb = "end_turn"; break;
-      case Move::Discard: verb = "discard"; break;
-      case Move::Execute: verb = phase == "match" ? "execute_bidding" : "execute"; break;
-      case Move::PlaceFaceDown: verb = "place_face_down"; break;
-      case Move::PlayFaceDown: verb = phase == "match" ? "play_face_down_bidding" : "play_face_down"; break;
-      case Move::Blessing: verb = "bless"; break;
-      case Move::Bid: verb = tier == 0 ? "bid_cheap" : "bid_expensive"; break;
-      case Move::Raise: verb = phase == "match" ? "match_bid" : "raise"; break;
-      case Move::Yield: verb = phase == "match" ? "give_up" : "let_go"; break;
+      case Move::EndTurn: verbs = {"end_turn"}; break;
+      case Move::Discard: verbs = {"discard"}; break;
+      case Move::Execute:
+        verbs = {phase == "match" ? "execute_bidding" : "execute", "execute_window", "pay_window"};
+        break;
+      case Move::PlaceFaceDown: verbs = {"place_face_down"}; break;
+      case Move::PlayFaceDown:
+        verbs = {phase == "match" ? "play_face_down_bidding" : "play_face_down", "play_face_down_window"};
+        break;
+      case Move::Blessing: verbs = {"bless", "bless_window"}; break;
+      case Move::Bid: verbs = {tier == 0 ? "bid_cheap" : "bid_expensive"}; break;
+      case Move::Raise: verbs = {phase == "match" ? "match_bid" : "raise"}; break;
+      case Move::Yield: verbs = {phase == "match" ? "give_up" : "let_go"}; break;
+      case Move::Answer: verbs = {"answer_from_hand"}; break;
+      case Move::Pass: verbs = {"pass"}; break;
       case Move::Pick:
       case Move::PickDone:
         // A choice's moves are "<its id> <card>" and "<its id> done"; only they are legal while it waits.
@@ -236,8 +248,9 @@ class DescribedTable : public Table {
     }
     for (sim::Action a : static_cast<const sim::State&>(*s).legalActions()) {
       const std::string name = s->actionToString(a);
-      if (name == verb || name == verb + " " + c || (c.empty() && name.rfind(verb + " ", 0) == 0))
-        return s->applyAction(a, rng);
+      for (const std::string& verb : verbs)
+        if (name == verb || name == verb + " " + c || (c.empty() && name.rfind(verb + " ", 0) == 0))
+          return s->applyAction(a, rng);
     }
     return false;
   }
@@ -543,6 +556,92 @@ TEST_P(CardDiceBothEngines, RecyclingMayStopEarly) {
   EXPECT_EQ(t->handCount(0, "tremor"), 1);
   EXPECT_EQ(t->handCount(0, "fire"), 0);
   EXPECT_EQ(t->toAct(), 0);
+}
+
+// "A player may respond to their opponent's action by playing an action which
+// affects (or may affect) its result ...; the response is executed before the
+// action that triggered it" -- a heal answers damage; responding "requires
+// paying the cost of the action".
+TEST_P(CardDiceBothEngines, AHealAnswersDamageAndResolvesFirst) {
+  t->setDie("fire", 4);
+  t->setDie("nature", 5);
+  t->setHealth(1, 2);
+  t->setGold(1, 10);
+  t->giveHand(0, "fire");
+  t->giveHand(1, "ecology");
+  ASSERT_TRUE(t->act(Move::Execute, "fire"));
+  ASSERT_EQ(t->toAct(), 1) << "the opponent may answer the damage";
+  ASSERT_TRUE(t->act(Move::Answer, "ecology"));
+  EXPECT_EQ(t->toAct(), 0) << "the fire resolved after the heal: its turn goes on";
+  EXPECT_EQ(t->health(1), 2 + 5 - 4) << "healed to 7 first, so the 4 damage does not kill";
+  EXPECT_EQ(t->gold(1), 10 - 3);
+  EXPECT_EQ(t->gold(0), 54);
+}
+
+// The same rule: an action that does not damage the opponent is not one a heal "affects".
+TEST_P(CardDiceBothEngines, AHealDoesNotAnswerAnActionWithoutDamage) {
+  t->setGold(1, 10);
+  t->giveHand(0, "treasury");
+  t->giveHand(1, "ecology");
+  ASSERT_TRUE(t->act(Move::Execute, "treasury"));
+  EXPECT_EQ(t->toAct(), 0) << "no answer was offered";
+  EXPECT_EQ(t->gold(0), 53);
+  EXPECT_EQ(t->handCount(1, "ecology"), 1);
+}
+
+// Veto: "Cancel an action of your opponent" -- played as a response, for its cost.
+TEST_P(CardDiceBothEngines, VetoCancelsTheActionItAnswers) {
+  t->setDie("fire", 4);
+  t->setGold(1, 18);
+  t->giveHand(0, "fire");
+  t->giveHand(1, "veto");
+  ASSERT_TRUE(t->act(Move::Execute, "fire"));
+  ASSERT_EQ(t->toAct(), 1);
+  ASSERT_TRUE(t->act(Move::Answer, "veto"));
+  EXPECT_EQ(t->toAct(), 0);
+  EXPECT_EQ(t->health(1), 100);
+  EXPECT_EQ(t->gold(1), 0);
+  EXPECT_EQ(t->gold(0), 50) << "no damage, no gold";
+}
+
+// "In the case of actions, the player may respond to them as well": a response
+// may be answered. The heal vetoed, the damage resolves in full.
+TEST_P(CardDiceBothEngines, AnAnswerCanItselfBeAnswered) {
+  t->setDie("fire", 4);
+  t->setGold(1, 3);
+  t->giveHand(0, "fire");
+  t->giveHand(0, "veto");
+  t->giveHand(1, "ecology");
+  ASSERT_TRUE(t->act(Move::Execute, "fire"));
+  ASSERT_TRUE(t->act(Move::Answer, "ecology"));
+  ASSERT_EQ(t->toAct(), 0) << "the damage's owner may answer the heal";
+  ASSERT_TRUE(t->act(Move::Answer, "veto"));
+  EXPECT_EQ(t->toAct(), 0);
+  EXPECT_EQ(t->health(1), 96);
+  EXPECT_EQ(t->gold(0), 50 - 18 + 4);
+}
+
+// "The opponent is then allowed to play further actions and/or blessings before
+// executing the original action that triggered the response": after the heal,
+// the damage's owner plays a blessing first; then the answerer may answer again.
+TEST_P(CardDiceBothEngines, AfterAnAnswerTheAnsweredPlayerGetsAWindow) {
+  t->setDie("fire", 4);
+  t->setDie("nature", 2);
+  t->setGold(1, 20);
+  t->giveHand(0, "fire");
+  t->giveHand(0, "basic_income");
+  t->giveHand(1, "ecology");
+  t->giveHand(1, "reforestation");
+  ASSERT_TRUE(t->act(Move::Execute, "fire"));
+  ASSERT_TRUE(t->act(Move::Answer, "ecology"));
+  ASSERT_EQ(t->toAct(), 0) << "the window: the damage's owner holds a blessing";
+  ASSERT_TRUE(t->act(Move::Blessing, "basic_income"));
+  EXPECT_EQ(t->gold(0), 51);
+  ASSERT_EQ(t->toAct(), 1) << "the window closed (nothing left to play): the answerer may answer again";
+  ASSERT_TRUE(t->act(Move::Answer, "reforestation"));
+  EXPECT_EQ(t->toAct(), 0);
+  EXPECT_EQ(t->health(1), 100 + 2 + 4 - 4);
+  EXPECT_EQ(t->gold(1), 20 - 3 - 7);
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, CardDiceBothEngines, ::testing::Values(false, true),

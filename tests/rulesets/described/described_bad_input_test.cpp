@@ -341,3 +341,92 @@ TEST(DescribedDealInput, MistakesAreAtTheirColumn) {
 
 }  // namespace
 }  // namespace wb::rulesets::described::testing
+
+namespace wb::rulesets::described::testing {
+namespace {
+
+// A game of answers (data/schema/game-description.md, "Answers"): a hit waits
+// on the stack and the opponent may block it; `edits` replaces text in it.
+std::string answersGame(const std::vector<std::pair<std::string, std::string>>& edits = {}) {
+  std::string text = R"(id: t
+name: T
+engine: described
+players: {min: 2, max: 2}
+cards:
+  - {id: hit, name: Hit, count: 1, cost: 0, properties: {damage: 1}}
+  - {id: block, name: Block, count: 1, cost: 0, properties: {block: 1}}
+rules:
+  counters:
+    health: {per: player, min: 0, max: 10, start: 10}
+  zones:
+    hand: {per: player, visibility: owner, start: {hit: 20, block: 5}}
+    used: {per: player, visibility: everyone}
+  turn:
+    phases:
+      - id: main
+        actions:
+          - id: play
+            pick: {from: hand, when: card_damage > 0}
+            effects: [{move: {to: used}}]
+            resolve: [{for_each: opponents, do: [{pay: {health: 1}}]}]
+          - id: done
+            effects: [end_turn]
+      - id: answer
+        during: answers
+        actions:
+          - id: block
+            pick: {from: hand, when: card_block > 0}
+            answers: answered_card_damage > 0
+            effects: [{move: {to: used}}]
+            resolve: [{cancel: answered}]
+  end:
+    - when: health <= 0
+      winner: {most: health}
+)";
+  for (const auto& [from, to] : edits) {
+    const auto at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+std::string answersErrors(const std::vector<std::pair<std::string, std::string>>& edits) {
+  return model::loadRulesetFromString(answersGame(edits), "game.yaml", lookup()).diagnostics.format();
+}
+
+TEST(DescribedAnswers, AGameOfAnswersValidatesAndPlays) {
+  EXPECT_EQ(answersErrors({}), "");
+  auto game = gameFromText(answersGame());
+  ASSERT_TRUE(game);
+  bool ended = false;
+  auto s = sim::conformance::randomPlayout(*game, sim::GameSetup{2, {}}, 3, 500, &ended);
+  EXPECT_TRUE(ended);
+}
+
+TEST(DescribedAnswers, BadInputInTheVocabularyIsAnErrorAtItsPlace) {
+  EXPECT_EQ(answersErrors({{"during: answers", "during: answer"}}), "game.yaml:18:17: error: expected 'answers' (the next player answers the action waiting on the stack) or "
+            "'window' (its owner plays more after an answer to it resolved) for 'during', got 'answer' (did you mean "
+            "'answers'?)\n");
+  EXPECT_EQ(answersErrors({{"answered_card_damage", "answered_card_damgae"}}), "game.yaml:22:22: error: unknown name 'answered_card_damgae' (did you mean 'answered_card_damage'?)\n");
+  EXPECT_EQ(answersErrors({{"            effects: [{move: {to: used}}]\n            resolve: [{for",
+                             "            answers: answered_card_block > 0\n            effects: [{move: {to: used}}]\n"
+                             "            resolve: [{for"}}),
+            "game.yaml:13:13: error: 'answers' says which waiting action this one answers: only an action of a phase with "
+            "'during: answers' has one\n");
+  EXPECT_EQ(answersErrors({{"resolve: [{for_each: opponents, do: [{pay: {health: 1}}]}]",
+                             "resolve: [{cancel: answered}]"}}),
+            "game.yaml:14:32: error: 'cancel: answered' stops the action an answer answers: only the 'resolve' of an action "
+            "of a phase with 'during: answers' (or a card it plays) has one\n");
+  EXPECT_EQ(answersErrors({{"resolve: [{cancel: answered}]", "resolve: [{cancel: it}]"}}), "game.yaml:24:32: error: expected 'answered' for 'cancel' (the action this one answers)\n");
+  EXPECT_EQ(answersErrors({{"            resolve: [{for_each: opponents, do: [{pay: {health: 1}}]}]\n", ""},
+                           {"            resolve: [{cancel: answered}]\n", ""}}),
+            "game.yaml:16:9: error: phase 'answer' is offered while an action waits on the stack, but no action has "
+            "'resolve:' (nothing ever waits)\n");
+  EXPECT_EQ(answersErrors({{"  end:\n", "      - id: late\n        actions: [{id: x, effects: [end_turn]}]\n  end:\n"}}),
+            "game.yaml:25:9: error: phase 'late' follows a phase with 'during': list the phases offered while an action "
+            "waits on the stack after the turn's phases\n");
+}
+
+}  // namespace
+}  // namespace wb::rulesets::described::testing
