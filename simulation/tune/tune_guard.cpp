@@ -14,10 +14,8 @@
 //   diversity (use_estimate.h): not below the lower end of its starting
 //   interval, nor more than half an effective entity below its start.
 //   The starting values are read on the bank's first blocks of the starting
-//   ruleset, as many as a default verification run plays (a sixteenth of the
-//   budget; fewer when --verify-games is smaller), before the search moves
-//   anything; the diversity's band uses the starting interval scaled to the
-//   verification's size.
+//   ruleset, as many as a verification run plays (fewer when the budget is
+//   short), before the search moves anything.
 //   On the bank a guarded value may miss its band by at most its standard
 //   error (a share of games: not at all); the verification wants every value
 //   inside its band (tune_search_verification.cpp).
@@ -106,25 +104,17 @@ void TuneSearch::setGuardBands() {
   // nothing more is played: the search ends with that error.
   if (m_guards.empty() || !m_error.empty()) return;
   const EditSet none;
-  // As many blocks as a default verification run (a sixteenth of the budget):
-  // a band of half the starting use needs no more precision, and a long
-  // --verify-games would otherwise spend a quarter of the search's budget
-  // here. The diversity's band is read at the verification's size (below).
-  const std::uint64_t perBlock = std::max<std::uint64_t>(1, m_eval->gamesPerBlock());
-  const std::size_t defaultVerify = static_cast<std::size_t>(std::max<std::uint64_t>(2, m_config.budget / 16 / perBlock));
-  std::size_t blocks = std::max(std::min(verifyBlocks(), defaultVerify), bankBlocks(none));
+  // As many blocks as a verification run: the bands' base is a point value,
+  // and a diversity read on a sixteenth of the budget was 0.3 to 0.6
+  // effective entities off (Elem Master's powers, card-dice's cards), enough
+  // to put the starting ruleset itself outside its own band.
+  std::size_t blocks = std::max(verifyBlocks(), bankBlocks(none));
   while (blocks > bankBlocks(none) && !budgetLeft({none}, blocks)) blocks = std::max(bankBlocks(none), blocks / 2);
   if (blocks > bankBlocks(none)) playBank({none}, blocks);
   const BlockSeries* s = m_eval->series(none, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
   if (!s) return;
   const std::vector<TargetReading> r = readings(*s, s->blocks());
   const GuardSpec& spec = m_config.guard;
-  // The factor that turns a starting interval's half-width into the one a
-  // verification run would read.
-  auto atVerifySize = [&](const Estimate& v) {
-    const double n = static_cast<double>(std::max<std::uint64_t>(1, v.blocks));
-    return std::min(1.0, std::sqrt(n / static_cast<double>(verifyBlocks())));
-  };
   m_guardStart.assign(m_guards.size(), Estimate{});
   for (std::size_t g = 0; g < m_guards.size(); ++g) {
     const std::size_t i = m_targets.size() + g;
@@ -149,12 +139,7 @@ void TuneSearch::setGuardBands() {
         // A fall within the starting interval is noise; one of less than half
         // an effective entity leaves the variety as it was, however precisely
         // it is measured.
-        // The starting interval is read as a verification run would measure
-        // it (its half-width scaled to the verification's blocks), so that
-        // fewer starting blocks do not loosen the band.
-        if (v.value > 0 && std::isfinite(v.ci.lo)) {
-          t.min = std::min(v.value - (v.value - v.ci.lo) * atVerifySize(v), v.value - kDiversitySlack);
-        }
+        if (v.value > 0 && std::isfinite(v.ci.lo)) t.min = std::min(v.ci.lo, v.value - kDiversitySlack);
         break;
       default: break;
     }
