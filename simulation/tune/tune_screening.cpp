@@ -7,6 +7,7 @@
 #include <cmath>
 #include <set>
 
+#include "simulation/tune/tune_racing.h"
 #include "simulation/tune/tune_search.h"
 
 namespace wb::sim {
@@ -16,6 +17,9 @@ namespace {
 // miss, more when the best is predicted to pass.
 constexpr std::size_t kPerSize = 2;
 constexpr std::size_t kPerSizePass = 4;
+// The fewest probes a screening round keeps racing (successive halving keeps the better half).
+constexpr std::size_t kScreenKeep = 4;
+
 
 // The level of knob k in an edit set (its base when not edited).
 std::size_t levelOf(const EditSet& edits, const KnobSpace& knobs, std::size_t k) {
@@ -69,35 +73,47 @@ void TuneSearch::screen(const EditSet& centre, std::size_t blocks) {
   // may use 60% of the budget left, the rest is for racing the proposals.
   const std::uint64_t before = m_eval->gamesPlayed(TuneEvaluator::kSearch);
   const std::uint64_t share = before + (m_config.budget > before ? (m_config.budget - before) * 3 / 5 : 0);
-  auto aliveEdits = [&] {
+  // Two tiers by reach: a knob outside every entity (a parameter) reaches the
+  // whole game and is screened first, on as many games as the entities' knobs
+  // together (half the screening's share), so that one economy value among
+  // 69 card costs is not read on the few blocks each card gets.
+  std::vector<int> tier(probes.size(), 0);
+  for (std::size_t i = 0; i < probes.size(); ++i) tier[i] = entityKnob(m_knobs[probes[i].knob].path) ? 1 : 0;
+  const bool twoTiers = std::count(tier.begin(), tier.end(), 0) > 0 && std::count(tier.begin(), tier.end(), 1) > 0;
+  auto aliveEdits = [&](int t) {
     std::vector<EditSet> alive;
-    for (const Probe& p : probes)
-      if (p.alive && m_eval->infeasible(p.edits).empty()) alive.push_back(p.edits);
+    for (std::size_t i = 0; i < probes.size(); ++i)
+      if (probes[i].alive && tier[i] == t && m_eval->infeasible(probes[i].edits).empty()) alive.push_back(probes[i].edits);
     return alive;
   };
-  // The first round fits the screening's share of the budget where it can (as
-  // many blocks of every probe as fit, down to two; then without the long
-  // jumps), else the whole budget left, which it never passes (without the
-  // long jumps; then the one-step changes in knob order as far as two blocks
-  // of each fit): the proposals keep the rest.
-  std::size_t first = m_config.roundBlocks;
-  if (anyNeed) {
-    auto fits = [&](std::size_t b, std::uint64_t limit) {
-      std::vector<EditSet> all = aliveEdits();
+  // Races tier t within `limit` (a count of search games). The first round fits
+  // `limit` where it can (as many blocks of every probe as fit, down to two;
+  // then without the long jumps), else the whole budget left, which it never
+  // passes (without the long jumps; then the one-step changes in knob order as
+  // far as two blocks of each fit): the proposals keep the rest. Each later
+  // round, twice as long, plays the better half of the probes still racing
+  // (successive halving, by how far each moves the missed targets the right
+  // way, in misses), so the games go to the knobs that may matter.
+  auto race = [&](int t, std::uint64_t limit) {
+    std::size_t first = m_config.roundBlocks;
+    auto fits = [&](std::size_t b, std::uint64_t lim) {
+      std::vector<EditSet> all = aliveEdits(t);
       all.push_back(centre);
-      return budgetLeft(all, b, limit);
+      return budgetLeft(all, b, lim);
     };
-    auto shrink = [&](std::uint64_t limit) {
+    auto shrink = [&](std::uint64_t lim) {
       first = m_config.roundBlocks;
-      while (first > 2 && !fits(first, limit)) first = std::max<std::size_t>(2, first / 2);
-      return fits(first, limit);
+      while (first > 2 && !fits(first, lim)) first = std::max<std::size_t>(2, first / 2);
+      return fits(first, lim);
     };
-    if (!shrink(share)) {
-      for (Probe& p : probes) p.alive = p.alive && !p.jump;
-      if (!shrink(share) && !shrink(UINT64_MAX)) {
+    if (!shrink(limit)) {
+      for (std::size_t i = 0; i < probes.size(); ++i)
+        if (tier[i] == t) probes[i].alive = probes[i].alive && !probes[i].jump;
+      if (!shrink(limit) && !shrink(UINT64_MAX)) {
         std::vector<EditSet> kept = {centre};
-        for (Probe& p : probes) {
-          if (!p.alive || !m_eval->infeasible(p.edits).empty()) continue;
+        for (std::size_t i = 0; i < probes.size(); ++i) {
+          Probe& p = probes[i];
+          if (tier[i] != t || !p.alive || !m_eval->infeasible(p.edits).empty()) continue;
           kept.push_back(p.edits);
           if (!budgetLeft(kept, first)) {
             kept.pop_back();
@@ -106,33 +122,46 @@ void TuneSearch::screen(const EditSet& centre, std::size_t blocks) {
         }
       }
     }
-  }
-  for (std::size_t b = first; anyNeed; b = std::min(2 * b, m_config.screenBlocks)) {
-    std::vector<EditSet> alive = aliveEdits();
-    if (alive.empty()) break;
-    alive.push_back(centre);
-    if (!budgetLeft(alive, b, b == first ? UINT64_MAX : share)) break;
-    if (!playBank(alive, b)) return;
-    report("screening", centre, 0);
-    bool racing = false;
-    for (Probe& p : probes) {
-      if (!p.alive) continue;
-      const BlockSeries* ps = m_eval->series(p.edits, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
-      if (!ps) {
-        p.alive = false;
-        continue;
+    for (std::size_t b = first;; b = std::min(2 * b, m_config.screenBlocks)) {
+      std::vector<EditSet> alive = aliveEdits(t);
+      if (alive.empty()) break;
+      alive.push_back(centre);
+      if (!budgetLeft(alive, b, b == first ? UINT64_MAX : limit)) break;
+      if (!playBank(alive, b)) return false;
+      report("screening", centre, 0);
+      std::vector<RaceEntry> ranked;  // by minus the help
+      for (std::size_t i = 0; i < probes.size(); ++i) {
+        Probe& p = probes[i];
+        if (!p.alive || tier[i] != t) continue;
+        const BlockSeries* ps = m_eval->series(p.edits, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
+        if (!ps) {
+          p.alive = false;
+          continue;
+        }
+        bool couldHelp = false, clear = false;
+        double help = 0;
+        for (std::size_t x = 0; x < m_targets.size(); ++x) {
+          if (dir[x] == 0) continue;
+          const Estimate d = pairedRatioDifference(ps->metric[x], cs->metric[x], b);
+          couldHelp = couldHelp || (dir[x] > 0 ? d.ci.hi > least[x] : d.ci.lo < -least[x]);
+          clear = clear || (dir[x] > 0 ? d.ci.lo > 0 : d.ci.hi < 0);
+          help += dir[x] * d.value / std::max(10.0 * least[x], 1e-12);
+        }
+        if (!couldHelp || clear || b >= m_config.screenBlocks) p.alive = false;
+        if (p.alive) ranked.push_back({i, {-help}});
       }
-      bool couldHelp = false, clear = false;
-      for (std::size_t t = 0; t < m_targets.size(); ++t) {
-        if (dir[t] == 0) continue;
-        const Estimate d = pairedRatioDifference(ps->metric[t], cs->metric[t], b);
-        couldHelp = couldHelp || (dir[t] > 0 ? d.ci.hi > least[t] : d.ci.lo < -least[t]);
-        clear = clear || (dir[t] > 0 ? d.ci.lo > 0 : d.ci.hi < 0);
-      }
-      if (!couldHelp || clear || b >= m_config.screenBlocks) p.alive = false;
-      racing = racing || p.alive;
+      if (ranked.empty()) break;
+      for (std::size_t i : halveRace(ranked, kScreenKeep)) probes[i].alive = false;
     }
-    if (!racing) break;
+    return true;
+  };
+  if (anyNeed) {
+    if (twoTiers) {
+      if (!race(0, before + (share - before) / 2)) return;
+      if (!race(1, share)) return;
+    } else if (!race(0, share) || !race(1, share)) {
+      return;
+    }
   }
   // The model: each probe's paired differences over the blocks it played.
   for (const Probe& p : probes) {
@@ -152,6 +181,23 @@ void TuneSearch::screen(const EditSet& centre, std::size_t blocks) {
     }
     if (p.jump) m_jumps[{p.knob, to}] = std::move(e);
     else m_effects[{p.knob, p.direction}] = std::move(e);
+  }
+  shrinkEffects();
+}
+
+void TuneSearch::shrinkEffects() {
+  // Effect sparsity (tune_racing.h): a card cost raced on 4 blocks can show a
+  // bigger effect than the economy value that was planted. Each estimate is
+  // shrunk by its noise, its standard error floored by the spread every
+  // probe's paired differences on that target show per block. The
+  // sensitivity in the result keeps the raw estimates.
+  for (std::size_t t = 0; t < m_targets.size(); ++t) {
+    std::vector<Estimate> all;
+    for (const auto& [key, e] : m_effects) all.push_back(e.perTarget[t]);
+    for (const auto& [key, e] : m_jumps) all.push_back(e.perTarget[t]);
+    const double variance = pooledBlockVariance(all);
+    for (auto& [key, e] : m_effects) e.perTarget[t] = shrinkEffect(e.perTarget[t], variance);
+    for (auto& [key, e] : m_jumps) e.perTarget[t] = shrinkEffect(e.perTarget[t], variance);
   }
 }
 
@@ -226,21 +272,49 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
     double score = 0;
     double room = 0;
     double noise = 0;            // summed standard errors of the predicted changes, in target scales
+    std::vector<double> var;     // each target's predicted change's variance
+    double doubt = 0;            // the miss one standard error of the prediction the wrong way
     std::size_t moves = 0;       // the edit set's size in steps of each knob's domain, from the start
     std::string key;
   };
   std::vector<double> change, changeSe;
+  // A prediction counts as a pass only inside the part of each band that a
+  // verification can confirm: in from each edge by the verification's
+  // interval half-width (the centre's standard error scaled to the
+  // verification's blocks) and, for a two-sided band, a tenth of its width,
+  // as a pass on the bank must be (allPass). A value predicted just inside an
+  // edge is not a pass the smallest-move preference should pick over a safer one.
+  std::vector<Target> inner(m_targets.begin(), m_targets.end());
+  const double verify = static_cast<double>(verifyBlocks());
+  for (std::size_t t = 0; t < inner.size() && t < here.size(); ++t) {
+    const Estimate& v = here[t].value;
+    double margin = kZ95 * v.se * std::sqrt(static_cast<double>(std::max<std::uint64_t>(1, v.blocks)) / verify);
+    const bool twoSided = std::isfinite(inner[t].min) && std::isfinite(inner[t].max);
+    if (twoSided) margin = std::min(std::max(margin, kBankMargin * (inner[t].max - inner[t].min)), 0.4 * (inner[t].max - inner[t].min));
+    if (std::isfinite(inner[t].min)) inner[t].min += margin;
+    if (std::isfinite(inner[t].max)) inner[t].max -= margin;
+  }
   auto scoreOf = [&](const std::vector<double>& v) {
     double s = 0;
-    for (std::size_t t = 0; t < m_targets.size(); ++t) s += m_targets[t].normalizedMiss(v[t]);
+    for (std::size_t t = 0; t < inner.size(); ++t) s += inner[t].miss(v[t]) / m_targets[t].scale();
+    return s;
+  };
+  auto doubtOf = [&](const std::vector<double>& v, const std::vector<double>& var) {
+    double s = 0;
+    for (std::size_t t = 0; t < inner.size(); ++t) {
+      const double sd = std::sqrt(var[t]);
+      s += std::max(inner[t].miss(v[t] - sd), inner[t].miss(v[t] + sd)) / m_targets[t].scale();
+    }
     return s;
   };
   Node root;
   for (const auto& r : here) root.value.push_back(r.value.value);
+  root.var.assign(m_targets.size(), 0.0);
   root.score = scoreOf(root.value);
   root.room = room(root.value);
   std::vector<Node> beam = {root};
   std::set<std::string> seen;
+  std::size_t passSize = 0;  // the size of the first predicted pass (0: none yet)
   for (std::size_t size = 1; size <= m_config.maxEdits && size <= m_knobs.size(); ++size) {
     std::vector<Node> next;
     for (const Node& n : beam) {
@@ -256,8 +330,10 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
           for (std::size_t t = 0; t < m_targets.size(); ++t) {
             m.value[t] += change[t];
             m.noise += changeSe[t] / m_targets[t].scale();
+            m.var[t] += changeSe[t] * changeSe[t];
           }
           m.score = scoreOf(m.value);
+          m.doubt = doubtOf(m.value, m.var);
           m.room = room(m.value);
           EditSet full = centre;
           for (const Edit& a : m.added) full = KnobSpace::with(full, a, m_knobs);
@@ -275,6 +351,11 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
       // asked for a fair game, not for a knob at the far end of its range
       // where one step back to its shipped value passes as well. The room
       // inside the bands decides between moves alike.
+      // A predicted pass that one standard error of its prediction would
+      // take out of the band comes after one it would not: a card cost read
+      // on four blocks predicts a one-step pass as readily as the economy
+      // value measured on sixty-four, and is far less often right.
+      if (a.score <= 0 && a.doubt != b.doubt) return a.doubt < b.doubt;
       if (a.score <= 0 && a.moves != b.moves) return a.moves < b.moves;
       if (a.room != b.room) return a.room > b.room;
       // Then the prediction the screening measured best: with many knobs the
@@ -289,7 +370,7 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
     // with distinct knobs (kPerSize, more where a pass is predicted), and for
     // single edits also the levels next to the proposed one. Racing drops the clear misses
     // after one round, so the extra candidates cost little.
-    const bool predictedPass = next.front().score <= 0.0;
+    const bool predictedPass = next.front().score <= 0.0 || passSize != 0;
     auto add = [&](const EditSet& full) {
       if (full != centre && std::find(out.begin(), out.end(), full) == out.end()) out.push_back(full);
     };
@@ -327,9 +408,14 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
           add(KnobSpace::with(centre, Edit{e.knob, e.level > c ? c + part : c - part}, m_knobs));
         }
       }
-    if (predictedPass) break;
+    // One size past the first predicted pass is raced too: the model is
+    // linear and fitted on few blocks, and where two values were planted the
+    // single edit it predicts to pass often falls just short on real games
+    // (racing halves the field each round, so the pairs cost little).
+    if (predictedPass && passSize == 0) passSize = size;
+    if (passSize != 0 && size > passSize) break;
     // No gain from one more edit: stop growing.
-    if (next.front().score >= beam.front().score && size > 1) break;
+    if (passSize == 0 && next.front().score >= beam.front().score && size > 1) break;
     beam = std::move(next);
   }
   return out;

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "simulation/core/wall_clock.h"
+#include "simulation/tune/tune_racing.h"
 #include "simulation/stats/use_estimate.h"
 
 namespace wb::sim {
@@ -107,6 +108,16 @@ bool TuneSearch::allPass(const std::vector<TargetReading>& r) const {
   return true;
 }
 
+double TuneSearch::optimisticMiss(const std::vector<TargetReading>& r) const {
+  double sum = 0;
+  for (std::size_t t = 0; t < r.size() && t < m_targets.size(); ++t) {
+    const Target& target = m_targets[t];
+    const Interval& ci = r[t].value.ci;
+    sum += std::max({0.0, ci.lo - target.max, target.min - ci.hi}) / target.scale();
+  }
+  return sum;
+}
+
 bool TuneSearch::outOfReach(const std::vector<TargetReading>& r) const {
   // A target's interval outside its band, or (two-sided bands) outside the
   // part of it a bank pass needs (a tenth of the width in from each edge):
@@ -115,7 +126,12 @@ bool TuneSearch::outOfReach(const std::vector<TargetReading>& r) const {
     if (r[t].verdict == TargetVerdict::Fail) return true;
     const Target& target = m_targets[t];
     if (!std::isfinite(target.min) || !std::isfinite(target.max)) continue;
-    const double margin = kBankMargin * (target.max - target.min);
+    // The part a pass needs: in from each edge by a tenth of the width and by
+    // the verification's half-width (which more blocks on the bank do not shrink).
+    const double verifyHalf = kZ95 * r[t].value.se *
+                              std::sqrt(static_cast<double>(std::max<std::uint64_t>(1, r[t].value.blocks)) /
+                                        static_cast<double>(verifyBlocks()));
+    const double margin = std::max(kBankMargin * (target.max - target.min), verifyHalf);
     if (r[t].value.ci.lo > target.max - margin || r[t].value.ci.hi < target.min + margin) return true;
   }
   return false;
@@ -217,8 +233,14 @@ std::vector<TuneEditText> TuneSearch::editText(const EditSet& e) const {
   return out;
 }
 
-std::size_t TuneSearch::measure(const EditSet& e) {
-  for (std::size_t b = std::max(2 * m_config.roundBlocks, bankBlocks(e));; b = std::min(2 * b, m_config.raceBlocks)) {
+std::size_t TuneSearch::centreBlocks() const {
+  const std::uint64_t perBlock = std::max<std::uint64_t>(1, m_eval->gamesPerBlock());
+  return std::max<std::size_t>(2 * m_config.roundBlocks, static_cast<std::size_t>(m_config.budget / 16 / perBlock));
+}
+
+std::size_t TuneSearch::measure(const EditSet& e, std::size_t cap) {
+  const std::size_t most = std::min(m_config.raceBlocks, cap);
+  for (std::size_t b = std::max(2 * m_config.roundBlocks, bankBlocks(e));; b = std::min(2 * b, most)) {
     if (bankBlocks(e) < b && !budgetLeft({e}, b)) break;
     if (!playBank({e}, b)) break;
     const BlockSeries* s = m_eval->series(e, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
@@ -227,7 +249,7 @@ std::size_t TuneSearch::measure(const EditSet& e) {
     const bool decided = std::none_of(r.begin(), r.end(), [](const TargetReading& x) {
       return x.verdict == TargetVerdict::Undecided;
     });
-    if (decided || b >= m_config.raceBlocks) break;
+    if (decided || b >= most) break;
   }
   return bankBlocks(e);
 }
@@ -291,7 +313,7 @@ TuneResult TuneSearch::run() {
   // 1. The starting ruleset on the bank, until its targets are decided.
   m_phase = "baseline";
   const EditSet none;
-  std::size_t blocks = measure(none);
+  std::size_t blocks = measure(none, centreBlocks());
   if (m_error.empty()) setGuardBands();
   blocks = std::max(blocks, bankBlocks(none));
   const BlockSeries* base = m_eval->series(none, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
@@ -316,7 +338,7 @@ TuneResult TuneSearch::run() {
     if (m_eval->gamesPlayed(TuneEvaluator::kSearch) >= m_config.budget) break;
     m_phase = "screening";
     // The centre's blocks (a new centre plays on as far as the budget lets it).
-    blocks = measure(centre);
+    blocks = measure(centre, centreBlocks());
     if (blocks < 2) break;
     screen(centre, blocks);
     if (m_eval->cancelled() || !m_error.empty()) break;
@@ -347,6 +369,7 @@ TuneResult TuneSearch::run() {
       if (playing.empty() || !budgetLeft(playing, b)) break;
       if (!playBank(playing, b)) break;
       bool anyAlive = false, anyPass = false;
+      std::vector<RaceEntry> ranked;
       for (std::size_t i = 0; i < proposals.size(); ++i) {
         if (!alive[i]) continue;
         const BlockSeries* s = m_eval->series(proposals[i], TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
@@ -359,8 +382,22 @@ TuneResult TuneSearch::run() {
         const bool clearlyOut = outOfReach(r);
         anyPass = anyPass || pass;
         if (pass || clearlyOut || b >= m_config.raceBlocks) alive[i] = false;
-        anyAlive = anyAlive || alive[i];
+        if (alive[i]) {
+          std::vector<double> values;
+          for (const auto& x : r) values.push_back(x.value.value);
+          ranked.push_back({i, {optimisticMiss(r), static_cast<double>(proposals[i].size()),
+                                static_cast<double>(steps(proposals[i])), totalMiss(r), -room(values)}});
+        }
       }
+      // Successive halving: the next round, twice as long, plays the better
+      // half of those still racing, so that the games go where the decision
+      // is close instead of spreading over every proposal. Better: the
+      // smallest miss of the interval's nearest end (optimism under
+      // uncertainty: a proposal read on few blocks is not dropped for its
+      // noise), then the fewest and smallest edits, the smallest miss of the
+      // value, the most room.
+      for (std::size_t i : halveRace(ranked, kRaceKeep)) alive[i] = false;
+      for (std::size_t i = 0; i < proposals.size(); ++i) anyAlive = anyAlive || alive[i];
       report("proposals", best, bestMiss);
       if (anyPass || !anyAlive || b >= m_config.raceBlocks) break;
     }

@@ -1,15 +1,23 @@
 // TuneSearch: the fewest edits that bring every target inside its band
 // (`balance tune`), on common random numbers throughout (tune_evaluator.h).
 //
-//   1. The starting ruleset (the "centre") is played on the search bank.
+//   1. The starting ruleset (the "centre") is played on the search bank
+//      until its targets are decided or it has as many blocks as a default
+//      verification run (a sixteenth of the budget).
 //   2. Screening: every one-step change of every knob from the centre is
 //      raced in rounds of blocks, paired with the centre on the same blocks.
 //      A change is dropped as soon as its paired 95% interval shows it does not
 //      move any target the centre misses the right way (by at least a tenth
 //      of the miss); the others play on until one target's move is clear or
-//      their share of the budget is spent. The paired differences form the
-//      sensitivity model: the effect of one step, per knob, direction and
-//      metric, with its standard error. Each knob is also probed at the ends
+//      their share of the budget is spent, each round (twice as long) only
+//      the better half of them by how far they move the missed targets
+//      (successive halving, tune_racing.h). Knobs that reach the whole game
+//      (parameters) are raced first, on half the screening's share, the
+//      knobs under one entity (a card's cost) after them on the rest. The
+//      paired differences form the sensitivity model: the effect of one
+//      step, per knob, direction and metric, with its standard error, each
+//      shrunk towards 0 by its noise (with many knobs the largest estimates
+//      on few blocks are mostly noise). Each knob is also probed at the ends
 //      of its domain (long jumps), so that a value whose one step changes
 //      nothing (a plateau, a fine domain) still shows what a far value does:
 //      where a step's effect is not clear (within two standard errors of 0),
@@ -17,12 +25,17 @@
 //      scales with the steps.
 //   3. Proposals: from the model (effects add, steps scale them), a beam
 //      search finds the edit sets of size 1, 2, 3, ... with the smallest
-//      predicted miss (ties: the most room inside the bands, so that a
-//      proposal is not aimed at a band's edge); the best two of each size up
-//      to the first that is predicted to pass (there the best four), and the
+//      predicted miss against the part of each band a verification can
+//      confirm (in from each edge by its interval's half-width); among
+//      predicted passes, first those that one standard error of the
+//      prediction would not take out of the band, then the smallest moves,
+//      then the most room. The best two of each size up to one past the
+//      first that is predicted to pass (from there the best four), and the
 //      levels next to each single edit's, are raced on real games (the model
 //      is linear and fitted on few blocks: the real best is often a
-//      neighbour of its best). A proposal passes when every target's 95%
+//      neighbour of its best), each round twice as long for the better half
+//      of them (the smallest miss of their intervals' nearest ends, then the
+//      fewest and smallest edits). A proposal passes when every target's 95%
 //      interval lies inside its band.
 //   4. Confirmation: a raced proposal that passes is the best of many on the
 //      same blocks, so its values lean towards the bands (the winner's
@@ -158,6 +171,8 @@ class TuneSearch {
   double totalMiss(const std::vector<TargetReading>& r) const;
   // Every target passes on the bank with room for the verification (see the .cpp).
   bool allPass(const std::vector<TargetReading>& r) const;
+  // The summed miss of each target's interval end nearest its band (in target scales).
+  double optimisticMiss(const std::vector<TargetReading>& r) const;
   // Whether more games cannot make the candidate a pass on the bank.
   bool outOfReach(const std::vector<TargetReading>& r) const;
   // How far inside a two-sided band a bank pass must lie, in band widths.
@@ -174,13 +189,22 @@ class TuneSearch {
   void report(const std::string& phase, const EditSet& best, double miss);
   std::vector<TuneEditText> editText(const EditSet& e) const;
   // Plays `e` on the bank in doubling rounds until every target is decided
-  // (or the race's cap or the budget); returns its blocks.
-  std::size_t measure(const EditSet& e);
+  // (or the race's cap, `cap`, or the budget); returns its blocks.
+  std::size_t measure(const EditSet& e, std::size_t cap = SIZE_MAX);
+  // The most blocks a centre (the starting ruleset, a refit's) is measured on
+  // before screening: as many as a default verification run (a sixteenth of
+  // the budget). Its direction and value are all the screening needs, and a
+  // start near a band's edge would otherwise take a quarter of the budget.
+  std::size_t centreBlocks() const;
   void screen(const EditSet& centre, std::size_t blocks);
+  // Shrinks the sensitivity model's estimates towards 0 by their noise (tune_screening.cpp).
+  void shrinkEffects();
   // Whether a pass on the bank holds on the bank's next blocks (see run()'s step 4).
   bool confirmed(const EditSet& e);
   // Passes of one round tried that way, fewest edits first.
   static constexpr std::size_t kConfirmTries = 3;
+  // The fewest proposals a racing round keeps (successive halving keeps the better half).
+  static constexpr std::size_t kRaceKeep = 2;
   std::vector<EditSet> propose(const EditSet& centre, std::size_t blocks) const;
   void verify(const EditSet& proposal, TuneResult& result);
   // The peers (tune_baselines.cpp): search from the starting ruleset (measured

@@ -1,0 +1,43 @@
+#include "simulation/tune/tune_racing.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "model/core/entity.h"
+
+namespace wb::sim {
+
+std::vector<std::size_t> halveRace(std::vector<RaceEntry> racing, std::size_t keepAtLeast) {
+  std::stable_sort(racing.begin(), racing.end(), [](const RaceEntry& a, const RaceEntry& b) { return a.key < b.key; });
+  std::vector<std::size_t> dropped;
+  for (std::size_t j = std::max(keepAtLeast, (racing.size() + 1) / 2); j < racing.size(); ++j)
+    dropped.push_back(racing[j].candidate);
+  return dropped;
+}
+
+double pooledBlockVariance(const std::vector<Estimate>& estimates) {
+  double num = 0, den = 0;
+  for (const Estimate& x : estimates) {
+    if (x.blocks < 2 || (x.value == 0 && x.se == 0)) continue;
+    const double n = static_cast<double>(x.blocks);
+    num += (n - 1) * x.se * x.se * n;
+    den += n - 1;
+  }
+  return den > 0 ? num / den : 0.0;
+}
+
+Estimate shrinkEffect(Estimate x, double blockVariance) {
+  // Identical games (value and se 0) are an exact 0, not a noisy one.
+  if (x.blocks < 1 || (x.value == 0 && x.se == 0)) return x;
+  x.se = std::max(x.se, std::sqrt(std::max(0.0, blockVariance) / static_cast<double>(x.blocks)));
+  if (x.value != 0) x.value *= x.value * x.value / (x.value * x.value + x.se * x.se);
+  return x;
+}
+
+bool entityKnob(const std::string& path) {
+  const std::size_t dot = path.find('.');
+  return dot != std::string::npos && path.find('.', dot + 1) != std::string::npos &&
+         model::sectionFromString(path.substr(0, dot)).has_value();
+}
+
+}  // namespace wb::sim
