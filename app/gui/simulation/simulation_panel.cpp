@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/gui/document/entity_name.h"
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/results/results_file.h"
 #include "app/gui/results/revision_note.h"
@@ -582,10 +583,13 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
   }
 
   const auto metrics = charts::entityMetrics(result);
+  // The chart names entities as the editor does ("Alchimiste (Alchemist)", not alchemist).
+  auto deltas = charts::entityDeltas(metrics);
+  for (auto& v : deltas) v.label = entityName(m_document->ruleset(), v.label.toStdString());
   if (any)
     setChart(m_entityView,
              charts::buildTopEntitiesChart(
-                 charts::entityDeltas(metrics),
+                 deltas,
                  tr("Entities that stand out (top 10; association, not cause; agents %1)")
                      .arg(QString::fromStdString(agentsText(result.config.agents))),
                  tr("win-rate lift when used, against the average entity (%) \u00b7 (!) outlier: beyond 2 SD, |z| \u2265 3"),
