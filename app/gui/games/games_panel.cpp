@@ -105,6 +105,11 @@ GamesPanel::GamesPanel(SimulationPanel* simulation, QWidget* parent) : QWidget(p
   auto* splitter = new QSplitter(Qt::Horizontal, this);
   m_table = new QTableWidget(0, 4, splitter);
   m_table->setHorizontalHeaderLabels({tr("Game"), tr("Turns"), tr("Result"), tr("Factions (by seat)")});
+  // Games are counted as the command line counts them: the run's game index,
+  // from 0, which `balance run --replay INDEX` takes and its capped-game lists print.
+  m_table->horizontalHeaderItem(0)->setToolTip(
+      tr("The game's index in the run, from 0, as balance run --replay INDEX takes it and its lists of capped games "
+         "print it (game i is played from the run's seed and i)."));
   m_table->verticalHeader()->hide();
   m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -372,7 +377,7 @@ bool GamesPanel::showGame(std::uint64_t index) {
   const GameSummary summary = summarize(*state, index, timedOut, stop, runner, config.players, config.maxTurns);
   m_finalState = QString::fromStdString(state->toString());
   m_stopReason = timedOut ? QString::fromStdString(stop) : QString();
-  m_gameTitle->setText(tr("Game %1 (seed %2): %3 turns, %4 moves; %5")
+  m_gameTitle->setText(tr("Game %1 of seed %2 (balance run --replay %1): %3 turns, %4 moves; %5")
                            .arg(index)
                            .arg(config.seed)
                            .arg(summary.turns)
