@@ -147,6 +147,9 @@ GamesPanel::GamesPanel(SimulationPanel* simulation, QWidget* parent) : QWidget(p
   m_state->setPlaceholderText(tr("The engine's description of the state before the chosen move."));
   v->addWidget(moveSplit, 1);
   splitter->setStretchFactor(1, 1);
+  // The list's four columns (a result like "adjudicated: Seat 2 wins", the factions
+  // of two or four seats) whole at the default window size; the moves get the rest.
+  splitter->setSizes({560, 600});
   outer->addWidget(splitter, 1);
 
   connect(m_list, &QPushButton::clicked, this, [this] {
@@ -320,6 +323,8 @@ void GamesPanel::fillTable() {
     if (g.capped)
       for (int c = 0; c < 4; ++c) m_table->item(r, c)->setBackground(QColor(0xfd, 0xec, 0xea));
   }
+  // A game without factions has nothing to show in the last column.
+  m_table->setColumnHidden(3, m_factionNames.empty());
   m_table->resizeColumnsToContents();
 }
 
