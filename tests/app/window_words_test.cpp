@@ -1,11 +1,11 @@
 // What the window writes where a designer reads it: entities by the names the
 // editor gives them (the Simulation tab's chart of entities that stand out, the
 // Compare tab's rows and so the report's), the Games tab's numbers as
-// `balance run --replay` counts them and its factions column whole at the
-// default window size, a tune that is undecided for the content guard saying
-// so (never "about 0 verification games"), the length histogram's labels apart
-// in a narrow chart, and the Specialties tab's powers only where the game
-// counts them.
+// `balance run --replay` counts them, its factions column whole at the default
+// window size and each move's state naming the move's turn, a tune that is
+// undecided for the content guard saying so (never "about 0 verification
+// games"), the length histogram's labels apart in a narrow chart, and the
+// Specialties tab's powers only where the game counts them.
 #include <QApplication>
 #include <QBarCategoryAxis>
 #include <QChart>
@@ -114,6 +114,24 @@ TEST(WindowWords, TheGamesTabCountsGamesAsReplayDoesAndShowsItsFactionsWhole) {
   EXPECT_GE(header->sectionSize(3), text);
   EXPECT_LE(header->sectionViewportPosition(3) + header->sectionSize(3), table->viewport()->width())
       << "the factions column starts at " << header->sectionViewportPosition(3) << " of " << table->viewport()->width();
+}
+
+// The state text beside each move names the move's turn as its label does
+// ("turn 148, Seat 2" beside "turn 148, Seat 2: move ..."), in the C++
+// engines that count turns from 0 inside.
+TEST(WindowWords, TheStateBesideAMoveNamesTheMovesTurn) {
+  for (const char* file : {"elem-master/elem-master.yaml", "card-dice/card-dice.yaml", "element/element.yaml"}) {
+    MainWindow w;
+    w.setPromptsEnabled(false);
+    ASSERT_TRUE(w.openFile(QStringLiteral(WB_SOURCE_DIR "/data/rulesets/") + QString::fromLatin1(file)));
+    ASSERT_TRUE(testing::runGames(w, 2)) << file;
+    GamesPanel* games = w.gamesPanel();
+    ASSERT_TRUE(games->showGame(0)) << file;
+    ASSERT_FALSE(games->moves().empty()) << file;
+    for (const auto& m : games->moves())
+      ASSERT_TRUE(m.state.startsWith(QStringLiteral("turn %1,").arg(m.turn)))
+          << file << ": move of turn " << m.turn << " beside " << m.state.left(40).toStdString();
+  }
 }
 
 // A tune whose targets all pass and whose content guard found a number outside
