@@ -5,15 +5,18 @@
 // window size and each move's state naming the move's turn, a tune that is
 // undecided for the content guard saying so (never "about 0 verification
 // games"), the length histogram's labels apart in a narrow chart, and the
-// Specialties tab's powers only where the game counts them.
+// Specialties tab's powers only where the game counts them; and Export charts
+// replacing no file without asking.
 #include <QApplication>
 #include <QBarCategoryAxis>
 #include <QChart>
 #include <QChartView>
+#include <QFileInfo>
 #include <QFontMetricsF>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -132,6 +135,35 @@ TEST(WindowWords, TheStateBesideAMoveNamesTheMovesTurn) {
       ASSERT_TRUE(m.state.startsWith(QStringLiteral("turn %1,").arg(m.turn)))
           << file << ": move of turn " << m.turn << " beside " << m.state.left(40).toStdString();
   }
+}
+
+// Export charts writes files the window names (winrate.png, ...) into the
+// folder the user chose: one already there is replaced only after asking.
+TEST(WindowWords, ExportChartsReplacesNoFileWithoutAsking) {
+  MainWindow w;
+  w.setPromptsEnabled(false);
+  ASSERT_TRUE(w.openFile(QStringLiteral(WB_SOURCE_DIR "/data/rulesets/pig/pig.yaml")));
+  ASSERT_TRUE(testing::runGames(w, 4));
+  QTemporaryDir dir;
+  ASSERT_TRUE(dir.isValid());
+  const QString mine = dir.filePath(QStringLiteral("length.svg"));
+  {
+    QFile f(mine);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("the designer's own drawing");
+  }
+  QString asked;
+  w.setAnswerer([&](const QString& q) {
+    asked = q;
+    return QMessageBox::No;
+  });
+  EXPECT_FALSE(w.exportChartsTo(dir.path()));
+  EXPECT_TRUE(asked.contains(QStringLiteral("length.svg"))) << asked.toStdString();
+  EXPECT_EQ(testing::readText(mine), QStringLiteral("the designer's own drawing"));
+  EXPECT_FALSE(QFileInfo::exists(dir.filePath(QStringLiteral("winrate.png"))));
+  w.setAnswerer([](const QString&) { return QMessageBox::Yes; });
+  EXPECT_TRUE(w.exportChartsTo(dir.path()));
+  EXPECT_NE(testing::readText(mine), QStringLiteral("the designer's own drawing"));
 }
 
 // A tune whose targets all pass and whose content guard found a number outside

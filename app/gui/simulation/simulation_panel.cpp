@@ -632,17 +632,21 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
   m_entityTable->setSortingEnabled(true);
 }
 
-bool SimulationPanel::exportCharts(const QString& directory, const QString& suffix, QString* error) const {
+QStringList SimulationPanel::chartFiles(const QString& directory, const QString& suffix) const {
   const QDir dir(directory);
   const QString ext = suffix.isEmpty() ? QStringLiteral("png") : suffix;
-  const std::pair<QChartView*, QString> items[] = {
-      {m_winRateView, QStringLiteral("winrate")}, {m_lengthView, QStringLiteral("length")},
-      {m_entityView, QStringLiteral("entities")}, {m_secondaryView, QStringLiteral("secondary")}};
-  for (const auto& [view, stem] : items) {
-    if (view == m_secondaryView && view->isHidden()) continue;
-    if (!charts::saveChart(view->chart(), dir.filePath(stem + QLatin1Char('.') + ext), QSize(900, 560), error))
-      return false;
-  }
+  QStringList out;
+  for (const QString& stem : {QStringLiteral("winrate"), QStringLiteral("length"), QStringLiteral("entities"),
+                              QStringLiteral("secondary")})
+    if (stem != QLatin1String("secondary") || !m_secondaryView->isHidden()) out << dir.filePath(stem + QLatin1Char('.') + ext);
+  return out;
+}
+
+bool SimulationPanel::exportCharts(const QString& directory, const QString& suffix, QString* error) const {
+  const QStringList files = chartFiles(directory, suffix);
+  const QChartView* views[] = {m_winRateView, m_lengthView, m_entityView, m_secondaryView};
+  for (qsizetype i = 0; i < files.size(); ++i)
+    if (!charts::saveChart(views[i]->chart(), files[i], QSize(900, 560), error)) return false;
   return true;
 }
 
