@@ -116,7 +116,8 @@ void printImpact(std::ostream& out, const sim::ImpactResult& r) {
         << percentText(playerGames ? static_cast<double>(t.usedPlayers) / static_cast<double>(playerGames) : 0.0) << "%"
         << std::setw(10) << assoc << "   " << std::left << std::setw(36)
         << (e.restricted.measured && e.restricted.restrictedGames == 0 ? std::string("no effect: never restricted")
-                                                                         : measureText(e.restricted))
+            : changedNoGame(e.restricted)                                  ? std::string(kNeverPlayedText)
+                                                                           : measureText(e.restricted))
         << (e.granted.measured ? measureText(e.granted) : std::string("-")) << "\n";
     out << row.str();
     if (!e.restricted.note.empty() && e.restricted.measured)

@@ -205,8 +205,10 @@ void printTable(std::ostream& out, const sim::SpecialtiesResult& result, const m
            << pct(rate) << "%  [" << std::setw(5) << pct(ci.lo) << ", " << std::setw(5) << pct(ci.hi) << "]  "
            << std::left << std::setw(9) << verdict << std::right << std::setw(6)
            << pct(static_cast<double>(t.adjudicated) / static_cast<double>(t.games)) << "%" << std::setw(13)
-           << std::fixed << std::setprecision(2) << t.powerUses / static_cast<double>(t.games) << std::setw(7)
-           << std::setprecision(0) << t.turns / static_cast<double>(t.games) << "\n";
+           << std::fixed << std::setprecision(2);
+    if (result.powersCounted) out << t.powerUses / static_cast<double>(t.games);
+    else out << "-";
+    out << std::setw(7) << std::setprecision(0) << t.turns / static_cast<double>(t.games) << "\n";
     all.games += t.games;
     all.adjudicated += t.adjudicated;
     all.capped += t.capped;
@@ -214,6 +216,8 @@ void printTable(std::ostream& out, const sim::SpecialtiesResult& result, const m
   out << "\nadjudicated by the engine (its own cap or rule): " << all.adjudicated << " of " << all.games << " games ("
       << pct(static_cast<double>(all.adjudicated) / static_cast<double>(std::max<std::uint64_t>(1, all.games)))
       << "%); not ended within " << cap << " turns (a draw here): " << all.capped << "\n";
+  if (!result.powersCounted)
+    out << "powers/game: - (the game counts no power uses: no \"power_*\" counters)\n";
 
   std::uint64_t roundRobinPlayed = 0;
   if (!result.roundRobin.empty()) {

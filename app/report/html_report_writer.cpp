@@ -317,8 +317,7 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
       auto cells = [](const sim::ImpactMeasure& m, bool restricted) -> std::vector<std::string> {
         if (!m.measured) return {m.note, "", ""};
         if (restricted && m.restrictedGames == 0) return {"no effect: never restricted", "", ""};
-        if (restricted && m.lift.mean() == 0 && m.lift.interval().lo == 0 && m.lift.interval().hi == 0)
-          return {"never played (no game changed)", "", ""};
+        if (restricted && changedNoGame(m)) return {kNeverPlayedText, "", ""};
         return {signedPointsText(m.lift.mean()), signedIntervalText(m.lift.interval()), pValueText(m.lift.pValue())};
       };
       std::vector<std::string> row{entityLabel(d, e.id), assoc};

@@ -33,6 +33,11 @@ std::string pValueText(double p) {
   return s.str();
 }
 
+bool changedNoGame(const sim::ImpactMeasure& m) {
+  const sim::Interval ci = m.lift.interval();
+  return m.measured && m.restrictedGames > 0 && m.lift.mean() == 0 && ci.lo == 0 && ci.hi == 0;
+}
+
 std::string agentsText(const std::vector<std::string>& agents) {
   if (agents.empty()) return "(none)";
   bool same = true;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "simulation/impact/impact_runner.h"
 #include "simulation/stats/statistics.h"
 #include "simulation/sweep/balance_point.h"
 
@@ -20,6 +21,11 @@ std::string signedPointsText(double x, int digits = 1);
 std::string signedIntervalText(const sim::Interval& ci, int digits = 1);
 // "p = 0.034", "p < 0.001" (never "p = 2.2e-25").
 std::string pValueText(double p);
+// A restricted-play lift over pairs none of which differed (a passive card
+// nobody plays by choice): not a measured zero. The window, the report and
+// `balance impact` all write it as kNeverPlayedText.
+bool changedNoGame(const sim::ImpactMeasure& restricted);
+inline constexpr const char* kNeverPlayedText = "never played (no game changed)";
 // The agents behind a set of numbers: "random (every seat)", "greedy, random
 // (rotating over the seats)".
 std::string agentsText(const std::vector<std::string>& agents);

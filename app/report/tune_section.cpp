@@ -79,6 +79,11 @@ std::string proposedChangesHtml(const ReportData& d) {
   h << "</table>\n";
   if (r.verdict == sim::TuneVerdict::Undecided && r.gamesToDecide > 0 && r.gamesToDecide != UINT64_MAX)
     h << "<p>About " << r.gamesToDecide << " verification games would decide it.</p>\n";
+  // Undecided with every target passing: the content guard (below) keeps it from a pass.
+  if (r.verdict == sim::TuneVerdict::Undecided && r.gamesToDecide == 0 &&
+      std::any_of(r.guard.begin(), r.guard.end(), [](const auto& g) { return g.breached; }))
+    h << "<p>Every target passes on fresh seeds; the content guard keeps it from a pass (the numbers outside their "
+         "band are below).</p>\n";
   // The content guard: what it kept in the game, and what left its band.
   if (!r.guardOn) {
     h << "<p>Content guard: off (entities may be priced out of the game).</p>\n";

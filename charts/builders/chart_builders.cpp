@@ -199,10 +199,8 @@ QChart* buildLengthHistogram(const LengthHistogram& lengths, const QString& titl
   auto* x = new QBarCategoryAxis(chart);
   x->setTruncateLabels(false);
   x->append(categories);
-  // Long labels in many bars would run into each other: turn them.
-  int chars = 0;
-  for (const auto& c : categories) chars += static_cast<int>(c.size()) + 1;
-  if (categories.size() > 6 && chars > 30) x->setLabelsAngle(-60);
+  // Labels that would run into each other at the width shown are turned, then thinned.
+  keepCategoryLabelsApart(x);
   x->setTitleText(binWidth == 1 ? lengths.unit
                                  : QObject::tr("%1 (bars of %2)").arg(lengths.unit).arg(binWidth));
   auto* y = new QValueAxis(chart);

@@ -1,6 +1,7 @@
 #include "charts/builders/chart_fit.h"
 
 #include <QAbstractAxis>
+#include <QBarCategoryAxis>
 #include <QChart>
 #include <QFontMetricsF>
 #include <QLegend>
@@ -8,12 +9,14 @@
 #include <QVariant>
 
 #include <algorithm>
+#include <cmath>
 
 namespace wb::charts {
 
 namespace {
 
 constexpr const char* kFull = "wbFullText";
+constexpr const char* kAllCategories = "wbAllCategories";
 constexpr const char* kShown = "wbShownText";
 // Room Qt Charts keeps around a title inside the chart's margins (measured:
 // a title 20 px narrower than the chart was still cut).
@@ -36,6 +39,35 @@ void fit(QObject* o, const QString& shown, const QFont& font, double width, Set 
   if (wrapped != shown) set(wrapped);
 }
 
+// A category axis marked by keepCategoryLabelsApart: level while each label has
+// its room, upright when not, and only every k-th when even upright labels
+// would touch. The axis wants distinct categories, so a label left out is a
+// run of zero-width spaces as long as its index (distinct, and shows nothing).
+void fitCategories(QBarCategoryAxis* axis, double width) {
+  if (width <= 40) return;  // not laid out yet
+  QStringList all = axis->property(kAllCategories).toStringList();
+  if (all.isEmpty()) {
+    all = axis->categories();
+    axis->setProperty(kAllCategories, all);
+  }
+  if (all.isEmpty()) return;
+  const QFontMetricsF metrics(axis->labelsFont());
+  const double room = width / static_cast<double>(all.size());
+  const double gap = metrics.averageCharWidth();
+  double widest = 0;
+  for (const QString& c : all) widest = std::max(widest, metrics.horizontalAdvance(c));
+  int angle = 0, every = 1;
+  if (widest + gap > room) {
+    angle = -90;
+    every = std::max(1, static_cast<int>(std::ceil((metrics.height() + gap) / room)));
+  }
+  QStringList shown;
+  for (qsizetype i = 0; i < all.size(); ++i)
+    shown << (i % every == 0 ? all[i] : QString(i, QChar(0x200B)));
+  if (axis->labelsAngle() != angle) axis->setLabelsAngle(angle);
+  if (shown != axis->categories()) axis->setCategories(shown);
+}
+
 void fitAll(QChart* chart) {
   const QMargins m = chart->margins();
   const double titleWidth = chart->size().width() - m.left() - m.right() - kTitlePadding;
@@ -56,6 +88,9 @@ void fitAll(QChart* chart) {
     }
   }
   const QRectF plot = chart->plotArea();
+  for (QAbstractAxis* axis : chart->axes(Qt::Horizontal))
+    if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis); categories && categories->property(kAllCategories).isValid())
+      fitCategories(categories, plot.width());
   for (QAbstractAxis* axis : chart->axes()) {
     if (axis->titleText().isEmpty()) continue;
     const double room = axis->orientation() == Qt::Horizontal ? plot.width() : plot.height();
@@ -88,6 +123,10 @@ QString chartLines(const QStringList& lines) {
   QStringList escaped;
   for (const QString& l : lines) escaped << l.toHtmlEscaped();
   return escaped.join(QStringLiteral("<br>"));
+}
+
+void keepCategoryLabelsApart(QBarCategoryAxis* axis) {
+  axis->setProperty(kAllCategories, axis->categories());
 }
 
 void keepChartTextsWhole(QChart* chart) {

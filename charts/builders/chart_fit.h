@@ -1,13 +1,16 @@
 // Chart texts kept whole at the size a chart is shown: Qt Charts cuts a title
 // or an axis title that is wider than its room to "Win rate per seat (of all
 // 200 ga...". These break such a text into lines at its spaces instead, again
-// at every resize, so what a designer reads is the whole sentence.
+// at every resize, so what a designer reads is the whole sentence; and a bar
+// axis's labels (the length histogram's) are turned or thinned where they
+// would run together in a narrow chart.
 #pragma once
 
 #include <QString>
 #include <QStringList>
 
 QT_BEGIN_NAMESPACE
+class QBarCategoryAxis;
 class QChart;
 class QFont;
 QT_END_NAMESPACE
@@ -23,5 +26,10 @@ QString chartLines(const QStringList& lines);
 // From now on the chart's title, its legend entries and its axes' titles are rewrapped to the
 // chart's width (and the plot's) whenever the chart is resized.
 void keepChartTextsWhole(QChart* chart);
+// From now on (with keepChartTextsWhole on its chart) the axis's labels never
+// run together at the chart's width: level while each fits its bar, upright
+// when not, and every k-th label only when even upright ones would touch.
+// Its categories are set before this and not changed after.
+void keepCategoryLabelsApart(QBarCategoryAxis* axis);
 
 }  // namespace wb::charts

@@ -211,7 +211,7 @@ std::string CardDiceState::toString() const {
   std::ostringstream o;
   static const char* kPhases[] = {"main",  "response", "auction", "reroll",  "recycle", "tutor",
                                   "militia", "over",   "window",  "discard", "order"};
-  o << "turn " << m_turn << ", Seat " << m_turnPlayer + 1 << " to play, phase "
+  o << "turn " << turnCount() << ", Seat " << m_turnPlayer + 1 << " to play, phase "
     << kPhases[static_cast<int>(m_phase)] << "\ndice:";
   for (int d = 0; d < m_rules->numDice(); ++d) o << ' ' << m_rules->dice[d].id << '=' << int(m_dice[d]);
   auto pile = [&](const char* name, const auto& cards) {

@@ -7,6 +7,12 @@
 
 namespace wb::rulesets::described {
 
+DescribedGame::DescribedGame(std::shared_ptr<const model::describe::DescribedProgram> program, std::vector<std::string> ids)
+    : m_program(std::move(program)), m_ids(std::move(ids)) {
+  for (const auto& c : m_program->counters)
+    if (isTallied(c)) m_counterIds.push_back(c.id);
+}
+
 std::unique_ptr<DescribedGame> DescribedGame::create(const model::Ruleset& ruleset, model::Diagnostics& out) {
   auto program = model::describe::compileDescription(ruleset, out);
   if (!program || !checkLuaScript(*program, out)) return nullptr;

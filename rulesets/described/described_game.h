@@ -18,13 +18,14 @@ class DescribedState;
 
 class DescribedGame : public sim::Game {
  public:
-  DescribedGame(std::shared_ptr<const model::describe::DescribedProgram> program, std::vector<std::string> ids)
-      : m_program(std::move(program)), m_ids(std::move(ids)) {}
+  DescribedGame(std::shared_ptr<const model::describe::DescribedProgram> program, std::vector<std::string> ids);
   // Compiles the ruleset's description; nullptr (with diagnostics) when it cannot be played.
   static std::unique_ptr<DescribedGame> create(const model::Ruleset& ruleset, model::Diagnostics& out);
 
   std::string engine() const override;
   const std::vector<std::string>& entityIds() const override { return m_ids; }
+  // The tallied counters (described_state.h, isTallied), each player's value when the game stops.
+  const std::vector<std::string>& counterIds() const override { return m_counterIds; }
   std::unique_ptr<sim::State> newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const override;
   // The ruleset's `factions:`; each seat's faction is read as faction_NAME.
   std::vector<std::string> factions() const override { return m_program->factions; }
@@ -40,6 +41,7 @@ class DescribedGame : public sim::Game {
  private:
   std::shared_ptr<const model::describe::DescribedProgram> m_program;
   std::vector<std::string> m_ids;
+  std::vector<std::string> m_counterIds;
 };
 
 }  // namespace wb::rulesets::described

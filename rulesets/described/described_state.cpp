@@ -36,6 +36,8 @@ DescribedState::DescribedState(std::shared_ptr<const Program> program, int playe
   m_turnEnding = false;
   startTurn(true, rng);
   settle(rng);
+  counterLog().reset(m_players, talliedCounters(*m_p));
+  logCounters();
 }
 
 int DescribedState::factionOf(int seat) const {
@@ -256,6 +258,7 @@ void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
   if (isBoardAction(a)) {
     boardChanged();
     boardApply(a, rng);
+    logCounters();
     return;
   }
   if (m_choice) {
@@ -298,6 +301,18 @@ void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
   else if (!m_terminal)
     checkEnd();
   settle(rng);
+  logCounters();
+}
+
+void DescribedState::logCounters() {
+  sim::CounterLog& log = counterLog();
+  if (log.empty()) return;  // an agent's private copy keeps no records
+  int k = 0;
+  for (std::size_t i = 0; i < m_p->counters.size(); ++i) {
+    if (!isTallied(m_p->counters[i])) continue;
+    for (int s = 0; s < m_players; ++s) log.set(s, k, static_cast<std::uint32_t>(counter(static_cast<int>(i), s)));
+    ++k;
+  }
 }
 
 void DescribedState::checkEnd() {

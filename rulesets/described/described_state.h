@@ -52,6 +52,18 @@ struct PendingChoice {
   std::vector<EffectFrame> frames;
 };
 
+// The counters a run tabulates as the engine's counters (Game::counterIds(),
+// the engine-counters table, a faction's "power_*" uses): each player's
+// counters that hold a count through the game (not reset each turn, never
+// below 0), read as their value when the game stops, e.g. element-described's
+// `spreads` or Pig's `score`.
+inline bool isTallied(const model::describe::Counter& c) { return c.perPlayer && !c.resetEachTurn && c.min >= 0; }
+inline int talliedCounters(const model::describe::DescribedProgram& p) {
+  int n = 0;
+  for (const auto& c : p.counters) n += isTallied(c) ? 1 : 0;
+  return n;
+}
+
 class DescribedState : public sim::State, public sim::ScriptedPlayers {
  public:
   using Program = model::describe::DescribedProgram;
@@ -128,6 +140,8 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
 
  private:
   int& counterRef(int index, int subject);
+  // The tallied counters' values into the CounterLog (after setup and every action).
+  void logCounters();
   std::vector<std::int16_t>& zoneRef(int index, int subject);
   // The values of every expression name for `subject` (and a picked `card`, or -1).
   const double* vars(int subject, int card) const;

@@ -431,7 +431,7 @@ int ElemMasterState::alivePlayers() const {
 // moves name them, each piece by its Seat (1..N), element and level.
 std::string ElemMasterState::toString() const {
   std::ostringstream os;
-  os << "turn " << m_turn << ", Seat " << m_current + 1 << ", AP " << m_ap << "\n";
+  os << "turn " << turnCount() << ", Seat " << m_current + 1 << ", AP " << m_ap << "\n";
   os << "pieces: Seat, element (E earth, F fire, W water, A air), level; x played this turn; ### void\n";
   static const char kLetters[kElements] = {'E', 'F', 'W', 'A'};
   os << "   ";

@@ -51,7 +51,7 @@ std::string ElementState::actionToString(sim::Action a) const {
 std::string ElementState::toString() const {
   const ElementRules& r = *m_rules;
   std::ostringstream o;
-  o << "turn " << m_turn << ", " << stageName(m_stage);
+  o << "turn " << turnCount() << ", " << stageName(m_stage);
   if (m_stage == Stage::Over) {
     if (m_winner >= 0) {
       o << ", Seat " << m_winner + 1 << " wins";

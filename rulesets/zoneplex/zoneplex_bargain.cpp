@@ -24,7 +24,10 @@
 //     Mats", so the promiser cannot finish declaring before sacrificing the
 //     promised stones (or every placed stone they still have).
 // Counter-offers by invitees and the drawer giving away captured Fears are not
-// modelled (README, "Interpretations").
+// modelled: rulesets/zoneplex/README.md, "Interpretations (the rules are silent
+// ...)", its item "The bargain", and the ruleset's top-level `assumed:` line in
+// data/rulesets/zoneplex/zoneplex.yaml ("there are no counter-offers and the
+// drawer cannot pay with Fears").
 #include <algorithm>
 #include <bit>
 

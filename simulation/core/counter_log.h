@@ -22,6 +22,11 @@ class CounterLog {
     if (counter < 0 || counter >= m_counters || player < 0 || player >= m_players) return;
     m_counts[index(player, counter)] += n;
   }
+  // A count kept elsewhere (a described game's counter), written as it stands now.
+  void set(int player, int counter, std::uint32_t n) {
+    if (counter < 0 || counter >= m_counters || player < 0 || player >= m_players) return;
+    m_counts[index(player, counter)] = n;
+  }
   std::uint32_t count(int player, int counter) const {
     if (counter < 0 || counter >= m_counters || player < 0 || player >= m_players) return 0;
     return m_counts[index(player, counter)];

@@ -206,6 +206,8 @@ SpecialtiesResult runSpecialties(const Game& game, const SpecialtiesConfig& conf
   SpecialtiesResult result;
   result.config = config;
   result.factions = game.factions();
+  result.powersCounted = false;
+  for (const std::string& id : game.counterIds()) result.powersCounted = result.powersCounted || id.rfind("power_", 0) == 0;
   const int F = static_cast<int>(result.factions.size());
   if (F < 2) {
     result.error = "the game has no factions to compare (are specialties enabled?)";

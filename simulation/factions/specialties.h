@@ -58,6 +58,10 @@ struct SpecialtiesProgress {
 struct SpecialtiesResult {
   SpecialtiesConfig config;          // effective: the turn cap resolved
   std::vector<std::string> factions; // Game::factions()
+  // The game names "power_*" counters (Game::counterIds()): false, it counts no
+  // power uses (a described game without such a counter), and no power count is
+  // shown rather than a count of 0.
+  bool powersCounted = true;
   // Each non-baseline faction against the baseline, strongest first.
   std::vector<SpecialtyPairing> vsBaseline;
   // Every pair of non-baseline factions (a < b), in index order; empty without a round robin.

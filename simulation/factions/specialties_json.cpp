@@ -35,6 +35,7 @@ std::string specialtiesToJson(const SpecialtiesResult& r, const std::string& eng
   w.key("factions").beginArray();
   for (const auto& f : r.factions) w.value(f);
   w.endArray();
+  w.field("powers_counted", r.powersCounted);
   w.key("vs_baseline").beginArray();
   int rank = 0;
   for (const SpecialtyPairing& p : r.vsBaseline) {

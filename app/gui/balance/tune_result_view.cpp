@@ -124,11 +124,29 @@ void TuneResultView::showResult(const sim::TuneResult& r) {
     case sim::TuneVerdict::Fail:
       meaning = tr("no edit set within these knobs reached every target: the closest one is shown, with what still misses");
       break;
-    case sim::TuneVerdict::Undecided:
-      meaning = r.gamesToDecide == UINT64_MAX
-                    ? tr("a target's value sits on its band's edge")
-                    : tr("about %L1 verification games would decide it").arg(static_cast<qulonglong>(r.gamesToDecide));
+    case sim::TuneVerdict::Undecided: {
+      // Undecided with no target to decide: every target passed and the content
+      // guard found a number outside its band (more games would not change that).
+      QStringList outside;
+      for (const auto& g : r.guard)
+        if (g.breached)
+          outside << tr("%1 %2 (band %3)")
+                         .arg(QString::fromStdString(g.target.metric.spec()), number(g.verified.value.value, false),
+                              QString::fromStdString(g.target.bandText()));
+      if (r.gamesToDecide == UINT64_MAX)
+        meaning = tr("a target's value sits on its band's edge");
+      else if (r.gamesToDecide > 0)
+        meaning = tr("about %L1 verification games would decide it").arg(static_cast<qulonglong>(r.gamesToDecide));
+      else if (!outside.isEmpty())
+        meaning = tr("every target passes on fresh seeds, but the content guard keeps it from a pass: %1 outside "
+                     "the band it keeps (%2)")
+                      .arg(outside.size() == 1 ? tr("1 number") : tr("%1 numbers").arg(outside.size()),
+                           outside.mid(0, 3).join(QStringLiteral("; ")) +
+                               (outside.size() > 3 ? tr("; %1 more").arg(outside.size() - 3) : QString()));
+      else
+        meaning = tr("no target was decided on the %L1 verification games").arg(static_cast<qulonglong>(r.verifyGames));
       break;
+    }
     case sim::TuneVerdict::Interrupted: meaning = tr("cancelled: the best proposal so far, not verified"); break;
   }
   const char* colour = r.verdict == sim::TuneVerdict::Pass ? "#1b7a1b" : r.verdict == sim::TuneVerdict::Fail ? "#a00000" : "#8a6100";

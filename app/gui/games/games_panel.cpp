@@ -105,6 +105,11 @@ GamesPanel::GamesPanel(SimulationPanel* simulation, QWidget* parent) : QWidget(p
   auto* splitter = new QSplitter(Qt::Horizontal, this);
   m_table = new QTableWidget(0, 4, splitter);
   m_table->setHorizontalHeaderLabels({tr("Game"), tr("Turns"), tr("Result"), tr("Factions (by seat)")});
+  // Games are counted as the command line counts them: the run's game index,
+  // from 0, which `balance run --replay INDEX` takes and its capped-game lists print.
+  m_table->horizontalHeaderItem(0)->setToolTip(
+      tr("The game's index in the run, from 0, as balance run --replay INDEX takes it and its lists of capped games "
+         "print it (game i is played from the run's seed and i)."));
   m_table->verticalHeader()->hide();
   m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -142,6 +147,9 @@ GamesPanel::GamesPanel(SimulationPanel* simulation, QWidget* parent) : QWidget(p
   m_state->setPlaceholderText(tr("The engine's description of the state before the chosen move."));
   v->addWidget(moveSplit, 1);
   splitter->setStretchFactor(1, 1);
+  // The list's four columns (a result like "adjudicated: Seat 2 wins", the factions
+  // of two or four seats) whole at the default window size; the moves get the rest.
+  splitter->setSizes({560, 600});
   outer->addWidget(splitter, 1);
 
   connect(m_list, &QPushButton::clicked, this, [this] {
@@ -315,6 +323,8 @@ void GamesPanel::fillTable() {
     if (g.capped)
       for (int c = 0; c < 4; ++c) m_table->item(r, c)->setBackground(QColor(0xfd, 0xec, 0xea));
   }
+  // A game without factions has nothing to show in the last column.
+  m_table->setColumnHidden(3, m_factionNames.empty());
   m_table->resizeColumnsToContents();
 }
 
@@ -372,7 +382,7 @@ bool GamesPanel::showGame(std::uint64_t index) {
   const GameSummary summary = summarize(*state, index, timedOut, stop, runner, config.players, config.maxTurns);
   m_finalState = QString::fromStdString(state->toString());
   m_stopReason = timedOut ? QString::fromStdString(stop) : QString();
-  m_gameTitle->setText(tr("Game %1 (seed %2): %3 turns, %4 moves; %5")
+  m_gameTitle->setText(tr("Game %1 of seed %2 (balance run --replay %1): %3 turns, %4 moves; %5")
                            .arg(index)
                            .arg(config.seed)
                            .arg(summary.turns)

@@ -25,9 +25,9 @@ QTableWidgetItem* liftItem(const sim::ImpactMeasure& m, bool restricted) {
   } else if (restricted && m.restrictedGames == 0) {
     text = QObject::tr("no effect (never restricted)");
     tip = QString::fromStdString(m.note);
-  } else if (restricted && m.lift.mean() == 0 && m.lift.interval().lo == 0 && m.lift.interval().hi == 0) {
+  } else if (restricted && changedNoGame(m)) {
     // Not a certain zero: no pair differed, as with a passive card nobody plays by choice.
-    text = QObject::tr("never played (no game changed)");
+    text = QObject::tr(kNeverPlayedText);
     tip = QObject::tr("%1 pairs, none of them different: the restriction changed no game.").arg(m.lift.pairs);
   } else {
     sortValue = m.lift.mean();

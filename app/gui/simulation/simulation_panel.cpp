@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/gui/document/entity_name.h"
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/results/results_file.h"
 #include "app/gui/results/revision_note.h"
@@ -582,10 +583,13 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
   }
 
   const auto metrics = charts::entityMetrics(result);
+  // The chart names entities as the editor does ("Alchimiste (Alchemist)", not alchemist).
+  auto deltas = charts::entityDeltas(metrics);
+  for (auto& v : deltas) v.label = entityName(m_document->ruleset(), v.label.toStdString());
   if (any)
     setChart(m_entityView,
              charts::buildTopEntitiesChart(
-                 charts::entityDeltas(metrics),
+                 deltas,
                  tr("Entities that stand out (top 10; association, not cause; agents %1)")
                      .arg(QString::fromStdString(agentsText(result.config.agents))),
                  tr("win-rate lift when used, against the average entity (%) \u00b7 (!) outlier: beyond 2 SD, |z| \u2265 3"),
@@ -628,17 +632,21 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
   m_entityTable->setSortingEnabled(true);
 }
 
-bool SimulationPanel::exportCharts(const QString& directory, const QString& suffix, QString* error) const {
+QStringList SimulationPanel::chartFiles(const QString& directory, const QString& suffix) const {
   const QDir dir(directory);
   const QString ext = suffix.isEmpty() ? QStringLiteral("png") : suffix;
-  const std::pair<QChartView*, QString> items[] = {
-      {m_winRateView, QStringLiteral("winrate")}, {m_lengthView, QStringLiteral("length")},
-      {m_entityView, QStringLiteral("entities")}, {m_secondaryView, QStringLiteral("secondary")}};
-  for (const auto& [view, stem] : items) {
-    if (view == m_secondaryView && view->isHidden()) continue;
-    if (!charts::saveChart(view->chart(), dir.filePath(stem + QLatin1Char('.') + ext), QSize(900, 560), error))
-      return false;
-  }
+  QStringList out;
+  for (const QString& stem : {QStringLiteral("winrate"), QStringLiteral("length"), QStringLiteral("entities"),
+                              QStringLiteral("secondary")})
+    if (stem != QLatin1String("secondary") || !m_secondaryView->isHidden()) out << dir.filePath(stem + QLatin1Char('.') + ext);
+  return out;
+}
+
+bool SimulationPanel::exportCharts(const QString& directory, const QString& suffix, QString* error) const {
+  const QStringList files = chartFiles(directory, suffix);
+  const QChartView* views[] = {m_winRateView, m_lengthView, m_entityView, m_secondaryView};
+  for (qsizetype i = 0; i < files.size(); ++i)
+    if (!charts::saveChart(views[i]->chart(), files[i], QSize(900, 560), error)) return false;
   return true;
 }
 

@@ -88,8 +88,10 @@ class SimulationPanel : public QWidget {
   class ImpactBar* impactBar() const { return m_impactBar; }
   // The "Setup conditions" page: the run's outcome by the conditions of each game's setup.
   class ConditionsView* conditionsView() const { return m_conditions; }
-  // Saves the charts as <stem>-winrate.png / -length.png / -entities.png (or .svg).
+  // Saves the charts as winrate.png, length.png, entities.png and secondary.png (or .svg).
   bool exportCharts(const QString& directory, const QString& suffix, QString* error = nullptr) const;
+  // The files exportCharts writes into `directory` (what a caller checks before replacing any).
+  QStringList chartFiles(const QString& directory, const QString& suffix) const;
 
  public Q_SLOTS:
   void run();

@@ -77,6 +77,7 @@ QJsonObject specialtiesToJson(const StoredSpecialties& stored) {
   o[QStringLiteral("settings")] = settings;
   o[QStringLiteral("factions")] = strings(r.factions);
   o[QStringLiteral("names")] = strings(stored.names);
+  o[QStringLiteral("powers_counted")] = r.powersCounted;
   o[QStringLiteral("vs_baseline")] = pairings(r.vsBaseline);
   o[QStringLiteral("round_robin")] = pairings(r.roundRobin);
   o[QStringLiteral("elapsed_s")] = r.elapsedSeconds;
@@ -98,6 +99,7 @@ std::optional<StoredSpecialties> specialtiesFromJson(const QJsonObject& o) {
   r.config.threads = s[QStringLiteral("threads")].toInt();
   r.factions = strings(o[QStringLiteral("factions")]);
   out.names = strings(o[QStringLiteral("names")]);
+  r.powersCounted = o[QStringLiteral("powers_counted")].toBool(true);  // files from before it: as they were shown
   const int f = static_cast<int>(r.factions.size());
   if (f < 2 || out.names.size() != r.factions.size() || r.config.baseline < 0 || r.config.baseline >= f)
     return std::nullopt;

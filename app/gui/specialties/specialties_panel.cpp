@@ -426,7 +426,11 @@ void SpecialtiesPanel::showResult() {
     m_table->setItem(row, 3, cell(verdict));
     const double g = static_cast<double>(t.games);
     m_table->setItem(row, 4, cell(percent(static_cast<double>(t.adjudicated) / g)));
-    m_table->setItem(row, 5, cell(QString::number(t.powerUses / g, 'f', 2)));
+    auto* powers = cell(r.powersCounted ? QString::number(t.powerUses / g, 'f', 2) : QStringLiteral("\u2014"));
+    if (!r.powersCounted)
+      powers->setToolTip(tr("This game counts no power uses: it has no \"power_*\" counters (a described game counts "
+                            "one per player named power_...)."));
+    m_table->setItem(row, 5, powers);
     m_table->setItem(row, 6, cell(QString::number(t.turns / g, 'f', 0)));
   }
   // The heat map, best round-robin score first.

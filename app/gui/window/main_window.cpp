@@ -478,11 +478,31 @@ void MainWindow::exportCharts() {
   const QString dir = QFileDialog::getExistingDirectory(this, tr("Export charts to folder"));
   if (dir.isEmpty()) return;
   QString error;
-  if (!m_simulation->exportCharts(dir, QStringLiteral("png"), &error) ||
-      !m_simulation->exportCharts(dir, QStringLiteral("svg"), &error))
-    QMessageBox::critical(this, tr("Export failed"), error);
-  else
-    showMessage(tr("Charts exported to %1 (PNG and SVG).").arg(dir));
+  if (!exportChartsTo(dir, &error) && !error.isEmpty()) QMessageBox::critical(this, tr("Export failed"), error);
+}
+
+bool MainWindow::exportChartsTo(const QString& dir, QString* error) {
+  // The folder is the user's choice, the file names are ours: none already there
+  // is replaced without asking.
+  QStringList existing;
+  for (const QString& suffix : {QStringLiteral("png"), QStringLiteral("svg")})
+    for (const QString& f : m_simulation->chartFiles(dir, suffix))
+      if (QFileInfo::exists(f)) existing << QFileInfo(f).fileName();
+  if (!existing.isEmpty() &&
+      ask(tr("Export charts"), tr("%1 already holds %2. Replace them?").arg(dir, existing.join(QStringLiteral(", "))),
+          QMessageBox::Yes | QMessageBox::No) != QMessageBox::Yes) {
+    showMessage(tr("Nothing exported: %1 already holds %2.").arg(dir, existing.join(QStringLiteral(", "))));
+    if (error) error->clear();
+    return false;
+  }
+  QString why;
+  if (!m_simulation->exportCharts(dir, QStringLiteral("png"), &why) ||
+      !m_simulation->exportCharts(dir, QStringLiteral("svg"), &why)) {
+    if (error) *error = why;
+    return false;
+  }
+  showMessage(tr("Charts exported to %1 (PNG and SVG).").arg(dir));
+  return true;
 }
 
 void MainWindow::exportReport() {

@@ -116,6 +116,10 @@ class MainWindow : public QMainWindow {
   // were played on the current ruleset and settings; only what is missing is
   // played, after saying so. The report lists the unsaved edits it was made from.
   bool exportReportTo(const QString& path, QString* error = nullptr);
+  // File > Export > Simulation charts without the folder dialog: the charts as PNG
+  // and SVG in `directory`. Files of those names already there are replaced only
+  // when the question (ask) that names them is answered Yes.
+  bool exportChartsTo(const QString& directory, QString* error = nullptr);
   // Games the last exportReportTo had to play (0: all from the results on screen).
   std::uint64_t lastReportGamesToPlay() const { return m_lastReportGamesToPlay; }
   // The edits of the open ruleset that its file does not have (empty when saved).
