@@ -26,6 +26,10 @@ struct Counter {
   bool perPlayer = true;
   int min = 0, max = 0, initial = 0;
   bool resetEachTurn = false;  // back to `initial` when its owner's turn starts
+  // `tally: true`: it counts events (spreads, captures), so `run` tabulates it
+  // with the engines' counters. A value such as health or gold is not a count:
+  // summed over games it would read as events, so only the designer says so.
+  bool tally = false;
   int storage = 0;             // index among the globals, or among one player's counters
 };
 

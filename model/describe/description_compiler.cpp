@@ -211,8 +211,14 @@ void Compiler::readCounters(const YAML::Node& node) {
           c.resetEachTurn = true;
         else if (v != "never")
           error(f.valueLoc, "expected 'turn' or 'never' for 'reset', got '" + v + "'");
+      } else if (f.key == "tally") {
+        const std::string v = scalar(f.value, "'tally'");
+        if (v == "true" || v == "false")
+          c.tally = v == "true";
+        else
+          error(f.valueLoc, "expected 'true' or 'false' for 'tally', got '" + v + "'");
       } else if (f.key != "assumed" && f.key != "description") {
-        m_r.unknownKey(f, "counter '" + e.key + "' (known: per, min, max, start, reset, description)");
+        m_r.unknownKey(f, "counter '" + e.key + "' (known: per, min, max, start, reset, tally, description)");
       }
     }
     if (!hasMax)

@@ -54,10 +54,12 @@ struct PendingChoice {
 
 // The counters a run tabulates as the engine's counters (Game::counterIds(),
 // the engine-counters table, a faction's "power_*" uses): each player's
-// counters that hold a count through the game (not reset each turn, never
-// below 0), read as their value when the game stops, e.g. element-described's
-// `spreads` or Pig's `score`.
-inline bool isTallied(const model::describe::Counter& c) { return c.perPlayer && !c.resetEachTurn && c.min >= 0; }
+// counters the description marks `tally: true` (element-described's
+// `spreads`) and every `power_<name>` counter, read as their value when the
+// game stops. A value (health, gold) is never one unless the designer says so.
+inline bool isTallied(const model::describe::Counter& c) {
+  return c.perPlayer && (c.tally || c.id.rfind("power_", 0) == 0);
+}
 inline int talliedCounters(const model::describe::DescribedProgram& p) {
   int n = 0;
   for (const auto& c : p.counters) n += isTallied(c) ? 1 : 0;
