@@ -103,6 +103,24 @@ enum class Op : std::uint8_t {
   MoveWhere,   // a=from zone, b=to zone, c=condition: every card of `from` that satisfies it
   Deal,        // a=from zone, b=to zone, c=expr (cards each), d=1 the others only: one at a time, in turn order
   CancelAnswered,  // the action waiting on the stack that this one answered will not resolve
+  Reroll,      // a=index into choices (a reroll): roll the die, then the chooser may roll it again (described_dice.cpp)
+  Exchange,    // a, b=counters (or kChosenDie / kChosenSecondDie): their values change places
+};
+
+// Effects may name the die a move names (`die`, `second_die`) where they name
+// a counter: the engine puts the counter of that die there when they run.
+inline constexpr int kChosenDie = 1 << 20;
+inline constexpr int kChosenSecondDie = kChosenDie + 1;
+
+// An action's `die:` (model/describe/die_compiler.cpp): a move that picks a
+// card satisfying `when` also names one of the rules' `dice:` (and a change
+// of it, or a second die), one move per choice, decided when it is taken.
+struct DieSpec {
+  int when = -1;    // condition (card_ names): the picked card names a die; -1 = every card
+  int change = -1;  // expression: names a change of -N..N too (never 0, never past the die's bounds)
+  int pair = -1;    // condition: names two dice of different values instead of one
+  int only = -1;    // condition per die (die_ names): the dice the move may name (a pair: one of its two)
+  SourceLocation where;
 };
 
 // What taking a card counts as in the statistics (`pick: {counts_as: ...}`,
@@ -125,6 +143,10 @@ struct Choice {
   int when = -1;               // condition on card_ names, -1: any card
   bool byOpponent = false, ofOpponent = false, upTo = false, order = false;
   SourceLocation where;
+  // `reroll` (described_dice.cpp): no cards; the counter rolled (or kChosenDie)
+  // and its sides; `count` is how many rolls in all (the first is not asked).
+  bool reroll = false;
+  int rerollInto = -1, sides = -1;
 };
 
 struct Instr {
@@ -160,6 +182,7 @@ struct Action {
   // `answers:` of an action in a `during: answers` phase: what the waiting
   // action must be for this one to answer it (answered_ names); -1 = any.
   int answers = -1;
+  int die = -1;                // index into dieSpecs: the move also names a die
 };
 
 // A phase the turn never walks into: its actions are offered while an action
@@ -224,6 +247,8 @@ struct SlotLayout {
   int faction = 0;          // the subject's faction's properties (faction_NAME; 0 without a faction)
   int answered = -1;        // answered_card_PROP: the card of the action waiting on the stack (-1: no stack phases)
   int myTurn = -1;          // my_turn: 1 when the subject is the player whose turn it is
+  // die, second_die, delta, die_read, then die_is_<die> per die of `dice:` (-1: no dice)
+  int die = -1;
   int total = 0;
 };
 
@@ -298,6 +323,12 @@ struct DescribedProgram {
   std::vector<std::string> luaFunctions;
   std::vector<SourceLocation> luaCalls;  // where each function is first called
   BoardSpec board;            // `board:` (present = false without one)
+  // `dice:`: the per-game counters a move may name as a die (at most 16), the
+  // actions' die choices, and per card the dice its own effects read (bit i =
+  // dice[i]): an answer "among the dice the answered action reads" (die_read).
+  std::vector<int> dice;
+  std::vector<DieSpec> dieSpecs;
+  std::vector<std::uint32_t> cardDice;
   std::uint64_t serial = 0;  // distinct for every compiled program (keys per-thread interpreters)
 };
 

@@ -12,6 +12,7 @@
 #include "model/describe/board_compiler.h"
 #include "model/describe/compiler_state.h"
 #include "model/describe/condition_text.h"
+#include "model/describe/die_compiler.h"
 #include "model/validation/name_suggestion.h"
 #include "model/validation/ruleset_validator.h"
 #include "model/yaml/ruleset_loader.h"
@@ -412,6 +413,7 @@ void Compiler::bindNames() {
   for (const auto& prop : m_p.factionProps) bind("faction_" + prop, next++, m_rulesLoc);
   bindBoardNames(*this, next);
   bindStackNames(next);
+  bindDieNames(*this, next);
   s.total = next;
 }
 
@@ -433,6 +435,7 @@ Interval Compiler::rangeOfName(std::string_view name) const {
   if (slot == s.players) return {double(m_p.minPlayers), double(m_p.maxPlayers)};
   if (slot == s.turn) return {1, double(m_p.turnLimit)};
   if (Interval r; stackNameRange(slot, r)) return r;
+  if (Interval r; dieNameRange(*this, slot, r)) return r;
   if (m_p.board.slots.first >= 0 && slot >= m_p.board.slots.first) return boardNameRange(*this, slot);
   if (slot >= s.faction) {
     // No faction (a game played without them) reads 0.
@@ -518,9 +521,10 @@ void Compiler::readAction(const YAML::Node& node, int phase) {
       hasEffects = true;
     } else if (readBoardActionKey(*this, e, index)) {
     } else if (readStackActionKey(e, index, resolveNode)) {
+    } else if (readDieActionKey(*this, e, index)) {
     } else {
       m_r.unknownKey(e, "action '" + a.id + "' (known: id, when, cost, limit, pick, effects, resolve, answers, "
-                        "description)");
+                        "die, description)");
     }
   }
   m_pickAllowed = m_p.actions[index].pickZone >= 0;
@@ -712,9 +716,9 @@ void Compiler::compile(const YAML::Node& rules) {
   };
   for (const auto& e : entries)
     if (!oneOf(e.key, "board", "counters", "zones", "setup", "turn", "end", "tie_break", "turn_limit",
-               "actions_per_turn", "value", "players", "length", "lua", "description", "triggers"))
-      m_r.unknownKey(e, std::string("rules (known: board, counters, zones, setup, triggers, turn, end, tie_break, "
-                                    "turn_limit, actions_per_turn, length, value, players)") +
+               "actions_per_turn", "value", "players", "length", "lua", "description", "triggers", "dice"))
+      m_r.unknownKey(e, std::string("rules (known: board, counters, dice, zones, setup, triggers, turn, end, "
+                                    "tie_break, turn_limit, actions_per_turn, length, value, players)") +
                             validation::didYouMean(e.key, {"board", "counters", "zones", "setup", "turn", "end", "tie_break",
                                                            "turn_limit", "actions_per_turn", "value", "players",
                                                            "triggers"}));
@@ -730,12 +734,17 @@ void Compiler::compile(const YAML::Node& rules) {
   }
   if (auto* e = find("lua")) readLua(*e);
   if (auto* e = find("counters")) readCounters(e->value);
+  if (auto* e = find("dice")) readDice(*this, e->value);
   readCards();
   readFactions();
   if (auto* e = find("zones")) readZones(e->value);
   if (auto* e = find("board")) readBoard(*this, e->value);
   bindNames();
-  for (std::size_t i = 0; i < m_p.cards.size(); ++i) m_p.cards[i].code = cardEffects(m_rs.cards()[i]);
+  for (std::size_t i = 0; i < m_p.cards.size(); ++i) {
+    const int firstExpr = static_cast<int>(m_exprSources.size());
+    m_p.cards[i].code = cardEffects(m_rs.cards()[i]);
+    noteCardDice(*this, i, firstExpr);
+  }
   // Actions first: `next_phase` and scripts name them; setup runs once at the start.
   if (auto* e = find("turn"))
     readTurn(e->value);

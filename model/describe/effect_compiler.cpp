@@ -11,6 +11,7 @@
 #include "model/describe/choice_compiler.h"
 #include "model/describe/compiler_state.h"
 #include "model/describe/description_compiler.h"
+#include "model/describe/die_compiler.h"
 #include "model/validation/name_suggestion.h"
 
 namespace wb::model::describe {
@@ -21,7 +22,8 @@ const std::set<std::string, std::less<>>& effectOps() {
   static const std::set<std::string, std::less<>> ops = {"gain",  "pay",    "set",        "roll",     "draw",
                                                          "move",  "shuffle", "play",      "if",       "repeat",
                                                          "for_each", "next_phase", "end_turn", "end_game", "call",
-                                                         "count_as", "choose", "deal", "cancel"};
+                                                         "count_as", "choose", "deal", "cancel",
+                                                         "reroll", "exchange"};
   return ops;
 }
 
@@ -145,7 +147,7 @@ void Compiler::effect(const YAML::Node& item, int depth) {
       return;
     }
     for (const auto& e : m_r.entries(v, k)) {
-      const int counter = counterRef(e.value, e.key, e.keyLoc);
+      const int counter = effectCounter(*this, e.key, e.keyLoc);
       const int amount = expression(e.value, "'" + e.key + "'");
       if (counter >= 0 && amount >= 0) emit(k == "set" ? Op::Set : Op::Gain, counter, amount, k == "pay" ? 1 : 0);
     }
@@ -155,7 +157,7 @@ void Compiler::effect(const YAML::Node& item, int depth) {
       if (e.key == "sides")
         sides = expression(e.value, "'sides'");
       else if (e.key == "into")
-        counter = counterRef(e.value, scalar(e.value, "'into'"), e.valueLoc);
+        counter = effectCounter(*this, scalar(e.value, "'into'"), e.valueLoc);
       else
         m_r.unknownKey(e, "roll (known: sides, into)");
     }
@@ -305,6 +307,7 @@ void Compiler::effect(const YAML::Node& item, int depth) {
     emit(Op::Call, static_cast<int>(it - m_p.luaFunctions.begin()));
   } else if (extraEffect(k, v, op->valueLoc)) {
   } else if (stackEffect(k, v, op->valueLoc)) {
+  } else if (dieEffect(*this, k, v, op->valueLoc)) {
   } else if (k == "end_turn") {
     emit(Op::EndTurn);
   } else if (k == "end_game") {
@@ -343,7 +346,7 @@ int Compiler::cardEffects(const Entity& card) {
       return expressionText(t, e.origin.at(key));
     };
     if (e.op == "gain" || e.op == "pay" || e.op == "set") {
-      const int counter = counterRef(YAML::Node(), text("counter"), e.origin.at("counter"));
+      const int counter = effectCounter(*this, text("counter"), e.origin.at("counter"));
       const int a = amount("amount", "1");
       if (counter >= 0 && a >= 0) emit(e.op == "set" ? Op::Set : Op::Gain, counter, a, e.op == "pay" ? 1 : 0);
     } else if (e.op == "draw") {
@@ -356,7 +359,7 @@ int Compiler::cardEffects(const Entity& card) {
       const int count = amount("count", "1");
       if (from >= 0 && to >= 0 && count >= 0) emit(Op::Draw, from, count, to, reshuffle);
     } else if (e.op == "roll") {
-      const int counter = counterRef(YAML::Node(), text("into"), e.origin.at("into"));
+      const int counter = effectCounter(*this, text("into"), e.origin.at("into"));
       const int sides = amount("sides", "6");
       if (counter >= 0 && sides >= 0) emit(Op::Roll, counter, sides);
     } else if (e.op == "end_turn") {
@@ -369,9 +372,11 @@ int Compiler::cardEffects(const Entity& card) {
       if (z >= 0) emit(Op::Shuffle, z);
     } else if (e.op == "cancel") {
       emit(Op::CancelAnswered);  // Veto: the action the answer that plays this card answers
+    } else if (cardDieEffect(*this, card, e)) {
     } else {
       error(e.origin.loc, "card '" + card.id + "': unknown effect '" + e.op + "'" +
-                              validation::didYouMean(e.op, {"gain", "pay", "set", "draw", "roll", "end_turn", "choose", "shuffle", "cancel"}));
+                              validation::didYouMean(e.op, {"gain", "pay", "set", "draw", "roll", "end_turn", "choose", "shuffle", "cancel",
+                                                       "reroll", "exchange"}));
     }
   }
   m_inCardEffects = false;

@@ -25,6 +25,7 @@ bool DescribedState::beginChoice(int choice, int subject, int card) {
   const int next = (subject + 1) % m_players;
   c->owner = spec.ofOpponent ? next : subject;
   c->chooser = spec.byOpponent ? next : subject;
+  c->die = m_die;
   c->left = static_cast<int>(clampedCount(eval(spec.count, subject, card)));
   if (spec.top >= 0) {
     // The cards looked at leave the zone while the chooser decides (nothing else runs meanwhile).
@@ -109,6 +110,11 @@ void DescribedState::finishChoice(PendingChoice& c) {
 void DescribedState::listChoice(std::vector<sim::Action>& out) const {
   const PendingChoice& c = *m_choice;
   const sim::Action base = static_cast<sim::Action>(m_p->actions.size() + static_cast<std::size_t>(c.choice)) * kActionStride;
+  if (m_p->choices[static_cast<std::size_t>(c.choice)].reroll) {
+    out.push_back(base);      // keep the value
+    out.push_back(base + 1);  // roll again
+    return;
+  }
   if (m_p->choices[static_cast<std::size_t>(c.choice)].upTo) out.push_back(base);
   std::vector<std::int16_t> cards;
   choiceCandidates(c, cards);
@@ -124,11 +130,17 @@ void DescribedState::applyChoice(sim::Action a, sim::Rng& rng) {
   ++m_actionsThisTurn;
   m_idleTurns = 0;
   const int card = static_cast<int>(a % kActionStride) - 1;
-  if (card < 0)
-    c->left = 0;  // done
-  else
-    pickChoice(*c, static_cast<std::int16_t>(card));
-  if (advanceChoice(*c)) {
+  bool waits;
+  if (m_p->choices[static_cast<std::size_t>(c->choice)].reroll) {
+    waits = applyReroll(*c, a, rng);
+  } else {
+    if (card < 0)
+      c->left = 0;  // done
+    else
+      pickChoice(*c, static_cast<std::int16_t>(card));
+    waits = advanceChoice(*c);
+  }
+  if (waits) {
     m_choice = std::move(c);
     changed();
     if (!m_terminal) checkEnd();
@@ -137,6 +149,7 @@ void DescribedState::applyChoice(sim::Action a, sim::Rng& rng) {
   finishChoice(*c);
   m_choice.reset();
   changed();
+  setDie(c->die);
   // The effects that waited, innermost first; a new choice among them waits with the rest.
   std::vector<EffectFrame> rest = std::move(c->frames);
   for (std::size_t i = 0; i < rest.size(); ++i) {
@@ -161,6 +174,7 @@ std::string DescribedState::choiceToString(sim::Action a) const {
   if (index >= m_p->choices.size()) return "?";
   const int card = static_cast<int>(a % kActionStride) - 1;
   std::string s = m_p->choices[index].id;
+  if (m_p->choices[index].reroll) return s + (card < 0 ? " keep" : " again");
   if (card < 0) return s + " done";
   if (static_cast<std::size_t>(card) < m_p->cards.size()) s += " " + m_p->cards[static_cast<std::size_t>(card)].id;
   return s;

@@ -127,6 +127,7 @@ const double* DescribedState::vars(int subject, int card) const {
   for (std::size_t k = 0; k < p.factionProps.size(); ++k)
     v[s.faction + static_cast<int>(k)] = faction >= 0 ? p.factionValues[static_cast<std::size_t>(faction)][k] : 0.0;
   if (p.board.present) boardVars(v, subject);
+  if (s.die >= 0) dieVars(v);
   if (s.answered >= 0) {
     // Written each time: namesWith() may have filled some of these slots for another waiting card.
     int held = -2;
@@ -153,6 +154,7 @@ double DescribedState::slotValue(int slot, int subject) const {
   if (slot == s.players) return m_players;
   if (slot == s.turn) return m_turnCount;
   if (slot == s.myTurn) return subject == m_current ? 1.0 : 0.0;
+  if (s.die >= 0 && slot >= s.die) return dieSlotValue(slot);
   if (s.answered >= 0 && slot >= s.answered && slot < s.answered + static_cast<int>(p.cardProps.size())) {
     // The card of the action waiting on the stack (zeros when none waits).
     const int waiting = m_stack.empty() ? -1 : m_stack.back().card;

@@ -79,6 +79,13 @@ model::EngineSchema makeSchema() {
         text("id", false, "the moves' name (default choose)")},
        "a player picks cards of a zone, one move per card"},
       {"cancel", {}, "cancel the action the answer playing this card answers (it does not resolve)"},
+      {"reroll",
+       {text("into", true, "counter rolled: a counter, or die (the die the move names)"),
+        text("sides", false, "sides (default 6)"), text("times", false, "rolls in all; the player may stop after any (default 1)"),
+        text("id", false, "the moves' name (default reroll)")},
+       "roll a die, then roll it again while the player wishes and rolls are left"},
+      {"exchange", {text("counter", true, "counter (or die)"), text("with", true, "counter (or second_die)")},
+       "exchange the values of two counters (two dice the move names)"},
   };
   s.check = [](const model::Ruleset& ruleset, model::Diagnostics& out) {
     auto game = DescribedGame::create(ruleset, out);

@@ -43,6 +43,7 @@ void DescribedState::pushStack(int action, int card, int subject) {
   item.card = card;
   item.subject = subject;
   item.answer = m_stackPhase >= 0 && m_stackPhase == m_p->answerPhase;
+  item.die = m_die;
   m_stack.push_back(item);
   m_stackPhase = -1;
   m_legalKnown = false;
@@ -125,6 +126,7 @@ bool DescribedState::resolveTop(sim::Rng& rng) {
   changed();
   if (item.cancelled) return false;
   const md::Action& a = m_p->actions[static_cast<std::size_t>(item.action)];
+  setDie(item.die);
   run(a.resolveCode, item.subject, item.card, a.pickZone, rng);
   if (!m_terminal) checkEnd();
   return true;

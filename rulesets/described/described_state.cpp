@@ -183,17 +183,24 @@ void DescribedState::listLegal(std::vector<sim::Action>& out) const {
       cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
     }
     const sim::Action base = ai * kActionStride + 1;
+    // A card of an action with `die:` may be one move per die it names (described_dice.cpp).
+    auto push = [&](int card) {
+      if (a.die < 0)
+        out.push_back(base + card);
+      else
+        addDieMoves(a, base, card, out);
+    };
     if (!shared) {
       for (int card : cards)
-        if (legal(ai, card, v)) out.push_back(base + card);
+        if (legal(ai, card, v)) push(card);
     } else if (a.pickCondition < 0) {
-      for (int card : cards) out.push_back(base + card);
+      for (int card : cards) push(card);
     } else if (const auto& byCard = m_p->conditions[static_cast<std::size_t>(a.pickCondition)].byCard; !byCard.empty()) {
       for (int card : cards)
-        if (byCard[static_cast<std::size_t>(card + 1)]) out.push_back(base + card);
+        if (byCard[static_cast<std::size_t>(card + 1)]) push(card);
     } else {
       for (int card : cards)
-        if (pickHolds(a, card, v)) out.push_back(base + card);
+        if (pickHolds(a, card, v)) push(card);
     }
   }
 }
@@ -265,8 +272,9 @@ void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
     applyChoice(a, rng);
     return;
   }
-  const int ai = static_cast<int>(a / kActionStride);
+  const int ai = static_cast<int>(withoutDie(a) / kActionStride);
   const int card = static_cast<int>(a % kActionStride) - 1;
+  setDie(decodeDie(a));
   if (m_stackPhase >= 0 && a == passAction()) {
     m_legalKnown = false;
     ++m_actionsThisTurn;

@@ -31,6 +31,20 @@ inline constexpr sim::Action kActionStride = 1024;
 // The most byte-code steps one action's effects may take.
 inline constexpr long long kEffectStepBudget = 2000000;
 
+// The die a move names (an action's `die:`, described_dice.cpp): indices into
+// Program::dice (-1 none), and the change it names. A move carries it above
+// bit kDieShift (1 + die + 16 * (second + 1) + 272 * (delta + 100)); the
+// action waiting on the stack keeps it, and its effects read it.
+struct DiePick {
+  std::int8_t die = -1, second = -1;
+  std::int16_t delta = 0;
+  bool operator==(const DiePick&) const = default;
+};
+inline constexpr int kDieShift = 24;
+inline constexpr sim::Action kDieMask = (sim::Action{1} << kDieShift) - 1;
+inline sim::Action withoutDie(sim::Action a) { return a < kBoardActionBase ? (a & kDieMask) : a; }
+DiePick decodeDie(sim::Action a);
+
 // A `choose` waiting for its chooser's moves (described_choice.cpp). The
 // effects that follow it wait as frames, the innermost (the card's) first;
 // the state holds it shared and replaces it on every change, so copies of a
@@ -50,6 +64,9 @@ struct PendingChoice {
   int placed = 0;          // cards placed so far (`order`: the next goes under them)
   std::vector<std::int16_t> looked;  // `top`: the cards taken off the zone, top first
   std::vector<EffectFrame> frames;
+  DiePick die;             // the die named when it began (the effects after it read it)
+  int rolled = -1;         // a reroll: the counter it rolls (`left` rolls may follow), with `sides`
+  int sides = 6;
 };
 
 // The counters a run tabulates as the engine's counters (Game::counterIds(),
@@ -187,8 +204,25 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   void applyChoice(sim::Action a, sim::Rng& rng);
   std::string choiceToString(sim::Action a) const;
   bool isChoiceAction(sim::Action a) const {
-    return a / kActionStride >= static_cast<sim::Action>(m_p->actions.size()) && a < kBoardActionBase;
+    return a < kBoardActionBase && (a & kDieMask) / kActionStride >= static_cast<sim::Action>(m_p->actions.size());
   }
+  // described_dice.cpp: the moves naming a die for `card` of action `a` (base + card
+  // when the card names none), the names die_..., a reroll begun and taken, exchange.
+  void addDieMoves(const model::describe::Action& a, sim::Action base, int card,
+                   std::vector<sim::Action>& out) const;
+  void setDie(DiePick pick) {
+    if (pick == m_die) return;
+    m_die = pick;
+    changed();
+  }
+  // The counter of a chosen die (kChosenDie, kChosenSecondDie) or `counter` itself; -1 when none is named.
+  int dieCounter(int counter) const;
+  double dieSlotValue(int slot) const;
+  std::uint32_t diceRead() const;  // die_read: the dice the action waiting on the stack reads or names
+  void dieVars(double* v) const;
+  bool beginReroll(int choice, int subject, int card, sim::Rng& rng);
+  bool applyReroll(PendingChoice& c, sim::Action a, sim::Rng& rng);
+  std::string dieToString(sim::Action a) const;
   void shuffle(std::vector<std::int16_t>& pile, sim::Rng& rng);
   void finish(const model::describe::EndRule& rule, int subject);
   void checkEnd();
@@ -207,6 +241,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
     bool answer = false;     // it answers the item below it (whose owner then gets a window)
     bool window = false;     // an answer to it resolved: its owner may play more first
     bool cancelled = false;  // `cancel: answered`: it will not resolve
+    DiePick die;             // the die its move named
   };
   void pushStack(int action, int card, int subject);
   // Offers the top item's window or answers, else resolves it, until something
@@ -272,6 +307,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   std::shared_ptr<PendingChoice> m_choice;  // null: no choice waits
   std::vector<StackItem> m_stack;
   int m_stackPhase = -1;  // the `during:` phase offered now; -1 = the turn's phase
+  DiePick m_die;          // the die named by the move (or the resolving action) whose effects run
   int m_stackActor = 0;
 };
 

@@ -37,7 +37,9 @@ void DescribedState::determinizeInto(int observer, sim::Rng& rng, std::unique_pt
   std::vector<std::int16_t> pool;
   // A chooser sees the zone it chooses from (a deck searched for a card).
   const md::Choice* choosing =
-      m_choice && m_choice->chooser == observer ? &p.choices[static_cast<std::size_t>(m_choice->choice)] : nullptr;
+      m_choice && m_choice->chooser == observer && p.choices[static_cast<std::size_t>(m_choice->choice)].from >= 0
+          ? &p.choices[static_cast<std::size_t>(m_choice->choice)]
+          : nullptr;
   auto inPool = [&](const md::Zone& zone, int pooled, int player) {
     if (!hiddenFrom(zone, player, observer)) return false;
     if (choosing && choosing->top < 0 && &zone == &p.zones[static_cast<std::size_t>(choosing->from)] &&
@@ -105,6 +107,7 @@ double DescribedState::heuristic(int player) const {
 std::string DescribedState::actionToString(sim::Action a) const {
   if (isBoardAction(a)) return boardActionToString(a);
   if (isChoiceAction(a)) return choiceToString(a);
+  if (a > kDieMask) return dieToString(a);
   const auto ai = static_cast<std::size_t>(a / kActionStride);
   const int card = static_cast<int>(a % kActionStride) - 1;
   if (ai == m_p->actions.size() && card < 0) return "pass";
@@ -157,7 +160,7 @@ sim::Action DescribedState::scriptedAction(int script) const {
         if (best < 0) best = a;  // a board action's first target (the rules' `prefer` reads cards)
         continue;
       }
-      if (a / kActionStride != rule.action) continue;
+      if (withoutDie(a) / kActionStride != rule.action) continue;
       const int card = static_cast<int>(a % kActionStride) - 1;
       const double v = rule.prefer >= 0 ? eval(rule.prefer, actor(), card) : 0.0;
       if (best < 0 || v > bestValue) {

@@ -78,20 +78,42 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
     switch (in.op) {
       case md::Op::Gain: {
         const long long v = amount(in.b);
-        bounded(in.a, static_cast<long long>(counterRef(in.a, subject)) + (in.c ? -v : v));
+        // `die` / `second_die`: the counter of the die the move names (nothing when none is).
+        const int k = in.a < md::kChosenDie ? in.a : dieCounter(in.a);
+        if (k >= 0) bounded(k, static_cast<long long>(counterRef(k, subject)) + (in.c ? -v : v));
         ++pc;
         break;
       }
-      case md::Op::Set:
-        bounded(in.a, amount(in.b));
+      case md::Op::Set: {
+        const int k = in.a < md::kChosenDie ? in.a : dieCounter(in.a);
+        if (k >= 0) bounded(k, amount(in.b));
         ++pc;
         break;
+      }
       case md::Op::Roll: {
         const int sides = static_cast<int>(std::clamp<long long>(amount(in.b), 1, 1000000));
-        bounded(in.a, 1 + sim::uniformInt(rng, sides));
+        const int k = in.a < md::kChosenDie ? in.a : dieCounter(in.a);
+        if (k >= 0) bounded(k, 1 + sim::uniformInt(rng, sides));
         ++pc;
         break;
       }
+      case md::Op::Exchange: {
+        const int x = dieCounter(in.a), y = dieCounter(in.b);
+        if (x >= 0 && y >= 0) {
+          const int vx = counterRef(x, subject), vy = counterRef(y, subject);
+          bounded(x, vy);
+          bounded(y, vx);
+        }
+        ++pc;
+        break;
+      }
+      case md::Op::Reroll:
+        if (beginReroll(in.a, subject, card, rng)) {
+          wait(pc + 1);
+          return;
+        }
+        ++pc;
+        break;
       case md::Op::Draw: {
         const long long n = std::clamp<long long>(amount(in.b), 0, md::kMaxStartCards);
         for (long long k = 0; k < n; ++k) {

@@ -21,7 +21,7 @@ namespace {
 // opponent's); Pass: answer no more (or end a window); Pick / PickDone: a card
 // picked inside an effect (Weak Hands, Recycling ...), or stopping.
 enum class Move { EndTurn, Discard, Execute, PlaceFaceDown, PlayFaceDown, Blessing, Bid, Raise, Yield, Answer, Pass,
-                  Pick, PickDone };
+                  Pick, PickDone, RerollAgain, KeepDie };
 
 // A position of either engine: player 1 (index 0) to act at the start of a
 // turn, every hand, deck, discard pile and face-down row empty, no passives,
@@ -50,6 +50,11 @@ class Table {
   virtual int handCount(int p, const std::string& card) const = 0;
   virtual int faceDownCount(int p, const std::string& card) const = 0;
   virtual int shopHolds(int tier, const std::string& card) const = 0;  // on display or in the shop's deck
+  // The die changes: `m` is Execute or Answer; the card names `die` (and a change
+  // `delta`, or a `second` die to exchange it with).
+  virtual bool actDie(Move m, const std::string& card, const std::string& die, int delta = 0,
+                      const std::string& second = "") = 0;
+  virtual int die(const std::string& die) const = 0;
 };
 
 class CppTable : public Table {
@@ -110,9 +115,22 @@ class CppTable : public Table {
       case Move::PickDone: return apply(card_dice::encodeAction(K::RecycleDone));
       case Move::Answer: return apply(card_dice::encodeAction(K::RespondHand, card(c)));
       case Move::Pass: return apply(card_dice::encodeAction(K::Pass));
+      case Move::RerollAgain: return apply(card_dice::encodeAction(K::RerollAgain));
+      case Move::KeepDie: return apply(card_dice::encodeAction(K::KeepDie));
     }
     return false;
   }
+  int dieIndex(const std::string& die) const {
+    for (int d = 0; d < game->rules().numDice(); ++d)
+      if (game->rules().dice[static_cast<std::size_t>(d)].id == die) return d;
+    ADD_FAILURE() << "no die " << die;
+    return 0;
+  }
+  bool actDie(Move m, const std::string& c, const std::string& die, int delta, const std::string& second) override {
+    const auto kind = m == Move::Answer ? card_dice::ActionKind::RespondHand : card_dice::ActionKind::ExecuteAction;
+    return apply(card_dice::encodeAction(kind, card(c), dieIndex(die), second.empty() ? delta : dieIndex(second)));
+  }
+  int die(const std::string& die) const override { return s->die(dieIndex(die)); }
   void giveDeck(int p, const std::string& c) override { s->giveCard(p, card_dice::Zone::Deck, card(c)); }
   void giveFaceDown(int p, const std::string& c) override { s->giveCard(p, card_dice::Zone::FaceDown, card(c)); }
   std::vector<std::string> deckTopFirst(int p) const override {
@@ -234,6 +252,16 @@ class DescribedTable : public Table {
       case Move::Yield: verbs = {phase == "match" ? "give_up" : "let_go"}; break;
       case Move::Answer: verbs = {"answer_from_hand"}; break;
       case Move::Pass: verbs = {"pass"}; break;
+      case Move::RerollAgain:
+      case Move::KeepDie:
+        // A reroll's moves are "<its id> again" and "<its id> keep".
+        for (sim::Action a : static_cast<const sim::State&>(*s).legalActions()) {
+          const std::string name = s->actionToString(a);
+          const std::string tail = m == Move::RerollAgain ? " again" : " keep";
+          if (name.size() > tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0)
+            return s->applyAction(a, rng);
+        }
+        return false;
       case Move::Pick:
       case Move::PickDone:
         // A choice's moves are "<its id> <card>" and "<its id> done"; only they are legal while it waits.
@@ -254,6 +282,22 @@ class DescribedTable : public Table {
     }
     return false;
   }
+  bool actDie(Move m, const std::string& c, const std::string& die, int delta, const std::string& second) override {
+    // A die change's move: "<action> <card> <die>", then the second die or the signed change.
+    std::string tail = " " + c + " " + die;
+    if (!second.empty()) tail += " " + second;
+    if (delta != 0) tail += (delta > 0 ? " +" : " ") + std::to_string(delta);
+    const std::string phase = game->program().phases[static_cast<std::size_t>(s->phase())].id;
+    const std::vector<std::string> verbs =
+        m == Move::Answer ? std::vector<std::string>{"answer_from_hand"}
+                          : std::vector<std::string>{phase == "match" ? "execute_bidding" : "execute", "execute_window",
+                                                     "pay_window"};
+    for (sim::Action a : static_cast<const sim::State&>(*s).legalActions())
+      for (const std::string& verb : verbs)
+        if (s->actionToString(a) == verb + tail) return s->applyAction(a, rng);
+    return false;
+  }
+  int die(const std::string& die) const override { return s->counter(counterOf(die), 0); }
   int gold(int p) const override { return s->counter(counterOf("coins"), p); }
   int health(int p) const override { return s->counter(counterOf("health"), p); }
   int toAct() const override { return s->isTerminal() ? -1 : s->currentPlayer(); }
@@ -642,6 +686,165 @@ TEST_P(CardDiceBothEngines, AfterAnAnswerTheAnsweredPlayerGetsAWindow) {
   EXPECT_EQ(t->toAct(), 0);
   EXPECT_EQ(t->health(1), 100 + 2 + 4 - 4);
   EXPECT_EQ(t->gold(1), 20 - 3 - 7);
+}
+
+// Gambling: "Roll one die again" -- once, no follow-up; the other dice stay.
+TEST_P(CardDiceBothEngines, GamblingRerollsTheNamedDieOnce) {
+  t->giveHand(0, "gambling");
+  ASSERT_TRUE(t->actDie(Move::Execute, "gambling", "fire"));
+  EXPECT_EQ(t->toAct(), 0);
+  EXPECT_FALSE(t->act(Move::RerollAgain)) << "one roll only";
+  EXPECT_GE(t->die("fire"), 1);
+  EXPECT_LE(t->die("fire"), 6);
+  for (const char* d : {"earth", "water", "nature", "magic", "gold", "utility"}) EXPECT_EQ(t->die(d), 3) << d;
+  EXPECT_TRUE(t->act(Move::EndTurn)) << "the turn goes on";
+}
+
+// Second Chance: "Roll one die again, and a second time if you wish": the
+// player may roll once more, or keep the value.
+TEST_P(CardDiceBothEngines, SecondChanceOffersOneMoreRoll) {
+  t->giveHand(0, "second_chance");
+  ASSERT_TRUE(t->actDie(Move::Execute, "second_chance", "water"));
+  ASSERT_EQ(t->toAct(), 0) << "the player decides whether to roll again";
+  EXPECT_FALSE(t->act(Move::EndTurn)) << "the choice comes first";
+  ASSERT_TRUE(t->act(Move::RerollAgain));
+  EXPECT_FALSE(t->act(Move::RerollAgain)) << "two rolls in all";
+  EXPECT_FALSE(t->act(Move::KeepDie));
+  EXPECT_TRUE(t->act(Move::EndTurn));
+}
+
+// ... and keeping the first roll ends the choice.
+TEST_P(CardDiceBothEngines, SecondChanceMayKeepTheFirstRoll) {
+  t->giveHand(0, "second_chance");
+  ASSERT_TRUE(t->actDie(Move::Execute, "second_chance", "water"));
+  const int first = t->die("water");
+  ASSERT_TRUE(t->act(Move::KeepDie));
+  EXPECT_EQ(t->die("water"), first);
+  EXPECT_FALSE(t->act(Move::RerollAgain));
+  EXPECT_TRUE(t->act(Move::EndTurn));
+}
+
+// Calculated Risk: "Roll one die again, up to four times in all."
+TEST_P(CardDiceBothEngines, CalculatedRiskRollsUpToFourTimes) {
+  t->giveHand(0, "calculated_risk");
+  ASSERT_TRUE(t->actDie(Move::Execute, "calculated_risk", "magic"));
+  std::vector<int> rolls{t->die("magic")};
+  for (int k = 0; k < 3; ++k) {
+    ASSERT_TRUE(t->act(Move::RerollAgain)) << "roll " << k + 2;
+    rolls.push_back(t->die("magic"));
+  }
+  EXPECT_FALSE(t->act(Move::RerollAgain)) << "four rolls in all";
+  EXPECT_NE(rolls, std::vector<int>(4, 3)) << "the die is rolled (seed 7 gives some value other than 3)";
+  for (int r : rolls) EXPECT_TRUE(r >= 1 && r <= 6) << r;
+}
+
+// Sleight of Hand: "Raise or lower one die by one or two"; assumed (both
+// engines): the die stays within its faces 1..6, and a change is never 0.
+TEST_P(CardDiceBothEngines, AChangeIsUpToNWithinTheFaces) {
+  t->setDie("fire", 5);
+  t->giveHand(0, "sleight_of_hand");
+  EXPECT_FALSE(t->actDie(Move::Execute, "sleight_of_hand", "fire", 2)) << "7 is no face";
+  EXPECT_FALSE(t->actDie(Move::Execute, "sleight_of_hand", "fire", -3)) << "by two at most";
+  EXPECT_FALSE(t->actDie(Move::Execute, "sleight_of_hand", "fire", 0)) << "a change changes";
+  ASSERT_TRUE(t->actDie(Move::Execute, "sleight_of_hand", "fire", -2));
+  EXPECT_EQ(t->die("fire"), 3);
+  EXPECT_EQ(t->toAct(), 0);
+}
+
+// Cheap Trick: "Raise or lower one die by one", then a damage card reads the new value.
+TEST_P(CardDiceBothEngines, AChangedDieChangesTheDamageThatReadsIt) {
+  t->setDie("earth", 6);
+  t->giveHand(0, "cheap_trick");
+  t->giveHand(0, "multitasking_novice");  // a third of utility 3: one more action
+  t->giveHand(0, "tremor");
+  ASSERT_TRUE(t->act(Move::Blessing, "multitasking_novice"));
+  ASSERT_TRUE(t->actDie(Move::Execute, "cheap_trick", "earth", -1));
+  EXPECT_EQ(t->die("earth"), 5);
+  ASSERT_TRUE(t->act(Move::Execute, "tremor"));
+  EXPECT_EQ(t->health(1), 95);
+}
+
+// Perspective Shift: "Turn one die to its opposite face" (a d6 shows 7 minus it).
+TEST_P(CardDiceBothEngines, PerspectiveShiftTurnsADieToItsOppositeFace) {
+  t->setDie("earth", 2);
+  t->giveHand(0, "perspective_shift");
+  ASSERT_TRUE(t->actDie(Move::Execute, "perspective_shift", "earth"));
+  EXPECT_EQ(t->die("earth"), 5);
+}
+
+// Trickster God: "Exchange the values of two dice"; two dice that show the
+// same value are no exchange (no move names them).
+TEST_P(CardDiceBothEngines, TricksterGodExchangesTwoDice) {
+  t->setDie("fire", 1);
+  t->setDie("water", 6);
+  t->giveHand(0, "trickster_god");
+  EXPECT_FALSE(t->actDie(Move::Execute, "trickster_god", "earth", 0, "nature")) << "both show 3";
+  ASSERT_TRUE(t->actDie(Move::Execute, "trickster_god", "fire", 0, "water"));
+  EXPECT_EQ(t->die("fire"), 6);
+  EXPECT_EQ(t->die("water"), 1);
+  EXPECT_EQ(t->die("earth"), 3);
+}
+
+// "A player may respond to their opponent's action by playing an action which
+// affects (or may affect) its result ...; the response is executed before the
+// action that triggered it": a die change answers damage that reads the die,
+// and the damage reads the changed value.
+TEST_P(CardDiceBothEngines, ADieChangeAnswersAnActionThatReadsTheDie) {
+  t->setDie("fire", 4);
+  t->setGold(1, 10);
+  t->giveHand(0, "fire");
+  t->giveHand(1, "cheap_trick");
+  ASSERT_TRUE(t->act(Move::Execute, "fire"));
+  ASSERT_EQ(t->toAct(), 1) << "the opponent may answer";
+  EXPECT_FALSE(t->actDie(Move::Answer, "cheap_trick", "water", -1)) << "the fire damage does not read water";
+  ASSERT_TRUE(t->actDie(Move::Answer, "cheap_trick", "fire", -1));
+  EXPECT_EQ(t->toAct(), 0);
+  EXPECT_EQ(t->die("fire"), 3);
+  EXPECT_EQ(t->health(1), 97) << "the change resolved first";
+  EXPECT_EQ(t->gold(1), 7);
+}
+
+// The same rule: a shield's die "may affect" the damage it reduces (Water
+// Reservoirs: water against fire damage), so the victim may change it.
+TEST_P(CardDiceBothEngines, ADieChangeAnswersThroughTheVictimsShield) {
+  t->setDie("fire", 5);
+  t->setDie("water", 3);
+  t->setGold(1, 10);
+  t->givePassive(1, "water_reservoirs");
+  t->giveHand(0, "fire");
+  t->giveHand(1, "cheap_trick");
+  ASSERT_TRUE(t->act(Move::Execute, "fire"));
+  ASSERT_EQ(t->toAct(), 1);
+  EXPECT_FALSE(t->actDie(Move::Answer, "cheap_trick", "earth", 1)) << "no shield of earth";
+  ASSERT_TRUE(t->actDie(Move::Answer, "cheap_trick", "water", 1));
+  EXPECT_EQ(t->health(1), 99) << "5 fire less 4 water";
+}
+
+// ... and an action whose result reads no die (Free Market doubles gold) is
+// not one a die change affects: no answer is offered.
+TEST_P(CardDiceBothEngines, ADieChangeDoesNotAnswerAnActionThatReadsNoDie) {
+  t->setGold(0, 20);
+  t->setGold(1, 10);
+  t->giveHand(0, "free_market");
+  t->giveHand(1, "cheap_trick");
+  ASSERT_TRUE(t->act(Move::Execute, "free_market"));
+  EXPECT_EQ(t->toAct(), 0) << "no answer was offered";
+  EXPECT_EQ(t->gold(0), 40);
+  EXPECT_EQ(t->handCount(1, "cheap_trick"), 1);
+}
+
+// A die change answers a die change of the same die (the die it changes is one
+// its result depends on), not one of another die.
+TEST_P(CardDiceBothEngines, ADieChangeAnswersAChangeOfTheSameDie) {
+  t->setGold(1, 10);
+  t->giveHand(0, "perspective_shift");
+  t->giveHand(1, "cheap_trick");
+  t->setDie("utility", 2);
+  ASSERT_TRUE(t->actDie(Move::Execute, "perspective_shift", "utility"));
+  ASSERT_EQ(t->toAct(), 1);
+  EXPECT_FALSE(t->actDie(Move::Answer, "cheap_trick", "gold", 1));
+  ASSERT_TRUE(t->actDie(Move::Answer, "cheap_trick", "utility", 1));
+  EXPECT_EQ(t->die("utility"), 4) << "raised to 3 first, then turned over";
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, CardDiceBothEngines, ::testing::Values(false, true),
