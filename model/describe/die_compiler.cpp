@@ -140,6 +140,9 @@ bool readDieActionKey(Compiler& c, const yaml::MapEntry& e, int index) {
       c.m_r.unknownKey(f, "die (known: when, change, pair, only, description)");
     }
   }
+  // Kept even when a part is wrong: the effects that name `die` are then not errors of their own.
+  a.die = static_cast<int>(c.m_p.dieSpecs.size());
+  c.m_p.dieSpecs.push_back(spec);
   if (bad) return true;
   if (spec.change >= 0) {
     // A change is of up to N: from -N to N, each a move of its own.
@@ -171,8 +174,6 @@ bool readDieActionKey(Compiler& c, const yaml::MapEntry& e, int index) {
       c.error(where, "'change' can be " + formatNumber(n.hi) + ": a die's faces span at most " +
                          std::to_string(kMaxDieSpan));
   }
-  a.die = static_cast<int>(c.m_p.dieSpecs.size());
-  c.m_p.dieSpecs.push_back(spec);
   return true;
 }
 

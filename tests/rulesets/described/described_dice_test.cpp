@@ -113,9 +113,26 @@ TEST(DescribedDice, TheMovesAreOnePerDieChangeOrPair) {
 }
 
 TEST(DescribedDice, BadInputInTheVocabularyIsAnErrorAtItsPlace) {
-  EXPECT_EQ(diceErrors({{"dice: [red, blue, green]", "dice: [red, bleu, green]"}}),
-            "game.yaml:15:15: error: unknown die 'bleu': 'dice' lists counters (did you mean 'blue'?)\n"
-            "game.yaml:15:15: error: x\n");
+  EXPECT_EQ(diceErrors({{"dice: [red, blue, green]", "dice: [red, blue, gren]"}}),
+            "game.yaml:7:21: error: unknown die 'gren': 'dice' lists counters (did you mean 'green'?)\n");
+  EXPECT_EQ(diceErrors({{"dice: [red, blue, green]", "dice: [red, blue, score]"}}),
+            "game.yaml:7:21: error: die 'score' is a counter per player: a die is one for the table ('per: game')\n");
+  EXPECT_EQ(diceErrors({{"change: card_change", "change: card_change - 3"}}),
+            "game.yaml:19:23: error: 'change' is the most a die may move, up or down: it can be -3, below 0 (write the "
+            "size, not a signed step)\n");
+  EXPECT_EQ(diceErrors({{"change: card_change", "chnage: card_change"}}),
+            "game.yaml:19:15: error: unknown key 'chnage' in die (known: when, change, pair, only, description)\n");
+  EXPECT_EQ(diceErrors({{"only: die_is_red", "only: die_is_rde"}}),
+            "game.yaml:19:59: error: unknown name 'die_is_rde' (did you mean 'die_is_red'?)\n");
+  EXPECT_EQ(diceErrors({{"effects: [{gain: {score: 1}}, end_turn]", "effects: [{gain: {die: 1}}, end_turn]"}}),
+            "game.yaml:29:27: error: 'die' is the die the move names: only an action with 'die:' (or a card's effects) "
+            "has one\n");
+  EXPECT_EQ(diceErrors({{"    - roll: {sides: 6, into: green}", "    - reroll: {into: green}"}}),
+            "game.yaml:14:15: error: 'reroll' waits for a player's move: only an action's or a card's effects can "
+            "reroll (not setup or triggers; 'roll' rolls once)\n");
+  EXPECT_EQ(diceErrors({{"reroll, into: die", "reroll, itno: die"}}),
+            "game.yaml:8:59: error: missing argument 'into' for effect op 'reroll'\n"
+            "game.yaml:8:78: error: unknown argument 'itno' for effect op 'reroll'\n");
 }
 
 }  // namespace
