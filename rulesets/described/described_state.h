@@ -2,7 +2,8 @@
 // array (the game's, then each player's), zones are piles of card indices
 // (top = back), and the turn is (player, phase, actions taken). Actions are
 // integers: the action's index times kActionStride, plus 1 + the picked
-// card's index for an action with `pick` (one action per distinct card).
+// card's index for an action with `pick` (one action per distinct card),
+// plus the die it names above bit kDieShift (described_dice.h).
 //
 // Rules of play, fixed for every described game (data/schema/game-description.md):
 // a turn starts in the first phase with the player's `reset: turn` counters
@@ -22,6 +23,7 @@
 #include "model/describe/described_program.h"
 #include "model/describe/description_compiler.h"
 #include "rulesets/described/described_board.h"
+#include "rulesets/described/described_dice.h"
 #include "simulation/agents/scripted_players.h"
 #include "simulation/core/state.h"
 
@@ -30,20 +32,6 @@ namespace wb::rulesets::described {
 inline constexpr sim::Action kActionStride = 1024;
 // The most byte-code steps one action's effects may take.
 inline constexpr long long kEffectStepBudget = 2000000;
-
-// The die a move names (an action's `die:`, described_dice.cpp): indices into
-// Program::dice (-1 none), and the change it names. A move carries it above
-// bit kDieShift (1 + die + 16 * (second + 1) + 272 * (delta + 100)); the
-// action waiting on the stack keeps it, and its effects read it.
-struct DiePick {
-  std::int8_t die = -1, second = -1;
-  std::int16_t delta = 0;
-  bool operator==(const DiePick&) const = default;
-};
-inline constexpr int kDieShift = 24;
-inline constexpr sim::Action kDieMask = (sim::Action{1} << kDieShift) - 1;
-inline sim::Action withoutDie(sim::Action a) { return a < kBoardActionBase ? (a & kDieMask) : a; }
-DiePick decodeDie(sim::Action a);
 
 // A `choose` waiting for its chooser's moves (described_choice.cpp). The
 // effects that follow it wait as frames, the innermost (the card's) first;
