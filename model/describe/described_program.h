@@ -103,6 +103,7 @@ enum class Op : std::uint8_t {
   MoveWhere,   // a=from zone, b=to zone, c=condition: every card of `from` that satisfies it
   Deal,        // a=from zone, b=to zone, c=expr (cards each), d=1 the others only: one at a time, in turn order
   CancelAnswered,  // the action waiting on the stack that this one answered will not resolve
+  ChooseAmount,    // a=index into amountChoices: a player chooses a number (described_amount.cpp)
 };
 
 // What taking a card counts as in the statistics (`pick: {counts_as: ...}`,
@@ -126,6 +127,25 @@ struct Choice {
   bool byOpponent = false, ofOpponent = false, upTo = false, order = false;
   SourceLocation where;
 };
+
+// `choose_amount`: a player (the subject, or the next player with `by:
+// opponent`) chooses a whole number between `min` and `max` (amounts read for
+// the subject when the effect runs), one move per number, and the subject's
+// counter `into` holds it for the effects after. A range of one number is
+// stored without asking; one of more than kMaxAmountMoves numbers offers an
+// even grid of them from `max` down, `min`, and `also` when it lies between.
+struct AmountChoice {
+  std::string id;              // the moves' name: "<id> <number>"
+  int min = -1, max = -1;      // expressions
+  int also = -1;               // expression, -1: none
+  int into = -1;               // counter
+  bool byOpponent = false;
+  SourceLocation where;
+};
+inline constexpr int kMaxAmountMoves = 256;
+// At most this many `choose_amount` effects in one description (the engine
+// numbers their moves by it: rulesets/described/described_state.h).
+inline constexpr int kMaxAmountChoices = 64;
 
 struct Instr {
   Op op = Op::Return;
@@ -243,6 +263,7 @@ struct DescribedProgram {
   std::vector<Condition> conditions;
   std::vector<Instr> code;
   std::vector<Choice> choices;  // the `choose` effects (Op::Choose)
+  std::vector<AmountChoice> amountChoices;  // the `choose_amount` effects (Op::ChooseAmount)
   int setupCode = -1;
   // `triggers:` run with the turn's player as the subject when a turn starts
   // (after the `reset: turn` counters) and when it ends; -1 = none.

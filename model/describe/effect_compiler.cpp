@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <set>
 
+#include "model/describe/amount_compiler.h"
 #include "model/describe/board_compiler.h"
 #include "model/describe/choice_compiler.h"
 #include "model/describe/compiler_state.h"
@@ -21,7 +22,8 @@ const std::set<std::string, std::less<>>& effectOps() {
   static const std::set<std::string, std::less<>> ops = {"gain",  "pay",    "set",        "roll",     "draw",
                                                          "move",  "shuffle", "play",      "if",       "repeat",
                                                          "for_each", "next_phase", "end_turn", "end_game", "call",
-                                                         "count_as", "choose", "deal", "cancel"};
+                                                         "count_as", "choose", "deal", "cancel",
+                                                         "choose_amount"};
   return ops;
 }
 
@@ -238,6 +240,9 @@ void Compiler::effect(const YAML::Node& item, int depth) {
   } else if (k == "choose") {
     const int choice = chooseSpec(*this, choiceArgs(*this, v), op->keyLoc);
     if (choice >= 0) emit(Op::Choose, choice);
+  } else if (k == "choose_amount") {
+    const int choice = amountSpec(*this, amountArgs(*this, v), op->keyLoc);
+    if (choice >= 0) emit(Op::ChooseAmount, choice);
   } else if (k == "shuffle") {
     const int z = zoneRef(v, scalar(v, "'shuffle'"), op->valueLoc);
     if (z >= 0) emit(Op::Shuffle, z);
@@ -364,6 +369,9 @@ int Compiler::cardEffects(const Entity& card) {
     } else if (e.op == "choose") {
       const int choice = chooseSpec(*this, choiceArgs(e), e.origin.loc);
       if (choice >= 0) emit(Op::Choose, choice);
+    } else if (e.op == "choose_amount") {
+      const int choice = amountSpec(*this, choiceArgs(e), e.origin.loc);
+      if (choice >= 0) emit(Op::ChooseAmount, choice);
     } else if (e.op == "shuffle") {
       const int z = zoneRef(YAML::Node(), text("zone").empty() ? std::string("deck") : text("zone"), e.origin.at("zone"));
       if (z >= 0) emit(Op::Shuffle, z);
@@ -371,7 +379,8 @@ int Compiler::cardEffects(const Entity& card) {
       emit(Op::CancelAnswered);  // Veto: the action the answer that plays this card answers
     } else {
       error(e.origin.loc, "card '" + card.id + "': unknown effect '" + e.op + "'" +
-                              validation::didYouMean(e.op, {"gain", "pay", "set", "draw", "roll", "end_turn", "choose", "shuffle", "cancel"}));
+                              validation::didYouMean(e.op, {"gain", "pay", "set", "draw", "roll", "end_turn", "choose",
+                                                            "choose_amount", "shuffle", "cancel"}));
     }
   }
   m_inCardEffects = false;

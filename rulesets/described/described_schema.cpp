@@ -78,6 +78,13 @@ model::EngineSchema makeSchema() {
         text("when", false, "condition a card must satisfy (card_ names)"),
         text("id", false, "the moves' name (default choose)")},
        "a player picks cards of a zone, one move per card"},
+      {"choose_amount",
+       {text("max", true, "the largest number offered"), text("into", true, "counter that holds the number chosen"),
+        text("min", false, "the smallest number offered (default 0)"),
+        text("by", false, "who chooses: player (default) or opponent"),
+        text("also", false, "a number offered besides the grid when the range is too wide to list"),
+        text("id", false, "the moves' name (default amount)")},
+       "a player chooses a number in a range, one move per number"},
       {"cancel", {}, "cancel the action the answer playing this card answers (it does not resolve)"},
   };
   s.check = [](const model::Ruleset& ruleset, model::Diagnostics& out) {
