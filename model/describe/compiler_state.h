@@ -91,10 +91,11 @@ class Compiler {
   void emit(Op op, int a = 0, int b = 0, int c = 0, int d = 0);
   int nextPhaseTarget(const YAML::Node& value, const SourceLocation& where);
 
-  Interval rangeOfName(std::string_view name) const;
   bool conditionCanHold(int condition) const;
 
  public:
+  // The values a name can take within the counters' bounds (the static checks').
+  Interval rangeOfName(std::string_view name) const;
   const Ruleset& m_rs;
   yaml::NodeReader& m_r;
   DescribedProgram& m_p;

@@ -105,6 +105,7 @@ enum class Op : std::uint8_t {
   CancelAnswered,  // the action waiting on the stack that this one answered will not resolve
   Reroll,      // a=index into choices (a reroll): roll the die, then the chooser may roll it again (described_dice.cpp)
   Exchange,    // a, b=counters (or kChosenDie / kChosenSecondDie): their values change places
+  ChooseAmount,    // a=index into amountChoices: a player chooses a number (described_amount.cpp)
 };
 
 // Effects may name the die a move names (`die`, `second_die`) where they name
@@ -148,6 +149,25 @@ struct Choice {
   bool reroll = false;
   int rerollInto = -1, sides = -1;
 };
+
+// `choose_amount`: a player (the subject, or the next player with `by:
+// opponent`) chooses a whole number between `min` and `max` (amounts read for
+// the subject when the effect runs), one move per number, and the subject's
+// counter `into` holds it for the effects after. A range of one number is
+// stored without asking; one of more than kMaxAmountMoves numbers offers an
+// even grid of them from `max` down, `min`, and `also` when it lies between.
+struct AmountChoice {
+  std::string id;              // the moves' name: "<id> <number>"
+  int min = -1, max = -1;      // expressions
+  int also = -1;               // expression, -1: none
+  int into = -1;               // counter
+  bool byOpponent = false;
+  SourceLocation where;
+};
+inline constexpr int kMaxAmountMoves = 256;
+// At most this many `choose_amount` effects in one description (the engine
+// numbers their moves by it: rulesets/described/described_state.h).
+inline constexpr int kMaxAmountChoices = 64;
 
 struct Instr {
   Op op = Op::Return;
@@ -268,6 +288,7 @@ struct DescribedProgram {
   std::vector<Condition> conditions;
   std::vector<Instr> code;
   std::vector<Choice> choices;  // the `choose` effects (Op::Choose)
+  std::vector<AmountChoice> amountChoices;  // the `choose_amount` effects (Op::ChooseAmount)
   int setupCode = -1;
   // `triggers:` run with the turn's player as the subject when a turn starts
   // (after the `reset: turn` counters) and when it ends; -1 = none.

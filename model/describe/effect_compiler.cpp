@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <set>
 
+#include "model/describe/amount_compiler.h"
 #include "model/describe/board_compiler.h"
 #include "model/describe/choice_compiler.h"
 #include "model/describe/compiler_state.h"
@@ -23,7 +24,7 @@ const std::set<std::string, std::less<>>& effectOps() {
                                                          "move",  "shuffle", "play",      "if",       "repeat",
                                                          "for_each", "next_phase", "end_turn", "end_game", "call",
                                                          "count_as", "choose", "deal", "cancel",
-                                                         "reroll", "exchange"};
+                                                         "reroll", "exchange", "choose_amount"};
   return ops;
 }
 
@@ -240,6 +241,9 @@ void Compiler::effect(const YAML::Node& item, int depth) {
   } else if (k == "choose") {
     const int choice = chooseSpec(*this, choiceArgs(*this, v), op->keyLoc);
     if (choice >= 0) emit(Op::Choose, choice);
+  } else if (k == "choose_amount") {
+    const int choice = amountSpec(*this, amountArgs(*this, v), op->keyLoc);
+    if (choice >= 0) emit(Op::ChooseAmount, choice);
   } else if (k == "shuffle") {
     const int z = zoneRef(v, scalar(v, "'shuffle'"), op->valueLoc);
     if (z >= 0) emit(Op::Shuffle, z);
@@ -367,6 +371,9 @@ int Compiler::cardEffects(const Entity& card) {
     } else if (e.op == "choose") {
       const int choice = chooseSpec(*this, choiceArgs(e), e.origin.loc);
       if (choice >= 0) emit(Op::Choose, choice);
+    } else if (e.op == "choose_amount") {
+      const int choice = amountSpec(*this, choiceArgs(e), e.origin.loc);
+      if (choice >= 0) emit(Op::ChooseAmount, choice);
     } else if (e.op == "shuffle") {
       const int z = zoneRef(YAML::Node(), text("zone").empty() ? std::string("deck") : text("zone"), e.origin.at("zone"));
       if (z >= 0) emit(Op::Shuffle, z);
@@ -375,8 +382,8 @@ int Compiler::cardEffects(const Entity& card) {
     } else if (cardDieEffect(*this, card, e)) {
     } else {
       error(e.origin.loc, "card '" + card.id + "': unknown effect '" + e.op + "'" +
-                              validation::didYouMean(e.op, {"gain", "pay", "set", "draw", "roll", "end_turn", "choose", "shuffle", "cancel",
-                                                       "reroll", "exchange"}));
+                              validation::didYouMean(e.op, {"gain", "pay", "set", "draw", "roll", "end_turn", "choose",
+                                                            "choose_amount", "shuffle", "cancel", "reroll", "exchange"}));
     }
   }
   m_inCardEffects = false;

@@ -109,6 +109,10 @@ void DescribedState::finishChoice(PendingChoice& c) {
 
 void DescribedState::listChoice(std::vector<sim::Action>& out) const {
   const PendingChoice& c = *m_choice;
+  if (c.amount >= 0) {
+    listAmount(out);
+    return;
+  }
   const sim::Action base = static_cast<sim::Action>(m_p->actions.size() + static_cast<std::size_t>(c.choice)) * kActionStride;
   if (m_p->choices[static_cast<std::size_t>(c.choice)].reroll) {
     out.push_back(base);      // keep the value
@@ -124,6 +128,10 @@ void DescribedState::listChoice(std::vector<sim::Action>& out) const {
 }
 
 void DescribedState::applyChoice(sim::Action a, sim::Rng& rng) {
+  if (m_choice->amount >= 0) {
+    applyAmount(a, rng);
+    return;
+  }
   // A copy: other states may share the choice.
   auto c = std::make_shared<PendingChoice>(*m_choice);
   m_legalKnown = false;
@@ -150,8 +158,11 @@ void DescribedState::applyChoice(sim::Action a, sim::Rng& rng) {
   m_choice.reset();
   changed();
   setDie(c->die);
+  resumeEffects(std::move(c->frames), rng);
+}
+
+void DescribedState::resumeEffects(std::vector<EffectFrame> rest, sim::Rng& rng) {
   // The effects that waited, innermost first; a new choice among them waits with the rest.
-  std::vector<EffectFrame> rest = std::move(c->frames);
   for (std::size_t i = 0; i < rest.size(); ++i) {
     const EffectFrame& f = rest[i];
     run(f.pc, f.subject, f.card, f.pickZone, rng, &f);

@@ -9,6 +9,7 @@
 #include <array>
 #include <cmath>
 
+#include "model/describe/die_compiler.h"
 #include "rulesets/described/described_state.h"
 
 namespace wb::rulesets::described {
@@ -19,6 +20,15 @@ namespace {
 
 constexpr int kDieFields = 16;   // dice per move field
 constexpr int kDeltaOffset = 100;
+
+// The widest field a move can carry stays below the amount moves' numbers.
+static_assert(((1 + (kDieFields - 1) + kDieFields * kDieFields +
+                kDieFields * (kDieFields + 1) * (md::kMaxDieSpan + kDeltaOffset)) +
+               sim::Action{1})
+                      << kDieShift <
+                  kAmountActionBase,
+              "a die move's field reaches the amount moves");
+static_assert(md::kMaxNamedDice <= kDieFields, "a move's die fields hold every named die");
 
 sim::Action encodeDie(int die, int second, int delta) {
   const sim::Action field = 1 + die + kDieFields * (second + 1) + kDieFields * (kDieFields + 1) * (delta + kDeltaOffset);

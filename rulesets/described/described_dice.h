@@ -20,7 +20,10 @@ struct DiePick {
   std::int16_t delta = 0;
   bool operator==(const DiePick&) const = default;
 };
-inline constexpr int kDieShift = 24;
+// 23 bits leave the actions and choices 8,192 strides of kActionStride, and
+// keep the widest field (16 dice, changes of up to kMaxDieSpan) below bit 39,
+// where the amount moves begin (described_dice.cpp checks it).
+inline constexpr int kDieShift = 23;
 inline constexpr sim::Action kDieMask = (sim::Action{1} << kDieShift) - 1;
 inline sim::Action withoutDie(sim::Action a) { return a < kBoardActionBase ? (a & kDieMask) : a; }
 DiePick decodeDie(sim::Action a);

@@ -47,6 +47,10 @@ struct EffectFrame {
 };
 struct PendingChoice {
   int choice = 0;          // index into Program::choices
+  // A `choose_amount` (described_amount.cpp): its index into
+  // Program::amountChoices and the numbers offered, in the order listed; -1 a choice of cards.
+  int amount = -1;
+  std::vector<int> offered;
   int subject = 0, owner = 0, chooser = 0;
   int left = 0;            // cards still to pick
   int placed = 0;          // cards placed so far (`order`: the next goes under them)
@@ -56,6 +60,18 @@ struct PendingChoice {
   int rolled = -1;         // a reroll: the counter it rolls (`left` rolls may follow), with `sides`
   int sides = 6;
 };
+
+// A `choose_amount` move: the choice's index and the number chosen, numbered
+// apart from the actions, the card choices and the board's moves, so that a
+// replay names it without the position.
+inline constexpr sim::Action kAmountActionBase = sim::Action{1} << 39;
+inline constexpr sim::Action encodeAmountAction(int choice, int number) {
+  return kAmountActionBase + (static_cast<sim::Action>(choice) << 32) + static_cast<sim::Action>(number) +
+         (sim::Action{1} << 31);
+}
+inline constexpr bool isAmountAction(sim::Action a) { return a >= kAmountActionBase && a < kBoardActionBase; }
+static_assert(kAmountActionBase + (sim::Action{model::describe::kMaxAmountChoices} << 32) <= kBoardActionBase,
+              "amount moves are numbered below the board's");
 
 // The counters a run tabulates as the engine's counters (Game::counterIds(),
 // the engine-counters table, a faction's "power_*" uses): each player's
@@ -191,6 +207,14 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   void listChoice(std::vector<sim::Action>& out) const;
   void applyChoice(sim::Action a, sim::Rng& rng);
   std::string choiceToString(sim::Action a) const;
+  // The effects a choice left waiting, innermost first, then the stack or the end rules.
+  void resumeEffects(std::vector<EffectFrame> frames, sim::Rng& rng);
+  // described_amount.cpp: a `choose_amount` begun (true: a decision waits),
+  // its moves listed, named and taken.
+  bool beginAmount(int choice, int subject, int card);
+  void listAmount(std::vector<sim::Action>& out) const;
+  void applyAmount(sim::Action a, sim::Rng& rng);
+  std::string amountToString(sim::Action a) const;
   bool isChoiceAction(sim::Action a) const {
     return a < kBoardActionBase && (a & kDieMask) / kActionStride >= static_cast<sim::Action>(m_p->actions.size());
   }

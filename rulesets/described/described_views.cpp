@@ -37,7 +37,7 @@ void DescribedState::determinizeInto(int observer, sim::Rng& rng, std::unique_pt
   std::vector<std::int16_t> pool;
   // A chooser sees the zone it chooses from (a deck searched for a card).
   const md::Choice* choosing =
-      m_choice && m_choice->chooser == observer && p.choices[static_cast<std::size_t>(m_choice->choice)].from >= 0
+      m_choice && m_choice->amount < 0 && m_choice->chooser == observer && p.choices[static_cast<std::size_t>(m_choice->choice)].from >= 0
           ? &p.choices[static_cast<std::size_t>(m_choice->choice)]
           : nullptr;
   auto inPool = [&](const md::Zone& zone, int pooled, int player) {
@@ -106,6 +106,7 @@ double DescribedState::heuristic(int player) const {
 
 std::string DescribedState::actionToString(sim::Action a) const {
   if (isBoardAction(a)) return boardActionToString(a);
+  if (isAmountAction(a)) return amountToString(a);
   if (isChoiceAction(a)) return choiceToString(a);
   if (a > kDieMask) return dieToString(a);
   const auto ai = static_cast<std::size_t>(a / kActionStride);
@@ -122,7 +123,10 @@ std::string DescribedState::toString() const {
   std::ostringstream out;
   out << "turn " << m_turnCount << ", player " << m_current + 1 << ", phase " << p.phases[static_cast<std::size_t>(m_phase)].id
       << (m_terminal ? " (over)" : "") << "\n";
-  if (m_choice)
+  if (m_choice && m_choice->amount >= 0)
+    out << "  choosing: " << p.amountChoices[static_cast<std::size_t>(m_choice->amount)].id << ", player "
+        << m_choice->chooser + 1 << ", " << m_choice->offered.size() << " numbers offered\n";
+  else if (m_choice)
     out << "  choosing: " << p.choices[static_cast<std::size_t>(m_choice->choice)].id << ", player "
         << m_choice->chooser + 1 << ", " << m_choice->left << " left\n";
   if (m_scriptError) out << "  script error: " << *m_scriptError << "\n";

@@ -274,6 +274,13 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
         }
         ++pc;
         break;
+      case md::Op::ChooseAmount:
+        if (beginAmount(in.a, subject, card)) {
+          wait(pc + 1);
+          return;
+        }
+        ++pc;
+        break;
       case md::Op::Deal: {
         // One card at a time to each player in turn order from the subject (the others only with d = 1).
         const long long n = std::clamp<long long>(amount(in.c), 0, md::kMaxStartCards);

@@ -19,9 +19,10 @@ namespace {
 
 // Answer: play a card from hand as an answer to the action waiting (the
 // opponent's); Pass: answer no more (or end a window); Pick / PickDone: a card
-// picked inside an effect (Weak Hands, Recycling ...), or stopping.
+// picked inside an effect (Weak Hands, Recycling ...), or stopping; Block: the
+// damage Paid Militia blocks (the amount as the move's text).
 enum class Move { EndTurn, Discard, Execute, PlaceFaceDown, PlayFaceDown, Blessing, Bid, Raise, Yield, Answer, Pass,
-                  Pick, PickDone, RerollAgain, KeepDie };
+                  Pick, PickDone, RerollAgain, KeepDie, Block };
 
 // A position of either engine: player 1 (index 0) to act at the start of a
 // turn, every hand, deck, discard pile and face-down row empty, no passives,
@@ -55,6 +56,8 @@ class Table {
   virtual bool actDie(Move m, const std::string& card, const std::string& die, int delta = 0,
                       const std::string& second = "") = 0;
   virtual int die(const std::string& die) const = 0;
+  // How many moves the player to act has: random agents pick among them uniformly.
+  virtual int legalMoveCount() const = 0;
 };
 
 class CppTable : public Table {
@@ -113,6 +116,10 @@ class CppTable : public Table {
           default: return false;
         }
       case Move::PickDone: return apply(card_dice::encodeAction(K::RecycleDone));
+      case Move::Block: {
+        const int n = std::stoi(c);
+        return apply(card_dice::encodeAction(K::Block, n & 0xFF, n >> 8));
+      }
       case Move::Answer: return apply(card_dice::encodeAction(K::RespondHand, card(c)));
       case Move::Pass: return apply(card_dice::encodeAction(K::Pass));
       case Move::RerollAgain: return apply(card_dice::encodeAction(K::RerollAgain));
@@ -149,6 +156,7 @@ class CppTable : public Table {
   int shopHolds(int tier, const std::string& c) const override {
     return countIn(s->shop(tier).display, card(c)) + countIn(s->shop(tier).deck, card(c));
   }
+  int legalMoveCount() const override { return static_cast<int>(static_cast<const sim::State&>(*s).legalActions().size()); }
   bool apply(sim::Action a) { return s->applyAction(a, rng); }
   int gold(int p) const override { return s->player(p).gold; }
   int health(int p) const override { return s->player(p).health; }
@@ -218,7 +226,8 @@ class DescribedTable : public Table {
         {"water_reservoirs", "reservoirs"}, {"solid_infrastructure", "infrastructure"},
         {"natural_forests", "forests"},     {"magical_barrier", "barrier"},
         {"big_handed", "big_handed"},       {"cheapskate", "cheapskate"},
-        {"truly_blessed", "blessed"},       {"always_lucky", "lucky"}};
+        {"truly_blessed", "blessed"},       {"always_lucky", "lucky"},
+        {"paid_militia", "militia"}};
     s->setCounter(counterOf(flag.at(c)), p, 1);
     auto z = s->zone(zone("passives"), p);
     z.push_back(card(c));
@@ -262,6 +271,7 @@ class DescribedTable : public Table {
             return s->applyAction(a, rng);
         }
         return false;
+      case Move::Block: verbs = {"block"}; break;
       case Move::Pick:
       case Move::PickDone:
         // A choice's moves are "<its id> <card>" and "<its id> done"; only they are legal while it waits.
@@ -331,6 +341,7 @@ class DescribedTable : public Table {
     for (std::size_t i = deck.size(); i > 0; --i) out.push_back(game->program().cards[static_cast<std::size_t>(deck[i - 1])].id);
     return out;
   }
+  int legalMoveCount() const override { return static_cast<int>(static_cast<const sim::State&>(*s).legalActions().size()); }
   int handCount(int p, const std::string& c) const override { return countIn("hand", p, c); }
   int faceDownCount(int p, const std::string& c) const override { return countIn("face_down", p, c); }
   int shopHolds(int tier, const std::string& c) const override {
@@ -845,6 +856,156 @@ TEST_P(CardDiceBothEngines, ADieChangeAnswersAChangeOfTheSameDie) {
   EXPECT_FALSE(t->actDie(Move::Answer, "cheap_trick", "gold", 1));
   ASSERT_TRUE(t->actDie(Move::Answer, "cheap_trick", "utility", 1));
   EXPECT_EQ(t->die("utility"), 4) << "raised to 3 first, then turned over";
+}
+
+// Paid Militia: "Block damage you take at one gold per point blocked"; assumed
+// (both engines): the owner chooses how much of each damage instance, any
+// amount their gold pays for -- one move per amount, 0 included.
+TEST_P(CardDiceBothEngines, PaidMilitiaBlocksAnyAmountTheGoldPaysFor) {
+  t->setDie("fire", 5);
+  t->setGold(1, 3);
+  t->givePassive(1, "paid_militia");
+  t->giveHand(0, "fire");
+  ASSERT_TRUE(t->act(Move::Execute, "fire"));
+  ASSERT_EQ(t->toAct(), 1) << "the victim chooses how much to block";
+  EXPECT_EQ(t->legalMoveCount(), 4) << "block 0, 1, 2 or 3: the gold pays for 3 of the 5";
+  EXPECT_FALSE(t->act(Move::Block, "4"));
+  ASSERT_TRUE(t->act(Move::Block, "2"));
+  EXPECT_EQ(t->toAct(), 0) << "the damage resolved: its owner's turn goes on";
+  EXPECT_EQ(t->health(1), 97);
+  EXPECT_EQ(t->gold(1), 1);
+}
+
+// The same assumed reading, "after the other shields": Water Reservoirs takes
+// its 3 from the fire's 5 first, so 2 are left to block; "a player dealing
+// damage ... receives gold equal to the damage dealt": what reached health,
+// after the shields and the Militia (assumed, both engines).
+TEST_P(CardDiceBothEngines, PaidMilitiaBlocksAfterTheOtherShieldsAndTheDealerEarnsWhatIsLeft) {
+  t->setDie("fire", 5);
+  t->setDie("water", 3);
+  t->setGold(1, 10);
+  t->givePassive(1, "water_reservoirs");
+  t->givePassive(1, "paid_militia");
+  t->giveHand(0, "fire");
+  ASSERT_TRUE(t->act(Move::Execute, "fire"));
+  ASSERT_EQ(t->toAct(), 1);
+  EXPECT_EQ(t->legalMoveCount(), 3) << "block 0, 1 or 2";
+  ASSERT_TRUE(t->act(Move::Block, "1"));
+  EXPECT_EQ(t->health(1), 99);
+  EXPECT_EQ(t->gold(1), 9);
+  EXPECT_EQ(t->gold(0), 51) << "one point reached health: one gold";
+}
+
+// A Militia with no gold to pay, or with nothing left after the shields, has
+// nothing to choose: the damage resolves at once.
+TEST_P(CardDiceBothEngines, PaidMilitiaAsksNothingWithoutGoldOrDamageLeft) {
+  t->setDie("fire", 5);
+  t->setGold(1, 0);
+  t->givePassive(1, "paid_militia");
+  t->giveHand(0, "fire");
+  ASSERT_TRUE(t->act(Move::Execute, "fire"));
+  EXPECT_EQ(t->toAct(), 0);
+  EXPECT_EQ(t->health(1), 95);
+  EXPECT_EQ(t->gold(0), 55);
+}
+
+TEST_P(CardDiceBothEngines, PaidMilitiaAsksNothingWhenTheShieldsStopTheDamage) {
+  t->setDie("fire", 3);
+  t->setDie("water", 4);
+  t->setGold(1, 10);
+  t->givePassive(1, "water_reservoirs");
+  t->givePassive(1, "paid_militia");
+  t->giveHand(0, "fire");
+  ASSERT_TRUE(t->act(Move::Execute, "fire"));
+  EXPECT_EQ(t->toAct(), 0);
+  EXPECT_EQ(t->health(1), 100);
+  EXPECT_EQ(t->gold(1), 10);
+  EXPECT_EQ(t->gold(0), 50);
+}
+
+// Heavy Rain hurts its caster first: the caster's own Militia blocks that
+// instance (the caster chooses), then the opponent takes theirs.
+TEST_P(CardDiceBothEngines, PaidMilitiaBlocksTheCastersOwnDamageFirst) {
+  t->setDie("water", 4);
+  t->givePassive(0, "paid_militia");
+  t->giveHand(0, "heavy_rain");
+  ASSERT_TRUE(t->act(Move::Execute, "heavy_rain"));
+  ASSERT_EQ(t->toAct(), 0) << "the caster chooses for its own damage";
+  EXPECT_EQ(t->legalMoveCount(), 5);
+  ASSERT_TRUE(t->act(Move::Block, "4"));
+  EXPECT_EQ(t->health(0), 100);
+  EXPECT_EQ(t->health(1), 96);
+  EXPECT_EQ(t->gold(0), 50 - 4 + 4);
+}
+
+// Above 255 blockable points the card_dice engine offers a grid (every
+// step-th amount from the most, nothing, and the amount that just survives);
+// the described game's `choose_amount` offers the same. Two Prometheus's
+// Gifts make the fire nine times as strong: 6 x 6 x 9 = 324 points.
+TEST_P(CardDiceBothEngines, PaidMilitiaOffersTheSameGridAboveTwoHundredAndFiftyFivePoints) {
+  t->setDie("fire", 6);
+  t->setDie("magic", 6);
+  t->setGold(1, 400);
+  t->setHealth(1, 200);
+  t->givePassive(1, "paid_militia");
+  for (const char* c : {"multitasking_god", "prometheuss_gift", "prometheuss_gift", "magical_firestorm"})
+    t->giveHand(0, c);
+  ASSERT_TRUE(t->act(Move::Blessing, "multitasking_god"));
+  ASSERT_TRUE(t->act(Move::Execute, "prometheuss_gift"));
+  ASSERT_TRUE(t->act(Move::Execute, "prometheuss_gift"));
+  ASSERT_TRUE(t->act(Move::Execute, "magical_firestorm"));
+  ASSERT_EQ(t->toAct(), 1);
+  // Step ceil(324 / 255) = 2: 324, 322, ..., 2 (162 moves), 0, and 125 (324 - 200 + 1) to just survive.
+  EXPECT_EQ(t->legalMoveCount(), 164);
+  EXPECT_FALSE(t->act(Move::Block, "323"));
+  ASSERT_TRUE(t->act(Move::Block, "125"));
+  EXPECT_EQ(t->health(1), 1);
+  EXPECT_EQ(t->gold(1), 400 - 125);
+}
+
+// "A player may respond to their opponent's action by playing an action which
+// affects (or may affect) its result"; assumed (both engines): a gold gain
+// may affect damage dealt to a player holding Paid Militia (the gold may
+// block it), so Treasury answers the fire, and resolves first.
+TEST_P(CardDiceBothEngines, AGoldCardAnswersDamageWhenTheAnswererHoldsPaidMilitia) {
+  t->setGold(1, 10);
+  t->givePassive(1, "paid_militia");
+  t->giveHand(0, "fire");
+  t->giveHand(1, "treasury");
+  ASSERT_TRUE(t->act(Move::Execute, "fire"));
+  ASSERT_EQ(t->toAct(), 1) << "the victim may answer with gold";
+  EXPECT_EQ(t->legalMoveCount(), 2) << "pass or Treasury";
+  ASSERT_TRUE(t->act(Move::Answer, "treasury"));
+  EXPECT_EQ(t->gold(1), 10 - 3 + 3);
+  ASSERT_EQ(t->toAct(), 1) << "the fire resolves: the victim chooses the block";
+  EXPECT_EQ(t->legalMoveCount(), 4);
+  ASSERT_TRUE(t->act(Move::Block, "3"));
+  EXPECT_EQ(t->health(1), 100);
+  EXPECT_EQ(t->gold(1), 7);
+  EXPECT_EQ(t->gold(0), 50);
+}
+
+// ... and not without the Militia: gold does not affect the damage then.
+TEST_P(CardDiceBothEngines, AGoldCardDoesNotAnswerDamageWithoutPaidMilitia) {
+  t->setGold(1, 10);
+  t->giveHand(0, "fire");
+  t->giveHand(1, "treasury");
+  ASSERT_TRUE(t->act(Move::Execute, "fire"));
+  EXPECT_EQ(t->toAct(), 0) << "no answer was offered";
+  EXPECT_EQ(t->handCount(1, "treasury"), 1);
+  EXPECT_EQ(t->health(1), 97);
+}
+
+// ... nor, with it, an action that deals no damage.
+TEST_P(CardDiceBothEngines, AGoldCardDoesNotAnswerAnActionWithoutDamage) {
+  t->setGold(1, 10);
+  t->givePassive(1, "paid_militia");
+  t->giveHand(0, "gold_refinery");
+  t->giveHand(1, "treasury");
+  ASSERT_TRUE(t->act(Move::Execute, "gold_refinery"));
+  EXPECT_EQ(t->toAct(), 0);
+  EXPECT_EQ(t->handCount(1, "treasury"), 1);
+  EXPECT_EQ(t->gold(0), 56);
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, CardDiceBothEngines, ::testing::Values(false, true),
