@@ -32,7 +32,12 @@ class Compiler {
   // An amount: a scalar node parsed and bound; -1 (reported) on error.
   int expression(const YAML::Node& node, const std::string& what);
   int expressionText(const std::string& text, const SourceLocation& where);
+  // A condition: comparisons, or `{call: name}` (a function of the `lua:` script).
   int condition(const YAML::Node& node);
+  // The index of the `lua:` script's function named by `value` (added to
+  // luaFunctions when first named); -1 (reported) when there is no script or no name.
+  int luaFunction(const YAML::Node& value, const SourceLocation& keyLoc, const SourceLocation& valueLoc,
+                  const std::string& key);
   int conditionText(const std::string& text, const SourceLocation& where);
   int counterRef(const YAML::Node& node, std::string_view name, const SourceLocation& where);
   int zoneRef(const YAML::Node& node, std::string_view name, const SourceLocation& where);
@@ -82,7 +87,9 @@ class Compiler {
   void readPhase(const YAML::Node& node, int index);
   void readAction(const YAML::Node& node, int phase);
   void readEnd(const YAML::Node& node);
+  // script_compiler.cpp: scripted players.
   void readScripts(const YAML::Node& node);
+  bool readTake(const std::string& name, const SourceLocation& where, ScriptRule& rule);
   void readLua(const yaml::MapEntry& e);
   int boundValue(const YAML::Node& node, const std::string& what, long long lo, long long hi, int fallback);
 

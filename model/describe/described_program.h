@@ -74,6 +74,11 @@ struct Condition {
   std::vector<int> reads;
   bool readsCard = false;
   std::vector<char> byCard;
+  // `{call: name}`: a function of the `lua:` script decides (index into
+  // luaFunctions; anyOf is then empty). It may read anything of the state,
+  // so no list of read slots holds it: readsCard is set, byCard stays empty,
+  // and a phase whose actions test it reads everything (Phase::readsAll).
+  int lua = -1;
 };
 
 enum class Op : std::uint8_t {
@@ -242,12 +247,17 @@ struct Card {
 };
 
 // A scripted player's rule: when `condition` holds (for the player to act)
-// and `action` is legal, take it; with a pick, the card of the highest
-// `prefer` (first in the zone on a tie).
+// and a move it names is legal, take it; with a card (an action's pick, a
+// choice's candidate), the card of the highest `prefer` (the first listed on
+// a tie). It names `action`'s moves, the picks of `choices` (or, with `done`,
+// their move that stops early), and with `pass` the stack's pass.
 struct ScriptRule {
   int condition = -1;
   int action = -1;
   int prefer = -1;
+  std::vector<int> choices;  // indices into DescribedProgram::choices (the same `id`)
+  bool done = false;
+  bool pass = false;
 };
 struct Script {
   std::string id;
@@ -335,14 +345,16 @@ struct DescribedProgram {
   int actionsPerTurn = 200;
   bool lengthInRounds = false;  // `length: rounds`: a turn is a round of every player's turn
   int minPlayers = 2, maxPlayers = 2;
-  // The `lua:` script the `call` effects run (the described engine runs it,
+  // The `lua:` script the `call` effects and conditions run (the described engine runs it,
   // sandboxed; the model only keeps it): its text, padded with newlines so
   // that its line numbers are the file's, and the functions called by name.
   std::string luaSource;
   std::string luaFile;
   SourceLocation luaWhere;
+  // The functions `call` effects and `{call: name}` conditions name, and
+  // where each is first named.
   std::vector<std::string> luaFunctions;
-  std::vector<SourceLocation> luaCalls;  // where each function is first called
+  std::vector<SourceLocation> luaCalls;
   BoardSpec board;            // `board:` (present = false without one)
   // `dice:`: the per-game counters a move may name as a die (at most 16), the
   // actions' die choices, and per card the dice its own effects read (bit i =

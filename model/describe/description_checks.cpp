@@ -8,6 +8,7 @@ namespace wb::model::describe {
 
 bool Compiler::conditionCanHold(int condition) const {
   if (condition < 0) return true;
+  if (m_p.conditions[static_cast<std::size_t>(condition)].lua >= 0) return true;  // a script: not known before play
   auto range = [&](std::string_view n) { return rangeOfName(n); };
   for (const auto& all : m_p.conditions[static_cast<std::size_t>(condition)].anyOf) {
     bool can = true;

@@ -111,7 +111,43 @@ int Compiler::conditionText(const std::string& text, const SourceLocation& where
   return static_cast<int>(m_p.conditions.size()) - 1;
 }
 
+int Compiler::luaFunction(const YAML::Node& value, const SourceLocation& keyLoc, const SourceLocation& valueLoc,
+                          const std::string& key) {
+  const std::string name = scalar(value, "'" + key + "'");
+  if (m_p.luaSource.empty()) {
+    error(keyLoc, "'" + key + ": " + name + "' needs the rules' 'lua:' script, which defines the function");
+    return -1;
+  }
+  if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") !=
+                          std::string::npos) {
+    error(valueLoc, "expected the name of a function of the 'lua:' script for '" + key + "', got '" + name + "'");
+    return -1;
+  }
+  auto it = std::find(m_p.luaFunctions.begin(), m_p.luaFunctions.end(), name);
+  if (it == m_p.luaFunctions.end()) {
+    m_p.luaFunctions.push_back(name);
+    m_p.luaCalls.push_back(valueLoc);
+    it = m_p.luaFunctions.end() - 1;
+  }
+  return static_cast<int>(it - m_p.luaFunctions.begin());
+}
+
 int Compiler::condition(const YAML::Node& node) {
+  // `{call: name}`: the condition is a function of the `lua:` script (what the comparisons cannot say).
+  if (node.IsMap()) {
+    const auto entries = m_r.entries(node, "a condition");
+    if (entries.size() != 1 || entries.front().key != "call") {
+      error(m_r.loc(node), "expected a condition (comparisons such as 'coins >= 3') or '{call: FUNCTION}' "
+                           "naming a function of the 'lua:' script");
+      return -1;
+    }
+    const int f = luaFunction(entries.front().value, entries.front().keyLoc, entries.front().valueLoc, "call");
+    if (f < 0) return -1;
+    Condition c;
+    c.lua = f;
+    m_p.conditions.push_back(std::move(c));
+    return static_cast<int>(m_p.conditions.size()) - 1;
+  }
   const std::string text = scalar(node, "a condition");
   if (text.empty()) {
     if (node.IsScalar()) error(m_r.loc(node), "empty condition");
@@ -644,40 +680,6 @@ void Compiler::readEnd(const YAML::Node& node) {
     if (!item.IsMap() || !item["when"]) error(rule.where, "an end rule needs 'when'");
     m_p.endRules.push_back(rule);
     m_hasEnd = true;
-  }
-}
-
-void Compiler::readScripts(const YAML::Node& node) {
-  if (!node.IsMap()) {
-    error(m_r.loc(node), "expected a map of scripted players for 'players', got " + yaml::NodeReader::describe(node));
-    return;
-  }
-  for (const auto& e : m_r.entries(node, "scripted players")) {
-    Script s;
-    s.id = e.key;
-    if (!e.value.IsSequence()) {
-      error(e.valueLoc, "expected a list of rules (when, take, prefer) for player '" + e.key + "'");
-      continue;
-    }
-    for (const auto& item : e.value) {
-      ScriptRule rule;
-      bool hasTake = false;
-      for (const auto& f : m_r.entries(item, "rule of player '" + e.key + "'")) {
-        if (f.key == "when") {
-          rule.condition = condition(f.value);
-        } else if (f.key == "take") {
-          rule.action = actionRef(scalar(f.value, "'take'"), f.valueLoc);
-          hasTake = true;
-        } else if (f.key == "prefer") {
-          rule.prefer = expression(f.value, "'prefer'");
-        } else if (f.key != "description") {
-          m_r.unknownKey(f, "rule of a scripted player (known: when, take, prefer, description)");
-        }
-      }
-      if (!hasTake) error(m_r.loc(item), "a rule of a scripted player needs 'take: <action>'");
-      if (rule.action >= 0) s.rules.push_back(rule);
-    }
-    m_p.scripts.push_back(std::move(s));
   }
 }
 

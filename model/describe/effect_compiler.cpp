@@ -292,23 +292,8 @@ void Compiler::effect(const YAML::Node& item, int depth) {
     const int t = nextPhaseTarget(v, op->valueLoc);
     if (t >= 0) emit(Op::NextPhase, t);
   } else if (k == "call") {
-    const std::string name = scalar(v, "'call'");
-    if (m_p.luaSource.empty()) {
-      error(op->keyLoc, "'call: " + name + "' needs the rules' 'lua:' script, which defines the function");
-      return;
-    }
-    if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") !=
-                            std::string::npos) {
-      error(op->valueLoc, "expected the name of a function of the 'lua:' script for 'call', got '" + name + "'");
-      return;
-    }
-    auto it = std::find(m_p.luaFunctions.begin(), m_p.luaFunctions.end(), name);
-    if (it == m_p.luaFunctions.end()) {
-      m_p.luaFunctions.push_back(name);
-      m_p.luaCalls.push_back(op->valueLoc);
-      it = m_p.luaFunctions.end() - 1;
-    }
-    emit(Op::Call, static_cast<int>(it - m_p.luaFunctions.begin()));
+    const int f = luaFunction(v, op->keyLoc, op->valueLoc, "call");
+    if (f >= 0) emit(Op::Call, f);
   } else if (extraEffect(k, v, op->valueLoc)) {
   } else if (stackEffect(k, v, op->valueLoc)) {
   } else if (dieEffect(*this, k, v, op->valueLoc)) {

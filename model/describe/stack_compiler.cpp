@@ -162,7 +162,7 @@ void Compiler::finishStack() {
       return rangeOfName(n);
     };
     auto can = [&](int condition) {
-      if (condition < 0) return true;
+      if (condition < 0 || m_p.conditions[static_cast<std::size_t>(condition)].lua >= 0) return true;
       for (const auto& all : m_p.conditions[static_cast<std::size_t>(condition)].anyOf) {
         bool ok = true;
         for (const Comparison& cmp : all) {

@@ -100,6 +100,8 @@ void Compiler::noteReadSlots() {
   auto readsCard = [&](int expr) { return expr >= 0 && m_p.exprs[static_cast<std::size_t>(expr)].readsSlotIn(cardFirst, cardLast); };
   for (Action& a : m_p.actions) {
     bool reads = false;
+    // A script's condition is given the card (it may read it).
+    if (a.condition >= 0 && m_p.conditions[static_cast<std::size_t>(a.condition)].lua >= 0) reads = true;
     if (a.condition >= 0)
       for (const auto& all : m_p.conditions[static_cast<std::size_t>(a.condition)].anyOf)
         for (const Comparison& c : all) reads = reads || readsCard(c.lhs) || readsCard(c.rhs);
@@ -142,6 +144,10 @@ void Compiler::noteFastReads() {
     c.reads.clear();
     c.readsCard = false;
     c.byCard.clear();
+    if (c.lua >= 0) {
+      c.readsCard = true;  // a script reads what it likes: never tabulated, its phase reads all
+      continue;
+    }
     for (const auto& all : c.anyOf)
       for (const Comparison& k : all)
         for (int e : {k.lhs, k.rhs}) {
@@ -186,7 +192,10 @@ void Compiler::noteFastReads() {
     phase.readsAll = m_p.board.present || phase.role != StackRole::None;
     auto add = [&](const std::vector<int>& r) { phase.reads.insert(phase.reads.end(), r.begin(), r.end()); };
     auto addCondition = [&](int c) {
-      if (c >= 0 && static_cast<std::size_t>(c) < m_p.conditions.size()) add(m_p.conditions[static_cast<std::size_t>(c)].reads);
+      if (c < 0 || static_cast<std::size_t>(c) >= m_p.conditions.size()) return;
+      const Condition& cond = m_p.conditions[static_cast<std::size_t>(c)];
+      add(cond.reads);
+      if (cond.lua >= 0) phase.readsAll = true;  // correctness first: a script may read any name
     };
     for (int ai : phase.actions) {
       if (ai < 0 || static_cast<std::size_t>(ai) >= m_p.actions.size()) continue;

@@ -35,12 +35,20 @@ void DescribedState::boardSetUp() {
 
 void DescribedState::setTurn(int player, int phase) {
   m_current = std::clamp(player, 0, m_players - 1);
+  // A new turn set by hand: nothing of the old one waits (a choice's picks,
+  // actions on the stack and the answers offered to them).
+  m_choice.reset();
+  m_stack.clear();
+  m_stackPhase = -1;
+  m_stackActor = 0;
   const bool first = true;  // startTurn(true) resets the turn without passing it on
   // A position set by hand has no game's generator: a turn_start trigger that
   // draws takes its draws from a fixed one, so the same set-up gives the same position.
   sim::Rng fixed(0);
   startTurn(first, fixed);
   m_phase = std::clamp(phase, 0, static_cast<int>(m_p->phases.size()) - 1);
+  m_legalKnown = false;  // listed for the position before
+  changed();
 }
 
 int DescribedState::supplyOf(int piece, int subject) const {
@@ -249,7 +257,9 @@ void DescribedState::boardLegalActions(int action, std::vector<sim::Action>& out
   const int steps = static_cast<int>(std::clamp(eval(ba.steps, m_current, -1), 0.0, double(md::kMaxBoardCells)));
   thread_local std::vector<BoardReach> reached;
   reach(m_current, ba.token, steps, reached);
-  if (ba.condition < 0) {
+  if (ba.condition < 0 || m_p->conditions[static_cast<std::size_t>(ba.condition)].lua >= 0) {
+    // A script's condition reads no path_ names: the same for every target.
+    if (ba.condition >= 0 && !holds(ba.condition, m_current, -1)) return;
     for (const BoardReach& r : reached) {
       out.push_back(boardAction(action, kNoPiece, r.cell));
       if (first) break;

@@ -64,6 +64,8 @@ struct BoardReach {
 // For the board's Lua functions (described_board_lua.cpp): the state and
 // subject of the `call` running on this interpreter (described_lua.cpp).
 DescribedState& luaCallState(lua_State* L);
+// The same, for a function that changes the game (`what`): a Lua error in a condition, which runs read-only.
+DescribedState& luaChangeState(lua_State* L, const char* what);
 int luaCallSubject(lua_State* L);
 void registerBoardLua(lua_State* L);
 // The names a script passes, resolved once per interpreter (newHost puts a

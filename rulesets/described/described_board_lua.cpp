@@ -90,16 +90,16 @@ int luaCanPlace(lua_State* L) {
 }
 int luaPlacePiece(lua_State* L) {
   const int c = cellArg(L, 1);
-  luaCallState(L).putPiece(c, pieceArg(L, 2));
+  luaChangeState(L, "place_piece").putPiece(c, pieceArg(L, 2));
   return 0;
 }
 int luaRemovePiece(lua_State* L) {
-  luaCallState(L).removePiece(cellArg(L, 1));
+  luaChangeState(L, "remove_piece").removePiece(cellArg(L, 1));
   return 0;
 }
 int luaMovePiece(lua_State* L) {
   const int from = cellArg(L, 1);
-  luaCallState(L).movePiece(from, cellArg(L, 2));
+  luaChangeState(L, "move_piece").movePiece(from, cellArg(L, 2));
   return 0;
 }
 int luaEscapes(lua_State* L) {
@@ -121,7 +121,7 @@ int luaSetMark(lua_State* L) {
   const int c = cellArg(L, 1);
   const lua_Integer v = luaL_checkinteger(L, 2);
   if (v < -32768 || v > 32767) return luaL_error(L, "a mark is a number in -32768..32767");
-  luaCallState(L).setMark(c, static_cast<int>(v));
+  luaChangeState(L, "set_mark").setMark(c, static_cast<int>(v));
   return 0;
 }
 

@@ -13,19 +13,22 @@ DescribedGame::DescribedGame(std::shared_ptr<const model::describe::DescribedPro
     if (isTallied(c)) m_counterIds.push_back(c.id);
 }
 
-std::unique_ptr<DescribedGame> DescribedGame::create(const model::Ruleset& ruleset, model::Diagnostics& out) {
+std::unique_ptr<DescribedGame> DescribedGame::create(const model::Ruleset& ruleset, model::Diagnostics& out,
+                                                    const PlayLimits& limits) {
   auto program = model::describe::compileDescription(ruleset, out);
   if (!program || !checkLuaScript(*program, out)) return nullptr;
   std::vector<std::string> ids;
   for (const auto& card : program->cards) ids.push_back(card.id);
-  return std::make_unique<DescribedGame>(std::move(program), std::move(ids));
+  auto game = std::make_unique<DescribedGame>(std::move(program), std::move(ids));
+  game->m_limits = limits;
+  return game;
 }
 
 std::string DescribedGame::engine() const { return kEngineName; }
 
 std::unique_ptr<DescribedState> DescribedGame::newGame(int players, sim::Rng& rng,
                                                       const std::vector<int>& factionOfSeat) const {
-  return std::make_unique<DescribedState>(m_program, players, rng, factionOfSeat);
+  return std::make_unique<DescribedState>(m_program, players, rng, factionOfSeat, m_limits.effectSteps);
 }
 
 std::unique_ptr<sim::State> DescribedGame::newInitialState(const sim::GameSetup& setup, sim::Rng& rng) const {

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
+#include <set>
 #include <unordered_map>
 
+#include "model/validation/name_suggestion.h"
 #include "rulesets/described/described_state.h"
 
 namespace wb::rulesets::described {
@@ -21,6 +23,10 @@ struct CallContext {
   sim::Rng* rng = nullptr;
   int subject = 0;
   long long steps = 0;
+  // A condition runs read-only: changing a counter, the board or a global,
+  // or drawing chance, is an error (a condition is asked while the legal
+  // actions are listed, by agents on their copies, any number of times).
+  bool readOnly = false;
 };
 
 struct Host {
@@ -70,8 +76,15 @@ void stepHook(lua_State* L, lua_Debug* ar) {
 
 DescribedState& stateOf(lua_State* L) {
   Host* host = hostOf(L);
-  if (!host->ctx.state) luaL_error(L, "the game can be read only while a 'call' effect runs");
+  if (!host->ctx.state) luaL_error(L, "the game can be read only while a 'call' effect or condition runs");
   return *host->ctx.state;
+}
+
+// The state, for a function that changes it (`what`): an error in a condition.
+DescribedState& changedStateOf(lua_State* L, const char* what) {
+  DescribedState& s = stateOf(L);
+  if (hostOf(L)->ctx.readOnly) luaL_error(L, "a condition cannot change the game (%s)", what);
+  return s;
 }
 
 int playerArg(lua_State* L, int arg) {
@@ -90,7 +103,7 @@ int luaCounter(lua_State* L) {
 }
 
 int luaSetCounter(lua_State* L) {
-  DescribedState& s = stateOf(L);
+  DescribedState& s = changedStateOf(L, "set_counter");
   const int c = luaNameArg(L, 1, LuaNames::Counters, "counter");
   const lua_Integer v = luaL_checkinteger(L, 2);
   s.setCounter(c, playerArg(L, 3), static_cast<int>(std::clamp<lua_Integer>(v, -2000000000, 2000000000)));
@@ -123,6 +136,7 @@ int luaTurn(lua_State* L) {
 }
 int luaRandom(lua_State* L) {
   stateOf(L);
+  if (hostOf(L)->ctx.readOnly) return luaL_error(L, "a condition cannot draw chance (random)");
   const lua_Integer n = luaL_checkinteger(L, 1);
   if (n < 1 || n > 1000000000) luaL_error(L, "random(n) needs n in 1..1000000000");
   lua_pushinteger(L, 1 + sim::uniformInt(*hostOf(L)->ctx.rng, static_cast<int>(n)));
@@ -133,6 +147,49 @@ int luaRandom(lua_State* L) {
 constexpr char kNameKeys[3] = {};
 
 const void* nameKey(LuaNames kind) { return &kNameKeys[static_cast<int>(kind)]; }
+
+// Assignments to globals, through the globals table's __newindex (the table
+// itself stays empty: every global lives in the table that is its upvalue):
+// kept there, except while a condition runs.
+int setGlobal(lua_State* L) {
+  if (hostOf(L)->ctx.readOnly) {
+    const char* name = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "?";
+    return luaL_error(L, "a condition cannot change the global '%s'", name);
+  }
+  lua_rawset(L, lua_upvalueindex(1));
+  return 0;
+}
+
+// Moves the globals into a table of their own behind an empty globals table
+// whose metatable reads them (__index) and guards assignments (setGlobal).
+void guardGlobals(lua_State* L) {
+  lua_pushglobaltable(L);
+  const int globals = lua_gettop(L);
+  lua_newtable(L);
+  const int store = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, globals) != 0) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, store);  // store[key] = value; the key stays for lua_next
+  }
+  // Emptied after the walk (lua_next allows clearing fields it has passed, not adding).
+  lua_pushnil(L);
+  while (lua_next(L, store) != 0) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_pushnil(L);
+    lua_rawset(L, globals);
+  }
+  lua_createtable(L, 0, 2);
+  lua_pushvalue(L, store);
+  lua_setfield(L, -2, "__index");
+  lua_pushvalue(L, store);
+  lua_pushcclosure(L, setGlobal, 1);
+  lua_setfield(L, -2, "__newindex");
+  lua_setmetatable(L, globals);
+  lua_settop(L, globals - 1);
+}
 
 // A fresh sandboxed interpreter with the program's script loaded and run.
 std::unique_ptr<Host> newHost(const md::DescribedProgram& program) {
@@ -191,6 +248,8 @@ std::unique_ptr<Host> newHost(const md::DescribedProgram& program) {
       lua_pcall(L, 0, 0, 0) != LUA_OK) {
     host->loadError = lua_tostring(L, -1) ? lua_tostring(L, -1) : "unknown error";
     lua_pop(L, 1);
+  } else {
+    guardGlobals(L);
   }
   host->ctx.steps = 0;
   return host;
@@ -206,9 +265,27 @@ Host& hostFor(const md::DescribedProgram& program) {
   return *hosts.emplace(program.serial, newHost(program)).first->second;
 }
 
+// The functions the script defines (the globals behind guardGlobals), for "did you mean".
+std::set<std::string, std::less<>> definedFunctions(lua_State* L) {
+  std::set<std::string, std::less<>> out;
+  const int top = lua_gettop(L);
+  lua_pushglobaltable(L);
+  if (lua_getmetatable(L, -1) && lua_getfield(L, -1, "__index") == LUA_TTABLE) {
+    lua_pushnil(L);
+    while (lua_next(L, -2) != 0) {
+      if (lua_type(L, -2) == LUA_TSTRING && lua_isfunction(L, -1) && !lua_iscfunction(L, -1))
+        out.insert(lua_tostring(L, -2));
+      lua_pop(L, 1);
+    }
+  }
+  lua_settop(L, top);
+  return out;
+}
+
 }  // namespace
 
 DescribedState& luaCallState(lua_State* L) { return stateOf(L); }
+DescribedState& luaChangeState(lua_State* L, const char* what) { return changedStateOf(L, what); }
 
 void registerLuaNames(lua_State* L, LuaNames kind, const std::vector<std::string>& names) {
   lua_createtable(L, 0, static_cast<int>(names.size()));
@@ -262,7 +339,8 @@ bool checkLuaScript(const md::DescribedProgram& program, model::Diagnostics& out
     lua_getglobal(host->L, program.luaFunctions[i].c_str());
     if (!lua_isfunction(host->L, -1)) {
       out.error(program.luaCalls[i], "'call: " + program.luaFunctions[i] + "': the 'lua:' script defines no "
-                                     "function '" + program.luaFunctions[i] + "'");
+                                     "function '" + program.luaFunctions[i] + "'" +
+                                     model::validation::didYouMean(program.luaFunctions[i], definedFunctions(host->L)));
       ok = false;
     }
     lua_pop(host->L, 1);
@@ -278,15 +356,50 @@ bool callLua(const md::DescribedProgram& program, int function, DescribedState& 
     return false;
   }
   lua_State* L = host.L;
-  host.ctx = {&state, &rng, subject, 0};
+  // Saved and restored: a condition may be asked while a function runs.
+  const CallContext outer = host.ctx;
+  host.ctx = {&state, &rng, subject, 0, false};
   lua_getglobal(L, program.luaFunctions[static_cast<std::size_t>(function)].c_str());
   const int status = lua_pcall(L, 0, 0, 0);
-  host.ctx = {};
+  host.ctx = outer;
   if (status == LUA_OK) return true;
   error = lua_tostring(L, -1) ? lua_tostring(L, -1) : "unknown error";
   lua_pop(L, 1);
   lua_settop(L, 0);
   return false;
+}
+
+}  // namespace wb::rulesets::described
+
+namespace wb::rulesets::described {
+
+bool testLua(const md::DescribedProgram& program, int function, const DescribedState& state, int subject, int card,
+             bool& holds, std::string& error) {
+  Host& host = hostFor(program);
+  if (!host.loadError.empty()) {
+    error = host.loadError;
+    return false;
+  }
+  lua_State* L = host.L;
+  const CallContext outer = host.ctx;
+  // Read-only (every function that changes the state checks), so the cast never writes.
+  host.ctx = {const_cast<DescribedState*>(&state), nullptr, subject, 0, true};
+  lua_getglobal(L, program.luaFunctions[static_cast<std::size_t>(function)].c_str());
+  if (card >= 0)
+    lua_pushstring(L, program.cards[static_cast<std::size_t>(card)].id.c_str());
+  else
+    lua_pushnil(L);
+  const int status = lua_pcall(L, 1, 1, 0);
+  host.ctx = outer;
+  if (status != LUA_OK) {
+    error = lua_tostring(L, -1) ? lua_tostring(L, -1) : "unknown error";
+    lua_settop(L, 0);
+    return false;
+  }
+  // false and nil do not hold, nor 0 (as an amount alone); anything else does.
+  holds = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumber(L, -1) != 0 : lua_toboolean(L, -1) != 0;
+  lua_settop(L, 0);
+  return true;
 }
 
 }  // namespace wb::rulesets::described

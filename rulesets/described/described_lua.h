@@ -1,5 +1,6 @@
 // The Lua 5.4 escape hatch of described games: the rules' `lua:` script,
-// whose functions the `call` effect runs, for what the vocabulary lacks.
+// whose functions the `call` effect runs and `{call: name}` conditions ask,
+// for what the vocabulary lacks.
 //
 // Sandboxed: only the base (without dofile, loadfile, load, require, print,
 // collectgarbage), string, table, math and utf8 libraries; no io, os or
@@ -14,6 +15,11 @@
 // The names a script passes (counters, zones, a board's pieces) are resolved
 // through tables made once per interpreter (registerLuaNames), not compared
 // with every name on each call.
+//
+// A condition runs read-only: set_counter, random, the board's changes and
+// assignments to globals are errors there (the globals live behind an empty
+// table whose __newindex checks), so listing the legal actions, which asks
+// it any number of times on any copy of the state, changes nothing.
 //
 // What a script sees (players are numbered from 1):
 //   counter(name [, player])          a counter's value (the subject's by default)
@@ -49,5 +55,11 @@ model::Diagnostic luaDiagnostic(const model::describe::DescribedProgram& program
 // as the subject; false with `error` set (`file:line: message`) on any error.
 bool callLua(const model::describe::DescribedProgram& program, int function, DescribedState& state, int subject,
              sim::Rng& rng, std::string& error);
+
+// Asks condition function `function` (called with the card's id, or nil
+// without a card) read-only on `state`: `holds` is its result (false, nil and
+// 0 do not hold). False with `error` set (`lua:line: message`) on any error.
+bool testLua(const model::describe::DescribedProgram& program, int function, const DescribedState& state, int subject,
+             int card, bool& holds, std::string& error);
 
 }  // namespace wb::rulesets::described

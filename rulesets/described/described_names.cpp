@@ -192,6 +192,7 @@ bool DescribedState::holdsFor(int condition, int subject, int card) const {
   if (condition < 0) return true;
   const md::Condition& c = m_p->conditions[static_cast<std::size_t>(condition)];
   if (!c.byCard.empty()) return c.byCard[static_cast<std::size_t>(card + 1)] != 0;
+  if (c.lua >= 0) return holdsLua(c.lua, subject, card);
   return holdsOn(condition, namesWith(c.reads, c.readsCard, subject, card));
 }
 
@@ -200,6 +201,7 @@ bool DescribedState::holdsWith(int condition, int card, double* v) const {
   if (condition < 0) return true;
   const md::Condition& c = m_p->conditions[static_cast<std::size_t>(condition)];
   if (!c.byCard.empty()) return c.byCard[static_cast<std::size_t>(card + 1)] != 0;
+  if (c.lua >= 0) return holdsLua(c.lua, actor(), card);  // `v` is the actor's
   if (c.readsCard) holdCard(*m_p, v, card);
   return holdsOn(condition, v);
 }

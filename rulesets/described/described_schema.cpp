@@ -21,19 +21,19 @@ model::ArgSpec text(const char* key, bool required, const char* description) {
 // A script's runtime errors, and effects that outgrow their step budget, show
 // only in play: validation plays a few short random games and reports the
 // first such error (a script's at its line).
-// The probe spends about kProbeStepBudget steps of effects in all (one
-// action's budget, a few hundredths of a second): validation runs after every
-// edit in the window, and effects that take a million steps an action, within
-// their own budget, held it for minutes. The games it did not play are not an error.
-constexpr long long kProbeStepBudget = kEffectStepBudget;
-
+// The probe spends about one action's budget of effect steps in all
+// (PlayLimits::effectSteps; a few hundredths of a second by default):
+// validation runs after every edit in the window, and effects that take a
+// million steps an action, within their own budget, held it for minutes. The
+// games it did not play are not an error.
 void probeScripts(const DescribedGame& game, int players, const model::SourceLocation& where, model::Diagnostics& out) {
   std::vector<sim::Action> legal;
   long long spent = 0;
-  for (std::uint64_t seed = 1; seed <= 20 && spent < kProbeStepBudget; ++seed) {
+  const long long budget = game.limits().effectSteps;
+  for (std::uint64_t seed = 1; seed <= 20 && spent < budget; ++seed) {
     sim::Rng rng(seed);
     auto state = game.newGame(players, rng);
-    for (int i = 0; i < 2000 && !state->isTerminal() && spent + state->effectSteps() < kProbeStepBudget; ++i) {
+    for (int i = 0; i < 2000 && !state->isTerminal() && spent + state->effectSteps() < budget; ++i) {
       state->legalActions(legal);
       if (legal.empty()) break;
       state->applyLegalAction(legal[static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(legal.size())))], rng);
@@ -49,7 +49,9 @@ void probeScripts(const DescribedGame& game, int players, const model::SourceLoc
   }
 }
 
-model::EngineSchema makeSchema() {
+}  // namespace
+
+model::EngineSchema makeEngineSchema(const PlayLimits& limits) {
   model::EngineSchema s;
   s.engine = kEngineName;
   s.description =
@@ -94,17 +96,15 @@ model::EngineSchema makeSchema() {
       {"exchange", {text("counter", true, "counter (or die)"), text("with", true, "counter (or second_die)")},
        "exchange the values of two counters (two dice the move names)"},
   };
-  s.check = [](const model::Ruleset& ruleset, model::Diagnostics& out) {
-    auto game = DescribedGame::create(ruleset, out);
+  s.check = [limits](const model::Ruleset& ruleset, model::Diagnostics& out) {
+    auto game = DescribedGame::create(ruleset, out, limits);
     if (game) probeScripts(*game, ruleset.players.min, ruleset.origin.at("rules"), out);
   };
   return s;
 }
 
-}  // namespace
-
 const model::EngineSchema& engineSchema() {
-  static const model::EngineSchema schema = makeSchema();
+  static const model::EngineSchema schema = makeEngineSchema({});
   return schema;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "model/validation/engine_schema.h"
+#include "rulesets/described/described_game.h"
 #include "simulation/core/engine_registry.h"
 
 namespace wb::rulesets::described {
@@ -13,6 +14,9 @@ namespace wb::rulesets::described {
 inline constexpr const char* kEngineName = "described";
 
 const model::EngineSchema& engineSchema();
+// The same, whose check compiles and probes the game within `limits` (the
+// fuzz target's smaller step budget); engineSchema() is makeEngineSchema({}).
+model::EngineSchema makeEngineSchema(const PlayLimits& limits);
 sim::EngineInfo engineInfo();
 
 }  // namespace wb::rulesets::described

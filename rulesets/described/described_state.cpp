@@ -5,14 +5,15 @@
 #include <cmath>
 
 #include "model/describe/description_compiler.h"
+#include "rulesets/described/described_lua.h"
 
 namespace wb::rulesets::described {
 
 namespace md = model::describe;
 
 DescribedState::DescribedState(std::shared_ptr<const Program> program, int players, sim::Rng& rng,
-                               const std::vector<int>& factionOfSeat)
-    : m_p(std::move(program)), m_players(std::clamp(players, 1, 8)) {
+                               const std::vector<int>& factionOfSeat, long long effectStepBudget)
+    : m_p(std::move(program)), m_players(std::clamp(players, 1, 8)), m_effectStepBudget(std::max(1LL, effectStepBudget)) {
   const Program& p = *m_p;
   m_faction.assign(static_cast<std::size_t>(m_players), -1);
   for (int s = 0; s < m_players && s < static_cast<int>(factionOfSeat.size()); ++s) {
@@ -77,7 +78,28 @@ double DescribedState::eval(int expr, int subject, int card) const {
 
 bool DescribedState::holds(int condition, int subject, int card) const {
   if (condition < 0) return true;
+  if (const int f = m_p->conditions[static_cast<std::size_t>(condition)].lua; f >= 0) return holdsLua(f, subject, card);
   return holdsOn(condition, vars(subject, card));
+}
+
+bool DescribedState::holdsLua(int function, int subject, int card) const {
+  bool result = false;
+  std::string error;
+  if (testLua(*m_p, function, *this, subject, card, result, error)) return result;
+  if (!m_conditionError) m_conditionError = std::make_shared<const std::string>(error);
+  return false;
+}
+
+bool DescribedState::conditionFailed() {
+  if (!m_conditionError) return false;
+  if (!m_terminal) {
+    m_scriptError = m_conditionError;
+    m_terminal = true;
+    m_adjudicated = true;
+    std::fill(m_returns.begin(), m_returns.end(), 0.0);
+  }
+  m_legalKnown = false;
+  return true;
 }
 
 bool DescribedState::holdsOn(int condition, const double* v) const {
@@ -235,6 +257,7 @@ void DescribedState::startTurn(bool first, sim::Rng& rng) {
 // Moves on to the next phase, turn or player until one has a legal action.
 void DescribedState::settle(sim::Rng& rng) {
   while (!m_terminal) {
+    if (conditionFailed()) return;
     if (m_turnEnding) {
       if (m_p->turnEndCode >= 0) {
         m_phase = 0;
@@ -245,7 +268,10 @@ void DescribedState::settle(sim::Rng& rng) {
       startTurn(false, rng);
       continue;
     }
-    if (phaseHasLegalAction()) return;
+    if (phaseHasLegalAction()) {
+      conditionFailed();
+      return;
+    }
     if (m_phase + 1 < static_cast<int>(m_p->phases.size()) &&
         m_p->phases[static_cast<std::size_t>(m_phase + 1)].role == md::StackRole::None) {
       ++m_phase;
@@ -333,6 +359,7 @@ void DescribedState::checkEnd() {
         finish(rule, subject);
         return;
       }
+      if (conditionFailed()) return;
     }
   }
 }

@@ -22,6 +22,7 @@
 
 #include "model/describe/described_program.h"
 #include "model/describe/description_compiler.h"
+#include "rulesets/described/described_game.h"
 #include "rulesets/described/described_board.h"
 #include "rulesets/described/described_dice.h"
 #include "simulation/agents/scripted_players.h"
@@ -30,8 +31,6 @@
 namespace wb::rulesets::described {
 
 inline constexpr sim::Action kActionStride = 1024;
-// The most byte-code steps one action's effects may take.
-inline constexpr long long kEffectStepBudget = 2000000;
 
 // A `choose` waiting for its chooser's moves (described_choice.cpp). The
 // effects that follow it wait as frames, the innermost (the card's) first;
@@ -92,8 +91,9 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   using Program = model::describe::DescribedProgram;
   // factionOfSeat: the faction (index into Program::factions) each seat plays;
   // a seat without one (or a game without factions) reads faction_ names as 0.
+  // effectStepBudget: the steps one action's effects may take (PlayLimits).
   DescribedState(std::shared_ptr<const Program> program, int players, sim::Rng& rng,
-                 const std::vector<int>& factionOfSeat = {});
+                 const std::vector<int>& factionOfSeat = {}, long long effectStepBudget = kEffectStepBudget);
 
   int numPlayers() const override { return m_players; }
   int currentPlayer() const override { return m_terminal ? sim::kTerminalPlayer : actor(); }
@@ -128,7 +128,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   }
   int phase() const { return m_phase; }
   // The error of a `call` whose Lua function failed (`lua:line: message`), or
-  // of effects that outgrew kEffectStepBudget, which ended the game with no
+  // of effects that outgrew their step budget (PlayLimits), which ended the game with no
   // winner; nullptr when none did.
   const std::string* scriptError() const { return m_scriptError.get(); }
   // Byte-code steps the effects have taken in this game so far (setup
@@ -155,7 +155,8 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   int tokenAt(int cell) const;                    // the player whose token stands there, -1 none
   void setLocked(int cell, bool locked) { m_board.locked[static_cast<std::size_t>(cell)] = locked ? 1 : 0; }
   // Test-only: `player`'s turn starts in `phase` (its `reset: turn` counters
-  // reset, nothing taken yet), bypassing the rules; the turn count stays.
+  // reset, nothing taken yet, no choice waiting, the stack empty), bypassing
+  // the rules; the turn count stays.
   void setTurn(int player, int phase);
 
  protected:
@@ -170,7 +171,14 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   const double* vars(int subject, int card) const;
   double eval(int expr, int subject, int card) const;
   bool holds(int condition, int subject, int card) const;
+  // The comparisons of `condition` on the names' values `v` (a script's condition is asked through holdsLua).
   bool holdsOn(int condition, const double* v) const;
+  // A `{call: name}` condition (function `function` of the `lua:` script),
+  // asked read-only for `subject` and `card`; false when the script fails, its
+  // error kept in m_conditionError until conditionFailed() ends the game.
+  bool holdsLua(int function, int subject, int card) const;
+  // True (and the game over, no winner, the error kept) when a script's condition failed.
+  bool conditionFailed();
   // Expression `expr` on the names' values `v` (a lone name or number read directly).
   double valueOf(int expr, const double* v) const {
     const auto e = static_cast<std::size_t>(expr);
@@ -306,6 +314,9 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   std::vector<std::uint16_t> m_taken;  // per action, this turn
   std::vector<double> m_returns;
   std::shared_ptr<const std::string> m_scriptError;
+  // A script's condition that failed while the state was only read (listing
+  // the legal actions): the next change of the state ends the game with it.
+  mutable std::shared_ptr<const std::string> m_conditionError;
   // The legal actions of this position, once listed (the agent, the runner's
   // legality check and settle() ask for the same list); every change forgets them.
   mutable std::vector<sim::Action> m_legal;
@@ -316,6 +327,7 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   void changed();
   BoardState m_board;
   long long m_effectSteps = 0;
+  long long m_effectStepBudget = kEffectStepBudget;
   std::shared_ptr<PendingChoice> m_choice;  // null: no choice waits
   std::vector<StackItem> m_stack;
   int m_stackPhase = -1;  // the `during:` phase offered now; -1 = the turn's phase

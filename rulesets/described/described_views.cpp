@@ -107,6 +107,8 @@ double DescribedState::heuristic(int player) const {
 std::string DescribedState::actionToString(sim::Action a) const {
   if (isBoardAction(a)) return boardActionToString(a);
   if (isAmountAction(a)) return amountToString(a);
+  // The stack's pass has the number of the first choice's "done": while no choice waits it is the pass.
+  if (a == passAction() && !m_choice) return "pass";
   if (isChoiceAction(a)) return choiceToString(a);
   if (a > kDieMask) return dieToString(a);
   const auto ai = static_cast<std::size_t>(a / kActionStride);
@@ -154,6 +156,7 @@ sim::Action DescribedState::scriptedAction(int script) const {
   if (script < 0 || static_cast<std::size_t>(script) >= m_p->scripts.size() || m_terminal) return -1;
   std::vector<sim::Action> legalNow;
   legalActions(legalNow);
+  const auto actions = static_cast<sim::Action>(m_p->actions.size());
   for (const md::ScriptRule& rule : m_p->scripts[static_cast<std::size_t>(script)].rules) {
     if (!holds(rule.condition, actor(), -1)) continue;
     sim::Action best = -1;
@@ -164,9 +167,18 @@ sim::Action DescribedState::scriptedAction(int script) const {
         if (best < 0) best = a;  // a board action's first target (the rules' `prefer` reads cards)
         continue;
       }
-      if (withoutDie(a) / kActionStride != rule.action) continue;
       const int card = static_cast<int>(a % kActionStride) - 1;
-      const double v = rule.prefer >= 0 ? eval(rule.prefer, actor(), card) : 0.0;
+      if (m_choice) {
+        // A choice's moves (listChoice): its picks, or its move that stops early.
+        const int choice = static_cast<int>(a / kActionStride - actions);
+        if (std::find(rule.choices.begin(), rule.choices.end(), choice) == rule.choices.end()) continue;
+        if ((card < 0) != rule.done) continue;
+      } else if (m_stackPhase >= 0 && a == passAction()) {
+        if (!rule.pass) continue;
+      } else if (withoutDie(a) / kActionStride != rule.action) {
+        continue;
+      }
+      const double v = rule.prefer >= 0 && card >= 0 ? eval(rule.prefer, actor(), card) : 0.0;
       if (best < 0 || v > bestValue) {
         best = a;
         bestValue = v;

@@ -62,9 +62,9 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
   while (true) {
     // Nested repeats multiply (1,000 times 1,000 ...): a run that outgrows the
     // budget ends the game with no winner and its cause, never a hang.
-    if (++steps > kEffectStepBudget) {
+    if (++steps > m_effectStepBudget) {
       m_scriptError = std::make_shared<const std::string>("the effects ran more than " +
-                                                          std::to_string(kEffectStepBudget) +
+                                                          std::to_string(m_effectStepBudget) +
                                                           " steps in one action (nested repeats?)");
       m_terminal = true;
       m_adjudicated = true;
@@ -187,6 +187,7 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
         break;
       case md::Op::JumpUnless:
         pc = holdsFor(in.a, subject, card) ? pc + 1 : in.b;
+        if (conditionFailed()) return;  // a script's condition failed
         break;
       case md::Op::Jump:
         pc = in.b;
@@ -301,13 +302,14 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
           std::size_t keep = 0;
           for (std::size_t i = 0; i < from.size(); ++i) {
             const std::int16_t c = from[i];
-            if (holdsOn(in.c, vars(subject, c)))
+            if (holds(in.c, subject, c))
               to.push_back(c);
             else
               from[keep++] = c;
           }
           from.resize(keep);
         }
+        if (conditionFailed()) return;
         ++pc;
         break;
       }

@@ -37,13 +37,23 @@ factions:
 rules:
 )";
 
+// One action's effects may take 100,000 steps here, not the default 2,000,000:
+// the whole default budget is about 0.37 us a step under ASan, 0.74 s, and an
+// input spends it twice (validation's probe and the game below), so such
+// inputs crossed the target's 1 s CPU bound. A twentieth keeps every input's
+// effects within a few hundredths of a second while nested repeats and
+// looping effects still reach the budget (their error path stays covered).
+constexpr rulesets::described::PlayLimits kFuzzLimits{100000};
+
 }  // namespace
 
 int fuzzDescription(const std::uint8_t* data, std::size_t size) {
   std::string text(kDescriptionHead);
   text.append(reinterpret_cast<const char*>(data), size);
+  // Validation's probe and the game below within the fuzz budget.
+  static const model::EngineSchema schema = rulesets::described::makeEngineSchema(kFuzzLimits);
   const model::SchemaLookup lookup = [](std::string_view engine) -> const model::EngineSchema* {
-    return engine == rulesets::described::kEngineName ? &rulesets::described::engineSchema() : nullptr;
+    return engine == rulesets::described::kEngineName ? &schema : nullptr;
   };
   // Relative includes resolve in a folder that does not exist (as fuzzLoader).
   auto loaded = model::loadRulesetFromString(text, "/nonexistent-wb-fuzz/ruleset.yaml", lookup);
@@ -51,7 +61,7 @@ int fuzzDescription(const std::uint8_t* data, std::size_t size) {
     if (d.message.empty()) fuzzFailure("a diagnostic without a message");
   if (!loaded.ok()) return 0;
   model::Diagnostics diags;
-  auto game = rulesets::described::DescribedGame::create(loaded.ruleset, diags);
+  auto game = rulesets::described::DescribedGame::create(loaded.ruleset, diags, kFuzzLimits);
   if (!game) return 0;
   const int players = std::clamp(loaded.ruleset.players.min, 1, 8);
   sim::Rng rng(1);
@@ -62,11 +72,10 @@ int fuzzDescription(const std::uint8_t* data, std::size_t size) {
   for (const auto& f : features)
     if (f.name.empty() || f.value.empty()) fuzzFailure("a setup feature without a name or a value");
   std::vector<sim::Action> actions;
-  // At most one action's budget of effect steps, as validation's probe: effects
-  // of a million steps an action are legal, but slow under the sanitizers.
+  // At most one action's budget of effect steps, as validation's probe.
   const auto& described = static_cast<const rulesets::described::DescribedState&>(*state);
   for (int i = 0; i < kFuzzPlayoutActions && !state->isTerminal() &&
-                  described.effectSteps() < rulesets::described::kEffectStepBudget;
+                  described.effectSteps() < kFuzzLimits.effectSteps;
        ++i) {
     state->legalActions(actions);
     if (actions.empty()) fuzzFailure("no legal action before the end of the game");

@@ -60,6 +60,8 @@ TEST(DescribedLua, ASyntaxErrorIsAtItsLine) {
 
 TEST(DescribedLua, ACalledFunctionTheScriptLacksIsAnError) {
   EXPECT_EQ(validate("function g() end"),
+            "game.yaml:11:26: error: 'call: f': the 'lua:' script defines no function 'f' (did you mean 'g'?)\n");
+  EXPECT_EQ(validate("function something_else() end"),
             "game.yaml:11:26: error: 'call: f': the 'lua:' script defines no function 'f'\n");
 }
 
