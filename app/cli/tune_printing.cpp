@@ -55,6 +55,32 @@ void printGuard(std::ostream& out, const sim::TuneResult& r) {
   }
   out << ", " << (breached ? std::to_string(breached) + " outside their band" : std::string("all inside their bands"))
       << " (fresh seeds)\n";
+  out << "  protected:";
+  for (std::size_t i = 0; i < entities.size() && i < 12; ++i) out << (i ? ", " : " ") << entities[i];
+  if (entities.size() > 12) out << ", ... (all in --json: guard.protected)";
+  out << "\n";
+  // No pass: which closest proposal the guard let through, and what it refused.
+  if (!r.searchPassed && !r.edits.empty()) {
+    if (r.guardKept)
+      out << "  the closest proposal keeps the guard on the search's games"
+          << (r.guardRefused.empty() ? std::string()
+                                     : "; it refused " + std::to_string(r.guardRefused.size()) + " closer to the targets")
+          << "\n";
+    else
+      out << "  no proposal the search tried keeps the guard and comes closer to the targets than the start: "
+             "the closest, above, breaks it on the search's games\n";
+  }
+  for (std::size_t i = 0; i < r.guardRefused.size() && i < 5; ++i) {
+    const auto& g = r.guardRefused[i];
+    out << "  refused: ";
+    for (std::size_t k = 0; k < g.text.size(); ++k)
+      out << (k ? ", " : "") << g.text[k].path << ": " << g.text[k].from << " -> " << g.text[k].to;
+    out << " (meets " << g.targetsMet << " of " << r.targets.size() << " targets; breaks";
+    for (std::size_t k = 0; k < g.breaks.size() && k < 4; ++k) out << (k ? ", " : " ") << g.breaks[k];
+    if (g.breaks.size() > 4) out << ", ... " << g.breaks.size() << " in all";
+    out << ")\n";
+  }
+  if (r.guardRefused.size() > 5) out << "  ... " << r.guardRefused.size() << " refused in all (--json: guard.refused)\n";
   for (const auto& g : r.guard) {
     const bool div = g.target.metric.kind == sim::TuneMetric::Kind::Diversity;
     if (!g.breached && !div) continue;

@@ -105,6 +105,25 @@ std::string proposedChangesHtml(const ReportData& d) {
       for (const auto& o : outside) h << " " << esc(o) << ";";
     }
     h << ".</p>\n";
+    // No pass: the closest proposal keeps the guard, or none the search tried did.
+    if (!r.searchPassed && !r.edits.empty() && !r.guardKept)
+      h << "<p>No proposal the search tried keeps the content guard and comes closer to the targets than the "
+           "start: the closest, shown, breaks it.</p>\n";
+    else if (!r.searchPassed && !r.edits.empty())
+      h << "<p>The closest proposal keeps the content guard on the search's games.</p>\n";
+    if (!r.guardRefused.empty()) {
+      h << "<p>Refused by the guard, closer to the targets:";
+      for (std::size_t i = 0; i < r.guardRefused.size() && i < 5; ++i) {
+        const auto& g = r.guardRefused[i];
+        std::string text;
+        for (const auto& e : g.text) text += (text.empty() ? "" : ", ") + e.path + " " + e.from + " -> " + e.to;
+        std::string breaks;
+        for (const auto& b : g.breaks) breaks += (breaks.empty() ? "" : ", ") + b;
+        h << (i ? "; " : " ") << esc(text) << " (breaks " << esc(breaks) << ")";
+      }
+      if (r.guardRefused.size() > 5) h << "; " << r.guardRefused.size() - 5 << " more";
+      h << ".</p>\n";
+    }
   }
   h << "<p class=\"muted\">Alternatives and the sensitivity model: see <i>Tuning</i>.</p>\n";
   return h.str();

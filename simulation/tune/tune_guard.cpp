@@ -146,14 +146,15 @@ void TuneSearch::setGuardBands() {
   }
 }
 
-bool TuneSearch::guardHolds(const std::vector<TargetReading>& r) const {
+std::vector<std::size_t> TuneSearch::guardBreaks(const std::vector<TargetReading>& r) const {
+  std::vector<std::size_t> out;
   for (std::size_t g = 0; g < m_guards.size(); ++g) {
     const std::size_t i = m_targets.size() + g;
     if (i >= r.size()) break;
     const double allowance = m_guards[g].metric.kind == TuneMetric::Kind::UseGames ? 0.0 : r[i].value.se;
-    if (m_guards[g].miss(r[i].value.value) > allowance) return false;
+    if (m_guards[g].miss(r[i].value.value) > allowance) out.push_back(g);
   }
-  return true;
+  return out;
 }
 
 double TuneSearch::drift(const std::vector<TargetReading>& r) const {

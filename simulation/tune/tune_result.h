@@ -69,6 +69,16 @@ struct GuardOutcome {
   bool breached = false;               // the verified value lies outside the band
 };
 
+// A proposal the search tried that came closer to the targets on its games
+// than the one returned but broke the content guard there: what the guard
+// refused, and why.
+struct GuardRefusal {
+  std::vector<TuneEditText> text;
+  std::vector<std::string> breaks;     // the guarded metrics outside their bands on the search's games
+  std::size_t targetsMet = 0;          // targets whose value lies inside the band there
+  double miss = 0;                     // the targets' summed miss there (in target scales)
+};
+
 struct TuneResult {
   std::string ruleset, engine;
   TuneStrategy strategy = TuneStrategy::Tuner;
@@ -79,6 +89,12 @@ struct TuneResult {
   std::vector<TargetOutcome> targets;
   bool guardOn = false;                // the content guard was on
   std::vector<GuardOutcome> guard;     // what it protected (the entities the knobs reach)
+  // No proposal passed: whether the one returned (the closest) keeps the
+  // guard on the search's games. False when none the search tried both keeps
+  // it and comes closer to the targets than the start: the closest is then
+  // one that breaks it, and says so.
+  bool guardKept = true;
+  std::vector<GuardRefusal> guardRefused;  // closer proposals the guard set aside, closest first
   double drift = 0;                    // the proposal's change of the guarded numbers on the bank (in band scales)
   std::vector<TuneAlternative> alternatives;
   std::vector<Sensitivity> sensitivity;

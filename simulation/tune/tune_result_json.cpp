@@ -83,6 +83,20 @@ void writeTuneResultJson(JsonWriter& w, const TuneResult& r) {
   w.key("guard").beginObject();
   w.field("on", r.guardOn);
   w.field("drift", r.drift);
+  w.field("kept", r.guardKept);
+  w.key("refused").beginArray();
+  for (const GuardRefusal& g : r.guardRefused) {
+    w.beginObject();
+    w.key("edits");
+    edits(w, g.text);
+    w.key("breaks").beginArray();
+    for (const auto& b : g.breaks) w.value(b);
+    w.endArray();
+    w.field("targets_met", static_cast<ull>(g.targetsMet));
+    w.field("miss", g.miss);
+    w.endObject();
+  }
+  w.endArray();
   w.key("protected").beginArray();
   for (const GuardOutcome& g : r.guard) {
     w.beginObject();

@@ -346,6 +346,7 @@ TuneResult TuneSearch::run() {
     for (EditSet& p : propose(centre, blocks))
       if (raced.insert(m_knobs.key(p)).second) proposals.push_back(std::move(p));
     if (proposals.empty()) break;
+    m_raced.insert(m_raced.end(), proposals.begin(), proposals.end());
     m_phase = "proposals";
     report("proposals", best, bestMiss);
     std::vector<bool> alive(proposals.size(), true);
@@ -457,6 +458,11 @@ TuneResult TuneSearch::run() {
     best = centre;
     bestMiss = centreMiss;
   }
+
+  // No pass: the closest proposal is the one a designer would accept, one
+  // that keeps the guard (a constraint) while missing targets (what may be
+  // missed), not the smallest miss of both together.
+  if (tuner && !passed && !m_eval->cancelled() && m_error.empty()) best = closest(best, result);
 
   // 5. The fewest edits.
   m_phase = "elimination";

@@ -162,7 +162,15 @@ class TuneSearch {
   void setGuardBands();
   // Whether the guard holds on the bank: no guarded value outside its band by
   // more than its standard error (a share of games: not at all).
-  bool guardHolds(const std::vector<TargetReading>& r) const;
+  bool guardHolds(const std::vector<TargetReading>& r) const { return guardBreaks(r).empty(); }
+  // The guarded numbers (indices into m_guards) that break the guard that way.
+  std::vector<std::size_t> guardBreaks(const std::vector<TargetReading>& r) const;
+  // The closest proposal when none passed (tune_closest.cpp): of the
+  // proposals raced (and the start), those that keep the guard on the bank
+  // first, then the most targets met, the smallest summed target miss, the
+  // fewest edits, the smallest moves. The closer ones the guard refused go
+  // to `result.guardRefused`; `fallback` when nothing was raced.
+  EditSet closest(const EditSet& fallback, TuneResult& result) const;
   // How far the guarded numbers moved from the start (summed in band scales):
   // among passes alike, the smaller the better.
   double drift(const std::vector<TargetReading>& r) const;
@@ -256,6 +264,7 @@ class TuneSearch {
   std::string m_phase = "baseline";
   std::vector<std::pair<std::string, std::uint64_t>> m_phaseGames;
   std::set<std::size_t> m_played;  // knobs some candidate moved on the bank
+  std::vector<EditSet> m_raced;    // every proposal raced (steps 3-4), for closest()
 };
 
 }  // namespace wb::sim

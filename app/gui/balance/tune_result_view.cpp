@@ -162,6 +162,28 @@ void TuneResultView::showResult(const sim::TuneResult& r) {
                          .arg(r.knobs.size())
                          .arg(r.elapsedSeconds, 0, 'f', 1));
   m_verdict->setText(m_verdict->text() + missedTargetsText(r));
+  // No pass: whether the closest proposal keeps the content guard, and what the guard refused.
+  if (!interrupted && r.guardOn && !r.searchPassed && !r.editText.empty()) {
+    QString guard = r.guardKept ? tr("It keeps the content guard on the search's games.")
+                                : tr("No proposal the search tried keeps the content guard and comes closer than the "
+                                     "start: this one breaks it.");
+    if (!r.guardRefused.empty()) {
+      QStringList refused;
+      for (std::size_t i = 0; i < r.guardRefused.size() && i < 3; ++i) {
+        QStringList edits;
+        for (const auto& e : r.guardRefused[i].text)
+          edits << tr("%1 %2 \u2192 %3").arg(QString::fromStdString(e.path), QString::fromStdString(e.from),
+                                              QString::fromStdString(e.to));
+        QStringList breaks;
+        for (const auto& b : r.guardRefused[i].breaks) breaks << QString::fromStdString(b);
+        refused << tr("%1 (breaks %2)").arg(edits.join(QStringLiteral(", ")), breaks.mid(0, 3).join(QStringLiteral(", ")));
+      }
+      guard += tr(" Refused, closer to the targets: %1%2.")
+                   .arg(refused.join(QStringLiteral("; ")).toHtmlEscaped(),
+                        r.guardRefused.size() > 3 ? tr("; %1 more").arg(r.guardRefused.size() - 3) : QString());
+    }
+    m_verdict->setText(m_verdict->text() + QStringLiteral("<br>") + guard);
+  }
   m_edits->setRowCount(static_cast<int>(r.editText.size()));
   for (int i = 0; i < static_cast<int>(r.editText.size()); ++i) {
     const auto& e = r.editText[static_cast<std::size_t>(i)];

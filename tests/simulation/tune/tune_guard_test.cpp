@@ -183,6 +183,42 @@ TEST(TuneGuard, TheGuardedTunerFindsTheFixThatKeepsTheCard) {
   for (const auto& g : r.guard) EXPECT_FALSE(g.breached) << g.target.metric.spec();
 }
 
+TEST(TuneGuard, WithoutAPassTheClosestProposalKeepsTheGuard) {
+  // First side in [0.62, 0.66] and p0 at most 45: nothing both passes and
+  // keeps spark. Pricing spark out (cost 9), with p0: 40 -> 45, lands inside
+  // the band (0.61 alone, on this seed's bank); keeping spark, p0: 40 -> 45
+  // comes closest (0.59, verified 0.586). The guard, loosened to a twentieth
+  // of each use, makes the priced-out card's guard miss (0.025 a turn, a
+  // quarter of a target scale) smaller than what it gains on the target, so
+  // ranking by the targets' and the guard's misses together would pick a
+  // priced-out card (or, as the search's rounds went before the closest
+  // proposal was ranked, p0 = 45 with a spark cost 5 -> 3 that does nothing).
+  // The closest proposal that keeps the guard is p0 = 45 alone.
+  Spark s("targets:\n  - {metric: first_side, min: 0.62, max: 0.66}\nknobs:\n"
+          "  - {path: cards.spark.cost, values: [3, 5, 9]}\n  - {path: parameters.p0, values: [30, 40, 45]}\n"
+          "guard: {min: 0.05}\n");
+  ASSERT_FALSE(s.diagnostics.hasErrors()) << s.diagnostics.format();
+  const sim::TuneResult r = s.tune();
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_FALSE(r.searchPassed) << sim::tuneResultToJson(r);
+  EXPECT_NE(r.verdict, sim::TuneVerdict::Pass);
+  EXPECT_TRUE(r.guardKept) << sim::tuneResultToJson(r);
+  ASSERT_EQ(r.editText.size(), 1u) << sim::tuneResultToJson(r);
+  EXPECT_EQ(r.editText[0].path, "parameters.p0");
+  EXPECT_EQ(r.editText[0].to, "45");
+  // On fresh seeds too, spark keeps its place.
+  for (const auto& g : r.guard) EXPECT_FALSE(g.breached) << g.target.metric.spec();
+  // The result names what the guard refused: spark priced out, for spark's acquisitions.
+  bool refused = false;
+  for (const auto& g : r.guardRefused) {
+    bool pricedOut = false, spark = false;
+    for (const auto& e : g.text) pricedOut = pricedOut || (e.path == "cards.spark.cost" && e.to == "9");
+    for (const auto& b : g.breaks) spark = spark || b.find(":spark:") != std::string::npos;
+    refused = refused || (pricedOut && spark);
+  }
+  EXPECT_TRUE(refused) << sim::tuneResultToJson(r);
+}
+
 TEST(TuneGuard, UseTargetsReadWhatTheEntityDoesWithAnInterval) {
   // spark is acquired on half the turns while for sale: use:spark is its acquisitions.
   Spark s("targets:\n  - {metric: \"use:spark\", min: 0.1}\n  - {metric: diversity, min: 0}\nknobs:\n" +
