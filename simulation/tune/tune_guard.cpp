@@ -17,8 +17,8 @@
 //   ruleset, as many as a verification run plays (fewer when the budget is
 //   short), before the search moves anything.
 //   On the bank a guarded value may miss its band by at most its standard
-//   error (a share of games: not at all); the verification wants every value
-//   inside its band (tune_search_verification.cpp).
+//   error (floored by the starting value's, scaled to its blocks); the
+//   verification wants every value inside its band (tune_search_verification.cpp).
 #include <algorithm>
 #include <cmath>
 
@@ -151,7 +151,15 @@ std::vector<std::size_t> TuneSearch::guardBreaks(const std::vector<TargetReading
   for (std::size_t g = 0; g < m_guards.size(); ++g) {
     const std::size_t i = m_targets.size() + g;
     if (i >= r.size()) break;
-    const double allowance = m_guards[g].metric.kind == TuneMetric::Kind::UseGames ? 0.0 : r[i].value.se;
+    // The allowance is the value's standard error, floored by the starting
+    // value's scaled to these blocks: a rare use read as 0 on a few blocks,
+    // or a share of 127 games in 128 (above "every game" by 0.2 points), has
+    // a standard error of 0 or less than its noise, and the verification
+    // decides it on its own games.
+    double allowance = r[i].value.se;
+    if (g < m_guardStart.size() && m_guardStart[g].blocks > 0 && r[i].value.blocks > 0)
+      allowance = std::max(allowance, m_guardStart[g].se * std::sqrt(static_cast<double>(m_guardStart[g].blocks) /
+                                                                     static_cast<double>(r[i].value.blocks)));
     if (m_guards[g].miss(r[i].value.value) > allowance) out.push_back(g);
   }
   return out;

@@ -34,6 +34,15 @@ Estimate shrinkEffect(Estimate x, double blockVariance) {
   return x;
 }
 
+std::vector<std::pair<std::size_t, std::size_t>> interactionPairs(const std::vector<std::size_t>& knobOf,
+                                                                  std::size_t most) {
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  for (std::size_t j = 1; j < knobOf.size() && out.size() < most; ++j)
+    for (std::size_t i = 0; i < j && out.size() < most; ++i)
+      if (knobOf[i] != knobOf[j]) out.emplace_back(i, j);
+  return out;
+}
+
 bool entityKnob(const std::string& path) {
   const std::size_t dot = path.find('.');
   return dot != std::string::npos && path.find('.', dot + 1) != std::string::npos &&

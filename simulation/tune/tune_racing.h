@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "simulation/tune/ratio_estimate.h"
@@ -41,6 +42,15 @@ double pooledBlockVariance(const std::vector<Estimate>& estimates);
 // itself, one within a standard error of 0 at most half, and its sign. A
 // change that altered nothing (value and se 0) stays an exact 0.
 Estimate shrinkEffect(Estimate x, double blockVariance);
+
+// Where two values were planted, each single edit that moves a missed target
+// the right way often falls just short on real games, and the model, adding
+// the two effects, predicts the pair to overshoot (the effects of two edits
+// that undo one imbalance overlap): the pairs of the best `singles` single
+// edits, as indices into that list, each pair once in the singles' order,
+// both edits of a pair on distinct knobs (`knobOf`), at most `most` pairs.
+std::vector<std::pair<std::size_t, std::size_t>> interactionPairs(const std::vector<std::size_t>& knobOf,
+                                                                  std::size_t most);
 
 // True when `path` lies under one entity of a ruleset section (`cards.x.cost`,
 // `abilities.x.effects.0.cost`); false for a parameter, which reaches the whole game.

@@ -108,6 +108,9 @@ struct TuneResult {
   std::vector<std::pair<std::string, std::uint64_t>> phaseGames;
   std::uint64_t budget = 0;
   std::uint64_t gamesToDecide = 0;     // undecided: verification games that would decide every target
+  // Looks of the verification: 2 when an undecided first look played on with
+  // games the search left (the second look's intervals are 99%).
+  int verifyLooks = 0;
   std::uint64_t blockGames = 0;
   std::vector<std::string> searchAgents, verifyAgents;
   std::uint64_t seed = 0;

@@ -166,6 +166,7 @@ void writeTuneResultJson(JsonWriter& w, const TuneResult& r) {
   w.field("budget", static_cast<ull>(r.budget));
   w.field("block", static_cast<ull>(r.blockGames));
   w.field("to_decide", static_cast<ull>(r.gamesToDecide));
+  w.field("verification_looks", static_cast<ull>(r.verifyLooks));
   w.key("search_by_step").beginObject();
   for (const auto& [phase, games] : r.phaseGames) w.field(phase, static_cast<ull>(games));
   w.endObject();

@@ -17,6 +17,8 @@ namespace {
 // miss, more when the best is predicted to pass.
 constexpr std::size_t kPerSize = 2;
 constexpr std::size_t kPerSizePass = 4;
+// Single edits whose pairs are raced as well (interactionPairs, tune_racing.h).
+constexpr std::size_t kPairSingles = 3;
 // The fewest probes a screening round keeps racing (successive halving keeps the better half).
 constexpr std::size_t kScreenKeep = 4;
 
@@ -408,6 +410,23 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
           add(KnobSpace::with(centre, Edit{e.knob, e.level > c ? c + part : c - part}, m_knobs));
         }
       }
+    // The pairs of the best single edits that bring the prediction nearer
+    // the bands, whatever the model predicts for the pair: where two values
+    // were planted, each single edit falls short on real games and the model,
+    // adding two effects that overlap, predicts their pair to overshoot.
+    if (size == 1) {
+      std::vector<const Node*> singles;
+      std::vector<std::size_t> knobOf;
+      for (const Node& n : next) {
+        if (singles.size() >= kPairSingles) break;
+        if (n.score >= root.score) break;  // sorted: the rest do not help
+        if (std::find(knobOf.begin(), knobOf.end(), n.added.front().knob) != knobOf.end()) continue;
+        singles.push_back(&n);
+        knobOf.push_back(n.added.front().knob);
+      }
+      for (const auto& [i, j] : interactionPairs(knobOf, kPairSingles))
+        add(KnobSpace::with(KnobSpace::with(centre, singles[i]->added.front(), m_knobs), singles[j]->added.front(), m_knobs));
+    }
     // One size past the first predicted pass is raced too: the model is
     // linear and fitted on few blocks, and where two values were planted the
     // single edit it predicts to pass often falls just short on real games

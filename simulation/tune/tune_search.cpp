@@ -81,6 +81,12 @@ double TuneSearch::totalMiss(const std::vector<TargetReading>& r) const {
   return sum;
 }
 
+double TuneSearch::targetMiss(const std::vector<TargetReading>& r) const {
+  double sum = 0;
+  for (std::size_t t = 0; t < r.size() && t < m_targets.size(); ++t) sum += m_targets[t].normalizedMiss(r[t].value.value);
+  return sum;
+}
+
 bool TuneSearch::allPass(const std::vector<TargetReading>& r) const {
   // On the bank, the candidate that looks best is chosen among many, so its
   // value there is biased towards the band (the winner's curse), and a value
@@ -371,6 +377,21 @@ TuneResult TuneSearch::run() {
       if (!playBank(playing, b)) break;
       bool anyAlive = false, anyPass = false;
       std::vector<RaceEntry> ranked;
+      // A proposal's values read on its first blocks, paired with the
+      // centre's on the same blocks and moved to the centre's value on all of
+      // its blocks (a control variate on common random numbers): the first
+      // blocks of a bank can read high or low for every candidate alike, and
+      // an edit that changes nothing must not look inside a band there.
+      const BlockSeries* cs = m_eval->series(centre, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
+      auto pairedMiss = [&](const BlockSeries& ps, const std::vector<TargetReading>& r) {
+        const std::size_t pb = ps.blocks();
+        if (!cs || cs->blocks() <= pb) return targetMiss(r);
+        const auto here = readings(*cs, pb), all = readings(*cs, cs->blocks());
+        double sum = 0;
+        for (std::size_t t = 0; t < m_targets.size() && t < r.size(); ++t)
+          sum += m_targets[t].normalizedMiss(r[t].value.value - here[t].value.value + all[t].value.value);
+        return sum;
+      };
       for (std::size_t i = 0; i < proposals.size(); ++i) {
         if (!alive[i]) continue;
         const BlockSeries* s = m_eval->series(proposals[i], TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
@@ -386,8 +407,8 @@ TuneResult TuneSearch::run() {
         if (alive[i]) {
           std::vector<double> values;
           for (const auto& x : r) values.push_back(x.value.value);
-          ranked.push_back({i, {optimisticMiss(r), static_cast<double>(proposals[i].size()),
-                                static_cast<double>(steps(proposals[i])), totalMiss(r), -room(values)}});
+          ranked.push_back({i, {optimisticMiss(r), pairedMiss(*s, r), static_cast<double>(proposals[i].size()),
+                                static_cast<double>(steps(proposals[i])), -room(values)}});
         }
       }
       // Successive halving: the next round, twice as long, plays the better
@@ -395,8 +416,14 @@ TuneResult TuneSearch::run() {
       // is close instead of spreading over every proposal. Better: the
       // smallest miss of the interval's nearest end (optimism under
       // uncertainty: a proposal read on few blocks is not dropped for its
-      // noise), then the fewest and smallest edits, the smallest miss of the
-      // value, the most room.
+      // noise), then the smallest miss of the targets' values, paired with
+      // the centre (see pairedMiss; among proposals whose
+      // intervals all reach the bands, one whose value lies inside them is
+      // nearer a pass than a smaller move whose value falls short; the
+      // smallest move among passes is chosen after the race; the guard's
+      // values are left to the pass itself, since a diversity read on a few
+      // blocks lies below its start by the estimator's small-sample bias),
+      // then the fewest and smallest edits, the most room.
       for (std::size_t i : halveRace(ranked, kRaceKeep)) alive[i] = false;
       for (std::size_t i = 0; i < proposals.size(); ++i) anyAlive = anyAlive || alive[i];
       report("proposals", best, bestMiss);

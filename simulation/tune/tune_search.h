@@ -31,12 +31,15 @@
 //      prediction would not take out of the band, then the smallest moves,
 //      then the most room. The best two of each size up to one past the
 //      first that is predicted to pass (from there the best four), and the
-//      levels next to each single edit's, are raced on real games (the model
-//      is linear and fitted on few blocks: the real best is often a
-//      neighbour of its best), each round twice as long for the better half
-//      of them (the smallest miss of their intervals' nearest ends, then the
-//      fewest and smallest edits). A proposal passes when every target's 95%
-//      interval lies inside its band.
+//      levels next to each single edit's, and the pairs of the best three
+//      single edits (where two values were planted the model, adding two
+//      effects that overlap, predicts their pair to overshoot), are raced on
+//      real games (the model is linear and fitted on few blocks: the real
+//      best is often a neighbour of its best), each round twice as long for
+//      the better half of them (the smallest miss of their intervals'
+//      nearest ends, then of their values paired with the centre's on the
+//      same blocks, then the fewest and smallest edits). A proposal passes
+//      when every target's 95% interval lies inside its band.
 //   4. Confirmation: a raced proposal that passes is the best of many on the
 //      same blocks, so its values lean towards the bands (the winner's
 //      curse); it counts only when the bank's next blocks, as many again,
@@ -58,7 +61,10 @@
 //      the starting ruleset with the search agents and the verify agents. The
 //      verify agents decide: "pass" when every target's interval lies inside
 //      its band, "fail" when one lies outside, else "undecided" with the
-//      games that would decide it.
+//      games that would decide it. Undecided with games left of the budget
+//      (every strategy alike), the proposal plays on once, up to as many
+//      blocks again, and is judged on all its games with 99% intervals (two
+//      looks at one sample: the stricter second look keeps a false pass rare).
 // The search's games never pass the budget: each step plays only what fits
 // (minimumBudget() below). Every decision depends only on block sums in a
 // fixed order, so the result is the same for any thread count and any number
@@ -161,7 +167,7 @@ class TuneSearch {
   void planGuard();
   void setGuardBands();
   // Whether the guard holds on the bank: no guarded value outside its band by
-  // more than its standard error (a share of games: not at all).
+  // more than its standard error (floored by the starting value's, scaled to its blocks).
   bool guardHolds(const std::vector<TargetReading>& r) const { return guardBreaks(r).empty(); }
   // The guarded numbers (indices into m_guards) that break the guard that way.
   std::vector<std::size_t> guardBreaks(const std::vector<TargetReading>& r) const;
@@ -177,6 +183,8 @@ class TuneSearch {
   // The summed size of the moves, in steps of each knob's domain.
   std::size_t steps(const EditSet& e) const;
   double totalMiss(const std::vector<TargetReading>& r) const;
+  // The same for the targets alone (the guard's values left out).
+  double targetMiss(const std::vector<TargetReading>& r) const;
   // Every target passes on the bank with room for the verification (see the .cpp).
   bool allPass(const std::vector<TargetReading>& r) const;
   // The summed miss of each target's interval end nearest its band (in target scales).
@@ -215,6 +223,11 @@ class TuneSearch {
   static constexpr std::size_t kRaceKeep = 2;
   std::vector<EditSet> propose(const EditSet& centre, std::size_t blocks) const;
   void verify(const EditSet& proposal, TuneResult& result);
+  // The verdict of the proposal's first `blocks` verification blocks (the
+  // baseline's first `baselineBlocks`), each interval widened from 95% to `z`.
+  void decide(const EditSet& proposal, std::size_t blocks, std::size_t baselineBlocks, double z, TuneResult& result);
+  // The second look of a sequential verification decides on 99% intervals.
+  static constexpr double kZ99 = 2.5758293035489004;
   // The peers (tune_baselines.cpp): search from the starting ruleset (measured
   // on `blocks` blocks); `best` and `bestMiss` hold the best candidate found,
   // true when it passes every target on the bank.

@@ -2,7 +2,8 @@
 // search itself (tune_search.cpp): backward elimination on the search's bank
 // (drop every edit whose removal still passes; the smaller sets that fail are
 // the alternatives) and the verification of the proposal and the baseline on
-// fresh seeds, with the search agents and the verify agents.
+// fresh seeds, with the search agents and the verify agents (sequential: an
+// undecided proposal plays on with what the search left of its budget).
 #include "simulation/tune/tune_search.h"
 
 #include <algorithm>
@@ -16,6 +17,22 @@ bool TuneSearch::passesOnBank(const EditSet& edits, std::size_t blocks) {
   return s && s->blocks() >= blocks && allPass(readings(*s, blocks));
 }
 
+namespace {
+
+// A reading judged on its interval widened from 95% to `z` about its value.
+TargetReading widened(TargetReading r, const Target& target, double z) {
+  if (z <= kZ95) return r;
+  const double k = z / kZ95;
+  r.value.ci.lo = r.value.value - k * (r.value.value - r.value.ci.lo);
+  r.value.ci.hi = r.value.value + k * (r.value.ci.hi - r.value.value);
+  r.value.ci.lo = std::max(r.value.ci.lo, target.metric.lowest());
+  r.value.ci.hi = std::min(r.value.ci.hi, target.metric.highest());
+  r.verdict = target.verdict(r.value.ci);
+  return r;
+}
+
+}  // namespace
+
 void TuneSearch::verify(const EditSet& proposal, TuneResult& result) {
   const std::uint64_t perBlock = std::max<std::uint64_t>(1, m_eval->gamesPerBlock());
   const std::size_t blocks = verifyBlocks();
@@ -28,14 +45,44 @@ void TuneSearch::verify(const EditSet& proposal, TuneResult& result) {
   }
   report("verification", proposal, 0);
   if (!m_eval->play(requests, m_error) || m_eval->cancelled()) return;
-  auto read = [&](const EditSet& e, int agents) {
+  result.verifyLooks = 1;
+  decide(proposal, blocks, blocks, kZ95, result);
+  // Sequential verification: an undecided proposal plays on, on the same
+  // fresh stream, with the games the search left of its budget (at most as
+  // many blocks again), and is judged once more on all its games. Two looks
+  // at one sample raise the chance of a false pass, so the second look
+  // decides on 99% intervals: a value outside its band passes with at most
+  // 2.5% + 0.5% per edge instead of 2.5%. The starting ruleset keeps the
+  // first look's games (it is the reference, not on trial).
+  if (result.verdict != TuneVerdict::Undecided || m_eval->cancelled()) return;
+  const std::uint64_t spent = m_eval->gamesPlayed(TuneEvaluator::kSearch);
+  const std::uint64_t left = m_config.budget > spent ? m_config.budget - spent : 0;
+  const std::size_t sets = twoSets ? 2 : 1;
+  const std::size_t more = std::min<std::size_t>(blocks, static_cast<std::size_t>(left / (perBlock * sets)));
+  if (more < std::max<std::size_t>(2, blocks / 8)) return;  // too few games to change a verdict
+  std::vector<TuneEvaluator::Request> extra;
+  for (int agents : {TuneEvaluator::kVerifyAgents, TuneEvaluator::kSearchAgents}) {
+    if (agents == TuneEvaluator::kSearchAgents && !twoSets) continue;
+    extra.push_back({proposal, TuneEvaluator::kVerify, agents, blocks + more});
+  }
+  report("verification", proposal, 0);
+  if (!m_eval->play(extra, m_error) || m_eval->cancelled()) return;
+  result.verifyLooks = 2;
+  decide(proposal, blocks + more, blocks, kZ99, result);
+}
+
+void TuneSearch::decide(const EditSet& proposal, std::size_t blocks, std::size_t baselineBlocks, double z,
+                        TuneResult& result) {
+  const std::uint64_t perBlock = std::max<std::uint64_t>(1, m_eval->gamesPerBlock());
+  const bool twoSets = m_config.run.verifyAgents != m_config.run.searchAgents;
+  auto read = [&](const EditSet& e, int agents, std::size_t b) {
     const BlockSeries* s = m_eval->series(e, TuneEvaluator::kVerify, agents);
-    return s ? readings(*s, blocks) : std::vector<TargetReading>(m_targets.size());
+    return s && s->blocks() >= b ? readings(*s, b) : std::vector<TargetReading>(m_targets.size() + m_guards.size());
   };
-  const auto proposalV = read(proposal, TuneEvaluator::kVerifyAgents);
-  const auto baselineV = read(EditSet{}, TuneEvaluator::kVerifyAgents);
-  const auto proposalS = twoSets ? read(proposal, TuneEvaluator::kSearchAgents) : proposalV;
-  const auto baselineS = twoSets ? read(EditSet{}, TuneEvaluator::kSearchAgents) : baselineV;
+  const auto proposalV = read(proposal, TuneEvaluator::kVerifyAgents, blocks);
+  const auto baselineV = read(EditSet{}, TuneEvaluator::kVerifyAgents, baselineBlocks);
+  const auto proposalS = twoSets ? read(proposal, TuneEvaluator::kSearchAgents, blocks) : proposalV;
+  const auto baselineS = twoSets ? read(EditSet{}, TuneEvaluator::kSearchAgents, baselineBlocks) : baselineV;
   bool anyFail = false, allPassed = true;
   result.gamesToDecide = 0;
   for (std::size_t t = 0; t < m_targets.size(); ++t) {
@@ -45,9 +92,9 @@ void TuneSearch::verify(const EditSet& proposal, TuneResult& result) {
     // seat, where it is 1/N by construction) cannot decide it, so it is
     // verified on fresh seeds with the search agents.
     const bool definingMix = twoSets && m_targets[t].metric.kind == TuneMetric::Kind::Agent;
-    o.verified = definingMix ? proposalS[t] : proposalV[t];
+    o.verified = widened(definingMix ? proposalS[t] : proposalV[t], m_targets[t], z);
     o.baseline = definingMix ? baselineS[t] : baselineV[t];
-    o.verifiedSearchAgents = proposalS[t];
+    o.verifiedSearchAgents = widened(proposalS[t], m_targets[t], z);
     o.baselineSearchAgents = baselineS[t];
     anyFail = anyFail || o.verified.verdict == TargetVerdict::Fail;
     allPassed = allPassed && o.verified.verdict == TargetVerdict::Pass;
@@ -64,7 +111,7 @@ void TuneSearch::verify(const EditSet& proposal, TuneResult& result) {
     GuardOutcome o;
     o.target = m_guards[g];
     o.start = g < m_guardStart.size() ? m_guardStart[g] : Estimate{};
-    if (i < proposalV.size()) o.verified = proposalV[i];
+    if (i < proposalV.size()) o.verified = widened(proposalV[i], m_guards[g], z);
     if (i < baselineV.size()) o.baseline = baselineV[i];
     o.breached = o.verified.miss > 0;
     breached = breached || o.breached;

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "simulation/tune/tune_racing.h"
 
@@ -69,4 +71,14 @@ TEST(TuneRacing, AKnobUnderAnEntityReachesThatEntityAParameterTheGame) {
   EXPECT_FALSE(sim::entityKnob("parameters.free_gold_per_turn"));
   EXPECT_FALSE(sim::entityKnob("cards"));
   EXPECT_FALSE(sim::entityKnob("nosuchsection.x.cost"));
+}
+
+TEST(TuneRacing, InteractionPairsJoinTheBestSinglesOnDistinctKnobsEachOnce) {
+  // Singles on knobs 4, 4, 7, 9 (best first): the two on knob 4 never pair.
+  using P = std::pair<std::size_t, std::size_t>;
+  EXPECT_EQ(sim::interactionPairs({4, 4, 7, 9}, 10), (std::vector<P>{{0, 2}, {1, 2}, {0, 3}, {1, 3}, {2, 3}}));
+  // At most `most`, the best singles' pairs first.
+  EXPECT_EQ(sim::interactionPairs({4, 7, 9}, 2), (std::vector<P>{{0, 1}, {0, 2}}));
+  EXPECT_TRUE(sim::interactionPairs({4}, 3).empty());
+  EXPECT_TRUE(sim::interactionPairs({4, 4}, 3).empty());
 }

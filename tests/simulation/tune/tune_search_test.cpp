@@ -7,9 +7,11 @@
 // Games of the toy take microseconds: the whole file runs in about a second.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <regex>
 
 #include "simulation/tune/tune_result_json.h"
+#include "simulation/stats/statistics.h"
 #include "simulation/tune/tune_search.h"
 #include "tests/simulation/sweep/toy_duel.h"
 
@@ -87,6 +89,7 @@ TEST(TuneSearch, FindsTheKnownBestSettingAndVerifiesIt) {
   EXPECT_EQ(fs.baseline.verdict, sim::TargetVerdict::Fail);
   EXPECT_LE(r.searchGames, 30000u + 4000u);
   EXPECT_EQ(r.verifyGames, 2u * 4000u);
+  EXPECT_EQ(r.verifyLooks, 1);  // decided at the first look: nothing more played
   // The alternative with fewer edits is the starting ruleset, whose first side lies above the band.
   ASSERT_FALSE(r.alternatives.empty());
   EXPECT_TRUE(r.alternatives.back().edits.empty());
@@ -133,7 +136,8 @@ TEST(TuneSearch, SameResultForAnyThreadCount) {
   sim::TuneSearch other(toy.registry, toy.ruleset, toy.knobs, toy.targets, c);
   const sim::TuneResult r = other.run();
   EXPECT_NE(withoutTimings(sim::tuneResultToJson(r)), a);
-  ASSERT_EQ(r.editText.size(), 1u);
+  ASSERT_EQ(r.editText.size(), 1u) << sim::tuneResultToJson(r);
+  EXPECT_EQ(r.editText[0].path, "parameters.p0") << sim::tuneResultToJson(r);
   EXPECT_EQ(r.editText[0].to, "40");
 }
 
@@ -214,4 +218,46 @@ TEST(TuneSearch, ALongJumpCrossesAPlateau) {
       EXPECT_EQ(s.effect.value, 0.0);
     }
   EXPECT_TRUE(sawStep);
+}
+
+TEST(TuneSearch, AnUndecidedVerificationPlaysOnWithTheBudgetLeftAndDecidesOn99Percent) {
+  // p0 = p1 = 50 gives the first side 0.571, inside "at most 0.585" by less
+  // than a 95% interval of 400 games (+- 0.048) or of 800: undecided at both
+  // looks. Nothing the knob does changes a game, so the search leaves most of
+  // its budget, and every strategy's verification plays on alike: 400 games
+  // and as many again (the proposal, no edit, is the baseline's own run).
+  Toy toy("targets:\n  - {metric: first_side, max: 0.585}\nknobs:\n  - {path: parameters.unused, range: \"0:4:1\"}\n");
+  for (sim::TuneStrategy strategy : {sim::TuneStrategy::Tuner, sim::TuneStrategy::Random}) {
+    sim::TuneConfig c = toy.config(2);
+    c.budget = 6000;
+    c.verifyGames = 400;
+    c.strategy = strategy;
+    sim::TuneSearch search(toy.registry, toy.ruleset, toy.knobs, toy.targets, c);
+    const sim::TuneResult r = search.run();
+    ASSERT_TRUE(r.ok()) << r.error;
+    ASSERT_LT(r.searchGames, c.budget - 400) << sim::tuneResultToJson(r);
+    EXPECT_EQ(r.verdict, sim::TuneVerdict::Undecided) << sim::tuneResultToJson(r);
+    EXPECT_EQ(r.verifyLooks, 2);
+    EXPECT_TRUE(r.edits.empty());
+    EXPECT_EQ(r.verifyGames, 2u * 400u) << sim::tuneResultToJson(r);
+    // The second look's interval is the 99% one: wider than a 95% Wilson
+    // interval of the 800 games by about 2.576 / 1.96.
+    const sim::Interval& ci = r.targets[0].verified.value.ci;
+    const double p = r.targets[0].verified.value.value;
+    const sim::Interval w95 = sim::wilsonInterval(static_cast<std::uint64_t>(std::lround(p * 800)), 800);
+    EXPECT_GT(ci.hi - ci.lo, 1.2 * (w95.hi - w95.lo));
+    EXPECT_LT(ci.lo, 0.571);
+    EXPECT_GT(ci.hi, 0.585);
+  }
+  // Without games left of the budget the verification stops at its first look.
+  sim::TuneConfig c = toy.config(2);
+  c.verifyGames = 400;
+  c.strategy = sim::TuneStrategy::Random;
+  sim::TuneSearch probe(toy.registry, toy.ruleset, toy.knobs, toy.targets, c);
+  c.budget = probe.minimumBudget();
+  sim::TuneSearch tight(toy.registry, toy.ruleset, toy.knobs, toy.targets, c);
+  const sim::TuneResult r = tight.run();
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_EQ(r.verifyLooks, 1) << sim::tuneResultToJson(r);
+  EXPECT_EQ(r.verifyGames, 400u);
 }
