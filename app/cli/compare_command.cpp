@@ -75,7 +75,7 @@ void printResult(std::ostream& out, const sim::ComparisonResult& r, const std::s
   const auto& cfg = r.a.config;
   out << "\nplayed both on the same seeds: " << r.a.stats.games() << " / " << r.b.stats.games() << " games, seed "
       << cfg.seed << ", agents ";
-  for (std::size_t i = 0; i < cfg.agents.size(); ++i) out << (i ? "," : "") << cfg.agents[i];
+  for (std::size_t i = 0; i < cfg.agents.size(); ++i) out << (i ? ", " : "") << cfg.agents[i];
   out << ", " << cfg.players << " players" << (r.cancelled ? "  [CANCELLED: partial results]" : "") << "\n\n";
   std::size_t w = 6;
   for (const auto& m : r.metrics) w = std::max(w, m.label.size() + 2);

@@ -24,6 +24,7 @@
 #include "app/gui/compare/compare_panel.h"
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/games/games_panel.h"
+#include "app/gui/simulation/outcome_table.h"
 #include "app/gui/simulation/simulation_panel.h"
 #include "app/gui/specialties/specialties_panel.h"
 #include "app/gui/window/main_window.h"
@@ -67,7 +68,19 @@ TEST(WindowWords, TheEntityChartAndTheCompareRowsNameEntitiesAsTheEditorDoes) {
   for (const QString& bar : bars)
     for (const QString& id : ids) EXPECT_FALSE(containsWord(bar, id)) << bar.toStdString() << " shows the id " << id.toStdString();
 
-  // Compare: every row, the faction rows too ("faction Druid win rate").
+  // The Outcomes table's faction rows, as the faction chart beside them ("Druid").
+  QTableWidget* outcomes = w.simulationPanel()->outcomeTable();
+  int factionRows = 0;
+  for (int row = 0; row < outcomes->rowCount(); ++row) {
+    if (testing::cell(outcomes, row, OutcomeTable::Group) != QStringLiteral("faction")) continue;
+    ++factionRows;
+    const QString name = testing::cell(outcomes, row, OutcomeTable::Name);
+    for (const QString& id : ids) EXPECT_FALSE(containsWord(name, id)) << name.toStdString();
+  }
+  EXPECT_GT(factionRows, 0);
+
+  // Compare: every row, the faction rows too ("faction Druid win rate (of all
+  // games)": the seats' denominator, said alike), the agents listed with spaces.
   ComparePanel* compare = w.comparePanel();
   compare->setBaseline(ComparePanel::SavedFile);
   ASSERT_TRUE(w.document()->setValue(QStringLiteral("parameters.action_points"), QStringLiteral("4")));
@@ -79,10 +92,14 @@ TEST(WindowWords, TheEntityChartAndTheCompareRowsNameEntitiesAsTheEditorDoes) {
   bool druid = false;
   for (int row = 0; row < table->rowCount(); ++row) {
     const QString label = testing::cell(table, row, 0);
-    druid = druid || label == QStringLiteral("faction Druid win rate");
+    druid = druid || label == QStringLiteral("faction Druid win rate (of all games)");
     for (const QString& id : ids) EXPECT_FALSE(containsWord(label, id)) << label.toStdString();
   }
   EXPECT_TRUE(druid);
+  const QString status = compare->statusText();
+  const QString agents = status.mid(status.indexOf(QStringLiteral("agents ")));
+  EXPECT_TRUE(agents.contains(QStringLiteral(", "))) << status.toStdString();  // one agent per seat
+  EXPECT_FALSE(agents.contains(QRegularExpression(QStringLiteral(",\\S")))) << status.toStdString();
 }
 
 TEST(WindowWords, TheGamesTabCountsGamesAsReplayDoesAndShowsItsFactionsWhole) {
