@@ -113,8 +113,10 @@ TEST(ChartTexts, WinRateLabelsReadWholeInAShortChart) {
   const std::vector<charts::WinRateBar> bars = {{QStringLiteral("Seat 1"), 0.55, 0.48, 0.62, 182},
                                                 {QStringLiteral("Seat 2"), 0.45, 0.38, 0.52, 182}};
   QChartView small(charts::buildWinRateChart(bars, QStringLiteral("Win rate per seat (of all 200 games)"), 0.5));
-  const auto drawn = drawnTexts(small, QSize(260, 190));
-  for (const auto& d : drawn) EXPECT_FALSE(d.text.endsWith(QStringLiteral("..."))) << d.text.toStdString();
+  const auto drawn = drawnTexts(small, QSize(260, 210));
+  std::string seen;
+  for (const auto& d : drawn) seen += "[" + d.text.toStdString() + (d.inside ? "]" : " (outside)]");
+  for (const auto& d : drawn) EXPECT_FALSE(d.text.endsWith(QStringLiteral("..."))) << seen;
   EXPECT_TRUE(shownWhole(drawn, QStringLiteral("0%")));
   EXPECT_TRUE(shownWhole(drawn, QStringLiteral("100%")));
 

@@ -28,6 +28,7 @@
 #include "app/gui/simulation/simulation_panel.h"
 #include "app/gui/specialties/specialties_panel.h"
 #include "app/gui/window/main_window.h"
+#include "app/report/text_format.h"
 #include "app/report/tune_section.h"
 #include "charts/builders/chart_builders.h"
 #include "tests/app/gui_test_support.h"
@@ -96,10 +97,12 @@ TEST(WindowWords, TheEntityChartAndTheCompareRowsNameEntitiesAsTheEditorDoes) {
     for (const QString& id : ids) EXPECT_FALSE(containsWord(label, id)) << label.toStdString();
   }
   EXPECT_TRUE(druid);
+  // The agents as the Simulation tab says them ("planner (every seat)", not "planner,planner").
   const QString status = compare->statusText();
-  const QString agents = status.mid(status.indexOf(QStringLiteral("agents ")));
-  EXPECT_TRUE(agents.contains(QStringLiteral(", "))) << status.toStdString();  // one agent per seat
-  EXPECT_FALSE(agents.contains(QRegularExpression(QStringLiteral(",\\S")))) << status.toStdString();
+  EXPECT_TRUE(status.contains(QStringLiteral("agents ") + QString::fromStdString(agentsText(compare->result()->a.config.agents))))
+      << status.toStdString();
+  EXPECT_FALSE(status.mid(status.indexOf(QStringLiteral("agents "))).contains(QRegularExpression(QStringLiteral(",\\S"))))
+      << status.toStdString();
 }
 
 TEST(WindowWords, TheGamesTabCountsGamesAsReplayDoesAndShowsItsFactionsWhole) {

@@ -19,6 +19,7 @@
 
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/simulation/simulation_panel.h"
+#include "app/report/text_format.h"
 #include "model/diff/ruleset_diff.h"
 #include "model/yaml/ruleset_loader.h"
 #include "rulesets/engine_catalog.h"
@@ -226,11 +227,7 @@ void ComparePanel::show(const sim::ComparisonResult& r) {
                         .arg(rows.size())
                         .arg(r.a.config.games)
                         .arg(r.a.config.seed)
-                        .arg(QString::fromStdString([&] {
-                          std::string all;
-                          for (const auto& a : r.a.config.agents) all += (all.empty() ? "" : ", ") + a;
-                          return all;
-                        }())));
+                        .arg(QString::fromStdString(agentsText(r.a.config.agents))));  // as the Simulation tab says them
 }
 
 QString ComparePanel::statusText() const { return m_status->text(); }
