@@ -118,6 +118,15 @@ void fitAll(QChart* chart) {
     if (axis->titleText().isEmpty()) continue;
     const double room = axis->orientation() == Qt::Horizontal ? plot.width() : plot.height();
     fit(axis, axis->titleText(), axis->titleFont(), room, [axis](const QString& t) { axis->setTitleText(t); });
+    if (axis->orientation() == Qt::Vertical && room > 40) {
+      // Beside a short plot Qt cuts a title of more than two lines to "win ...":
+      // none then (the chart's title and the labels say what the axis is).
+      const QStringList lines = wrapToWidth(axis->property(kFull).toString(), axis->titleFont(), room);
+      const QFontMetricsF metrics(axis->titleFont());
+      bool fits = lines.size() <= 2;
+      for (const QString& l : lines) fits = fits && metrics.horizontalAdvance(l) <= room;
+      if (axis->isTitleVisible() != fits) axis->setTitleVisible(fits);
+    }
   }
 }
 

@@ -26,7 +26,8 @@ QStringList wrapToWidth(const QString& text, const QFont& font, double width);
 // the text unchanged, so a title that fits reads as it was set).
 QString chartLines(const QStringList& lines);
 // From now on the chart's title, its legend entries and its axes' titles are rewrapped to the
-// chart's width (and the plot's) whenever the chart is resized.
+// chart's width (and the plot's) whenever the chart is resized; a vertical axis's
+// title that would take more than two lines beside a short plot is hidden.
 void keepChartTextsWhole(QChart* chart);
 // From now on (with keepChartTextsWhole on its chart) the axis's labels never
 // run together at the chart's width: level while each fits its bar, upright
