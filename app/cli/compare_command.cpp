@@ -16,6 +16,7 @@
 #include "app/cli/interrupt_scope.h"
 #include "app/cli/ruleset_input.h"
 #include "app/cli/run_options.h"
+#include "app/report/text_format.h"
 #include "model/core/atomic_file.h"
 #include "rulesets/engine_catalog.h"
 #include "simulation/agents/agent_factory.h"
@@ -74,8 +75,7 @@ void printResult(std::ostream& out, const sim::ComparisonResult& r, const std::s
   for (const auto& c : r.changes) out << "  " << c.describe() << "\n";
   const auto& cfg = r.a.config;
   out << "\nplayed both on the same seeds: " << r.a.stats.games() << " / " << r.b.stats.games() << " games, seed "
-      << cfg.seed << ", agents ";
-  for (std::size_t i = 0; i < cfg.agents.size(); ++i) out << (i ? "," : "") << cfg.agents[i];
+      << cfg.seed << ", agents " << agentsText(cfg.agents);  // as `balance run` and the window say them
   out << ", " << cfg.players << " players" << (r.cancelled ? "  [CANCELLED: partial results]" : "") << "\n\n";
   std::size_t w = 6;
   for (const auto& m : r.metrics) w = std::max(w, m.label.size() + 2);

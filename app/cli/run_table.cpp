@@ -271,7 +271,7 @@ void printRunTable(std::ostream& out, const sim::RunResult& r) {
     TallyTable teams(out, cols, width, true);
     teams.header("team");
     for (std::size_t i = 0; i < s.sides().size(); ++i)
-      teams.row(std::to_string(i), s.sides()[i], seatsText(i < s.sideSeats().size() ? s.sideSeats()[i] : 0u));
+      teams.row("Team " + std::to_string(i + 1), s.sides()[i], seatsText(i < s.sideSeats().size() ? s.sideSeats()[i] : 0u));
     out << "(each team row counts games: team wins + draws";
     if (cols.nobody) out << " + nobody";
     if (cols.adjudicated) out << " + adjudicated";

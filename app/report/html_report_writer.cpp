@@ -108,7 +108,7 @@ void tallySection(std::ostringstream& h, const ChartSink& sink, const std::strin
 std::string seatList(std::uint32_t mask) {
   std::string out;
   for (int s = 0; s < 32; ++s)
-    if (mask & (1u << s)) out += (out.empty() ? "" : ", ") + std::to_string(s);
+    if (mask & (1u << s)) out += (out.empty() ? "" : ", ") + std::to_string(s + 1);  // Seat N, as the window numbers seats
   return out;
 }
 
@@ -175,7 +175,7 @@ std::string htmlReport(const ReportData& d, const ChartSink& sink, bool simple) 
   if (s.hasTeams()) {
     std::vector<std::string> teamLabels;
     for (std::size_t i = 0; i < s.sides().size(); ++i)
-      teamLabels.push_back("team " + std::to_string(i) + " (seats " + seatList(i < s.sideSeats().size() ? s.sideSeats()[i] : 0u) + ")");
+      teamLabels.push_back("Team " + std::to_string(i + 1) + " (seats " + seatList(i < s.sideSeats().size() ? s.sideSeats()[i] : 0u) + ")");
     tallySection(h, sink, "team", teamLabels, s.sides(), firstSide.fair, cols, agentNames);
     h << "<p>The team rows add up with the draws (and the other outcomes) to every game; a team win is a win for every seat, "
          "agent and faction of the team.</p>\n";

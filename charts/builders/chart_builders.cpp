@@ -127,6 +127,7 @@ QChart* buildWinRateChart(const std::vector<WinRateBar>& bars, const QString& ti
   y->setTickInterval(20);
   y->setLabelFormat(QStringLiteral("%.0f%%"));
   y->setTitleText(QObject::tr("win rate (%)"));
+  keepValueLabelsWhole(y);
   chart->addAxis(x, Qt::AlignBottom);
   chart->addAxis(y, Qt::AlignLeft);
   attach(chart, series, x, y);

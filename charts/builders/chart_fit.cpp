@@ -6,6 +6,7 @@
 #include <QFontMetricsF>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QValueAxis>
 #include <QVariant>
 
 #include <algorithm>
@@ -18,6 +19,9 @@ namespace {
 constexpr const char* kFull = "wbFullText";
 constexpr const char* kAllCategories = "wbAllCategories";
 constexpr const char* kShown = "wbShownText";
+constexpr const char* kBaseInterval = "wbBaseTickInterval";
+// Room Qt Charts keeps above and below each value label (its label padding, twice).
+constexpr double kValueLabelPadding = 10.0;
 // Room Qt Charts keeps around a title inside the chart's margins (measured:
 // a title 20 px narrower than the chart was still cut).
 constexpr double kTitlePadding = 28.0;
@@ -68,6 +72,22 @@ void fitCategories(QBarCategoryAxis* axis, double width) {
   if (shown != axis->categories()) axis->setCategories(shown);
 }
 
+// A value axis marked by keepValueLabelsWhole: the smallest of its interval,
+// 2.5 and 5 times it whose labels each get a line of the plot's height.
+void fitValueLabels(QValueAxis* axis, double height) {
+  if (height <= 20) return;  // not laid out yet
+  const double base = axis->property(kBaseInterval).toDouble();
+  const double span = axis->max() - axis->min();
+  if (base <= 0 || span <= 0) return;
+  const double line = QFontMetricsF(axis->labelsFont()).height() + kValueLabelPadding;
+  double interval = base;
+  for (double times : {1.0, 2.5, 5.0}) {
+    interval = base * times;
+    if ((std::floor(span / interval) + 1) * line <= height) break;
+  }
+  if (axis->tickInterval() != interval) axis->setTickInterval(interval);
+}
+
 void fitAll(QChart* chart) {
   const QMargins m = chart->margins();
   const double titleWidth = chart->size().width() - m.left() - m.right() - kTitlePadding;
@@ -91,10 +111,22 @@ void fitAll(QChart* chart) {
   for (QAbstractAxis* axis : chart->axes(Qt::Horizontal))
     if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis); categories && categories->property(kAllCategories).isValid())
       fitCategories(categories, plot.width());
+  for (QAbstractAxis* axis : chart->axes(Qt::Vertical))
+    if (auto* values = qobject_cast<QValueAxis*>(axis); values && values->property(kBaseInterval).isValid())
+      fitValueLabels(values, plot.height());
   for (QAbstractAxis* axis : chart->axes()) {
     if (axis->titleText().isEmpty()) continue;
     const double room = axis->orientation() == Qt::Horizontal ? plot.width() : plot.height();
     fit(axis, axis->titleText(), axis->titleFont(), room, [axis](const QString& t) { axis->setTitleText(t); });
+    if (axis->orientation() == Qt::Vertical && room > 40) {
+      // Beside a short plot Qt cuts a title of more than two lines to "win ...":
+      // none then (the chart's title and the labels say what the axis is).
+      const QStringList lines = wrapToWidth(axis->property(kFull).toString(), axis->titleFont(), room);
+      const QFontMetricsF metrics(axis->titleFont());
+      bool fits = lines.size() <= 2;
+      for (const QString& l : lines) fits = fits && metrics.horizontalAdvance(l) <= room;
+      if (axis->isTitleVisible() != fits) axis->setTitleVisible(fits);
+    }
   }
 }
 
@@ -127,6 +159,12 @@ QString chartLines(const QStringList& lines) {
 
 void keepCategoryLabelsApart(QBarCategoryAxis* axis) {
   axis->setProperty(kAllCategories, axis->categories());
+}
+
+void keepValueLabelsWhole(QValueAxis* axis) {
+  axis->setProperty(kBaseInterval, axis->tickInterval());
+  // Thinned instead: a label Qt would cut is a label with another tick's room.
+  axis->setTruncateLabels(false);
 }
 
 void keepChartTextsWhole(QChart* chart) {

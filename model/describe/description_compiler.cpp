@@ -222,6 +222,7 @@ void Compiler::readCounters(const YAML::Node& node) {
     Counter c;
     c.id = e.key;
     bool hasMax = false;
+    SourceLocation tallyAt;
     if (!e.value.IsMap()) {
       error(e.valueLoc, "expected a map for counter '" + e.key + "' (per, min, max, start, reset), got " +
                             yaml::NodeReader::describe(e.value));
@@ -250,9 +251,10 @@ void Compiler::readCounters(const YAML::Node& node) {
           error(f.valueLoc, "expected 'turn' or 'never' for 'reset', got '" + v + "'");
       } else if (f.key == "tally") {
         const std::string v = scalar(f.value, "'tally'");
+        tallyAt = f.valueLoc;
         if (v == "true" || v == "false")
           c.tally = v == "true";
-        else
+        else if (f.value.IsScalar())  // a list or a map: scalar() said so
           error(f.valueLoc, "expected 'true' or 'false' for 'tally', got '" + v + "'");
       } else if (f.key != "assumed" && f.key != "description") {
         m_r.unknownKey(f, "counter '" + e.key + "' (known: per, min, max, start, reset, tally, description)");
@@ -261,6 +263,11 @@ void Compiler::readCounters(const YAML::Node& node) {
     if (!hasMax)
       error(e.keyLoc, "counter '" + e.key + "' has no upper bound: give it a 'max' (a counter without one could "
                       "grow for ever)");
+    // The run tabulates engine counters per seat, agent and faction: a count
+    // kept for the whole game would be left out without a word.
+    if (c.tally && !c.perPlayer)
+      error(tallyAt, "counter '" + e.key + "' is per game: 'tally' marks a player's count (the run tabulates it per "
+                     "seat, agent and faction); keep it 'per: player'");
     if (hasMax && c.min > c.max)
       error(e.keyLoc, "counter '" + e.key + "': min " + std::to_string(c.min) + " is above max " +
                           std::to_string(c.max));

@@ -70,6 +70,29 @@ void useDifferences(const RunResult& a, const RunResult& b, std::vector<MetricDi
   }
 }
 
+// The faction and use rows name their entity as the ruleset does ("faction
+// Druid", "Meteor Strike played per game"), B's name first (A's for an entity
+// B removed); the key keeps the id.
+void nameEntities(std::vector<MetricDifference>& metrics, const model::Ruleset& a, const model::Ruleset& b) {
+  const auto name = [&](const std::string& id) {
+    for (const model::Ruleset* r : {&b, &a})
+      if (const model::Entity* e = r->findEntity(id); e && !e->name.empty()) return e->name;
+    return id;
+  };
+  for (MetricDifference& m : metrics) {
+    std::string id, prefix;
+    if (m.key.rfind("faction:", 0) == 0) {
+      id = m.key.substr(8);
+      prefix = "faction ";
+    } else if (m.key.rfind("use:", 0) == 0) {
+      id = m.key.substr(4, m.key.rfind(':') - 4);  // "use:ID:USE"
+    } else {
+      continue;
+    }
+    if (m.label.rfind(prefix + id + " ", 0) == 0) m.label.replace(prefix.size(), id.size(), name(id));
+  }
+}
+
 }  // namespace
 
 std::vector<MetricDifference> compareResults(const RunResult& a, const RunResult& b) {
@@ -88,7 +111,7 @@ std::vector<MetricDifference> compareResults(const RunResult& a, const RunResult
         if (a.agents[i] != b.agents[j]) continue;
         const auto& ta = sa.agents()[i];
         const auto& tb = sb.agents()[j];
-        out.push_back(rateDifference("agent:" + a.agents[i], "agent " + a.agents[i] + " win rate", ta.wins,
+        out.push_back(rateDifference("agent:" + a.agents[i], "agent " + a.agents[i] + " win rate (of all games)", ta.wins,
                                      ta.games, tb.wins, tb.games));
       }
     }
@@ -98,7 +121,7 @@ std::vector<MetricDifference> compareResults(const RunResult& a, const RunResult
       if (a.factions[i] != b.factions[j]) continue;
       const auto& ta = sa.factions()[i];
       const auto& tb = sb.factions()[j];
-      out.push_back(rateDifference("faction:" + a.factions[i], "faction " + a.factions[i] + " win rate", ta.wins,
+      out.push_back(rateDifference("faction:" + a.factions[i], "faction " + a.factions[i] + " win rate (of all games)", ta.wins,
                                    ta.games, tb.wins, tb.games));
     }
   }
@@ -106,7 +129,7 @@ std::vector<MetricDifference> compareResults(const RunResult& a, const RunResult
     for (std::size_t s = 0; s < sa.sides().size() && s < sb.sides().size(); ++s) {
       const auto& ta = sa.sides()[s];
       const auto& tb = sb.sides()[s];
-      out.push_back(rateDifference("team:" + std::to_string(s), "team " + std::to_string(s) + " win rate", ta.wins,
+      out.push_back(rateDifference("team:" + std::to_string(s), "Team " + std::to_string(s + 1) + " win rate (of all games)", ta.wins,
                                    ta.games, tb.wins, tb.games));
     }
   }
@@ -182,6 +205,7 @@ ComparisonResult ComparisonRunner::run() {
     if (result.cancelled) return result;
   }
   result.metrics = compareResults(result.a, result.b);
+  nameEntities(result.metrics, m_a, m_b);
   return result;
 }
 

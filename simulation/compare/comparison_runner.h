@@ -7,7 +7,8 @@
 // (when the agents differ), each faction's win rate, each team's (when the
 // engine has teams), the draw rate, the nobody-wins and adjudicated rates (when
 // they occur), the timeout rate and the mean game length in turns. Rates are
-// over all games.
+// over all games (a faction's or agent's: all the games it played, draws and
+// timeouts included), labelled "win rate (of all games)" alike.
 //
 //   ComparisonRunner cmp(rulesets::builtinEngines(), before, after, config);
 //   ComparisonResult r = cmp.run();   // blocking; cmp.cancel() from any thread
@@ -28,7 +29,8 @@ namespace wb::sim {
 
 struct MetricDifference {
   std::string key;    // "seat:0", "agent:greedy", "faction:fire", "team:0", "draws", "nobody", "adjudicated", "timeouts", "turns"
-  std::string label;  // "seat 0 win rate", "mean game length (turns)", ...
+  std::string label;  // "Seat 1 win rate (of all games)", "faction Druid win rate (of all games)" (entities by
+                      // name after ComparisonRunner::run), "mean game length (turns; ...)", ...
   bool isRate = true; // a proportion (else a mean)
   double a = 0, b = 0;
   Interval ciA, ciB;  // each side's 95% interval (Wilson; for means mean +- 1.96 se)

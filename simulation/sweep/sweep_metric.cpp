@@ -14,8 +14,8 @@ std::string SweepMetric::label() const {
     case Kind::EntityImpact: return "impact of " + id + (grant ? " (grant lift)" : " (restricted-play lift)");
     case Kind::Seat: return "Seat " + std::to_string(seat + 1) + " win rate (of all games)";
     case Kind::FirstPlayer: return "first-player win rate";
-    case Kind::Agent: return "agent " + id + " win rate";
-    case Kind::Faction: return "faction " + id + " win rate";
+    case Kind::Agent: return "agent " + id + " win rate (of all games)";
+    case Kind::Faction: return "faction " + id + " win rate (of all games)";
     case Kind::Use: return id + " " + (use >= 0 ? useName(use) : "used") + " per game";
     case Kind::Diversity:
       return "diversity of " + (id.empty() ? std::string("entities") : id) + " (effective number in use)";

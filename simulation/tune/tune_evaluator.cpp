@@ -196,7 +196,7 @@ void TuneEvaluator::playTask(const Task& task, double* out) const {
   const int cap = m_settings.maxTurns > 0 ? m_settings.maxTurns : task.game->defaultMaxTurns();
   for (std::size_t m = 0; m < m_metrics.size(); ++m) {
     if (m_metrics[m].isSkill()) {
-      playSkillPair(task, m_metrics[m], &out[at[m]]);
+      if (task.skillTwin.empty()) playSkillPair(task, m_metrics[m], &out[at[m]]);
       continue;
     }
     if (!m_metrics[m].isDuel()) {
@@ -299,6 +299,7 @@ bool TuneEvaluator::play(const std::vector<Request>& requests, std::string& erro
   if (m_cancel.load()) return true;
   // The missing blocks, in request order then block order (the task index is
   // what the distribution shares out; the order is the same on every rank).
+  const auto skillPairs = std::count_if(m_metrics.begin(), m_metrics.end(), [](const TuneMetric& m) { return m.isSkill(); });
   std::vector<Task> tasks;
   std::uint64_t hash = 1469598103934665603ULL;
   for (const Request& r : requests) {
@@ -308,9 +309,16 @@ bool TuneEvaluator::play(const std::vector<Request>& requests, std::string& erro
     if (std::any_of(tasks.begin(), tasks.end(), [&](const Task& t) { return t.key == key; })) continue;
     const auto it = m_series.find(key);
     const std::size_t have = it == m_series.end() ? 0 : it->second.blocks();
+    const std::string twinKey = seriesKey(r.edits, r.stream, 1 - r.agents);
+    const auto twin = m_series.find(twinKey);
+    const std::size_t twinHas = twin == m_series.end() ? 0 : twin->second.blocks();
     for (std::size_t b = have; b < r.blocks; ++b) {
-      tasks.push_back(Task{game, key, r.stream, r.agents, b});
-      hash = fnv(hash, key + "#" + std::to_string(b) + ";");
+      const bool twinInJob = std::any_of(tasks.begin(), tasks.end(), [&](const Task& t) {
+        return t.key == twinKey && t.block == b && t.skillTwin.empty();
+      });
+      const bool copies = skillPairs > 0 && (b < twinHas || twinInJob);
+      tasks.push_back(Task{game, key, r.stream, r.agents, b, copies ? twinKey : std::string()});
+      hash = fnv(hash, key + "#" + std::to_string(b) + (copies ? "t;" : ";"));
     }
   }
   if (tasks.empty()) return true;
@@ -413,15 +421,20 @@ bool TuneEvaluator::play(const std::vector<Request>& requests, std::string& erro
     }
   }
   for (std::size_t t = 0; t < tasks.size(); ++t) {
-    BlockSeries& s = m_series[tasks[t].key];
+    const Task& task = tasks[t];
+    // The twin's skill pairs: from this job (stored in task order, so an earlier
+    // task is stored first) or from the series it had before.
+    const BlockSeries* twin = task.skillTwin.empty() ? nullptr : &m_series.at(task.skillTwin);
+    BlockSeries& s = m_series[task.key];
     s.metric.resize(m_metrics.size());
     s.members.resize(m_metrics.size());
     for (std::size_t m = 0; m < m_metrics.size(); ++m) {
       const double* row = &values[t * width + at[m]];
-      s.metric[m].push_back(Ratio{row[0], row[1]});
+      s.metric[m].push_back(twin && m_metrics[m].isSkill() ? twin->metric[m][task.block] : Ratio{row[0], row[1]});
       if (m_metrics[m].isDiversity()) s.members[m].emplace_back(row + 2, row + 2 + m_metrics[m].members.size());
     }
-    m_games[tasks[t].stream == kVerify ? 1 : 0] += gamesPerBlock();
+    m_games[task.stream == kVerify ? 1 : 0] +=
+        gamesPerBlock() - (twin ? m_blockGames * static_cast<std::uint64_t>(skillPairs) : 0);
   }
   return true;
 }

@@ -18,8 +18,9 @@
 // experiment (impact_runner.h) of games [b*B, (b+1)*B) of the stream: untreated
 // (the other metrics read these games) and restricted from each entity. Skill
 // pairs (skill:A>B) play games [b*B, (b+1)*B) of a run of the two agents alone,
-// seats alternating, seeded from (stream seed, pair), whatever the agent set.
-// Block sums do not depend on the thread count or the ranks.
+// seats alternating, seeded from (stream seed, pair), whatever the agent set:
+// played once for both sets. Block sums do not depend on the thread count or
+// the ranks.
 #pragma once
 
 #include <atomic>
@@ -113,6 +114,10 @@ class TuneEvaluator {
     std::string key;   // series key
     int stream = 0, agents = 0;
     std::uint64_t block = 0;
+    // Skill pairs play the same games whatever the agent set: a task whose
+    // twin (the other agent set's series, same block) is played too copies
+    // their values from that series instead of playing them again.
+    std::string skillTwin;  // the twin's series key; empty: plays its pairs
   };
   const Game* compiled(const EditSet& edits);
   std::string seriesKey(const EditSet& edits, int stream, int agents) const;

@@ -282,11 +282,11 @@ std::string TuneMetric::label() const {
   switch (kind) {
     case Kind::FirstSide: return "first-side win share (of games with a winner)";
     case Kind::Seat: return "Seat " + std::to_string(index + 1) + " win rate (of all games)";
-    case Kind::Team: return "team " + std::to_string(index) + " win rate";
+    case Kind::Team: return "Team " + std::to_string(index + 1) + " win rate (of all games)";
     case Kind::Faction:
       return index > 0 ? "faction " + id + " win rate (as played)"
                        : "faction " + id + " score against the baseline faction (a draw counts half)";
-    case Kind::Agent: return "agent " + id + " win rate";
+    case Kind::Agent: return "agent " + id + " win rate (of all games)";
     case Kind::Length: return "mean game length (turns)";
     case Kind::Timeouts: return "timeout rate (turn cap)";
     case Kind::Adjudicated: return "adjudicated rate (engine's own cap)";

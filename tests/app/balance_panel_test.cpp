@@ -194,5 +194,41 @@ TEST(BalancePanel, AnInvalidTargetIsRefusedInPlaceAndKeepsWhatWasTyped) {
   EXPECT_EQ(doc->undoStack()->count(), steps + 1);
 }
 
+// A skill matrix (`- {skill: [A, B, C]}`, tune_spec.h) is a row like any
+// target: "skill: greedy > random", its band beside it, checked, and saved
+// back as the matrix it was (not an empty row, not a metric).
+TEST(BalancePanel, ASkillTargetIsARowThatReadsItsPairsAndSavesBack) {
+  MainWindow w;
+  w.setPromptsEnabled(false);
+  ASSERT_TRUE(w.openFile(kElement));
+  TuneSpecEditor* spec = w.balancePanel()->specEditor();
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("skill.yaml"));
+  QFile f(path);
+  ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+  f.write("targets:\n  - {skill: [planner, greedy, random], min: 0.6}\n  - {metric: length, max: 60}\n");
+  f.close();
+  QString why;
+  ASSERT_TRUE(spec->loadFile(path, &why)) << why.toStdString();
+  ASSERT_EQ(spec->targetsTable()->rowCount(), 2);
+  EXPECT_EQ(spec->targetsTable()->item(0, 0)->text(), QStringLiteral("skill: planner > greedy > random"));
+  EXPECT_EQ(spec->targetsTable()->item(0, 1)->text(), QStringLiteral("0.6"));
+  sim::TuneSetup setup;
+  ASSERT_TRUE(spec->check(&setup)) << spec->targetProblem(0).toStdString();
+  ASSERT_EQ(setup.targets.size(), 3u);  // two pairs and the length
+  EXPECT_EQ(setup.targets[0].metric.spec(), "skill:planner>greedy");
+  EXPECT_EQ(setup.targets[1].metric.spec(), "skill:greedy>random");
+  EXPECT_EQ(setup.targets[0].min, 0.6);
+  // Saved into the ruleset as the matrix, and read back as the same row.
+  const TuneRows rows = spec->rows();
+  const TuneRows back = rowsFromTuning(tuningSections(rows));
+  EXPECT_EQ(back, rows);
+  EXPECT_NE(tuneRowsYaml(rows).find("{skill: [\"planner\", \"greedy\", \"random\"], min: 0.6}"), std::string::npos)
+      << tuneRowsYaml(rows);
+  // Typed in place: a misspelt agent is named at its row.
+  spec->targetsTable()->item(0, 0)->setText(QStringLiteral("skill: greedy > randon"));
+  EXPECT_TRUE(spec->targetProblem(0).contains(QStringLiteral("randon"))) << spec->targetProblem(0).toStdString();
+}
+
 }  // namespace
 }  // namespace wb::app

@@ -105,5 +105,26 @@ TEST(ChartTexts, WrapBreaksAtSpacesAndEscapesTheLines) {
   EXPECT_EQ(charts::chartLines({QStringLiteral("x < y")}), QStringLiteral("x < y"));
 }
 
+// At 1000 x 700 the Simulation tab shows the win-rate chart about 260 x 190:
+// its plot is short, and Qt cut every percent label to "..." (each label gets
+// the plot's height over the label count). The labels thin instead (0%, 100%)
+// and read whole; at the usual size every 20% is labelled.
+TEST(ChartTexts, WinRateLabelsReadWholeInAShortChart) {
+  const std::vector<charts::WinRateBar> bars = {{QStringLiteral("Seat 1"), 0.55, 0.48, 0.62, 182},
+                                                {QStringLiteral("Seat 2"), 0.45, 0.38, 0.52, 182}};
+  QChartView small(charts::buildWinRateChart(bars, QStringLiteral("Win rate per seat (of all 200 games)"), 0.5));
+  const auto drawn = drawnTexts(small, QSize(260, 210));
+  std::string seen;
+  for (const auto& d : drawn) seen += "[" + d.text.toStdString() + (d.inside ? "]" : " (outside)]");
+  for (const auto& d : drawn) EXPECT_FALSE(d.text.endsWith(QStringLiteral("..."))) << seen;
+  EXPECT_TRUE(shownWhole(drawn, QStringLiteral("0%")));
+  EXPECT_TRUE(shownWhole(drawn, QStringLiteral("100%")));
+
+  QChartView usual(charts::buildWinRateChart(bars, QStringLiteral("Win rate per seat (of all 200 games)"), 0.5));
+  const auto all = drawnTexts(usual);
+  for (const char* label : {"0%", "20%", "40%", "60%", "80%", "100%"})
+    EXPECT_TRUE(shownWhole(all, QString::fromLatin1(label))) << label;
+}
+
 }  // namespace
 }  // namespace wb::app

@@ -268,6 +268,16 @@ TEST(DesktopConventions, FilterIsClearedByEscapeAndWhenAnotherRulesetOpens) {
   EXPECT_TRUE(filter->text().isEmpty()) << "the old filter would hide the new ruleset's entities";
 }
 
+// `workbench data/rulesets/card-dice` opens the folder's root file, as
+// `balance run data/rulesets/card-dice` reads it (was "cannot open file: is a directory").
+TEST(DesktopConventions, AFolderOpensItsRootFileAsTheCommandLineDoes) {
+  MainWindow w;
+  w.setPromptsEnabled(false);
+  ASSERT_TRUE(w.openFile(QStringLiteral(WB_SOURCE_DIR "/data/rulesets/card-dice/")));
+  EXPECT_EQ(QFileInfo(w.document()->filePath()).fileName(), QStringLiteral("card-dice.yaml"));
+  EXPECT_EQ(w.document()->errorCount(), 0);
+}
+
 TEST(DesktopConventions, GameLengthPlusMinusIsNamedAStandardDeviation) {
   MainWindow w;
   w.setPromptsEnabled(false);
@@ -276,7 +286,9 @@ TEST(DesktopConventions, GameLengthPlusMinusIsNamedAStandardDeviation) {
   panel->setGames(20);
   testing::SignalCounter finished(panel, &SimulationPanel::finished);
   panel->run();
-  ASSERT_TRUE(finished.count() > 0 || finished.wait(20000));
+  // A run that started always ends with `finished`: wait for it, however loaded the machine.
+  ASSERT_TRUE(panel->isRunning() || finished.count() > 0);
+  testing::waitFor([&] { return finished.count() > 0; });
   bool named = false;
   for (auto* l : panel->findChildren<QLabel*>())
     if (l->text().contains(QStringLiteral("\u00b1")))

@@ -104,6 +104,19 @@ TEST(GamesPanel, ListsTheRunsGamesAsPlayedAndStepsThroughOne) {
   EXPECT_GE(games->moves()[static_cast<std::size_t>(row)].turn, 5);
   EXPECT_TRUE(games->stateText().contains(QStringLiteral("turn %1").arg(games->moves()[static_cast<std::size_t>(row)].turn)));
 
+  // "Jump to turn" follows the move chosen in the list: a later move, the end.
+  auto* turnBox = games->findChild<QSpinBox*>(QStringLiteral("jumpToTurn"));
+  ASSERT_NE(turnBox, nullptr);
+  const int later = static_cast<int>(games->moves().size()) - 1;
+  ASSERT_GT(games->moves().back().turn, games->moves().front().turn);
+  games->moveList()->setCurrentRow(later);
+  EXPECT_EQ(turnBox->value(), games->moves().back().turn);
+  EXPECT_EQ(games->moveList()->currentRow(), later) << "following the list must not jump back to the turn's first move";
+  games->moveList()->setCurrentRow(0);
+  EXPECT_EQ(turnBox->value(), games->moves().front().turn);
+  games->moveList()->setCurrentRow(games->moveList()->count() - 1);  // the end
+  EXPECT_EQ(turnBox->value(), games->moves().back().turn);
+
   // Another ruleset: nothing to watch until it is run.
   ASSERT_TRUE(w.openFile(QStringLiteral(WB_SOURCE_DIR "/data/rulesets/element/element.yaml")));
   EXPECT_FALSE(games->listGames(10));

@@ -24,9 +24,11 @@
 #include "app/gui/compare/compare_panel.h"
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/games/games_panel.h"
+#include "app/gui/simulation/outcome_table.h"
 #include "app/gui/simulation/simulation_panel.h"
 #include "app/gui/specialties/specialties_panel.h"
 #include "app/gui/window/main_window.h"
+#include "app/report/text_format.h"
 #include "app/report/tune_section.h"
 #include "charts/builders/chart_builders.h"
 #include "tests/app/gui_test_support.h"
@@ -67,7 +69,19 @@ TEST(WindowWords, TheEntityChartAndTheCompareRowsNameEntitiesAsTheEditorDoes) {
   for (const QString& bar : bars)
     for (const QString& id : ids) EXPECT_FALSE(containsWord(bar, id)) << bar.toStdString() << " shows the id " << id.toStdString();
 
-  // Compare: every row, the faction rows too ("faction Druid win rate").
+  // The Outcomes table's faction rows, as the faction chart beside them ("Druid").
+  QTableWidget* outcomes = w.simulationPanel()->outcomeTable();
+  int factionRows = 0;
+  for (int row = 0; row < outcomes->rowCount(); ++row) {
+    if (testing::cell(outcomes, row, OutcomeTable::Group) != QStringLiteral("faction")) continue;
+    ++factionRows;
+    const QString name = testing::cell(outcomes, row, OutcomeTable::Name);
+    for (const QString& id : ids) EXPECT_FALSE(containsWord(name, id)) << name.toStdString();
+  }
+  EXPECT_GT(factionRows, 0);
+
+  // Compare: every row, the faction rows too ("faction Druid win rate (of all
+  // games)": the seats' denominator, said alike), the agents listed with spaces.
   ComparePanel* compare = w.comparePanel();
   compare->setBaseline(ComparePanel::SavedFile);
   ASSERT_TRUE(w.document()->setValue(QStringLiteral("parameters.action_points"), QStringLiteral("4")));
@@ -79,10 +93,16 @@ TEST(WindowWords, TheEntityChartAndTheCompareRowsNameEntitiesAsTheEditorDoes) {
   bool druid = false;
   for (int row = 0; row < table->rowCount(); ++row) {
     const QString label = testing::cell(table, row, 0);
-    druid = druid || label == QStringLiteral("faction Druid win rate");
+    druid = druid || label == QStringLiteral("faction Druid win rate (of all games)");
     for (const QString& id : ids) EXPECT_FALSE(containsWord(label, id)) << label.toStdString();
   }
   EXPECT_TRUE(druid);
+  // The agents as the Simulation tab says them ("planner (every seat)", not "planner,planner").
+  const QString status = compare->statusText();
+  EXPECT_TRUE(status.contains(QStringLiteral("agents ") + QString::fromStdString(agentsText(compare->result()->a.config.agents))))
+      << status.toStdString();
+  EXPECT_FALSE(status.mid(status.indexOf(QStringLiteral("agents "))).contains(QRegularExpression(QStringLiteral(",\\S"))))
+      << status.toStdString();
 }
 
 TEST(WindowWords, TheGamesTabCountsGamesAsReplayDoesAndShowsItsFactionsWhole) {

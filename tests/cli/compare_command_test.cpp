@@ -55,3 +55,32 @@ TEST(CompareCommand, AClearlyStrongerCardIsSignificant) {
   auto sig = r.out.find("\"significant\": ", turns);
   EXPECT_EQ(r.out.substr(sig, 20), "\"significant\": true,") << r.out.substr(turns, 600);
 }
+
+// The rows name factions and entities as the window's Compare tab does (the
+// ruleset's names, not ids), every win rate says its denominator alike, and
+// the agents are said as `balance run` and the window say them ("random
+// (every seat)", "greedy, random (rotating over the seats)").
+TEST(CompareCommand, RowsNameEntitiesAsTheWindowDoesAndSayTheirDenominator) {
+  const std::string elemMaster = std::string(WB_SOURCE_DIR) + "/data/rulesets/elem-master/elem-master.yaml";
+  auto r = balance({"compare", elemMaster, elemMaster, "--games", "16", "--agents", "random,random", "--seed", "3",
+                    "--threads", "2", "--max-turns", "40"});
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_NE(r.out.find("faction Druid win rate (of all games)"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("mage_druid"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Seat 1 win rate (of all games)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("agents random (every seat), 2 players"), std::string::npos) << r.out;
+
+  auto cards = balance({"compare", kCardDice, "--vs-set", "cards.meteor_strike.cost=10", "--games", "40", "--agents",
+                        "greedy,random", "--set", "parameters.starting_health=10", "--seed", "5"});
+  ASSERT_EQ(cards.exit, 0) << cards.err;
+  EXPECT_NE(cards.out.find("agent greedy win rate (of all games)"), std::string::npos) << cards.out;
+  EXPECT_NE(cards.out.find("agents greedy, random (rotating over the seats)"), std::string::npos) << cards.out;
+  EXPECT_NE(cards.out.find("Meteor Strike "), std::string::npos) << cards.out;
+  // The id stays in the change list (a path), never in a metric's row.
+  std::istringstream lines(cards.out);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("per game") != std::string::npos) {
+      EXPECT_EQ(line.find("meteor_strike"), std::string::npos) << line;
+    }
+  }
+}

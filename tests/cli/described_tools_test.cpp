@@ -91,7 +91,7 @@ TEST(DescribedTools, ImpactAndCompareOnTheDeclaredCards) {
                                   "script:big_money", "--seed", "3"});
   EXPECT_EQ(compare.exit, 0) << compare.err;
   EXPECT_TRUE(has(compare, "cards.gold.cost: 6 -> 5")) << compare.out;
-  EXPECT_TRUE(has(compare, "gold played per game")) << compare.out;
+  EXPECT_TRUE(has(compare, "Gold played per game")) << compare.out;  // by name, as the window names it
 }
 
 TEST(DescribedTools, LadderRanksScriptedPlayersWithTheOthers) {

@@ -78,7 +78,8 @@ BalancePanel::BalancePanel(RulesetDocument* document, QWidget* parent) : QWidget
   m_verifyGames->setGroupSeparatorShown(true);
   m_verifyGames->setSpecialValueText(tr("budget / 16"));
   m_verifyGames->setToolTip(tr("Games of each verification run (the proposal and the baseline, each agent set)."));
-  form->addRow(tr("Verification games"), m_verifyGames);
+  // Per run, as --verify-games: the result counts every run's games ("400 verification games").
+  form->addRow(tr("Verification games per run"), m_verifyGames);
   m_searchAgents = new QLineEdit(settings);
   m_searchAgents->setToolTip(tr("Agents of the search: one for every seat, or one per seat (random, greedy, planner, "
                                 "mcts:iters=200, ...); empty: the engine's default agent."));

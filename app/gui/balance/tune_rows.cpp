@@ -50,8 +50,28 @@ std::string valueItem(const std::string& text) {
   return isWord(t) ? t : quoted(t);
 }
 
+// A skill matrix's row reads "skill: planner > greedy > random" (each agent
+// beats the next); its item is `{skill: [planner, greedy, random]}`.
+constexpr const char* kSkill = "skill:";
+
+bool isSkillRow(const std::string& metric) { return trimmed(metric).rfind(kSkill, 0) == 0; }
+
+std::string skillList(const std::string& metric) {
+  const std::string agents = trimmed(metric).substr(std::string(kSkill).size());
+  std::string list;
+  std::size_t start = 0;
+  while (start <= agents.size()) {
+    const auto gt = agents.find('>', start);
+    const std::string agent = trimmed(agents.substr(start, gt == std::string::npos ? std::string::npos : gt - start));
+    if (!agent.empty() || gt != std::string::npos) list += (list.empty() ? "" : ", ") + quoted(agent);
+    if (gt == std::string::npos) break;
+    start = gt + 1;
+  }
+  return "[" + list + "]";
+}
+
 std::string targetLine(const TargetRow& r) {
-  std::string line = "- {metric: " + quoted(trimmed(r.metric));
+  std::string line = isSkillRow(r.metric) ? "- {skill: " + skillList(r.metric) : "- {metric: " + quoted(trimmed(r.metric));
   if (!trimmed(r.min).empty()) line += ", min: " + scalar(r.min);
   if (!trimmed(r.max).empty()) line += ", max: " + scalar(r.max);
   return line + "}";
@@ -91,7 +111,15 @@ void readItems(const YAML::Node& root, TuneRows& rows) {
   if (const YAML::Node targets = root["targets"]; targets && targets.IsSequence())
     for (const auto& item : targets) {
       if (!item.IsMap()) continue;
-      rows.targets.push_back({text(item["metric"]), text(item["min"]), text(item["max"])});
+      std::string metric = text(item["metric"]);
+      if (const YAML::Node skill = item["skill"]; skill && !item["metric"]) {
+        metric = kSkill;
+        if (skill.IsSequence())
+          for (std::size_t i = 0; i < skill.size(); ++i) metric += (i ? " > " : " ") + text(skill[i]);
+        else
+          metric += " " + text(skill);
+      }
+      rows.targets.push_back({metric, text(item["min"]), text(item["max"])});
     }
   if (const YAML::Node knobs = root["knobs"]; knobs && knobs.IsSequence())
     for (const auto& item : knobs) {

@@ -6,6 +6,7 @@
 //
 //   targets:                                          # line 1
 //     - {metric: "first_side", min: 0.45, max: 0.55}  # line 2: target row 0
+//     - {skill: ["planner", "greedy"]}                 # line 3: row "skill: planner > greedy"
 //   knobs:
 //     - {path: "cards.*.cost", values: [3, 7, 12, 18]}
 //     - {path: "parameters.starting_health", range: "60:160:10", lock: true}

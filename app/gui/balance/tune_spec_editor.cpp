@@ -109,8 +109,9 @@ TuneSpecEditor::TuneSpecEditor(RulesetDocument* document, std::function<sim::Tun
   layout->addWidget(new QLabel(tr("<b>Targets</b>: a metric and the band its 95% interval must lie in"), this));
   m_targets = table({tr("Metric"), tr("Min"), tr("Max")}, this);
   m_targets->setToolTip(tr("first_side, first_player, Seat N (from 1; seat:K from 0), team:N, faction:ID, agent:SPEC, length, timeouts, adjudicated, "
-                           "nobody_wins, draws; `*` for every seat, team, faction or agent. Leave min or max empty for a "
-                           "one-sided band."));
+                           "nobody_wins, draws; `*` for every seat, team, faction or agent; skill: A > B > C for a skill "
+                           "matrix (each agent beats the next head-to-head; min 0.55 when both are empty). Leave min or max "
+                           "empty for a one-sided band."));
   m_targets->setItemDelegateForColumn(0, new MetricDelegate([this] { return metricNames(); }, m_targets));
   m_targets->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
   m_targets->horizontalHeader()->setStretchLastSection(false);

@@ -17,9 +17,9 @@
 #include <cmath>
 #include <memory>
 
-#include "app/gui/document/entity_name.h"
 #include "app/gui/document/ruleset_document.h"
 #include "app/gui/simulation/simulation_panel.h"
+#include "app/report/text_format.h"
 #include "model/diff/ruleset_diff.h"
 #include "model/yaml/ruleset_loader.h"
 #include "rulesets/engine_catalog.h"
@@ -37,23 +37,15 @@ QString signedValue(const sim::MetricDifference& m, double v) {
   return (v > 0 ? QStringLiteral("+") : QString()) + QString::number(m.isRate ? 100.0 * v : v, 'f', m.isRate ? 1 : 2) + unit;
 }
 
-// Seats and entities named as everywhere in the window ("seat 0 win rate" ->
-// "Seat 1 win rate", "faction mage_druid win rate" -> "faction Druid win rate",
-// "meteor_strike played per game" -> "Meteor Strike played per game").
-QString label(const sim::MetricDifference& m, const model::Ruleset& ruleset) {
-  const QString text = QString::fromStdString(m.label);
+// The runner's label (sim::ComparisonRunner names factions and entities as
+// the editor does: "faction Druid win rate (of all games)", "Meteor Strike
+// played per game"); seats through tr() as everywhere in the window.
+QString label(const sim::MetricDifference& m) {
   if (m.key.rfind("seat:", 0) == 0) {
     const int seat = QString::fromStdString(m.key.substr(5)).toInt();
     return QObject::tr("Seat %1 win rate (of all games)").arg(seat + 1);
   }
-  if (m.key.rfind("faction:", 0) == 0)
-    return QObject::tr("faction %1 win rate").arg(entityName(ruleset, m.key.substr(8)));
-  if (m.key.rfind("use:", 0) == 0) {
-    // "use:ID:USE", labelled "ID USE per game".
-    const std::string id = m.key.substr(4, m.key.rfind(':') - 4);
-    if (m.label.rfind(id + " ", 0) == 0) return entityName(ruleset, id) + text.mid(static_cast<qsizetype>(id.size()));
-  }
-  return text;
+  return QString::fromStdString(m.label);
 }
 
 }  // namespace
@@ -216,7 +208,7 @@ void ComparePanel::show(const sim::ComparisonResult& r) {
   int significant = 0;
   for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
     const auto& m = *rows[static_cast<std::size_t>(i)];
-    const QStringList cells = {label(m, m_resultRuleset), value(m, m.a), value(m, m.b), signedValue(m, m.delta),
+    const QStringList cells = {label(m), value(m, m.a), value(m, m.b), signedValue(m, m.delta),
                                QStringLiteral("[%1, %2]").arg(signedValue(m, m.ci.lo), signedValue(m, m.ci.hi)),
                                QString::fromLatin1(m.verdict())};
     for (int c = 0; c < cells.size(); ++c) {
@@ -235,11 +227,7 @@ void ComparePanel::show(const sim::ComparisonResult& r) {
                         .arg(rows.size())
                         .arg(r.a.config.games)
                         .arg(r.a.config.seed)
-                        .arg(QString::fromStdString([&] {
-                          std::string all;
-                          for (const auto& a : r.a.config.agents) all += (all.empty() ? "" : ",") + a;
-                          return all;
-                        }())));
+                        .arg(QString::fromStdString(agentsText(r.a.config.agents))));  // as the Simulation tab says them
 }
 
 QString ComparePanel::statusText() const { return m_status->text(); }

@@ -127,6 +127,7 @@ GamesPanel::GamesPanel(SimulationPanel* simulation, QWidget* parent) : QWidget(p
   auto* turnRow = new QHBoxLayout;
   turnRow->addWidget(new QLabel(tr("Jump to turn"), viewer));
   m_turn = new QSpinBox(viewer);
+  m_turn->setObjectName(QStringLiteral("jumpToTurn"));
   m_turn->setRange(0, 0);
   turnRow->addWidget(m_turn);
   turnRow->addStretch();
@@ -416,6 +417,12 @@ bool GamesPanel::showGame(std::uint64_t index) {
 
 void GamesPanel::showMove(int row) {
   if (row < 0) return;
+  {
+    // "Jump to turn" follows the chosen move (the end: the last turn), without jumping back.
+    const QSignalBlocker blockTurn(m_turn);
+    if (row < static_cast<int>(m_moves.size())) m_turn->setValue(m_moves[static_cast<std::size_t>(row)].turn);
+    else if (!m_moves.empty()) m_turn->setValue(m_moves.back().turn);
+  }
   if (row < static_cast<int>(m_moves.size())) {
     const GameMove& m = m_moves[static_cast<std::size_t>(row)];
     // The engines name seats as the window does (Seat 1, 2, ...).

@@ -2,6 +2,7 @@
 
 #include <QHeaderView>
 
+#include "app/gui/document/entity_name.h"
 #include "simulation/stats/statistics.h"
 
 namespace wb::app {
@@ -45,7 +46,7 @@ OutcomeTable::OutcomeTable(QWidget* parent) : QTableWidget(0, Count, parent) {
   horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 }
 
-void OutcomeTable::showResult(const sim::RunResult& result) {
+void OutcomeTable::showResult(const sim::RunResult& result, const model::Ruleset* names) {
   const sim::RunStats& s = result.stats;
   setRowCount(0);
   auto add = [&](const QString& group, const QString& name, const sim::OutcomeTally& t) {
@@ -69,7 +70,8 @@ void OutcomeTable::showResult(const sim::RunResult& result) {
   for (std::size_t i = 0; i < s.agents().size() && i < result.agents.size(); ++i)
     add(tr("agent"), QString::fromStdString(result.agents[i]), s.agents()[i]);
   for (std::size_t i = 0; i < s.factions().size() && i < result.factions.size(); ++i)
-    add(tr("faction"), QString::fromStdString(result.factions[i]), s.factions()[i]);
+    add(tr("faction"), names ? entityName(*names, result.factions[i]) : QString::fromStdString(result.factions[i]),
+        s.factions()[i]);
   setColumnHidden(Nobody, s.nobodyWinsGames() == 0);
   for (int c : {AdjWon, AdjDrawn, AdjLost}) setColumnHidden(c, s.adjudicatedGames() == 0);
   setColumnHidden(Timeouts, s.timeouts() == 0);

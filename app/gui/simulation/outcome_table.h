@@ -7,6 +7,7 @@
 
 #include <QTableWidget>
 
+#include "model/core/ruleset.h"
 #include "simulation/runner/run_result.h"
 
 namespace wb::app {
@@ -15,7 +16,9 @@ class OutcomeTable : public QTableWidget {
   Q_OBJECT
  public:
   explicit OutcomeTable(QWidget* parent = nullptr);
-  void showResult(const sim::RunResult& result);
+  // `names`: the ruleset whose names the faction rows read ("Druid", not
+  // mage_druid), as the charts beside the table do; null: the ids.
+  void showResult(const sim::RunResult& result, const model::Ruleset* names = nullptr);
   // Column indices (for tests).
   enum Column { Group, Name, Games, Wins, Draws, Losses, Nobody, AdjWon, AdjDrawn, AdjLost, Timeouts, WinRate, Ci, Count };
 };

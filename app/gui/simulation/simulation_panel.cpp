@@ -536,7 +536,7 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
     m_summary->setText(text);
   }
 
-  m_outcomeTable->showResult(result);
+  m_outcomeTable->showResult(result, &m_document->ruleset());
   m_conditions->showResult(result);
   if (!any) {
     // Before a run: titles only, no made-up agents or axes.

@@ -6,6 +6,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -276,7 +277,16 @@ void MainWindow::fitToScreen() {
     resize(std::min(width(), most.width()), std::min(height(), most.height()));
 }
 
-bool MainWindow::openFile(const QString& path) {
+bool MainWindow::openFile(const QString& given) {
+  // A ruleset's folder, as every `balance` command takes it: its root file FOLDER.yaml.
+  QString path = given;
+  if (const QFileInfo info(given); info.isDir())
+    for (const char* ext : {".yaml", ".yml"})
+      if (const QString root = QDir(given).filePath(QDir(QDir(given).absolutePath()).dirName() + QLatin1String(ext));
+          QFileInfo(root).isFile()) {
+        path = root;
+        break;
+      }
   const bool ok = m_document->open(path);
   if (ok) addRecent(m_document->filePath());
   m_explorer->filterEdit()->clear();  // another ruleset: the old filter would hide what it has

@@ -53,7 +53,8 @@ class MainWindow : public QMainWindow {
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
 
-  // Opens a ruleset (a file with errors opens too). False if unreadable.
+  // Opens a ruleset (a file with errors opens too; a folder: its root file
+  // FOLDER.yaml, as `balance` takes it). False if unreadable.
   bool openFile(const QString& path);
   // File > New from Template: the template's game (game_templates.h), with no
   // file: titled by its name ("Untitled card game"), played and edited at once;

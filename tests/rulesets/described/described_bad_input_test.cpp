@@ -2,18 +2,11 @@
 // does not compile, fails at run time, loops, or reaches for the operating
 // system is an error at its file:line; a game that never ends is capped at
 // its turn limit, never a hang.
-#include <unistd.h>
-
-#include <filesystem>
-
-#include "model/core/atomic_file.h"
 #include "tests/rulesets/described/described_fixture.h"
 #include "tests/simulation/conformance.h"
 
 namespace wb::rulesets::described::testing {
 namespace {
-
-namespace fs = std::filesystem;
 
 // A game whose one action calls `f` of the script `lua` (line 14 of the file on).
 const char* kHead = R"(id: t
@@ -40,14 +33,7 @@ std::string validate(const std::string& lua) {
     text += "    " + lua.substr(at, end - at) + "\n";
     at = end + 1;
   }
-  const fs::path dir = fs::temp_directory_path() / ("wb_described_lua_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  const std::string path = (dir / "game.yaml").string();
-  EXPECT_TRUE(model::writeFileAtomically(path, text));
-  std::string out = model::loadRuleset(path, lookup()).diagnostics.format();
-  for (std::size_t pos; (pos = out.find(dir.string() + "/")) != std::string::npos;) out.erase(pos, dir.string().size() + 1);
-  fs::remove_all(dir);
-  return out;
+  return loadErrors(text);
 }
 
 TEST(DescribedLua, AScriptThatWorksValidates) {
@@ -239,18 +225,6 @@ namespace {
 
 // `choose` (a player picks cards inside an effect): its mistakes are errors at
 // their file:line:column, all at once, with "did you mean".
-// Every diagnostic of loading `text` as the file game.yaml, folder removed.
-std::string loadErrors(const std::string& text) {
-  const fs::path dir = fs::temp_directory_path() / ("wb_described_choose_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  const std::string path = (dir / "game.yaml").string();
-  EXPECT_TRUE(model::writeFileAtomically(path, text));
-  std::string out = model::loadRuleset(path, lookup()).diagnostics.format();
-  for (std::size_t pos; (pos = out.find(dir.string() + "/")) != std::string::npos;) out.erase(pos, dir.string().size() + 1);
-  fs::remove_all(dir);
-  return out;
-}
-
 std::string chooseErrors(const std::string& effect, const std::string& cardEffects = "[{op: gain, counter: score}]") {
   const std::string text = R"(id: t
 name: T
@@ -428,6 +402,52 @@ TEST(DescribedAnswers, BadInputInTheVocabularyIsAnErrorAtItsPlace) {
   EXPECT_EQ(answersErrors({{"  end:\n", "      - id: late\n        actions: [{id: x, effects: [end_turn]}]\n  end:\n"}}),
             "game.yaml:25:9: error: phase 'late' follows a phase with 'during': list the phases offered while an action "
             "waits on the stack after the turn's phases\n");
+}
+
+// `tally: true` marks a player's counter as one of the game's engine counters
+// (data/schema/game-description.md, "Counters in the results"): its mistakes
+// are errors at their file:line:column, all at once.
+std::string tallyGame(const std::string& counters, const std::string& zones = "") {
+  return R"(id: t
+name: T
+engine: described
+players: {min: 2, max: 2}
+cards:
+  - {id: a, name: A, count: 0}
+rules:
+  counters:
+    score: {per: player, min: 0, max: 10}
+)" + counters + R"(  zones:
+    deck: {per: player, visibility: nobody, start: {a: 3}}
+)" + zones + R"(  turn:
+    actions:
+      - id: go
+        effects: [{gain: {score: 1}}, end_turn]
+  end:
+    - when: score >= 10
+)";
+}
+
+TEST(DescribedTally, APlayersCountMarkedTallyValidatesAndIsAnEngineCounter) {
+  const std::string text = tallyGame("    spreads: {per: player, max: 100, tally: true}\n");
+  EXPECT_EQ(loadErrors(text), "");
+  auto game = gameFromText(text);
+  ASSERT_TRUE(game);
+  EXPECT_TRUE(game->program().counters[static_cast<std::size_t>(counterIndex(*game, "spreads"))].tally);
+  EXPECT_FALSE(game->program().counters[static_cast<std::size_t>(counterIndex(*game, "score"))].tally);
+}
+
+TEST(DescribedTally, AWrongValueAGameCounterAndANonCounterAreErrorsAtTheirPlace) {
+  EXPECT_EQ(loadErrors(tallyGame("    spreads: {per: player, max: 100, tally: yes}\n"
+                                 "    fires: {per: player, max: 100, tally: [true]}\n"
+                                 "    rounds: {per: game, max: 100, tally: true}\n",
+                                 "    hand: {per: player, visibility: owner, tally: true}\n")),
+            "game.yaml:10:45: error: expected 'true' or 'false' for 'tally', got 'yes'\n"
+            "game.yaml:11:43: error: expected a value for 'tally', got a list\n"
+            "game.yaml:12:42: error: counter 'rounds' is per game: 'tally' marks a player's count (the run tabulates "
+            "it per seat, agent and faction); keep it 'per: player'\n"
+            "game.yaml:15:44: error: unknown key 'tally' in zone 'hand' (known: per, visibility, start, pool, "
+            "description)\n");
 }
 
 }  // namespace

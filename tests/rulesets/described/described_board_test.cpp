@@ -1,18 +1,11 @@
 // The board vocabulary of the rules language (data/schema/game-description.md,
 // "Boards"): a small game on a 5x5 grid plays and ends, and every bad input of
 // a board keyword is an error at its file:line:column with "did you mean".
-#include <unistd.h>
-
-#include <filesystem>
-
-#include "model/core/atomic_file.h"
 #include "tests/rulesets/described/described_fixture.h"
 #include "tests/simulation/conformance.h"
 
 namespace wb::rulesets::described::testing {
 namespace {
-
-namespace fs = std::filesystem;
 
 // Line 1 is `id: t`; the board starts on line 12, the actions on line 26.
 const std::string kGame = R"(id: t
@@ -59,14 +52,7 @@ std::string load(const std::string& actions, const std::vector<std::pair<std::st
     at = end + 1;
   }
   text += indented;
-  const fs::path dir = fs::temp_directory_path() / ("wb_described_board_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  const std::string path = (dir / "game.yaml").string();
-  EXPECT_TRUE(model::writeFileAtomically(path, text));
-  std::string out = model::loadRuleset(path, lookup()).diagnostics.format();
-  for (std::size_t pos; (pos = out.find(dir.string() + "/")) != std::string::npos;) out.erase(pos, dir.string().size() + 1);
-  fs::remove_all(dir);
-  return out;
+  return loadErrors(text);
 }
 
 const std::string kPlay =

@@ -2,11 +2,15 @@
 // from a shipped file or from YAML text, with every diagnostic formatted.
 #pragma once
 
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <memory>
 #include <string>
 
+#include "model/core/atomic_file.h"
 #include "model/yaml/ruleset_loader.h"
 #include "rulesets/described/described_game.h"
 #include "rulesets/described/described_schema.h"
@@ -43,6 +47,21 @@ inline std::shared_ptr<const DescribedGame> shippedGame(const std::string& name)
 // A game from YAML text (file name "game.yaml"); `errors` gets every diagnostic.
 inline std::shared_ptr<const DescribedGame> gameFromText(const std::string& yaml, std::string* errors = nullptr) {
   return compile(model::loadRulesetFromString(yaml, "game.yaml", lookup()), errors);
+}
+
+// Every diagnostic of loading `text` from a file game.yaml (through the file
+// loader, so Lua scripts and includes are checked as in the window), with the
+// temporary folder's path removed ("game.yaml:16:35: error: ...").
+inline std::string loadErrors(const std::string& text) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("wb_described_input_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string path = (dir / "game.yaml").string();
+  EXPECT_TRUE(model::writeFileAtomically(path, text));
+  std::string out = model::loadRuleset(path, lookup()).diagnostics.format();
+  for (std::size_t pos; (pos = out.find(dir.string() + "/")) != std::string::npos;) out.erase(pos, dir.string().size() + 1);
+  fs::remove_all(dir);
+  return out;
 }
 
 inline int counterIndex(const DescribedGame& g, const std::string& id) {

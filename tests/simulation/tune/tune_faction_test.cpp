@@ -9,21 +9,16 @@
 #include "simulation/factions/faction_duel.h"
 #include "simulation/tune/tune_evaluator.h"
 #include "tests/simulation/toy/dice_race_game.h"
+#include "tests/simulation/tune/toy_engine_registry.h"
 
 using namespace wb;
 
 namespace {
 
 sim::EngineRegistry raceRegistry() {
-  sim::EngineRegistry registry;
-  sim::EngineInfo info;
-  info.name = "toy_dice_race";
-  info.schema.engine = "toy_dice_race";
-  info.create = [](const model::Ruleset& r, model::Diagnostics&) -> std::unique_ptr<sim::Game> {
+  return sim::testing::toyEngineRegistry("toy_dice_race", [](const model::Ruleset& r) -> std::unique_ptr<sim::Game> {
     return std::make_unique<sim::toy::DiceRaceGame>(static_cast<int>(r.number("goal", 30)), true);
-  };
-  registry.add(info);
-  return registry;
+  });
 }
 
 const char* kRace = R"(id: race

@@ -13,21 +13,16 @@
 #include "simulation/tune/tune_search.h"
 #include "simulation/tune/tune_target.h"
 #include "tests/simulation/toy/nim_game.h"
+#include "tests/simulation/tune/toy_engine_registry.h"
 
 using namespace wb;
 
 namespace {
 
 sim::EngineRegistry nimRegistry() {
-  sim::EngineRegistry registry;
-  sim::EngineInfo info;
-  info.name = "toy_nim";
-  info.schema.engine = "toy_nim";
-  info.create = [](const model::Ruleset& r, model::Diagnostics&) -> std::unique_ptr<sim::Game> {
+  return sim::testing::toyEngineRegistry("toy_nim", [](const model::Ruleset& r) -> std::unique_ptr<sim::Game> {
     return std::make_unique<sim::toy::NimGame>(static_cast<int>(r.number("heap", 15)));
-  };
-  registry.add(info);
-  return registry;
+  });
 }
 
 const char* kNim = R"(id: nim
@@ -138,6 +133,23 @@ TEST(TuneSkill, PairsPlayWithAlternatedSeats) {
     EXPECT_EQ(s->metric[0][b].den, 4.0) << "block " << b;
     // The pair defines its own mix: the same games whatever agents the run names.
     EXPECT_EQ(v->metric[0][b].num, s->metric[0][b].num);
+    EXPECT_EQ(v->metric[0][b].den, s->metric[0][b].den);
+  }
+  // ... so they are played once for both agent sets (a verification with its
+  // own agents plays the search agents' blocks beside them).
+  EXPECT_EQ(eval.gamesPlayed(sim::TuneEvaluator::kSearch), 8u * eval.blockGames());
+  // Also when one set's blocks were played before the other's are asked for.
+  ASSERT_TRUE(eval.play({{{}, sim::TuneEvaluator::kVerify, sim::TuneEvaluator::kVerifyAgents, 3}}, error)) << error;
+  ASSERT_TRUE(eval.play({{{}, sim::TuneEvaluator::kVerify, sim::TuneEvaluator::kSearchAgents, 5}}, error)) << error;
+  EXPECT_EQ(eval.gamesPlayed(sim::TuneEvaluator::kVerify), 5u * eval.blockGames());
+  const sim::BlockSeries* vs = eval.series({}, sim::TuneEvaluator::kVerify, sim::TuneEvaluator::kSearchAgents);
+  const sim::BlockSeries* vv = eval.series({}, sim::TuneEvaluator::kVerify, sim::TuneEvaluator::kVerifyAgents);
+  ASSERT_NE(vs, nullptr);
+  ASSERT_NE(vv, nullptr);
+  ASSERT_EQ(vs->blocks(), 5u);
+  for (std::size_t b = 0; b < vv->blocks(); ++b) {
+    EXPECT_EQ(vs->metric[0][b].num, vv->metric[0][b].num) << "block " << b;
+    EXPECT_EQ(vs->metric[0][b].den, 4.0) << "block " << b;
   }
 }
 
