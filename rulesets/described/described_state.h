@@ -14,6 +14,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -66,6 +67,15 @@ inline int talliedCounters(const model::describe::DescribedProgram& p) {
   return n;
 }
 
+// std::llround, without its call for the whole numbers most amounts are.
+inline long long rounded(double v) {
+  if (v > -9e15 && v < 9e15) {
+    const auto whole = static_cast<long long>(v);
+    if (static_cast<double>(whole) == v) return whole;
+  }
+  return std::llround(v);
+}
+
 class DescribedState : public sim::State, public sim::ScriptedPlayers {
  public:
   using Program = model::describe::DescribedProgram;
@@ -97,9 +107,9 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   sim::Action scriptedAction(int script) const override;
 
   // For tests and scripts: counters and zones by index (see Program).
-  int counter(int index, int player) const;
+  int counter(int index, int player) const { return m_counters[counterIndex(index, player)]; }
   void setCounter(int index, int player, int value);
-  const std::vector<std::int16_t>& zone(int index, int player) const;
+  const std::vector<std::int16_t>& zone(int index, int player) const { return m_zones[zoneIndex(index, player)]; }
   void setZone(int index, int player, std::vector<std::int16_t> cards) {
     zoneRef(index, player) = std::move(cards);
     m_legalKnown = false;
@@ -141,10 +151,20 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   void doApplyAction(sim::Action a, sim::Rng& rng) override;
 
  private:
-  int& counterRef(int index, int subject);
+  // Inline: effects and legality reach counters and zones millions of times a run.
+  std::size_t counterIndex(int index, int subject) const {
+    const model::describe::Counter& c = m_p->counters[static_cast<std::size_t>(index)];
+    return static_cast<std::size_t>(c.perPlayer ? m_p->globalCounters + subject * m_p->playerCounters + c.storage
+                                                : c.storage);
+  }
+  std::size_t zoneIndex(int index, int subject) const {
+    const model::describe::Zone& z = m_p->zones[static_cast<std::size_t>(index)];
+    return static_cast<std::size_t>(z.perPlayer ? m_p->sharedZones + subject * m_p->playerZones + z.storage : z.storage);
+  }
+  int& counterRef(int index, int subject) { return m_counters[counterIndex(index, subject)]; }
   // The tallied counters' values into the CounterLog (after setup and every action).
   void logCounters();
-  std::vector<std::int16_t>& zoneRef(int index, int subject);
+  std::vector<std::int16_t>& zoneRef(int index, int subject) { return m_zones[zoneIndex(index, subject)]; }
   // The values of every expression name for `subject` (and a picked `card`, or -1).
   const double* vars(int subject, int card) const;
   double eval(int expr, int subject, int card) const;
@@ -170,7 +190,8 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   // condition reads it, and looks up one on the card alone.
   bool holdsWith(int condition, int card, double* v) const;
   void holdCardIn(double* v, int card) const;
-  bool legal(int action, int card, double* v) const;
+  // `who`: the player to act (actor()), computed once per listing.
+  bool legal(int action, int card, double* v, int who) const;
   bool pickHolds(const model::describe::Action& a, int card, double* v) const;
   bool phaseHasLegalAction() const;
   void listLegal(std::vector<sim::Action>& out) const;

@@ -40,13 +40,20 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
     f.loops = loops;
     m_choice->frames.push_back(f);
   };
-  // The names' values are those of the state's stamp: a new one only after an
-  // instruction that may change them (tests and jumps keep them); an amount
-  // or a test fills only the names it reads (described_names.cpp).
-  bool lastKept = false;
+  // The names' values are those of the state's stamp: a new one only when
+  // something is about to read them after an instruction that may have
+  // changed a counter, a zone or the stack (`dirty`), and on leaving, so a
+  // run of plain sets and moves takes one; an amount or a test fills only
+  // the names it reads (described_names.cpp), a lone number none.
+  bool dirty = true;
+  auto fresh = [&]() {
+    if (dirty) changed();
+    dirty = false;
+  };
   auto amount = [&](int expr) {
+    if (!p.isLoneNumber[static_cast<std::size_t>(expr)]) fresh();
     const double v = valueFor(expr, subject, card);
-    return std::isfinite(v) ? std::llround(std::clamp(v, -2e9, 2e9)) : 0LL;
+    return std::isfinite(v) ? rounded(std::clamp(v, -2e9, 2e9)) : 0LL;
   };
   auto bounded = [&](int index, long long v) {
     const md::Counter& c = p.counters[static_cast<std::size_t>(index)];
@@ -54,11 +61,16 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
   };
   long long steps = 0;
   // Every step of this run is added to the state's total (effectSteps), on any return.
+  // and the stamp moves on if anything may have changed since it last did.
   struct Tally {
-    long long& total;
+    DescribedState& state;
     const long long& steps;
-    ~Tally() { total += steps; }
-  } tally{m_effectSteps, steps};
+    const bool& dirty;
+    ~Tally() {
+      state.m_effectSteps += steps;
+      if (dirty) state.changed();
+    }
+  } tally{*this, steps, dirty};
   while (true) {
     // Nested repeats multiply (1,000 times 1,000 ...): a run that outgrows the
     // budget ends the game with no winner and its cause, never a hang.
@@ -72,9 +84,39 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
       return;
     }
     const md::Instr& in = p.code[static_cast<std::size_t>(pc)];
-    // After an instruction that may have changed a counter, a zone or the subject.
-    if (!lastKept) changed();
-    lastKept = in.op == md::Op::JumpUnless || in.op == md::Op::Jump || in.op == md::Op::RepeatBegin;
+    // Every instruction but these may change what the names read, or read
+    // them in ways amount() does not see (a card's effects, a choice, Lua, the board).
+    bool mutates = true;
+    switch (in.op) {
+      case md::Op::Gain:
+      case md::Op::Set:
+      case md::Op::Roll:
+      case md::Op::Draw:
+      case md::Op::MoveTop:
+      case md::Op::Deal:
+      case md::Op::MovePicked:
+      case md::Op::MoveAll:
+      case md::Op::Shuffle:
+        break;  // amount() reads the names before the change, if at all
+      case md::Op::RepeatBegin:
+      case md::Op::Jump:
+      case md::Op::RepeatEnd:
+      case md::Op::EachBegin:
+      case md::Op::EachEnd:
+      case md::Op::Return:
+      case md::Op::EndTurn:
+      case md::Op::CountAs:
+        mutates = false;
+        break;
+      case md::Op::JumpUnless:
+        fresh();
+        mutates = false;
+        break;
+      default:
+        fresh();
+        dirty = true;  // seen on leaving, should it not come back
+        break;
+    }
     switch (in.op) {
       case md::Op::Gain: {
         const long long v = amount(in.b);
@@ -283,6 +325,7 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
         break;
       }
     }
+    dirty = dirty || mutates;
   }
 }
 
