@@ -74,6 +74,9 @@ struct Condition {
   std::vector<int> reads;
   bool readsCard = false;
   std::vector<char> byCard;
+  // The card properties it reads (indices into cardProps): the engine writes
+  // only these from one card to the next.
+  std::vector<int> cardReads;
 };
 
 enum class Op : std::uint8_t {
@@ -283,6 +286,7 @@ struct DescribedProgram {
   // properties, and whether it reads the card's (the engine fills only these).
   std::vector<std::vector<int>> exprReads;
   std::vector<char> exprReadsCard;
+  std::vector<std::vector<int>> exprCardReads;  // the card properties it reads (indices into cardProps)
   std::vector<double> paramValues;
   int value = -1;              // expression of a player's value; -1: from the victory rule
   int turnLimit = 1000;

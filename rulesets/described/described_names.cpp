@@ -57,6 +57,23 @@ void holdCard(const md::DescribedProgram& p, double* v, int card) {
   b.card = card;
 }
 
+// Only the card properties `props` of `card`: the buffer then holds no whole
+// card (-2), unless it held this one already. A condition or an amount reads
+// one or two of a card's properties; copying all of them per card was most of
+// a listing's work on card games.
+void holdCardProps(const md::DescribedProgram& p, double* v, int card, const std::vector<int>& props) {
+  NameBuffer& b = names();
+  if (b.card == card) return;
+  double* at = v + p.slots.card;
+  if (card >= 0) {
+    const double* values = p.cards[static_cast<std::size_t>(card)].props.data();
+    for (int k : props) at[k] = values[k];
+  } else {
+    for (int k : props) at[k] = 0.0;
+  }
+  b.card = -2;
+}
+
 // Stamps: this thread's number in the high bits (given at its first stamp), a count in the low ones.
 std::atomic<std::uint64_t> g_threads{0};
 thread_local std::uint64_t t_stamp = 0;
@@ -141,7 +158,8 @@ double DescribedState::slotValue(int slot, int subject) const {
   const md::SlotLayout& s = p.slots;
   const int* counters = m_counters.data();
   if (slot < s.own) return counters[slot - s.globals];
-  const int opponent = (subject + 1) % m_players;
+  // Without a division: this runs for every name of every listing.
+  const int opponent = subject + 1 < m_players ? subject + 1 : 0;
   if (slot < s.opponent) return counters[p.globalCounters + subject * p.playerCounters + (slot - s.own)];
   if (slot < s.zoneSizes) return counters[p.globalCounters + opponent * p.playerCounters + (slot - s.opponent)];
   if (slot < s.players) {
@@ -164,7 +182,8 @@ double DescribedState::slotValue(int slot, int subject) const {
 
 // The names `slots` (and the card's properties with `card`) for `subject`:
 // only those filled, unless a board's names (counted together) need them all.
-const double* DescribedState::namesWith(const std::vector<int>& slots, bool readsCard, int subject, int card) const {
+const double* DescribedState::namesWith(const std::vector<int>& slots, const std::vector<int>* cardProps, int subject,
+                                         int card) const {
   const Program& p = *m_p;
   if (p.board.present) return vars(subject, card);
   double* v = namesFor(subject);
@@ -176,21 +195,21 @@ const double* DescribedState::namesWith(const std::vector<int>& slots, bool read
       v[slot] = slotValue(slot, subject);
       at = b.generation;
     }
-  if (readsCard) holdCard(p, v, card);
+  if (cardProps) holdCardProps(p, v, card, *cardProps);
   return v;
 }
 
 double DescribedState::valueFor(int expr, int subject, int card) const {
   const auto e = static_cast<std::size_t>(expr);
   if (m_p->isLoneNumber[e]) return m_p->loneNumber[e];
-  return valueOf(expr, namesWith(m_p->exprReads[e], m_p->exprReadsCard[e] != 0, subject, card));
+  return valueOf(expr, namesWith(m_p->exprReads[e], m_p->exprReadsCard[e] ? &m_p->exprCardReads[e] : nullptr, subject, card));
 }
 
 bool DescribedState::holdsFor(int condition, int subject, int card) const {
   if (condition < 0) return true;
   const md::Condition& c = m_p->conditions[static_cast<std::size_t>(condition)];
   if (!c.byCard.empty()) return c.byCard[static_cast<std::size_t>(card + 1)] != 0;
-  return holdsOn(condition, namesWith(c.reads, c.readsCard, subject, card));
+  return holdsOn(condition, namesWith(c.reads, c.readsCard ? &c.cardReads : nullptr, subject, card));
 }
 
 
@@ -198,10 +217,13 @@ bool DescribedState::holdsWith(int condition, int card, double* v) const {
   if (condition < 0) return true;
   const md::Condition& c = m_p->conditions[static_cast<std::size_t>(condition)];
   if (!c.byCard.empty()) return c.byCard[static_cast<std::size_t>(card + 1)] != 0;
-  if (c.readsCard) holdCard(*m_p, v, card);
+  if (c.readsCard) holdCardProps(*m_p, v, card, c.cardReads);
   return holdsOn(condition, v);
 }
 
-void DescribedState::holdCardIn(double* v, int card) const { holdCard(*m_p, v, card); }
+void DescribedState::holdCardIn(double* v, int card, int expr) const {
+  const auto e = static_cast<std::size_t>(expr);
+  if (m_p->exprReadsCard[e]) holdCardProps(*m_p, v, card, m_p->exprCardReads[e]);
+}
 
 }  // namespace wb::rulesets::described

@@ -87,11 +87,12 @@ bool DescribedState::legal(int action, int card, double* v, int who) const {
   if (!holdsWith(a.condition, card, v)) return false;
   if (card >= 0 && !holdsWith(a.pickCondition, card, v)) return false;
   if (a.costs.empty() && a.unlessLegal.empty()) return true;
-  // The costs may read the card (the conditions hold it only when they read it).
-  if (!a.sameForEveryCard) holdCardIn(v, card);
   if (a.answers >= 0 && !holdsWith(a.answers, card, v)) return false;
-  for (const md::Cost& c : a.costs)
+  // The costs may read the card (the conditions hold what they read of it).
+  for (const md::Cost& c : a.costs) {
+    if (!a.sameForEveryCard) holdCardIn(v, card, c.amount);
     if (counter(c.counter, who) < rounded(valueOf(c.amount, v))) return false;
+  }
   for (int other : a.unlessLegal)
     if (actionHasLegal(other)) return false;
   return true;
@@ -127,7 +128,7 @@ void DescribedState::listLegal(std::vector<sim::Action>& out) const {
   // While an action waits on the stack, the `during:` phase offered (passing is a move).
   const md::Phase& phase = m_p->phases[static_cast<std::size_t>(m_stackPhase >= 0 ? m_stackPhase : m_phase)];
   const int who = actor();
-  double* v = const_cast<double*>(phase.readsAll ? vars(who, -1) : namesWith(phase.reads, false, who, -1));
+  double* v = const_cast<double*>(phase.readsAll ? vars(who, -1) : namesWith(phase.reads, nullptr, who, -1));
   thread_local std::vector<std::int16_t> distinct[md::kMaxZones];
   std::uint32_t sorted = 0;
   if (m_stackPhase >= 0) out.push_back(passAction());

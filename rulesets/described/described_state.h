@@ -182,14 +182,16 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   // alone looked up. namesFor: this thread's buffer for `subject`.
   double* namesFor(int subject) const;
   double slotValue(int slot, int subject) const;
-  const double* namesWith(const std::vector<int>& slots, bool readsCard, int subject, int card) const;
+  // cardProps: the card properties read (DescribedProgram::exprCardReads), null none.
+  const double* namesWith(const std::vector<int>& slots, const std::vector<int>* cardProps, int subject, int card) const;
   double valueFor(int expr, int subject, int card) const;
   bool holdsFor(int condition, int subject, int card) const;
   // On this thread's buffer `v` with the names the phase's actions read
   // (Phase::reads) filled for the player to act: holds the card only when the
   // condition reads it, and looks up one on the card alone.
   bool holdsWith(int condition, int card, double* v) const;
-  void holdCardIn(double* v, int card) const;
+  // The card properties expression `expr` reads.
+  void holdCardIn(double* v, int card, int expr) const;
   // `who`: the player to act (actor()), computed once per listing.
   bool legal(int action, int card, double* v, int who) const;
   bool pickHolds(const model::describe::Action& a, int card, double* v) const;
