@@ -84,13 +84,13 @@ bool DescribedState::pickHolds(const md::Action& a, int card, double* v) const {
 bool DescribedState::legal(int action, int card, double* v, int who) const {
   const md::Action& a = m_p->actions[static_cast<std::size_t>(action)];
   if (a.limitPerTurn > 0 && m_taken[static_cast<std::size_t>(action)] >= a.limitPerTurn) return false;
-  if (!holdsWith(a.condition, card, v)) return false;
-  if (card >= 0 && !holdsWith(a.pickCondition, card, v)) return false;
+  if (!holdsWithInline(a.condition, card, v)) return false;
+  if (card >= 0 && !holdsWithInline(a.pickCondition, card, v)) return false;
   if (a.costs.empty() && a.unlessLegal.empty()) return true;
   if (a.answers >= 0 && !holdsWith(a.answers, card, v)) return false;
   // The costs may read the card (the conditions hold what they read of it).
   for (const md::Cost& c : a.costs) {
-    if (!a.sameForEveryCard) holdCardIn(v, card, c.amount);
+    if (!a.sameForEveryCard && m_p->exprReadsCard[static_cast<std::size_t>(c.amount)]) holdCardIn(v, card, c.amount);
     if (counter(c.counter, who) < rounded(valueOf(c.amount, v))) return false;
   }
   for (int other : a.unlessLegal)
@@ -148,9 +148,14 @@ void DescribedState::listLegal(std::vector<sim::Action>& out) const {
     std::vector<std::int16_t>& cards = distinct[a.pickZone];
     if (!(sorted >> a.pickZone & 1u)) {
       sorted |= 1u << a.pickZone;
-      cards = zone(a.pickZone, who);
-      std::sort(cards.begin(), cards.end());
-      cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
+      // Inserted in order, repeats skipped: a hand or a shop row is a few cards, for which this beats a sort's call.
+      cards.clear();
+      for (std::int16_t c : zone(a.pickZone, who)) {
+        auto at = cards.end();
+        while (at != cards.begin() && *(at - 1) > c) --at;
+        if (at != cards.begin() && *(at - 1) == c) continue;
+        cards.insert(at, c);
+      }
     }
     const sim::Action base = ai * kActionStride + 1;
     if (!shared) {

@@ -190,6 +190,13 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   // (Phase::reads) filled for the player to act: holds the card only when the
   // condition reads it, and looks up one on the card alone.
   bool holdsWith(int condition, int card, double* v) const;
+  // holdsWith's answer without its call for no condition or one looked up by card (most of a listing's tests).
+  bool holdsWithInline(int condition, int card, double* v) const {
+    if (condition < 0) return true;
+    const std::vector<char>& byCard = m_p->conditions[static_cast<std::size_t>(condition)].byCard;
+    if (!byCard.empty()) return byCard[static_cast<std::size_t>(card + 1)] != 0;
+    return holdsWith(condition, card, v);
+  }
   // The card properties expression `expr` reads.
   void holdCardIn(double* v, int card, int expr) const;
   // `who`: the player to act (actor()), computed once per listing.

@@ -51,8 +51,14 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
     dirty = false;
   };
   auto amount = [&](int expr) {
-    if (!p.isLoneNumber[static_cast<std::size_t>(expr)]) fresh();
-    const double v = valueFor(expr, subject, card);
+    const auto e = static_cast<std::size_t>(expr);
+    double v;
+    if (p.isLoneNumber[e]) {
+      v = p.loneNumber[e];
+    } else {
+      fresh();
+      v = valueFor(expr, subject, card);
+    }
     return std::isfinite(v) ? rounded(std::clamp(v, -2e9, 2e9)) : 0LL;
   };
   auto bounded = [&](int index, long long v) {
