@@ -2,7 +2,7 @@
 // SlotLayout), kept in one buffer per thread. Listing the legal actions,
 // running effects and testing the end rules fill only the slots the
 // expression or condition at hand reads (DescribedProgram::exprReads,
-// Condition::reads), each once per position and subject, and look a
+// Condition::reads), through a table of where each comes from, and look a
 // condition on the card alone up (Condition::byCard); vars() fills every
 // slot some expression reads (values, scripted players, a board's names,
 // which are counted together). The values are the same either way: only how
@@ -21,13 +21,18 @@ namespace {
 // vars()'s buffer, one per thread: evaluation never nests, and states are
 // shared by no threads. It keeps the program whose parameters it holds (they
 // never change) and the card whose properties it holds (legal() writes them too).
+// Where a slot's value comes from (SlotLayout), by slot: namesWith() fills a
+// slot with one table look-up instead of walking the layout's bounds.
+enum class Source : std::uint8_t { Global, Own, Opponent, SharedZone, OwnZone, OpponentZone, Other };
+struct SlotSource {
+  Source kind = Source::Other;
+  int index = 0;  // the counter's or the zone's storage
+};
+
 struct NameBuffer {
   std::vector<double> values;
-  // The generation of each slot's value: valid while it is `generation`,
-  // which moves on whenever the state (its stamp) or the subject changes.
-  std::vector<std::uint64_t> filled;
-  std::uint64_t generation = 1;
-  bool full = false;  // every slot some expression reads holds this generation's value
+  std::vector<SlotSource> sources;  // the program's, by slot
+  bool full = false;  // every slot some expression reads holds the value of this stamp and subject
   std::uint64_t program = 0;
   int card = -2;
   std::uint64_t stamp = 0;  // DescribedState::m_stamp of the values held (0: none)
@@ -90,19 +95,31 @@ double* DescribedState::namesFor(int subject) const {
   const md::SlotLayout& s = p.slots;
   if (b.program != p.serial || b.values.size() < static_cast<std::size_t>(s.total)) {
     b.values.assign(static_cast<std::size_t>(s.total), 0.0);
-    b.filled.assign(static_cast<std::size_t>(s.total), 0);
+    b.sources.assign(static_cast<std::size_t>(s.total), SlotSource{});
+    for (int slot = s.globals; slot < s.players && slot < s.total; ++slot) {
+      SlotSource& src = b.sources[static_cast<std::size_t>(slot)];
+      if (slot < s.own) {
+        src = {Source::Global, slot - s.globals};
+      } else if (slot < s.opponent) {
+        src = {Source::Own, slot - s.own};
+      } else if (slot < s.zoneSizes) {
+        src = {Source::Opponent, slot - s.opponent};
+      } else {
+        const bool opp = slot >= s.opponentZoneSizes;
+        const md::Zone& zone = p.zones[static_cast<std::size_t>(slot - (opp ? s.opponentZoneSizes : s.zoneSizes))];
+        src = {!zone.perPlayer ? Source::SharedZone : opp ? Source::OpponentZone : Source::OwnZone, zone.storage};
+      }
+    }
     std::copy(p.paramValues.begin(), p.paramValues.end(), b.values.begin() + s.params);
     b.program = p.serial;
     b.card = -1;
     b.stamp = 0;
     b.full = false;
-    ++b.generation;
   }
   if (b.stamp == 0 || b.stamp != m_stamp || b.subject != subject) {
     b.stamp = m_stamp;
     b.subject = subject;
     b.full = false;
-    ++b.generation;
   }
   return b.values.data();
 }
@@ -188,13 +205,30 @@ const double* DescribedState::namesWith(const std::vector<int>& slots, const std
   if (p.board.present) return vars(subject, card);
   double* v = namesFor(subject);
   NameBuffer& b = names();
-  if (!b.full)
+  if (!b.full) {
+    // Every slot asked for, each time: looking up which are already filled cost as much as filling them.
+    const int opponent = subject + 1 < m_players ? subject + 1 : 0;
+    const int* counters = m_counters.data();
+    const int* own = counters + p.globalCounters + subject * p.playerCounters;
+    const int* opp = counters + p.globalCounters + opponent * p.playerCounters;
+    const auto* piles = m_zones.data();
+    const auto* ownPiles = piles + p.sharedZones + subject * p.playerZones;
+    const auto* oppPiles = piles + p.sharedZones + opponent * p.playerZones;
+    const SlotSource* sources = b.sources.data();
     for (int slot : slots) {
-      std::uint64_t& at = b.filled[static_cast<std::size_t>(slot)];
-      if (at == b.generation) continue;
-      v[slot] = slotValue(slot, subject);
-      at = b.generation;
+      const SlotSource src = sources[slot];
+      double& at = v[slot];
+      switch (src.kind) {
+        case Source::Global: at = counters[src.index]; break;
+        case Source::Own: at = own[src.index]; break;
+        case Source::Opponent: at = opp[src.index]; break;
+        case Source::SharedZone: at = static_cast<double>(piles[src.index].size()); break;
+        case Source::OwnZone: at = static_cast<double>(ownPiles[src.index].size()); break;
+        case Source::OpponentZone: at = static_cast<double>(oppPiles[src.index].size()); break;
+        case Source::Other: at = slotValue(slot, subject); break;
+      }
     }
+  }
   if (cardProps) holdCardProps(p, v, card, *cardProps);
   return v;
 }
