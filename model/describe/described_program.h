@@ -49,6 +49,12 @@ struct Zone {
 struct Comparison {
   int lhs = 0, rhs = -1;
   Compare op = Compare::NonZero;
+  // Set by the compiler (noteFastReads): a side that is a lone name is read
+  // from its slot, a lone number (or no rhs: 0) is its value, without the
+  // expression's run; -1 and false: run it.
+  int lhsSlot = -1, rhsSlot = -1;
+  bool lhsIsNumber = false, rhsIsNumber = false;
+  double lhsNumber = 0.0, rhsNumber = 0.0;
 };
 inline bool compare(Compare op, double l, double r) {
   switch (op) {

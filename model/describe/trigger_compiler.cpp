@@ -143,6 +143,20 @@ void Compiler::noteFastReads() {
   std::vector<double> v(static_cast<std::size_t>(std::max(s.total, 1)), 0.0);
   std::copy(m_p.paramValues.begin(), m_p.paramValues.end(), v.begin() + s.params);
   for (Condition& c : m_p.conditions) {
+    for (auto& all : c.anyOf)
+      for (Comparison& k : all) {
+        auto side = [&](int e, int& slot, bool& isNumber, double& number) {
+          slot = -1;
+          isNumber = e < 0;  // no rhs: compared with 0
+          number = 0.0;
+          if (e < 0 || static_cast<std::size_t>(e) >= n) return;
+          slot = m_p.loneSlot[static_cast<std::size_t>(e)];
+          isNumber = m_p.isLoneNumber[static_cast<std::size_t>(e)] != 0;
+          number = m_p.loneNumber[static_cast<std::size_t>(e)];
+        };
+        side(k.lhs, k.lhsSlot, k.lhsIsNumber, k.lhsNumber);
+        side(k.rhs, k.rhsSlot, k.rhsIsNumber, k.rhsNumber);
+      }
     c.reads.clear();
     c.readsCard = false;
     c.byCard.clear();

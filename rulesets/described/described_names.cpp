@@ -91,6 +91,9 @@ void DescribedState::changed() {
 
 double* DescribedState::namesFor(int subject) const {
   NameBuffer& b = names();
+  // A stamp is this state's alone (a copy shares it only while they are the
+  // same): the buffer holds its values, so the program's too.
+  if (b.stamp == m_stamp && b.subject == subject && b.stamp != 0) return b.values.data();
   const Program& p = *m_p;
   const md::SlotLayout& s = p.slots;
   if (b.program != p.serial || b.values.size() < static_cast<std::size_t>(s.total)) {

@@ -62,11 +62,17 @@ bool DescribedState::holds(int condition, int subject, int card) const {
 
 bool DescribedState::holdsOn(int condition, const double* v) const {
   if (condition < 0) return true;
-  for (const auto& all : m_p->conditions[static_cast<std::size_t>(condition)].anyOf) {
+  const Program& p = *m_p;
+  for (const auto& all : p.conditions[static_cast<std::size_t>(condition)].anyOf) {
     bool ok = true;
     for (const md::Comparison& c : all) {
-      const double l = valueOf(c.lhs, v);
-      const double r = c.rhs >= 0 ? valueOf(c.rhs, v) : 0.0;
+      // A lone name or number read as the compiler noted it (Comparison::lhsSlot ...).
+      const double l = c.lhsSlot >= 0 ? v[c.lhsSlot]
+                       : c.lhsIsNumber ? c.lhsNumber
+                                       : p.exprs[static_cast<std::size_t>(c.lhs)].evaluate(v);
+      const double r = c.rhsSlot >= 0 ? v[c.rhsSlot]
+                       : c.rhsIsNumber ? c.rhsNumber
+                                       : p.exprs[static_cast<std::size_t>(c.rhs)].evaluate(v);
       ok = md::compare(c.op, l, r);
       if (!ok) break;
     }
