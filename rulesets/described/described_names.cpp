@@ -236,13 +236,36 @@ const double* DescribedState::namesWith(const std::vector<int>& slots, const std
   return v;
 }
 
-double DescribedState::valueFor(int expr, int subject, int card) const {
+bool DescribedState::holdsOn(int condition, const double* v) const {
+  if (condition < 0) return true;
+  const Program& p = *m_p;
+  for (const auto& all : p.conditions[static_cast<std::size_t>(condition)].anyOf) {
+    bool ok = true;
+    for (const md::Comparison& c : all) {
+      // A lone name or number read as the compiler noted it (Comparison::lhsSlot ...).
+      const double l = c.lhsSlot >= 0 ? v[c.lhsSlot]
+                       : c.lhsIsNumber ? c.lhsNumber
+                                       : p.exprs[static_cast<std::size_t>(c.lhs)].evaluate(v);
+      const double r = c.rhsSlot >= 0 ? v[c.rhsSlot]
+                       : c.rhsIsNumber ? c.rhsNumber
+                                       : p.exprs[static_cast<std::size_t>(c.rhs)].evaluate(v);
+      ok = md::compare(c.op, l, r);
+      if (!ok) break;
+    }
+    if (ok) return true;
+  }
+  return false;
+}
+
+// Flattened, as the tests below: the names' filling and the condition's test
+// inlined into the calls effects, end rules and listings make millions of a run.
+__attribute__((flatten)) double DescribedState::valueFor(int expr, int subject, int card) const {
   const auto e = static_cast<std::size_t>(expr);
   if (m_p->isLoneNumber[e]) return m_p->loneNumber[e];
   return valueOf(expr, namesWith(m_p->exprReads[e], m_p->exprReadsCard[e] ? &m_p->exprCardReads[e] : nullptr, subject, card));
 }
 
-bool DescribedState::holdsFor(int condition, int subject, int card) const {
+__attribute__((flatten)) bool DescribedState::holdsFor(int condition, int subject, int card) const {
   if (condition < 0) return true;
   const md::Condition& c = m_p->conditions[static_cast<std::size_t>(condition)];
   if (!c.byCard.empty()) return c.byCard[static_cast<std::size_t>(card + 1)] != 0;
@@ -250,7 +273,7 @@ bool DescribedState::holdsFor(int condition, int subject, int card) const {
 }
 
 
-bool DescribedState::holdsWith(int condition, int card, double* v) const {
+__attribute__((flatten)) bool DescribedState::holdsWith(int condition, int card, double* v) const {
   if (condition < 0) return true;
   const md::Condition& c = m_p->conditions[static_cast<std::size_t>(condition)];
   if (!c.byCard.empty()) return c.byCard[static_cast<std::size_t>(card + 1)] != 0;

@@ -60,27 +60,6 @@ bool DescribedState::holds(int condition, int subject, int card) const {
   return holdsOn(condition, vars(subject, card));
 }
 
-bool DescribedState::holdsOn(int condition, const double* v) const {
-  if (condition < 0) return true;
-  const Program& p = *m_p;
-  for (const auto& all : p.conditions[static_cast<std::size_t>(condition)].anyOf) {
-    bool ok = true;
-    for (const md::Comparison& c : all) {
-      // A lone name or number read as the compiler noted it (Comparison::lhsSlot ...).
-      const double l = c.lhsSlot >= 0 ? v[c.lhsSlot]
-                       : c.lhsIsNumber ? c.lhsNumber
-                                       : p.exprs[static_cast<std::size_t>(c.lhs)].evaluate(v);
-      const double r = c.rhsSlot >= 0 ? v[c.rhsSlot]
-                       : c.rhsIsNumber ? c.rhsNumber
-                                       : p.exprs[static_cast<std::size_t>(c.rhs)].evaluate(v);
-      ok = md::compare(c.op, l, r);
-      if (!ok) break;
-    }
-    if (ok) return true;
-  }
-  return false;
-}
-
 // `v`: the names the phase's actions read, filled once for all the actions of
 // a decision; only its card slots change here (the picked card's properties).
 bool DescribedState::pickHolds(const md::Action& a, int card, double* v) const {
