@@ -20,7 +20,10 @@ void DescribedState::shuffle(std::vector<std::int16_t>& pile, sim::Rng& rng) {
     std::swap(pile[i - 1], pile[static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(i)))]);
 }
 
-void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& rng, const EffectFrame* resume) {
+// Flattened: what an instruction calls here (its amount's rounding, the
+// counters' bounds, a shuffle) is inlined into the loop every effect runs through.
+__attribute__((flatten)) void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& rng,
+                                                  const EffectFrame* resume) {
   const Program& p = *m_p;
   using Loop = EffectLoop;
   std::array<Loop, md::kMaxEffectDepth + 2> loops{};
