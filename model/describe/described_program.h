@@ -49,6 +49,12 @@ struct Zone {
 struct Comparison {
   int lhs = 0, rhs = -1;
   Compare op = Compare::NonZero;
+  // Set by the compiler (noteFastReads): a side that is a lone name is read
+  // from its slot, a lone number (or no rhs: 0) is its value, without the
+  // expression's run; -1 and false: run it.
+  int lhsSlot = -1, rhsSlot = -1;
+  bool lhsIsNumber = false, rhsIsNumber = false;
+  double lhsNumber = 0.0, rhsNumber = 0.0;
 };
 inline bool compare(Compare op, double l, double r) {
   switch (op) {
@@ -79,6 +85,9 @@ struct Condition {
   // so no list of read slots holds it: readsCard is set, byCard stays empty,
   // and a phase whose actions test it reads everything (Phase::readsAll).
   int lua = -1;
+  // The card properties it reads (indices into cardProps): the engine writes
+  // only these from one card to the next.
+  std::vector<int> cardReads;
 };
 
 enum class Op : std::uint8_t {
@@ -339,6 +348,7 @@ struct DescribedProgram {
   // properties, and whether it reads the card's (the engine fills only these).
   std::vector<std::vector<int>> exprReads;
   std::vector<char> exprReadsCard;
+  std::vector<std::vector<int>> exprCardReads;  // the card properties it reads (indices into cardProps)
   std::vector<double> paramValues;
   int value = -1;              // expression of a player's value; -1: from the victory rule
   int turnLimit = 1000;

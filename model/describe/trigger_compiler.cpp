@@ -118,6 +118,7 @@ void Compiler::noteFastReads() {
   const std::size_t n = m_p.exprs.size();
   m_p.exprReads.assign(n, {});
   m_p.exprReadsCard.assign(n, 0);
+  m_p.exprCardReads.assign(n, {});
   // The slots of [first, last) expression e reads, by halves (few of many are read).
   auto collect = [&](auto& self, std::size_t e, int first, int last) -> void {
     if (first >= last || !m_p.exprs[e].readsSlotIn(first, last)) return;
@@ -131,6 +132,9 @@ void Compiler::noteFastReads() {
   };
   for (std::size_t i = 0; i < n; ++i) {
     m_p.exprReadsCard[i] = m_p.exprs[i].readsSlotIn(cardFirst, cardLast) ? 1 : 0;
+    if (m_p.exprReadsCard[i])
+      for (int k = 0; k < cardLast - cardFirst; ++k)
+        if (m_p.exprs[i].readsSlotIn(cardFirst + k, cardFirst + k + 1)) m_p.exprCardReads[i].push_back(k);
     collect(collect, i, 0, std::min(s.params, s.total));
     collect(collect, i, paramsLast, std::min(cardFirst, s.total));
     collect(collect, i, cardLast, s.total);
@@ -141,9 +145,24 @@ void Compiler::noteFastReads() {
   std::vector<double> v(static_cast<std::size_t>(std::max(s.total, 1)), 0.0);
   std::copy(m_p.paramValues.begin(), m_p.paramValues.end(), v.begin() + s.params);
   for (Condition& c : m_p.conditions) {
+    for (auto& all : c.anyOf)
+      for (Comparison& k : all) {
+        auto side = [&](int e, int& slot, bool& isNumber, double& number) {
+          slot = -1;
+          isNumber = e < 0;  // no rhs: compared with 0
+          number = 0.0;
+          if (e < 0 || static_cast<std::size_t>(e) >= n) return;
+          slot = m_p.loneSlot[static_cast<std::size_t>(e)];
+          isNumber = m_p.isLoneNumber[static_cast<std::size_t>(e)] != 0;
+          number = m_p.loneNumber[static_cast<std::size_t>(e)];
+        };
+        side(k.lhs, k.lhsSlot, k.lhsIsNumber, k.lhsNumber);
+        side(k.rhs, k.rhsSlot, k.rhsIsNumber, k.rhsNumber);
+      }
     c.reads.clear();
     c.readsCard = false;
     c.byCard.clear();
+    c.cardReads.clear();
     if (c.lua >= 0) {
       c.readsCard = true;  // a script reads what it likes: never tabulated, its phase reads all
       continue;
@@ -155,9 +174,13 @@ void Compiler::noteFastReads() {
           const auto& r = m_p.exprReads[static_cast<std::size_t>(e)];
           c.reads.insert(c.reads.end(), r.begin(), r.end());
           c.readsCard = c.readsCard || m_p.exprReadsCard[static_cast<std::size_t>(e)];
+          const auto& props = m_p.exprCardReads[static_cast<std::size_t>(e)];
+          c.cardReads.insert(c.cardReads.end(), props.begin(), props.end());
         }
     std::sort(c.reads.begin(), c.reads.end());
     c.reads.erase(std::unique(c.reads.begin(), c.reads.end()), c.reads.end());
+    std::sort(c.cardReads.begin(), c.cardReads.end());
+    c.cardReads.erase(std::unique(c.cardReads.begin(), c.cardReads.end()), c.cardReads.end());
     auto valid = [&](int e) { return e >= 0 && static_cast<std::size_t>(e) < n; };
     bool complete = true;  // no comparison left without its expressions by an error
     for (const auto& all : c.anyOf)

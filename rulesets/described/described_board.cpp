@@ -219,10 +219,10 @@ bool DescribedState::actionHasLegal(int action) const {
   double* v = const_cast<double*>(vars(actor(), -1));
   if (a.pickZone >= 0) {
     for (int card : zone(a.pickZone, m_current))
-      if (legal(action, card, v)) return true;
+      if (legal(action, card, v, actor())) return true;
     return false;
   }
-  if (!legal(action, -1, v)) return false;
+  if (!legal(action, -1, v, actor())) return false;
   if (a.board < 0) return true;
   thread_local std::vector<sim::Action> some;
   some.clear();

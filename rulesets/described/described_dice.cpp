@@ -105,7 +105,7 @@ void DescribedState::addDieMoves(const md::Action& a, sim::Action base, int card
   std::uint32_t allowed = n >= 32 ? ~0u : (1u << n) - 1;
   if (spec.only >= 0) {
     const md::Condition& only = p.conditions[static_cast<std::size_t>(spec.only)];
-    double* w = const_cast<double*>(namesWith(only.reads, true, who, card));
+    double* w = const_cast<double*>(namesWith(only.reads, only.readsCard ? &only.cardReads : nullptr, who, card));
     const int first = p.slots.die;
     std::array<double, 4 + 16> saved{};
     std::copy_n(w + first, 4 + n, saved.begin());

@@ -2,7 +2,7 @@
 // SlotLayout), kept in one buffer per thread. Listing the legal actions,
 // running effects and testing the end rules fill only the slots the
 // expression or condition at hand reads (DescribedProgram::exprReads,
-// Condition::reads), each once per position and subject, and look a
+// Condition::reads), through a table of where each comes from, and look a
 // condition on the card alone up (Condition::byCard); vars() fills every
 // slot some expression reads (values, scripted players, a board's names,
 // which are counted together). The values are the same either way: only how
@@ -21,13 +21,18 @@ namespace {
 // vars()'s buffer, one per thread: evaluation never nests, and states are
 // shared by no threads. It keeps the program whose parameters it holds (they
 // never change) and the card whose properties it holds (legal() writes them too).
+// Where a slot's value comes from (SlotLayout), by slot: namesWith() fills a
+// slot with one table look-up instead of walking the layout's bounds.
+enum class Source : std::uint8_t { Global, Own, Opponent, SharedZone, OwnZone, OpponentZone, Other };
+struct SlotSource {
+  Source kind = Source::Other;
+  int index = 0;  // the counter's or the zone's storage
+};
+
 struct NameBuffer {
   std::vector<double> values;
-  // The generation of each slot's value: valid while it is `generation`,
-  // which moves on whenever the state (its stamp) or the subject changes.
-  std::vector<std::uint64_t> filled;
-  std::uint64_t generation = 1;
-  bool full = false;  // every slot some expression reads holds this generation's value
+  std::vector<SlotSource> sources;  // the program's, by slot
+  bool full = false;  // every slot some expression reads holds the value of this stamp and subject
   std::uint64_t program = 0;
   int card = -2;
   std::uint64_t stamp = 0;  // DescribedState::m_stamp of the values held (0: none)
@@ -57,6 +62,23 @@ void holdCard(const md::DescribedProgram& p, double* v, int card) {
   b.card = card;
 }
 
+// Only the card properties `props` of `card`: the buffer then holds no whole
+// card (-2), unless it held this one already. A condition or an amount reads
+// one or two of a card's properties; copying all of them per card was most of
+// a listing's work on card games.
+void holdCardProps(const md::DescribedProgram& p, double* v, int card, const std::vector<int>& props) {
+  NameBuffer& b = names();
+  if (b.card == card) return;
+  double* at = v + p.slots.card;
+  if (card >= 0) {
+    const double* values = p.cards[static_cast<std::size_t>(card)].props.data();
+    for (int k : props) at[k] = values[k];
+  } else {
+    for (int k : props) at[k] = 0.0;
+  }
+  b.card = -2;
+}
+
 // Stamps: this thread's number in the high bits (given at its first stamp), a count in the low ones.
 std::atomic<std::uint64_t> g_threads{0};
 thread_local std::uint64_t t_stamp = 0;
@@ -69,23 +91,38 @@ void DescribedState::changed() {
 
 double* DescribedState::namesFor(int subject) const {
   NameBuffer& b = names();
+  // A stamp is this state's alone (a copy shares it only while they are the
+  // same): the buffer holds its values, so the program's too.
+  if (b.stamp == m_stamp && b.subject == subject && b.stamp != 0) return b.values.data();
   const Program& p = *m_p;
   const md::SlotLayout& s = p.slots;
   if (b.program != p.serial || b.values.size() < static_cast<std::size_t>(s.total)) {
     b.values.assign(static_cast<std::size_t>(s.total), 0.0);
-    b.filled.assign(static_cast<std::size_t>(s.total), 0);
+    b.sources.assign(static_cast<std::size_t>(s.total), SlotSource{});
+    for (int slot = s.globals; slot < s.players && slot < s.total; ++slot) {
+      SlotSource& src = b.sources[static_cast<std::size_t>(slot)];
+      if (slot < s.own) {
+        src = {Source::Global, slot - s.globals};
+      } else if (slot < s.opponent) {
+        src = {Source::Own, slot - s.own};
+      } else if (slot < s.zoneSizes) {
+        src = {Source::Opponent, slot - s.opponent};
+      } else {
+        const bool opp = slot >= s.opponentZoneSizes;
+        const md::Zone& zone = p.zones[static_cast<std::size_t>(slot - (opp ? s.opponentZoneSizes : s.zoneSizes))];
+        src = {!zone.perPlayer ? Source::SharedZone : opp ? Source::OpponentZone : Source::OwnZone, zone.storage};
+      }
+    }
     std::copy(p.paramValues.begin(), p.paramValues.end(), b.values.begin() + s.params);
     b.program = p.serial;
     b.card = -1;
     b.stamp = 0;
     b.full = false;
-    ++b.generation;
   }
   if (b.stamp == 0 || b.stamp != m_stamp || b.subject != subject) {
     b.stamp = m_stamp;
     b.subject = subject;
     b.full = false;
-    ++b.generation;
   }
   return b.values.data();
 }
@@ -142,7 +179,8 @@ double DescribedState::slotValue(int slot, int subject) const {
   const md::SlotLayout& s = p.slots;
   const int* counters = m_counters.data();
   if (slot < s.own) return counters[slot - s.globals];
-  const int opponent = (subject + 1) % m_players;
+  // Without a division: this runs for every name of every listing.
+  const int opponent = subject + 1 < m_players ? subject + 1 : 0;
   if (slot < s.opponent) return counters[p.globalCounters + subject * p.playerCounters + (slot - s.own)];
   if (slot < s.zoneSizes) return counters[p.globalCounters + opponent * p.playerCounters + (slot - s.opponent)];
   if (slot < s.players) {
@@ -166,46 +204,90 @@ double DescribedState::slotValue(int slot, int subject) const {
 
 // The names `slots` (and the card's properties with `card`) for `subject`:
 // only those filled, unless a board's names (counted together) need them all.
-const double* DescribedState::namesWith(const std::vector<int>& slots, bool readsCard, int subject, int card) const {
+const double* DescribedState::namesWith(const std::vector<int>& slots, const std::vector<int>* cardProps, int subject,
+                                         int card) const {
   const Program& p = *m_p;
   if (p.board.present) return vars(subject, card);
   double* v = namesFor(subject);
   NameBuffer& b = names();
-  if (!b.full)
+  if (!b.full) {
+    // Every slot asked for, each time: looking up which are already filled cost as much as filling them.
+    const int opponent = subject + 1 < m_players ? subject + 1 : 0;
+    const int* counters = m_counters.data();
+    const int* own = counters + p.globalCounters + subject * p.playerCounters;
+    const int* opp = counters + p.globalCounters + opponent * p.playerCounters;
+    const auto* piles = m_zones.data();
+    const auto* ownPiles = piles + p.sharedZones + subject * p.playerZones;
+    const auto* oppPiles = piles + p.sharedZones + opponent * p.playerZones;
+    const SlotSource* sources = b.sources.data();
     for (int slot : slots) {
-      std::uint64_t& at = b.filled[static_cast<std::size_t>(slot)];
-      if (at == b.generation) continue;
-      v[slot] = slotValue(slot, subject);
-      at = b.generation;
+      const SlotSource src = sources[slot];
+      double& at = v[slot];
+      switch (src.kind) {
+        case Source::Global: at = counters[src.index]; break;
+        case Source::Own: at = own[src.index]; break;
+        case Source::Opponent: at = opp[src.index]; break;
+        case Source::SharedZone: at = static_cast<double>(piles[src.index].size()); break;
+        case Source::OwnZone: at = static_cast<double>(ownPiles[src.index].size()); break;
+        case Source::OpponentZone: at = static_cast<double>(oppPiles[src.index].size()); break;
+        case Source::Other: at = slotValue(slot, subject); break;
+      }
     }
-  if (readsCard) holdCard(p, v, card);
+  }
+  if (cardProps) holdCardProps(p, v, card, *cardProps);
   return v;
 }
 
-double DescribedState::valueFor(int expr, int subject, int card) const {
-  const auto e = static_cast<std::size_t>(expr);
-  if (m_p->isLoneNumber[e]) return m_p->loneNumber[e];
-  return valueOf(expr, namesWith(m_p->exprReads[e], m_p->exprReadsCard[e] != 0, subject, card));
+bool DescribedState::holdsOn(int condition, const double* v) const {
+  if (condition < 0) return true;
+  const Program& p = *m_p;
+  for (const auto& all : p.conditions[static_cast<std::size_t>(condition)].anyOf) {
+    bool ok = true;
+    for (const md::Comparison& c : all) {
+      // A lone name or number read as the compiler noted it (Comparison::lhsSlot ...).
+      const double l = c.lhsSlot >= 0 ? v[c.lhsSlot]
+                       : c.lhsIsNumber ? c.lhsNumber
+                                       : p.exprs[static_cast<std::size_t>(c.lhs)].evaluate(v);
+      const double r = c.rhsSlot >= 0 ? v[c.rhsSlot]
+                       : c.rhsIsNumber ? c.rhsNumber
+                                       : p.exprs[static_cast<std::size_t>(c.rhs)].evaluate(v);
+      ok = md::compare(c.op, l, r);
+      if (!ok) break;
+    }
+    if (ok) return true;
+  }
+  return false;
 }
 
-bool DescribedState::holdsFor(int condition, int subject, int card) const {
+// Flattened, as the tests below: the names' filling and the condition's test
+// inlined into the calls effects, end rules and listings make millions of a run.
+__attribute__((flatten)) double DescribedState::valueFor(int expr, int subject, int card) const {
+  const auto e = static_cast<std::size_t>(expr);
+  if (m_p->isLoneNumber[e]) return m_p->loneNumber[e];
+  return valueOf(expr, namesWith(m_p->exprReads[e], m_p->exprReadsCard[e] ? &m_p->exprCardReads[e] : nullptr, subject, card));
+}
+
+__attribute__((flatten)) bool DescribedState::holdsFor(int condition, int subject, int card) const {
   if (condition < 0) return true;
   const md::Condition& c = m_p->conditions[static_cast<std::size_t>(condition)];
   if (!c.byCard.empty()) return c.byCard[static_cast<std::size_t>(card + 1)] != 0;
   if (c.lua >= 0) return holdsLua(c.lua, subject, card);
-  return holdsOn(condition, namesWith(c.reads, c.readsCard, subject, card));
+  return holdsOn(condition, namesWith(c.reads, c.readsCard ? &c.cardReads : nullptr, subject, card));
 }
 
 
-bool DescribedState::holdsWith(int condition, int card, double* v) const {
+__attribute__((flatten)) bool DescribedState::holdsWith(int condition, int card, double* v) const {
   if (condition < 0) return true;
   const md::Condition& c = m_p->conditions[static_cast<std::size_t>(condition)];
   if (!c.byCard.empty()) return c.byCard[static_cast<std::size_t>(card + 1)] != 0;
   if (c.lua >= 0) return holdsLua(c.lua, actor(), card);  // `v` is the actor's
-  if (c.readsCard) holdCard(*m_p, v, card);
+  if (c.readsCard) holdCardProps(*m_p, v, card, c.cardReads);
   return holdsOn(condition, v);
 }
 
-void DescribedState::holdCardIn(double* v, int card) const { holdCard(*m_p, v, card); }
+void DescribedState::holdCardIn(double* v, int card, int expr) const {
+  const auto e = static_cast<std::size_t>(expr);
+  if (m_p->exprReadsCard[e]) holdCardProps(*m_p, v, card, m_p->exprCardReads[e]);
+}
 
 }  // namespace wb::rulesets::described

@@ -45,31 +45,11 @@ int DescribedState::factionOf(int seat) const {
   return seat >= 0 && seat < m_players ? m_faction[static_cast<std::size_t>(seat)] : -1;
 }
 
-int& DescribedState::counterRef(int index, int subject) {
-  const md::Counter& c = m_p->counters[static_cast<std::size_t>(index)];
-  return m_counters[static_cast<std::size_t>(c.perPlayer ? m_p->globalCounters + subject * m_p->playerCounters + c.storage
-                                                          : c.storage)];
-}
-
-int DescribedState::counter(int index, int player) const {
-  return const_cast<DescribedState*>(this)->counterRef(index, player);
-}
-
 void DescribedState::setCounter(int index, int player, int value) {
   const md::Counter& c = m_p->counters[static_cast<std::size_t>(index)];
   counterRef(index, player) = std::clamp(value, c.min, c.max);
   m_legalKnown = false;
   changed();
-}
-
-std::vector<std::int16_t>& DescribedState::zoneRef(int index, int subject) {
-  const md::Zone& z = m_p->zones[static_cast<std::size_t>(index)];
-  return m_zones[static_cast<std::size_t>(z.perPlayer ? m_p->sharedZones + subject * m_p->playerZones + z.storage
-                                                      : z.storage)];
-}
-
-const std::vector<std::int16_t>& DescribedState::zone(int index, int player) const {
-  return const_cast<DescribedState*>(this)->zoneRef(index, player);
 }
 
 double DescribedState::eval(int expr, int subject, int card) const {
@@ -102,50 +82,24 @@ bool DescribedState::conditionFailed() {
   return true;
 }
 
-bool DescribedState::holdsOn(int condition, const double* v) const {
-  if (condition < 0) return true;
-  for (const auto& all : m_p->conditions[static_cast<std::size_t>(condition)].anyOf) {
-    bool ok = true;
-    for (const md::Comparison& c : all) {
-      const double l = valueOf(c.lhs, v);
-      const double r = c.rhs >= 0 ? valueOf(c.rhs, v) : 0.0;
-      ok = md::compare(c.op, l, r);
-      if (!ok) break;
-    }
-    if (ok) return true;
-  }
-  return false;
-}
-
 // `v`: the names the phase's actions read, filled once for all the actions of
 // a decision; only its card slots change here (the picked card's properties).
 bool DescribedState::pickHolds(const md::Action& a, int card, double* v) const {
   return holdsWith(a.pickCondition, card, v);
 }
 
-namespace {
-// std::llround, without its call for the whole numbers most amounts are.
-long long rounded(double v) {
-  if (v > -9e15 && v < 9e15) {
-    const auto whole = static_cast<long long>(v);
-    if (static_cast<double>(whole) == v) return whole;
-  }
-  return std::llround(v);
-}
-}  // namespace
-
-bool DescribedState::legal(int action, int card, double* v) const {
+bool DescribedState::legal(int action, int card, double* v, int who) const {
   const md::Action& a = m_p->actions[static_cast<std::size_t>(action)];
   if (a.limitPerTurn > 0 && m_taken[static_cast<std::size_t>(action)] >= a.limitPerTurn) return false;
-  if (!holdsWith(a.condition, card, v)) return false;
-  if (card >= 0 && !holdsWith(a.pickCondition, card, v)) return false;
+  if (!holdsWithInline(a.condition, card, v)) return false;
+  if (card >= 0 && !holdsWithInline(a.pickCondition, card, v)) return false;
   if (a.costs.empty() && a.unlessLegal.empty()) return true;
-  // The costs may read the card (the conditions hold it only when they read it).
-  if (!a.sameForEveryCard) holdCardIn(v, card);
   if (a.answers >= 0 && !holdsWith(a.answers, card, v)) return false;
-  const int who = actor();
-  for (const md::Cost& c : a.costs)
+  // The costs may read the card (the conditions hold what they read of it).
+  for (const md::Cost& c : a.costs) {
+    if (!a.sameForEveryCard && m_p->exprReadsCard[static_cast<std::size_t>(c.amount)]) holdCardIn(v, card, c.amount);
     if (counter(c.counter, who) < rounded(valueOf(c.amount, v))) return false;
+  }
   for (int other : a.unlessLegal)
     if (actionHasLegal(other)) return false;
   return true;
@@ -169,7 +123,9 @@ void DescribedState::legalActions(std::vector<sim::Action>& out) const {
   out = m_legal;
 }
 
-void DescribedState::listLegal(std::vector<sim::Action>& out) const {
+// Flattened: legal() and the condition tests it makes are inlined here, where
+// a listing makes millions of them a run (their calls cost as much as the tests).
+__attribute__((flatten)) void DescribedState::listLegal(std::vector<sim::Action>& out) const {
   out.clear();
   if (m_terminal) return;
   if (m_choice) {
@@ -180,29 +136,35 @@ void DescribedState::listLegal(std::vector<sim::Action>& out) const {
   // each pick's zone sorted once, its distinct cards in card order (the same list for the same contents).
   // While an action waits on the stack, the `during:` phase offered (passing is a move).
   const md::Phase& phase = m_p->phases[static_cast<std::size_t>(m_stackPhase >= 0 ? m_stackPhase : m_phase)];
-  double* v = const_cast<double*>(phase.readsAll ? vars(actor(), -1) : namesWith(phase.reads, false, actor(), -1));
+  const int who = actor();
+  double* v = const_cast<double*>(phase.readsAll ? vars(who, -1) : namesWith(phase.reads, nullptr, who, -1));
   thread_local std::vector<std::int16_t> distinct[md::kMaxZones];
   std::uint32_t sorted = 0;
   if (m_stackPhase >= 0) out.push_back(passAction());
   for (int ai : phase.actions) {
     const md::Action& a = m_p->actions[static_cast<std::size_t>(ai)];
     if (a.board >= 0) {
-      if (legal(ai, -1, v)) boardLegalActions(ai, out);
+      if (legal(ai, -1, v, who)) boardLegalActions(ai, out);
       continue;
     }
     if (a.pickZone < 0) {
-      if (legal(ai, -1, v)) out.push_back(ai * kActionStride);
+      if (legal(ai, -1, v, who)) out.push_back(ai * kActionStride);
       continue;
     }
     // `when` and costs that read no card_ name: tested once, then only the pick's own `when`.
     const bool shared = a.sameForEveryCard;
-    if (shared && !legal(ai, -1, v)) continue;
+    if (shared && !legal(ai, -1, v, who)) continue;
     std::vector<std::int16_t>& cards = distinct[a.pickZone];
     if (!(sorted >> a.pickZone & 1u)) {
       sorted |= 1u << a.pickZone;
-      cards = zone(a.pickZone, actor());
-      std::sort(cards.begin(), cards.end());
-      cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
+      // Inserted in order, repeats skipped: a hand or a shop row is a few cards, for which this beats a sort's call.
+      cards.clear();
+      for (std::int16_t c : zone(a.pickZone, who)) {
+        auto at = cards.end();
+        while (at != cards.begin() && *(at - 1) > c) --at;
+        if (at != cards.begin() && *(at - 1) == c) continue;
+        cards.insert(at, c);
+      }
     }
     const sim::Action base = ai * kActionStride + 1;
     // A card of an action with `die:` may be one move per die it names (described_dice.cpp).
@@ -214,7 +176,7 @@ void DescribedState::listLegal(std::vector<sim::Action>& out) const {
     };
     if (!shared) {
       for (int card : cards)
-        if (legal(ai, card, v)) push(card);
+        if (legal(ai, card, v, who)) push(card);
     } else if (a.pickCondition < 0) {
       for (int card : cards) push(card);
     } else if (const auto& byCard = m_p->conditions[static_cast<std::size_t>(a.pickCondition)].byCard; !byCard.empty()) {

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -86,6 +87,15 @@ inline int talliedCounters(const model::describe::DescribedProgram& p) {
   return n;
 }
 
+// std::llround, without its call for the whole numbers most amounts are.
+inline long long rounded(double v) {
+  if (v > -9e15 && v < 9e15) {
+    const auto whole = static_cast<long long>(v);
+    if (static_cast<double>(whole) == v) return whole;
+  }
+  return std::llround(v);
+}
+
 class DescribedState : public sim::State, public sim::ScriptedPlayers {
  public:
   using Program = model::describe::DescribedProgram;
@@ -118,9 +128,9 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   sim::Action scriptedAction(int script) const override;
 
   // For tests and scripts: counters and zones by index (see Program).
-  int counter(int index, int player) const;
+  int counter(int index, int player) const { return m_counters[counterIndex(index, player)]; }
   void setCounter(int index, int player, int value);
-  const std::vector<std::int16_t>& zone(int index, int player) const;
+  const std::vector<std::int16_t>& zone(int index, int player) const { return m_zones[zoneIndex(index, player)]; }
   void setZone(int index, int player, std::vector<std::int16_t> cards) {
     zoneRef(index, player) = std::move(cards);
     m_legalKnown = false;
@@ -163,10 +173,20 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   void doApplyAction(sim::Action a, sim::Rng& rng) override;
 
  private:
-  int& counterRef(int index, int subject);
+  // Inline: effects and legality reach counters and zones millions of times a run.
+  std::size_t counterIndex(int index, int subject) const {
+    const model::describe::Counter& c = m_p->counters[static_cast<std::size_t>(index)];
+    return static_cast<std::size_t>(c.perPlayer ? m_p->globalCounters + subject * m_p->playerCounters + c.storage
+                                                : c.storage);
+  }
+  std::size_t zoneIndex(int index, int subject) const {
+    const model::describe::Zone& z = m_p->zones[static_cast<std::size_t>(index)];
+    return static_cast<std::size_t>(z.perPlayer ? m_p->sharedZones + subject * m_p->playerZones + z.storage : z.storage);
+  }
+  int& counterRef(int index, int subject) { return m_counters[counterIndex(index, subject)]; }
   // The tallied counters' values into the CounterLog (after setup and every action).
   void logCounters();
-  std::vector<std::int16_t>& zoneRef(int index, int subject);
+  std::vector<std::int16_t>& zoneRef(int index, int subject) { return m_zones[zoneIndex(index, subject)]; }
   // The values of every expression name for `subject` (and a picked `card`, or -1).
   const double* vars(int subject, int card) const;
   double eval(int expr, int subject, int card) const;
@@ -191,15 +211,25 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   // alone looked up. namesFor: this thread's buffer for `subject`.
   double* namesFor(int subject) const;
   double slotValue(int slot, int subject) const;
-  const double* namesWith(const std::vector<int>& slots, bool readsCard, int subject, int card) const;
+  // cardProps: the card properties read (DescribedProgram::exprCardReads), null none.
+  const double* namesWith(const std::vector<int>& slots, const std::vector<int>* cardProps, int subject, int card) const;
   double valueFor(int expr, int subject, int card) const;
   bool holdsFor(int condition, int subject, int card) const;
   // On this thread's buffer `v` with the names the phase's actions read
   // (Phase::reads) filled for the player to act: holds the card only when the
   // condition reads it, and looks up one on the card alone.
   bool holdsWith(int condition, int card, double* v) const;
-  void holdCardIn(double* v, int card) const;
-  bool legal(int action, int card, double* v) const;
+  // holdsWith's answer without its call for no condition or one looked up by card (most of a listing's tests).
+  bool holdsWithInline(int condition, int card, double* v) const {
+    if (condition < 0) return true;
+    const std::vector<char>& byCard = m_p->conditions[static_cast<std::size_t>(condition)].byCard;
+    if (!byCard.empty()) return byCard[static_cast<std::size_t>(card + 1)] != 0;
+    return holdsWith(condition, card, v);
+  }
+  // The card properties expression `expr` reads.
+  void holdCardIn(double* v, int card, int expr) const;
+  // `who`: the player to act (actor()), computed once per listing.
+  bool legal(int action, int card, double* v, int who) const;
   bool pickHolds(const model::describe::Action& a, int card, double* v) const;
   bool phaseHasLegalAction() const;
   void listLegal(std::vector<sim::Action>& out) const;

@@ -20,7 +20,10 @@ void DescribedState::shuffle(std::vector<std::int16_t>& pile, sim::Rng& rng) {
     std::swap(pile[i - 1], pile[static_cast<std::size_t>(sim::uniformInt(rng, static_cast<int>(i)))]);
 }
 
-void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& rng, const EffectFrame* resume) {
+// Flattened: what an instruction calls here (its amount's rounding, the
+// counters' bounds, a shuffle) is inlined into the loop every effect runs through.
+__attribute__((flatten)) void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& rng,
+                                                  const EffectFrame* resume) {
   const Program& p = *m_p;
   using Loop = EffectLoop;
   std::array<Loop, md::kMaxEffectDepth + 2> loops{};
@@ -40,13 +43,26 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
     f.loops = loops;
     m_choice->frames.push_back(f);
   };
-  // The names' values are those of the state's stamp: a new one only after an
-  // instruction that may change them (tests and jumps keep them); an amount
-  // or a test fills only the names it reads (described_names.cpp).
-  bool lastKept = false;
+  // The names' values are those of the state's stamp: a new one only when
+  // something is about to read them after an instruction that may have
+  // changed a counter, a zone or the stack (`dirty`), and on leaving, so a
+  // run of plain sets and moves takes one; an amount or a test fills only
+  // the names it reads (described_names.cpp), a lone number none.
+  bool dirty = true;
+  auto fresh = [&]() {
+    if (dirty) changed();
+    dirty = false;
+  };
   auto amount = [&](int expr) {
-    const double v = valueFor(expr, subject, card);
-    return std::isfinite(v) ? std::llround(std::clamp(v, -2e9, 2e9)) : 0LL;
+    const auto e = static_cast<std::size_t>(expr);
+    double v;
+    if (p.isLoneNumber[e]) {
+      v = p.loneNumber[e];
+    } else {
+      fresh();
+      v = valueFor(expr, subject, card);
+    }
+    return std::isfinite(v) ? rounded(std::clamp(v, -2e9, 2e9)) : 0LL;
   };
   auto bounded = [&](int index, long long v) {
     const md::Counter& c = p.counters[static_cast<std::size_t>(index)];
@@ -54,11 +70,16 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
   };
   long long steps = 0;
   // Every step of this run is added to the state's total (effectSteps), on any return.
+  // and the stamp moves on if anything may have changed since it last did.
   struct Tally {
-    long long& total;
+    DescribedState& state;
     const long long& steps;
-    ~Tally() { total += steps; }
-  } tally{m_effectSteps, steps};
+    const bool& dirty;
+    ~Tally() {
+      state.m_effectSteps += steps;
+      if (dirty) state.changed();
+    }
+  } tally{*this, steps, dirty};
   while (true) {
     // Nested repeats multiply (1,000 times 1,000 ...): a run that outgrows the
     // budget ends the game with no winner and its cause, never a hang.
@@ -72,9 +93,39 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
       return;
     }
     const md::Instr& in = p.code[static_cast<std::size_t>(pc)];
-    // After an instruction that may have changed a counter, a zone or the subject.
-    if (!lastKept) changed();
-    lastKept = in.op == md::Op::JumpUnless || in.op == md::Op::Jump || in.op == md::Op::RepeatBegin;
+    // Every instruction but these may change what the names read, or read
+    // them in ways amount() does not see (a card's effects, a choice, Lua, the board).
+    bool mutates = true;
+    switch (in.op) {
+      case md::Op::Gain:
+      case md::Op::Set:
+      case md::Op::Roll:
+      case md::Op::Draw:
+      case md::Op::MoveTop:
+      case md::Op::Deal:
+      case md::Op::MovePicked:
+      case md::Op::MoveAll:
+      case md::Op::Shuffle:
+        break;  // amount() reads the names before the change, if at all
+      case md::Op::RepeatBegin:
+      case md::Op::Jump:
+      case md::Op::RepeatEnd:
+      case md::Op::EachBegin:
+      case md::Op::EachEnd:
+      case md::Op::Return:
+      case md::Op::EndTurn:
+      case md::Op::CountAs:
+        mutates = false;
+        break;
+      case md::Op::JumpUnless:
+        fresh();
+        mutates = false;
+        break;
+      default:
+        fresh();
+        dirty = true;  // seen on leaving, should it not come back
+        break;
+    }
     switch (in.op) {
       case md::Op::Gain: {
         const long long v = amount(in.b);
@@ -314,6 +365,7 @@ void DescribedState::run(int pc, int subject, int card, int pickZone, sim::Rng& 
         break;
       }
     }
+    dirty = dirty || mutates;
   }
 }
 
