@@ -7,7 +7,12 @@
 // targets (in target scales), the fewest edits, the smallest moves (steps of
 // each knob's domain). The search's own steps still minimise the targets'
 // and the guard's misses together (totalMiss): that is how it moves; this is
-// only which of the proposals it raced is returned.
+// only which of the proposals it raced (or its own best) is returned.
+//
+// The search's own best (the smallest miss of the targets and the guard
+// together, raced longest) stays the answer when it keeps the guard, less
+// any of its edits whose removal ranks closer; only a best that breaks the
+// guard is replaced by another proposal.
 //
 // The start (no edits) keeps the guard by construction and takes part in the
 // ranking: a guard-keeping proposal is returned only when it ranks above the
@@ -36,7 +41,9 @@ EditSet TuneSearch::closest(const EditSet& fallback, TuneResult& result) const {
   const std::size_t least = 2 * m_config.roundBlocks;
   std::vector<Ranked> pool;
   std::set<std::string> seen;
-  std::vector<EditSet> candidates{EditSet{}};
+  // The start, the search's own best (it may come from screening, never
+  // raced), then every proposal raced.
+  std::vector<EditSet> candidates{EditSet{}, fallback};
   candidates.insert(candidates.end(), m_raced.begin(), m_raced.end());
   for (const EditSet& e : candidates) {
     Ranked x;
@@ -70,8 +77,23 @@ EditSet TuneSearch::closest(const EditSet& fallback, TuneResult& result) const {
     if (a.keeps != b.keeps) return a.keeps;
     return closer(a, b);
   });
-  // The first is a guard-keeping proposal, or the start when none ranks above it.
+  // The search's own best, when it keeps the guard, is improved on only by
+  // dropping some of its edits: it was raced on the most blocks, and a
+  // proposal dropped early may rank above it on the few blocks it has (a
+  // point inside a band on 32 blocks is no evidence against one inside it on
+  // 128). Otherwise the first is a guard-keeping proposal, or the start when
+  // none ranks above it.
   const Ranked* chosen = &pool.front();
+  const auto own = std::find_if(pool.begin(), pool.end(), [&](const Ranked& x) { return x.key == m_knobs.key(fallback); });
+  if (!fallback.empty() && own != pool.end() && own->keeps) {
+    chosen = &*own;
+    for (const Ranked& x : pool)
+      if (x.keeps && !x.edits.empty() && x.edits.size() < fallback.size() && closer(x, *chosen) &&
+          std::all_of(x.edits.begin(), x.edits.end(), [&](const auto& e) {
+            return std::find(fallback.begin(), fallback.end(), e) != fallback.end();
+          }))
+        chosen = &x;
+  }
   result.guardKept = true;
   if (chosen->edits.empty() && m_config.guard.on) {
     const auto breaker = std::find_if(pool.begin(), pool.end(), [&](const Ranked& x) { return !x.keeps; });
