@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <set>
 
+#include "model/describe/choice_compiler.h"
 #include "model/describe/description_compiler.h"
 #include "model/validation/name_suggestion.h"
 
@@ -28,20 +29,7 @@ bool has(const std::vector<ChoiceArg>& args, const char* key) {
 }  // namespace
 
 std::vector<ChoiceArg> amountArgs(Compiler& c, const YAML::Node& map) {
-  std::vector<ChoiceArg> out;
-  if (!map.IsMap()) {
-    c.error(c.m_r.loc(map), "expected a map for 'choose_amount' (min, max, into, ...), got " +
-                                yaml::NodeReader::describe(map));
-    return out;
-  }
-  for (const auto& e : c.m_r.entries(map, "choose_amount")) {
-    if (!e.value.IsScalar()) {
-      c.error(e.valueLoc, "expected a single value for '" + e.key + "', got " + yaml::NodeReader::describe(e.value));
-      continue;
-    }
-    out.push_back({e.key, e.value.Scalar(), e.valueLoc});
-  }
-  return out;
+  return scalarArgs(c, map, "choose_amount", "min, max, into");
 }
 
 int amountSpec(Compiler& c, const std::vector<ChoiceArg>& args, const SourceLocation& where) {

@@ -42,14 +42,13 @@ bool readFlag(Compiler& c, const ChoiceArg& a, bool& flag) {
 
 }  // namespace
 
-std::vector<ChoiceArg> choiceArgs(Compiler& c, const YAML::Node& map) {
+std::vector<ChoiceArg> scalarArgs(Compiler& c, const YAML::Node& map, const std::string& op, const std::string& keys) {
   std::vector<ChoiceArg> out;
   if (!map.IsMap()) {
-    c.error(c.m_r.loc(map), "expected a map for 'choose' (from, to, count, ...), got " +
-                                yaml::NodeReader::describe(map));
+    c.error(c.m_r.loc(map), "expected a map for '" + op + "' (" + keys + ", ...), got " + yaml::NodeReader::describe(map));
     return out;
   }
-  for (const auto& e : c.m_r.entries(map, "choose")) {
+  for (const auto& e : c.m_r.entries(map, op)) {
     if (!e.value.IsScalar()) {
       c.error(e.valueLoc, "expected a single value for '" + e.key + "', got " + yaml::NodeReader::describe(e.value));
       continue;
@@ -58,6 +57,8 @@ std::vector<ChoiceArg> choiceArgs(Compiler& c, const YAML::Node& map) {
   }
   return out;
 }
+
+std::vector<ChoiceArg> choiceArgs(Compiler& c, const YAML::Node& map) { return scalarArgs(c, map, "choose", "from, to, count"); }
 
 std::vector<ChoiceArg> choiceArgs(const Effect& e) {
   std::vector<ChoiceArg> out;

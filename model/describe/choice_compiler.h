@@ -23,6 +23,10 @@ struct ChoiceArg {
 // DescribedProgram::choices, or -1 (reported).
 int chooseSpec(Compiler& c, const std::vector<ChoiceArg>& args, const SourceLocation& where);
 std::vector<ChoiceArg> choiceArgs(Compiler& c, const YAML::Node& map);
+// The scalar entries of an effect's map (`choose`, `choose_amount`): a value
+// that is not a scalar, or a node that is not a map, is an error at its place;
+// `keys` names a few of the keys for that message.
+std::vector<ChoiceArg> scalarArgs(Compiler& c, const YAML::Node& map, const std::string& op, const std::string& keys);
 std::vector<ChoiceArg> choiceArgs(const Effect& e);
 
 // `deal: {from: deck, to: hand, count: 5}`: count cards to each player (or
