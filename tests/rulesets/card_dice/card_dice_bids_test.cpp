@@ -1,13 +1,68 @@
-// Agent tests of auctions (card_dice_heuristic.h, the draws term): the answer to a bid raises
-// when the card is worth more to the answering player than the next price and it can pay,
-// and the bidder matches likewise; with the card worth nothing more to it, the player stops.
-// A card's worth to a player is what it adds to the player's coming draws (kDrawsAhead draws
-// of the deck's mean), the price what the gold paid was worth (kGoldWeight a gold below the
-// gold the shops can take). Rules (seed file 004): "their opponent may outbid them to two
-// times that. The player may then match their opponent's bid." The run-wide measure is the
-// counters bid_contested and bid_raised.
+// Auctions. The rules, on both engines (card_dice_table.h): "Bidding for a card consists of
+// a player announcing their interest in buying a card from one of the shops for its stated
+// cost. Then their opponent may outbid them to two times that. The player may then match
+// their opponent's bid." (seed file 004).
+//
+// Then the card_dice engine's agent tests of auctions (card_dice_heuristic.h, the draws
+// term): the answer to a bid raises when the card is worth more to the answering player than
+// the next price and it can pay, and the bidder matches likewise; with the card worth nothing
+// more to it, the player stops. A card's worth to a player is what it adds to the player's
+// coming draws (kDrawsAhead draws of the deck's mean), the price what the gold paid was worth
+// (kGoldWeight a gold below the gold the shops can take). The run-wide measure is the
+// counters bid_contested and bid_raised. These are one engine's only: the heuristic and the
+// counters are the card_dice engine's (the described game's agents value a position by its
+// declared victory, and it keeps no auction counters).
 #include "simulation/agents/greedy_agent.h"
 #include "tests/rulesets/card_dice/card_dice_fixture.h"
+#include "tests/rulesets/card_dice/card_dice_table.h"
+
+namespace wb::rulesets::testing {
+namespace {
+
+class CardDiceBids : public BothEngines {};
+
+// An opponent who cannot pay twice the cost cannot outbid: the bidder buys at the cost,
+// in either shop.
+TEST_P(CardDiceBids, ABidNobodyCanOutbidBuysAtTheCost) {
+  t->setShop(0, {"fire", "tremor", "heavy_rain", "treasury"}, {});
+  ASSERT_TRUE(t->act(Move::Bid, "fire", 0));
+  EXPECT_EQ(t->gold(0), 43);
+  EXPECT_EQ(t->discardCount(0, "fire"), 1);
+  EXPECT_EQ(t->toAct(), 0);
+  EXPECT_EQ(t->shop(0), (std::vector<std::string>{"tremor", "heavy_rain", "treasury"}));
+  // The expensive shop: Blazing Fire at 12.
+  t = makeTable(GetParam());
+  t->setShop(1, {"blazing_fire"}, {});
+  ASSERT_TRUE(t->act(Move::Bid, "blazing_fire", 1));
+  EXPECT_EQ(t->toAct(), 0);
+  EXPECT_EQ(t->gold(0), 38);
+  EXPECT_EQ(t->discardCount(0, "blazing_fire"), 1);
+  EXPECT_TRUE(t->shop(1).empty());
+}
+
+// "Then their opponent may outbid them to two times that": asked only when it can pay twice
+// the cost (24 for Blazing Fire); a gold short, the bidder buys at once.
+TEST_P(CardDiceBids, TheOpponentIsAskedOnlyWhenItCanPayTwiceTheCost) {
+  t->setShop(1, {"blazing_fire"}, {});
+  t->setGold(1, 23);
+  ASSERT_TRUE(t->act(Move::Bid, "blazing_fire", 1));
+  EXPECT_EQ(t->toAct(), 0);
+  EXPECT_EQ(t->discardCount(0, "blazing_fire"), 1);
+  EXPECT_EQ(t->gold(1), 23);
+  t = makeTable(GetParam());
+  t->setShop(1, {"blazing_fire"}, {});
+  t->setGold(1, 24);
+  ASSERT_TRUE(t->act(Move::Bid, "blazing_fire", 1));
+  EXPECT_EQ(t->toAct(), 1) << "the opponent answers the bid";
+  EXPECT_EQ(t->discardCount(0, "blazing_fire"), 0);
+  ASSERT_TRUE(t->act(Move::Raise));
+  EXPECT_EQ(t->toAct(), 0) << "the bidder may match";
+}
+
+BOTH_ENGINES(CardDiceBids);
+
+}  // namespace
+}  // namespace wb::rulesets::testing
 
 namespace wb::rulesets::card_dice::testing {
 namespace {

@@ -1,12 +1,45 @@
-// Gold that buys nothing: the blunder counter
-// turn_gold_unconverted (a turn that ends with its bid unused while the player's
-// gold pays for a buff or damage card on display) and the heuristic's "unspent"
-// term (card_dice_heuristic.h), which makes greedy and the planner turn a gold
-// lead into such a card. Rule: "On each turn a player may ... bid for one card"
-// (seed file 004); the counter and the term are the agents', not the rules'.
+// Gold that buys nothing. The rule, on both engines (card_dice_table.h): "On each turn a
+// player may ... bid for one card" (seed file 004): a bid is the player's choice, so a turn
+// may end with the bid unused and the gold kept.
+//
+// Then one engine's only: the card_dice engine's blunder counter turn_gold_unconverted (a
+// turn that ends with its bid unused while the player's gold pays for a buff or damage card
+// on display) and its heuristic's "unspent" term (card_dice_heuristic.h), which makes greedy
+// and the planner turn a gold lead into such a card. The counter and the term are the
+// agents', not the rules': the described game keeps no such counter, and its agents value a
+// position by its declared victory.
 #include "simulation/agents/greedy_agent.h"
 #include "simulation/agents/planner_agent.h"
 #include "tests/rulesets/card_dice/card_dice_fixture.h"
+#include "tests/rulesets/card_dice/card_dice_table.h"
+
+namespace wb::rulesets::testing {
+namespace {
+
+class CardDiceGold : public BothEngines {};
+
+// "On each turn a player may ... bid for one card": may, not must. Fire (7 gold) on display,
+// 7 gold: the turn ends without a bid, the gold kept; after a bid, the turn ends too.
+TEST_P(CardDiceGold, ATurnMayEndWithTheBidUnusedAndTheGoldKept) {
+  t->setShop(0, {"fire"}, {});
+  t->setShop(1, {}, {});
+  t->setGold(0, 7);
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  EXPECT_EQ(t->toAct(), 1);
+  EXPECT_EQ(t->gold(0), 7);
+  t = makeTable(GetParam());
+  t->setShop(0, {"fire", "tremor"}, {});
+  t->setShop(1, {}, {});
+  ASSERT_TRUE(t->act(Move::Bid, "fire", 0));  // the opponent, with no gold, cannot raise: bought
+  EXPECT_EQ(t->gold(0), 43);
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  EXPECT_EQ(t->toAct(), 1);
+}
+
+BOTH_ENGINES(CardDiceGold);
+
+}  // namespace
+}  // namespace wb::rulesets::testing
 
 namespace wb::rulesets::card_dice::testing {
 namespace {

@@ -106,6 +106,13 @@ class CppTable : public Table {
   int shopHolds(int tier, const std::string& c) const override {
     return countIn(s->shop(tier).display, card(c)) + countIn(s->shop(tier).deck, card(c));
   }
+  // Combat, gold and bids:
+  void dealNewGame() override { s = game->newGame(rng); }
+  int cost(const std::string& c) const override { return game->rules().cards[static_cast<std::size_t>(card(c))].cost; }
+  int shopDeckSize(int tier) const override { return static_cast<int>(s->shop(tier).deck.size()); }
+  int handSize(int p) const override { return static_cast<int>(s->player(p).hand.size()); }
+  int inPlayCount(int p, const std::string& c) const override { return countIn(s->player(p).inPlay, card(c)); }
+  int actionsLeft(int p) const override { return s->player(p).actionsLeft; }
   int legalMoveCount() const override { return static_cast<int>(static_cast<const sim::State&>(*s).legalActions().size()); }
   bool apply(sim::Action a) { return s->applyAction(a, rng); }
   int gold(int p) const override { return s->player(p).gold; }
@@ -298,6 +305,17 @@ class DescribedTable : public Table {
     const std::string prefix = tier == 0 ? "cheap" : "expensive";
     return countIn(prefix + "_shop", 0, c) + countIn(prefix + "_deck", 0, c);
   }
+  // Combat, gold and bids:
+  void dealNewGame() override { s = game->newGame(2, rng); }
+  int cost(const std::string& c) const override {
+    return static_cast<int>(game->program().cards[static_cast<std::size_t>(card(c))].props[0]);  // cost first
+  }
+  int shopDeckSize(int tier) const override {
+    return static_cast<int>(s->zone(zone(tier == 0 ? "cheap_deck" : "expensive_deck"), 0).size());
+  }
+  int handSize(int p) const override { return static_cast<int>(s->zone(zone("hand"), p).size()); }
+  int inPlayCount(int p, const std::string& c) const override { return countIn("in_play", p, c); }
+  int actionsLeft(int p) const override { return s->counter(counterOf("actions_left"), p); }
 
   sim::Rng rng{7};
   std::shared_ptr<const described::DescribedGame> game;

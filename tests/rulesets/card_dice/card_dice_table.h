@@ -55,6 +55,14 @@ class Table {
   virtual int die(const std::string& die) const = 0;
   // How many moves the player to act has: random agents pick among them uniformly.
   virtual int legalMoveCount() const = 0;
+  // Combat, gold and bids:
+  // The engine's own start (shuffled decks, dealt shops, rolled dice) in place of the position.
+  virtual void dealNewGame() = 0;
+  virtual int cost(const std::string& card) const = 0;
+  virtual int shopDeckSize(int tier) const = 0;
+  virtual int handSize(int p) const = 0;
+  virtual int inPlayCount(int p, const std::string& card) const = 0;  // played this turn
+  virtual int actionsLeft(int p) const = 0;
 };
 
 // The table of one engine: false the card_dice engine, true the described game.
