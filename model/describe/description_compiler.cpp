@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cmath>
 #include <optional>
+#include <variant>
 
 #include "model/core/atomic_file.h"
 #include "model/describe/board_compiler.h"
@@ -419,8 +420,16 @@ void Compiler::bindNames() {
   };
   s.params = next;
   for (const auto& p : m_rs.parameters) {
-    if (p.type == ParameterType::Enum || p.type == ParameterType::String) continue;
-    m_p.paramValues.push_back(m_rs.number(p.id));
+    if (p.type == ParameterType::String) continue;
+    if (p.type == ParameterType::Enum) {
+      // An enum reads as its value's place among its choices (0 the first), so
+      // an amount can follow a reading the designer names (`bid_steps`).
+      const auto* text = std::get_if<std::string>(&p.value);
+      const auto at = text ? std::find(p.choices.begin(), p.choices.end(), *text) : p.choices.end();
+      m_p.paramValues.push_back(at == p.choices.end() ? 0.0 : static_cast<double>(at - p.choices.begin()));
+    } else {
+      m_p.paramValues.push_back(m_rs.number(p.id));
+    }
     bind(p.id, next++, p.origin.loc);
   }
   s.globals = next;

@@ -150,6 +150,8 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   sim::Action passAction() const { return static_cast<sim::Action>(m_p->actions.size()) * kActionStride; }
   // Actions waiting on the stack (0 when nothing waits).
   int stackSize() const { return static_cast<int>(m_stack.size()); }
+  // True while the owner of an answered action may play more before it resolves (`during: window`).
+  bool windowOpen() const { return m_stackPhase >= 0 && m_stackPhase == m_p->windowPhase; }
 
   // The board (described_board.cpp): positions for tests and scripts.
   const BoardState& board() const { return m_board; }

@@ -34,36 +34,6 @@ TEST_P(CardDiceBothEngines, AnOutbidderWhoIsNotMatchedBuysAtTwiceTheCost) {
   EXPECT_EQ(t->toAct(), 0) << "the bidder's turn goes on";
 }
 
-// "The player is allowed to play actions during the auction."
-TEST_P(CardDiceBothEngines, TheBidderMayPlayAnActionBeforeMatching) {
-  t->setShop(1, {"gold_mine", "earthquake", "free_market", "cheapskate"}, {});
-  t->setGold(0, 12);
-  t->setGold(1, 24);
-  t->setDie("gold", 6);
-  t->giveHand(0, "treasury");
-  ASSERT_TRUE(t->act(Move::Bid, "gold_mine", 1));
-  ASSERT_TRUE(t->act(Move::Raise));           // the opponent bids 24
-  EXPECT_FALSE(t->act(Move::Raise));          // 12 gold cannot match 24
-  ASSERT_TRUE(t->act(Move::Execute, "treasury"));  // +6
-  EXPECT_FALSE(t->act(Move::Raise));
-  EXPECT_EQ(t->gold(0), 18);
-  ASSERT_TRUE(t->act(Move::Yield));
-  EXPECT_EQ(t->gold(1), 0);
-}
-
-// "Executing it later isn't counted towards that turn's action limit but
-// requires paying its cost"; placed "for a later turn".
-TEST_P(CardDiceBothEngines, AFaceDownActionIsPlayedOnALaterTurnForItsCost) {
-  t->giveHand(0, "fire");
-  ASSERT_TRUE(t->act(Move::PlaceFaceDown, "fire"));
-  EXPECT_FALSE(t->act(Move::PlayFaceDown, "fire"));
-  ASSERT_TRUE(t->act(Move::EndTurn));
-  ASSERT_TRUE(t->act(Move::EndTurn));
-  ASSERT_EQ(t->toAct(), 0);
-  ASSERT_TRUE(t->act(Move::PlayFaceDown, "fire"));
-  EXPECT_EQ(t->health(1), 97);
-  EXPECT_EQ(t->gold(0), 50 - 7 + 3);
-}
 
 // "At the end of a player's turn, the oldest card in each of the two card
 // shops is removed. Then both shops are refilled back to four cards."
@@ -75,23 +45,6 @@ TEST_P(CardDiceBothEngines, AtATurnsEndEachShopLosesItsOldestCard) {
   EXPECT_EQ(t->shop(1), (std::vector<std::string>{"earthquake", "free_market", "cheapskate", "rainstorm"}));
 }
 
-// Weak Hands: "Your opponent must discard [utility] cards from their hand";
-// assumed (both engines): the victim picks them.
-TEST_P(CardDiceBothEngines, WeakHandsLetsTheVictimPickItsDiscards) {
-  t->setDie("utility", 2);
-  t->giveHand(0, "weak_hands");
-  for (const char* c : {"fire", "tremor", "treasury"}) t->giveHand(1, c);
-  ASSERT_TRUE(t->act(Move::Blessing, "weak_hands"));
-  EXPECT_EQ(t->toAct(), 1) << "the victim picks";
-  ASSERT_TRUE(t->act(Move::Pick, "tremor"));
-  EXPECT_EQ(t->toAct(), 1);
-  ASSERT_TRUE(t->act(Move::Pick, "treasury"));
-  EXPECT_EQ(t->toAct(), 0) << "the player's turn goes on";
-  EXPECT_EQ(t->handCount(1, "fire"), 1);
-  EXPECT_EQ(t->discardCount(1, "tremor"), 1);
-  EXPECT_EQ(t->discardCount(1, "treasury"), 1);
-}
-
 // A victim holding no more cards than it must discard has nothing to choose.
 TEST_P(CardDiceBothEngines, WeakHandsTakesEveryCardWithoutAChoiceWhenItMust) {
   t->setDie("utility", 3);
@@ -100,45 +53,6 @@ TEST_P(CardDiceBothEngines, WeakHandsTakesEveryCardWithoutAChoiceWhenItMust) {
   ASSERT_TRUE(t->act(Move::Blessing, "weak_hands"));
   EXPECT_EQ(t->toAct(), 0);
   EXPECT_EQ(t->discardCount(1, "fire") + t->discardCount(1, "tremor"), 2);
-}
-
-// Faulty Table: "Your opponent must discard [utility] face down actions."
-TEST_P(CardDiceBothEngines, FaultyTableLetsTheVictimPickItsFaceDownDiscards) {
-  t->setDie("utility", 1);
-  t->giveHand(0, "faulty_table");
-  t->giveFaceDown(1, "fire");
-  t->giveFaceDown(1, "tremor");
-  ASSERT_TRUE(t->act(Move::Blessing, "faulty_table"));
-  EXPECT_EQ(t->toAct(), 1);
-  ASSERT_TRUE(t->act(Move::Pick, "tremor"));
-  EXPECT_EQ(t->toAct(), 0);
-  EXPECT_EQ(t->faceDownCount(1, "fire"), 1);
-  EXPECT_EQ(t->discardCount(1, "tremor"), 1);
-}
-
-// Impatience: "Look at and reorder the top [utility] cards of your deck":
-// the card picked first goes on top.
-TEST_P(CardDiceBothEngines, ImpatiencePutsTheTopCardsBackInTheChosenOrder) {
-  t->setDie("utility", 3);
-  for (const char* c : {"gold_mine", "fire", "tremor", "treasury"}) t->giveDeck(0, c);  // treasury on top
-  t->giveHand(0, "impatience");
-  ASSERT_TRUE(t->act(Move::Execute, "impatience"));
-  EXPECT_EQ(t->toAct(), 0);
-  ASSERT_TRUE(t->act(Move::Pick, "fire"));
-  ASSERT_TRUE(t->act(Move::Pick, "tremor"));
-  EXPECT_EQ(t->deckTopFirst(0), (std::vector<std::string>{"fire", "tremor", "treasury", "gold_mine"}));
-}
-
-// Sabotage: "Look at and reorder the top [utility] cards of your opponent's
-// deck": the player who plays it orders them.
-TEST_P(CardDiceBothEngines, SabotageReordersTheOpponentsDeck) {
-  t->setDie("utility", 2);
-  for (const char* c : {"gold_mine", "fire", "tremor"}) t->giveDeck(1, c);
-  t->giveHand(0, "sabotage");
-  ASSERT_TRUE(t->act(Move::Execute, "sabotage"));
-  EXPECT_EQ(t->toAct(), 0) << "the saboteur orders";
-  ASSERT_TRUE(t->act(Move::Pick, "fire"));
-  EXPECT_EQ(t->deckTopFirst(1), (std::vector<std::string>{"fire", "tremor", "gold_mine"}));
 }
 
 // Magnetic Hands: "Move a chosen card from your deck to your hand and then shuffle."
@@ -203,37 +117,6 @@ TEST_P(CardDiceBothEngines, RecyclingMayStopEarly) {
   EXPECT_EQ(t->toAct(), 0);
 }
 
-// "A player may respond to their opponent's action by playing an action which
-// affects (or may affect) its result ...; the response is executed before the
-// action that triggered it" -- a heal answers damage; responding "requires
-// paying the cost of the action".
-TEST_P(CardDiceBothEngines, AHealAnswersDamageAndResolvesFirst) {
-  t->setDie("fire", 4);
-  t->setDie("nature", 5);
-  t->setHealth(1, 2);
-  t->setGold(1, 10);
-  t->giveHand(0, "fire");
-  t->giveHand(1, "ecology");
-  ASSERT_TRUE(t->act(Move::Execute, "fire"));
-  ASSERT_EQ(t->toAct(), 1) << "the opponent may answer the damage";
-  ASSERT_TRUE(t->act(Move::Answer, "ecology"));
-  EXPECT_EQ(t->toAct(), 0) << "the fire resolved after the heal: its turn goes on";
-  EXPECT_EQ(t->health(1), 2 + 5 - 4) << "healed to 7 first, so the 4 damage does not kill";
-  EXPECT_EQ(t->gold(1), 10 - 3);
-  EXPECT_EQ(t->gold(0), 54);
-}
-
-// The same rule: an action that does not damage the opponent is not one a heal "affects".
-TEST_P(CardDiceBothEngines, AHealDoesNotAnswerAnActionWithoutDamage) {
-  t->setGold(1, 10);
-  t->giveHand(0, "treasury");
-  t->giveHand(1, "ecology");
-  ASSERT_TRUE(t->act(Move::Execute, "treasury"));
-  EXPECT_EQ(t->toAct(), 0) << "no answer was offered";
-  EXPECT_EQ(t->gold(0), 53);
-  EXPECT_EQ(t->handCount(1, "ecology"), 1);
-}
-
 // Veto: "Cancel an action of your opponent" -- played as a response, for its cost.
 TEST_P(CardDiceBothEngines, VetoCancelsTheActionItAnswers) {
   t->setDie("fire", 4);
@@ -264,29 +147,6 @@ TEST_P(CardDiceBothEngines, AnAnswerCanItselfBeAnswered) {
   EXPECT_EQ(t->toAct(), 0);
   EXPECT_EQ(t->health(1), 96);
   EXPECT_EQ(t->gold(0), 50 - 18 + 4);
-}
-
-// "The opponent is then allowed to play further actions and/or blessings before
-// executing the original action that triggered the response": after the heal,
-// the damage's owner plays a blessing first; then the answerer may answer again.
-TEST_P(CardDiceBothEngines, AfterAnAnswerTheAnsweredPlayerGetsAWindow) {
-  t->setDie("fire", 4);
-  t->setDie("nature", 2);
-  t->setGold(1, 20);
-  t->giveHand(0, "fire");
-  t->giveHand(0, "basic_income");
-  t->giveHand(1, "ecology");
-  t->giveHand(1, "reforestation");
-  ASSERT_TRUE(t->act(Move::Execute, "fire"));
-  ASSERT_TRUE(t->act(Move::Answer, "ecology"));
-  ASSERT_EQ(t->toAct(), 0) << "the window: the damage's owner holds a blessing";
-  ASSERT_TRUE(t->act(Move::Blessing, "basic_income"));
-  EXPECT_EQ(t->gold(0), 51);
-  ASSERT_EQ(t->toAct(), 1) << "the window closed (nothing left to play): the answerer may answer again";
-  ASSERT_TRUE(t->act(Move::Answer, "reforestation"));
-  EXPECT_EQ(t->toAct(), 0);
-  EXPECT_EQ(t->health(1), 100 + 2 + 4 - 4);
-  EXPECT_EQ(t->gold(1), 20 - 3 - 7);
 }
 
 // Gambling: "Roll one die again" -- once, no follow-up; the other dice stay.
@@ -405,35 +265,6 @@ TEST_P(CardDiceBothEngines, ADieChangeAnswersAnActionThatReadsTheDie) {
   EXPECT_EQ(t->gold(1), 7);
 }
 
-// The same rule: a shield's die "may affect" the damage it reduces (Water
-// Reservoirs: water against fire damage), so the victim may change it.
-TEST_P(CardDiceBothEngines, ADieChangeAnswersThroughTheVictimsShield) {
-  t->setDie("fire", 5);
-  t->setDie("water", 3);
-  t->setGold(1, 10);
-  t->givePassive(1, "water_reservoirs");
-  t->giveHand(0, "fire");
-  t->giveHand(1, "cheap_trick");
-  ASSERT_TRUE(t->act(Move::Execute, "fire"));
-  ASSERT_EQ(t->toAct(), 1);
-  EXPECT_FALSE(t->actDie(Move::Answer, "cheap_trick", "earth", 1)) << "no shield of earth";
-  ASSERT_TRUE(t->actDie(Move::Answer, "cheap_trick", "water", 1));
-  EXPECT_EQ(t->health(1), 99) << "5 fire less 4 water";
-}
-
-// ... and an action whose result reads no die (Free Market doubles gold) is
-// not one a die change affects: no answer is offered.
-TEST_P(CardDiceBothEngines, ADieChangeDoesNotAnswerAnActionThatReadsNoDie) {
-  t->setGold(0, 20);
-  t->setGold(1, 10);
-  t->giveHand(0, "free_market");
-  t->giveHand(1, "cheap_trick");
-  ASSERT_TRUE(t->act(Move::Execute, "free_market"));
-  EXPECT_EQ(t->toAct(), 0) << "no answer was offered";
-  EXPECT_EQ(t->gold(0), 40);
-  EXPECT_EQ(t->handCount(1, "cheap_trick"), 1);
-}
-
 // A die change answers a die change of the same die (the die it changes is one
 // its result depends on), not one of another die.
 TEST_P(CardDiceBothEngines, ADieChangeAnswersAChangeOfTheSameDie) {
@@ -533,51 +364,6 @@ TEST_P(CardDiceBothEngines, PaidMilitiaOffersTheSameGridAboveTwoHundredAndFiftyF
   ASSERT_TRUE(t->act(Move::Block, "125"));
   EXPECT_EQ(t->health(1), 1);
   EXPECT_EQ(t->gold(1), 400 - 125);
-}
-
-// "A player may respond to their opponent's action by playing an action which
-// affects (or may affect) its result"; assumed (both engines): a gold gain
-// may affect damage dealt to a player holding Paid Militia (the gold may
-// block it), so Treasury answers the fire, and resolves first.
-TEST_P(CardDiceBothEngines, AGoldCardAnswersDamageWhenTheAnswererHoldsPaidMilitia) {
-  t->setGold(1, 10);
-  t->givePassive(1, "paid_militia");
-  t->giveHand(0, "fire");
-  t->giveHand(1, "treasury");
-  ASSERT_TRUE(t->act(Move::Execute, "fire"));
-  ASSERT_EQ(t->toAct(), 1) << "the victim may answer with gold";
-  EXPECT_EQ(t->legalMoveCount(), 2) << "pass or Treasury";
-  ASSERT_TRUE(t->act(Move::Answer, "treasury"));
-  EXPECT_EQ(t->gold(1), 10 - 3 + 3);
-  ASSERT_EQ(t->toAct(), 1) << "the fire resolves: the victim chooses the block";
-  EXPECT_EQ(t->legalMoveCount(), 4);
-  ASSERT_TRUE(t->act(Move::Block, "3"));
-  EXPECT_EQ(t->health(1), 100);
-  EXPECT_EQ(t->gold(1), 7);
-  EXPECT_EQ(t->gold(0), 50);
-}
-
-// ... and not without the Militia: gold does not affect the damage then.
-TEST_P(CardDiceBothEngines, AGoldCardDoesNotAnswerDamageWithoutPaidMilitia) {
-  t->setGold(1, 10);
-  t->giveHand(0, "fire");
-  t->giveHand(1, "treasury");
-  ASSERT_TRUE(t->act(Move::Execute, "fire"));
-  EXPECT_EQ(t->toAct(), 0) << "no answer was offered";
-  EXPECT_EQ(t->handCount(1, "treasury"), 1);
-  EXPECT_EQ(t->health(1), 97);
-}
-
-// ... nor, with it, an action that deals no damage.
-TEST_P(CardDiceBothEngines, AGoldCardDoesNotAnswerAnActionWithoutDamage) {
-  t->setGold(1, 10);
-  t->givePassive(1, "paid_militia");
-  t->giveHand(0, "gold_refinery");
-  t->giveHand(1, "treasury");
-  ASSERT_TRUE(t->act(Move::Execute, "gold_refinery"));
-  EXPECT_EQ(t->toAct(), 0);
-  EXPECT_EQ(t->handCount(1, "treasury"), 1);
-  EXPECT_EQ(t->gold(0), 56);
 }
 
 

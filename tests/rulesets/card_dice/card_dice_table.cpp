@@ -3,6 +3,9 @@
 #include "tests/rulesets/card_dice/card_dice_table.h"
 
 #include <map>
+#include <utility>
+
+#include "model/path/ruleset_path.h"
 
 #include "tests/rulesets/card_dice/card_dice_fixture.h"
 #include "tests/rulesets/described/described_fixture.h"
@@ -12,8 +15,8 @@ namespace {
 
 class CppTable : public Table {
  public:
-  CppTable() {
-    game = card_dice::testing::sharedGame();
+  explicit CppTable(std::shared_ptr<const card_dice::CardDiceGame> g = card_dice::testing::sharedGame()) {
+    game = std::move(g);
     s = game->newGame(rng);
     for (int p = 0; p < 2; ++p) {
       for (auto z : {card_dice::Zone::Deck, card_dice::Zone::Hand, card_dice::Zone::Discard, card_dice::Zone::FaceDown})
@@ -134,6 +137,27 @@ class CppTable : public Table {
     return n;
   }
 
+
+  // Choices and responses:
+  CppTable(const CppTable& o)
+      : Table(), rng(o.rng), game(o.game), s(static_cast<card_dice::CardDiceState*>(o.s->clone().release())) {}
+  CppTable& operator=(const CppTable&) = delete;
+  std::unique_ptr<Table> copy() const override { return std::make_unique<CppTable>(*this); }
+  void restartWith(const std::vector<std::pair<std::string, std::string>>& sets) override {
+    CppTable fresh(card_dice::testing::gameWith(sets));
+    rng = fresh.rng;
+    game = fresh.game;
+    s = std::move(fresh.s);
+  }
+  bool drawCard() override { return apply(card_dice::encodeAction(card_dice::ActionKind::DrawCard)); }
+  bool answerFaceDown(const std::string& c, const std::string& die, int delta) override {
+    return apply(card_dice::encodeAction(card_dice::ActionKind::RespondFaceDown, card(c), die.empty() ? 0 : dieIndex(die),
+                                         delta));
+  }
+  bool windowOpen() const override { return s->phase() == card_dice::Phase::Window; }
+  int faceDownSize(int p) const override { return static_cast<int>(s->player(p).faceDown.size()); }
+  int discardSize(int p) const override { return static_cast<int>(s->player(p).discard.size()); }
+
   sim::Rng rng{7};
   std::shared_ptr<const card_dice::CardDiceGame> game;
   std::unique_ptr<card_dice::CardDiceState> s;
@@ -141,11 +165,23 @@ class CppTable : public Table {
 
 class DescribedTable : public Table {
  public:
-  DescribedTable() {
-    // Loaded once: loading validates, and validation plays a few games.
-    static const std::shared_ptr<const described::DescribedGame> shipped =
-        described::testing::shippedGame("card-dice-described");
-    game = shipped;
+  // The shipped description, loaded once: loading validates, and validation plays a few games.
+  static const model::LoadResult& loaded() {
+    static const model::LoadResult r =
+        model::loadRuleset(described::testing::shippedPath("card-dice-described"), described::testing::lookup());
+    return r;
+  }
+  static std::shared_ptr<const described::DescribedGame> shippedGame() {
+    static const std::shared_ptr<const described::DescribedGame> shipped = [] {
+      std::string errors;
+      auto g = described::testing::compile(loaded(), &errors);
+      EXPECT_TRUE(g != nullptr) << errors;
+      return g;
+    }();
+    return shipped;
+  }
+  explicit DescribedTable(std::shared_ptr<const described::DescribedGame> g = shippedGame()) {
+    game = std::move(g);
     if (!game) return;
     s = game->newGame(2, rng);
     for (const char* z : {"deck", "hand", "discard", "face_down", "placed"})
@@ -316,6 +352,43 @@ class DescribedTable : public Table {
   int handSize(int p) const override { return static_cast<int>(s->zone(zone("hand"), p).size()); }
   int inPlayCount(int p, const std::string& c) const override { return countIn("in_play", p, c); }
   int actionsLeft(int p) const override { return s->counter(counterOf("actions_left"), p); }
+
+
+  // Choices and responses:
+  DescribedTable(const DescribedTable& o)
+      : Table(), rng(o.rng), game(o.game), s(static_cast<described::DescribedState*>(o.s->clone().release())) {}
+  DescribedTable& operator=(const DescribedTable&) = delete;
+  std::unique_ptr<Table> copy() const override { return std::make_unique<DescribedTable>(*this); }
+  void restartWith(const std::vector<std::pair<std::string, std::string>>& sets) override {
+    model::Ruleset r = loaded().ruleset;
+    for (const auto& [path, value] : sets) {
+      std::string error;
+      EXPECT_TRUE(model::setPath(r, path, value, &error)) << path << ": " << error;
+    }
+    model::Diagnostics d;
+    std::shared_ptr<const described::DescribedGame> g = described::DescribedGame::create(r, d);
+    ASSERT_TRUE(g != nullptr) << d.format();
+    DescribedTable fresh(g);
+    rng = fresh.rng;
+    game = fresh.game;
+    s = std::move(fresh.s);
+  }
+  bool drawCard() override { return takeNamed("draw"); }
+  bool answerFaceDown(const std::string& c, const std::string& die, int delta) override {
+    std::string name = "answer_face_down " + c;
+    if (!die.empty()) name += " " + die;
+    if (delta != 0) name += (delta > 0 ? " +" : " ") + std::to_string(delta);
+    return takeNamed(name);
+  }
+  // Takes the legal move of that name; false when none is.
+  bool takeNamed(const std::string& name) {
+    for (sim::Action a : static_cast<const sim::State&>(*s).legalActions())
+      if (s->actionToString(a) == name) return s->applyAction(a, rng);
+    return false;
+  }
+  bool windowOpen() const override { return s->windowOpen(); }
+  int faceDownSize(int p) const override { return static_cast<int>(s->zone(zone("face_down"), p).size()); }
+  int discardSize(int p) const override { return static_cast<int>(s->zone(zone("discard"), p).size()); }
 
   sim::Rng rng{7};
   std::shared_ptr<const described::DescribedGame> game;
