@@ -74,7 +74,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   m_tabs->setElideMode(Qt::ElideRight);
   m_pages = new QStackedWidget(m_tabs);
   m_overview = new OverviewPage(m_document, m_pages);
-  m_pages->addWidget(m_overview);
+  // Its four boxes (a described game's rules among them) scroll rather than
+  // make the window taller than a 700 px screen.
+  auto* overviewArea = new QScrollArea(m_pages);
+  overviewArea->setObjectName(QStringLiteral("overviewScroll"));
+  overviewArea->setWidgetResizable(true);
+  overviewArea->setFrameShape(QFrame::NoFrame);
+  overviewArea->setWidget(m_overview);
+  m_pages->addWidget(overviewArea);
   m_tables.push_back(new TablePage(m_document, new ParameterTableModel(m_document), std::nullopt, tr("Parameters"), m_pages));
   // Every assumed value carries a marker; the parameters page measures which
   // of them decide the verdict.
@@ -207,7 +214,14 @@ void MainWindow::buildDocks() {
   m_explorer = new RulesetExplorer(m_document, this);
   auto* explorerDock = dock(tr("Ruleset"), QStringLiteral("ExplorerDock"), m_explorer, Qt::LeftDockWidgetArea);
   m_inspector = new EntityInspector(m_document, this);
-  auto* inspectorDock = dock(tr("Inspector"), QStringLiteral("InspectorDock"), m_inspector, Qt::RightDockWidgetArea);
+  // A card with many properties (a described game's 29) scrolls in its dock
+  // rather than making the window taller than the screen.
+  auto* inspectorArea = new QScrollArea(this);
+  inspectorArea->setObjectName(QStringLiteral("inspectorScroll"));
+  inspectorArea->setWidgetResizable(true);
+  inspectorArea->setFrameShape(QFrame::NoFrame);
+  inspectorArea->setWidget(m_inspector);
+  auto* inspectorDock = dock(tr("Inspector"), QStringLiteral("InspectorDock"), inspectorArea, Qt::RightDockWidgetArea);
   m_history = new QUndoView(m_document->undoStack(), this);
   m_history->setEmptyLabel(tr("<opened>"));
   auto* historyDock = dock(tr("History"), QStringLiteral("HistoryDock"), m_history, Qt::RightDockWidgetArea);
