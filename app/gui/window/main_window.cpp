@@ -27,6 +27,7 @@
 #include <QUndoView>
 #include <QVBoxLayout>
 
+#include "app/gui/assumptions/assumption_marks.h"
 #include "app/gui/assumptions/assumptions_bar.h"
 #include "app/gui/dice_lab/dice_lab_panel.h"
 #include "app/gui/document/ruleset_document.h"
@@ -678,6 +679,11 @@ bool MainWindow::exportReportTo(const QString& path, QString* error) {
     request.playedLadder = ladder;
     request.ladderHash = contentHash(m_ladder->resultRuleset());
   }
+  // "Measure assumptions" of the Parameters page, when it was played on the ruleset as it is now.
+  if (const AssumptionMarks* marks = AssumptionMarks::of(m_document);
+      marks->result() && marks->result()->ok() && !marks->result()->cancelled && marks->resultIsCurrent() &&
+      !marks->isRunning())
+    request.playedAssumptions = marks->result();
   request.window = windowResults(WindowPanels{m_compare, m_balance, m_ladder, m_specialties}, snapshot);
   request.command = reportCommandLine(request, path.toStdString());
   if (structural) request.command += "   # from unsaved edits --set cannot express: save the ruleset first";
