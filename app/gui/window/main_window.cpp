@@ -463,6 +463,20 @@ bool MainWindow::saveAs() {
 
 bool MainWindow::saveTo(const QString& path) {
   if (!confirmSave(path)) return false;
+  // The dialog asked about the file named; the included files written beside it are asked about here.
+  if (const QStringList others = othersFilesReplaced(path); !others.isEmpty()) {
+    QStringList names;
+    for (const QString& o : others) names << QDir::toNativeSeparators(o);
+    if (ask(tr("Save As"),
+            tr("Saving as %1 also writes the ruleset's included files beside it, and would replace %2, which %3 not "
+               "this ruleset's. Replace?")
+                .arg(QFileInfo(path).fileName(), names.join(QStringLiteral(", ")),
+                     others.size() == 1 ? tr("is") : tr("are")),
+            QMessageBox::Yes | QMessageBox::Cancel) != QMessageBox::Yes) {
+      showMessage(tr("Not saved: %1 would have been replaced.").arg(names.join(QStringLiteral(", "))));
+      return false;
+    }
+  }
   QString error;
   if (!m_document->saveAs(path, &error)) {
     if (m_prompts) QMessageBox::critical(this, tr("Save failed"), error);
@@ -538,18 +552,30 @@ void MainWindow::exportReport() {
   const QString path = QFileDialog::getSaveFileName(
       this, tr("Export balance report"), stem + QStringLiteral(".html"),
       tr("HTML report (*.html);;PDF report (*.pdf);;CSV numbers (*.csv);;JSON numbers (*.json)"), &filter);
-  if (path.isEmpty()) return;
+  if (!path.isEmpty()) exportReportChosen(path, filter);
+}
+
+bool MainWindow::exportReportChosen(const QString& path, const QString& filter) {
   QString target = path;
   if (reportFormat(target).isEmpty()) {
     // No extension typed: take the chosen filter's.
     const int star = filter.indexOf(QStringLiteral("*."));
     target += filter.mid(star + 1, filter.indexOf(QLatin1Char(')'), star) - star - 1);
+    // The dialog asked about the name typed, not the one with the extension.
+    if (QFileInfo::exists(target) &&
+        ask(tr("Export Report"), tr("%1 already exists. Replace it?").arg(QDir::toNativeSeparators(target)),
+            QMessageBox::Yes | QMessageBox::Cancel) != QMessageBox::Yes) {
+      showMessage(tr("Nothing exported: %1 already exists.").arg(target));
+      return false;
+    }
   }
   QString error;
   if (!exportReportTo(target, &error)) {
     if (m_prompts && error != tr("Export cancelled.")) QMessageBox::critical(this, tr("Export failed"), error);
     showMessage(error);
+    return false;
   }
+  return true;
 }
 
 namespace {
