@@ -176,9 +176,11 @@ int readRunSettings(const std::vector<std::string>& args, ArgParser& parser, Run
   return kExitOk;
 }
 
-// --replay: the moves by name, one line per turn ("turn 12, player 1: draw a card; play Fire; end turn").
-int printReplay(const sim::Game& game, sim::MonteCarloRunner& runner, const RunSettings& s, CommandIo& io) {
-  ReplayText moves(game);
+// --replay: the moves by name, one line per turn ("turn 12, Seat 1: draw a card; play Fire; end turn"),
+// and the final state with seats numbered as everywhere else (engine_words.h).
+int printReplay(const sim::Game& game, const model::Ruleset& ruleset, sim::MonteCarloRunner& runner, const RunSettings& s,
+                CommandIo& io) {
+  ReplayText moves(game, MoveWords(ruleset));
   const auto observe = [&](const sim::State& before, sim::Action a) { moves.move(before, a); };
   bool timedOut = false;
   std::string stop;
@@ -192,7 +194,7 @@ int printReplay(const sim::Game& game, sim::MonteCarloRunner& runner, const RunS
   io.out << "game " << index << " of seed " << s.options.config.seed << " (chance seed "
          << sim::deriveSeed(s.options.config.seed, index, 0) << "): " << state->turnCount() << " turns, "
          << state->historySize() << " actions, " << (timedOut ? "stopped at " + stop : std::string("finished"))
-         << "\nmoves:" << moves.text() << "\nfinal state:\n" << state->toString() << "\n";
+         << "\nmoves:" << moves.text() << "\nfinal state:\n" << seatWords(state->toString()) << "\n";
   return kExitOk;
 }
 
@@ -237,7 +239,7 @@ int runRun(const std::vector<std::string>& args, CommandIo& io) {
     return usage("--conditions-of: " + error);
   sim::MonteCarloRunner runner(*game, s.options.config);
   if (!runner.validate(error)) return usage(error);
-  if (s.replay) return printReplay(*game, runner, s, io);
+  if (s.replay) return printReplay(*game, *ruleset, runner, s, io);
   return playRun(runner, *ruleset, s, interrupt, io);
 }
 

@@ -1,10 +1,12 @@
 #include "app/report/replay_text.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace wb::app {
 
-ReplayText::ReplayText(const sim::Game& game) : m_chance(game.chanceEventCounters()), m_counterNames(game.counterIds()) {}
+ReplayText::ReplayText(const sim::Game& game, MoveWords words)
+    : m_words(std::move(words)), m_chance(game.chanceEventCounters()), m_counterNames(game.counterIds()) {}
 
 void ReplayText::heading(int turn, int seat) {
   m_out << "\n  turn " << turn << ", Seat " << seat + 1 << ":";
@@ -80,7 +82,7 @@ void ReplayText::move(const sim::State& before, sim::Action a) {
   // Another seat's move says so; the turn's player is named again when it takes over.
   if (actor != m_lineSeat && actor != m_lastActor) m_out << " Seat " << actor + 1 << " reacts:";
   else if (actor == m_lineSeat && m_lastActor != m_lineSeat && m_lineHasMove) m_out << " Seat " << actor + 1 << ":";
-  m_out << " " << before.actionToString(a);
+  m_out << " " << m_words(before.actionToString(a));
   m_lineHasMove = true;
   m_lastActor = actor;
 }

@@ -3,12 +3,14 @@
 // SHIELD". Moves of another seat inside the turn (reactions, answers, bids) say
 // so; turns in which the player decided nothing (a turn ended by chance at once)
 // keep their line; the engine's chance-event counters (a wild surge) are named.
+// Moves read as the window words them (engine_words.h: a card by its name).
 #pragma once
 
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "app/report/engine_words.h"
 #include "simulation/core/game.h"
 #include "simulation/core/state.h"
 
@@ -16,7 +18,7 @@ namespace wb::app {
 
 class ReplayText {
  public:
-  explicit ReplayText(const sim::Game& game);
+  explicit ReplayText(const sim::Game& game, MoveWords words = {});
   // Called before each move with the state it is played in.
   void move(const sim::State& before, sim::Action a);
   // Called once with the final state: what the last move set off.
@@ -36,6 +38,7 @@ class ReplayText {
   void chanceEvents(const sim::State& now, int seat);
   void heading(int turn, int seat);
 
+  MoveWords m_words;
   std::vector<int> m_chance;                 // counter indices
   std::vector<std::string> m_counterNames;
   std::vector<std::uint32_t> m_lastChance;   // per seat x chance counter

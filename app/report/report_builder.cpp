@@ -68,6 +68,10 @@ bool ReportBuilder::build(ReportData& out, std::string& error) {
   out.contentHash = contentHash(m_ruleset);
   if (q.tune) attachTuneResult(out, *q.tune, q.tuneHash);
   if (q.playedLadder) out.ladder = q.playedLadder;
+  if (q.playedAssumptions) {
+    out.assumptions = q.playedAssumptions;
+    out.assumptions->shipped.ruleset = m_ruleset.id;
+  }
   out.window = q.window;
 #ifdef WB_VERSION
   out.programVersion = WB_VERSION;

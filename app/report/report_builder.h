@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "app/report/report_data.h"
+#include "simulation/assumptions/assumption_runner.h"
 #include "simulation/impact/impact_runner.h"
 #include "simulation/core/engine_registry.h"
 
@@ -51,6 +52,10 @@ struct ReportRequest {
   // (Compare, the tune, Ladder, Specialties), each with its revision.
   std::optional<sim::LadderResult> playedLadder;
   std::string ladderHash;
+  // "Which assumptions decide the verdict" as the workbench measured it (the
+  // Parameters page's Measure assumptions) on exactly this ruleset: reported
+  // with the games and agents it was played with, not played again.
+  std::optional<sim::AssumptionsResult> playedAssumptions;
   std::vector<WindowSection> window;
 };
 

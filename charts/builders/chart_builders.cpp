@@ -245,8 +245,8 @@ QChart* buildTopEntitiesChart(const std::vector<EntityValue>& values, const QStr
   series->append(negative);
   series->setBarWidth(0.8);
   auto* y = new QBarCategoryAxis(chart);
-  y->setTruncateLabels(false);
   y->append(categories.isEmpty() ? QStringList{QStringLiteral("-")} : categories);
+  keepNamesWhole(y);
   auto* x = new QValueAxis(chart);
   extent = extent > 0 ? extent * 1.1 : 1.0;
   const bool anyNegative = std::any_of(top.begin(), top.end(), [](const auto& v) { return v.value < 0; });

@@ -4,7 +4,9 @@
 // at every resize, so what a designer reads is the whole sentence; and a bar
 // axis's labels (the length histogram's) are turned or thinned where they
 // would run together in a narrow chart, and a value axis's labels thinned
-// where a short chart would cut them to "...".
+// where a short chart would cut them to "..."; a column of names beside a
+// plot (the entities that stand out) wraps to two lines instead of running
+// off the chart's edge.
 #pragma once
 
 #include <QString>
@@ -34,6 +36,18 @@ void keepChartTextsWhole(QChart* chart);
 // when not, and every k-th label only when even upright ones would touch.
 // Its categories are set before this and not changed after.
 void keepCategoryLabelsApart(QBarCategoryAxis* axis);
+// From now on (with keepChartTextsWhole on its chart) the names of a vertical
+// category axis never run off the chart's left edge: each takes at most
+// kNameShare of the chart's width, on up to two lines (broken at spaces; what
+// still does not fit ends in "..."), so the plot keeps the rest. Its
+// categories are set before this and not changed after.
+inline constexpr double kNameShare = 0.4;
+void keepNamesWhole(QBarCategoryAxis* axis);
+// The height at which a chart with these names down its side shows every one
+// of them, with its title and value axis, when each name has `nameWidth`
+// pixels of `labelFont` (keepNamesWhole: up to two lines). Qt hides a name that
+// would touch its neighbour, and every name gets the same room.
+int heightForNames(const QStringList& names, const QFont& labelFont, double nameWidth);
 // From now on (with keepChartTextsWhole on its chart) a vertical value axis
 // with dynamic ticks shows whole labels at the chart's height: Qt gives each
 // label the plot's height over the label count and cuts one with less room to

@@ -65,9 +65,14 @@ TEST(DescribedTools, ReplayNamesTheActionsAndTheCards) {
   const CliRun r = balance({"run", kMarket, "--games", "3", "--replay", "1", "--agents", "script:big_money", "--seed", "1"});
   EXPECT_EQ(r.exit, 0) << r.err;
   EXPECT_TRUE(has(r, "game 1 of seed 1")) << r.out;
-  EXPECT_TRUE(has(r, "turn 1, Seat 1: play copper;")) << r.out;
+  // The card by its name, as the window's tables and the C++ engines name it.
+  EXPECT_TRUE(has(r, "turn 1, Seat 1: play Copper;")) << r.out;
   EXPECT_TRUE(has(r, "to_market; buy ")) << r.out;
   EXPECT_TRUE(has(r, "cleanup")) << r.out;
+  // The final state numbers its seats as the moves do ("Seat 2", not the engine's "player 2").
+  EXPECT_TRUE(has(r, "final state:\nturn ")) << r.out;
+  EXPECT_FALSE(has(r, ", player ")) << r.out;
+  EXPECT_TRUE(has(r, ", Seat ")) << r.out;
 }
 
 TEST(DescribedTools, SweepAParameterAndACardCost) {

@@ -344,7 +344,8 @@ bool GamesPanel::showGame(std::uint64_t index) {
   // Each move's label is what the command line's replay text adds for it, one list row per
   // move: a new turn's heading names the turn's player, a move inside a turn carries the
   // turn's heading, and the lines before it (turns nobody decided in) lead its row.
-  ReplayText replay(*game);
+  const MoveWords words(ruleset);
+  ReplayText replay(*game, words);
   QString turnHeading;
   int headingSeat = -1;
   const auto labelNext = [&](const std::string& text, const sim::State& before) {
@@ -368,8 +369,8 @@ bool GamesPanel::showGame(std::uint64_t index) {
   };
   const auto observe = [&](const sim::State& before, sim::Action a) {
     replay.move(before, a);
-    m_moves.push_back({before.turnCount(), before.currentPlayer(), QString::fromStdString(before.actionToString(a)),
-                       QString::fromStdString(before.toString()), labelNext(replay.take(), before)});
+    m_moves.push_back({before.turnCount(), before.currentPlayer(), QString::fromStdString(words(before.actionToString(a))),
+                       QString::fromStdString(seatWords(before.toString())), labelNext(replay.take(), before)});
   };
   bool timedOut = false;
   std::string stop;
@@ -381,7 +382,7 @@ bool GamesPanel::showGame(std::uint64_t index) {
   replay.finish(*state);
   if (!m_moves.empty()) m_moves.back().label += QString::fromStdString(replay.take());
   const GameSummary summary = summarize(*state, index, timedOut, stop, runner, config.players, config.maxTurns);
-  m_finalState = QString::fromStdString(state->toString());
+  m_finalState = QString::fromStdString(seatWords(state->toString()));
   m_stopReason = timedOut ? QString::fromStdString(stop) : QString();
   m_gameTitle->setText(tr("Game %1 of seed %2 (balance run --replay %1): %3 turns, %4 moves; %5")
                            .arg(index)
@@ -425,7 +426,7 @@ void GamesPanel::showMove(int row) {
   }
   if (row < static_cast<int>(m_moves.size())) {
     const GameMove& m = m_moves[static_cast<std::size_t>(row)];
-    // The engines name seats as the window does (Seat 1, 2, ...).
+    // Seats numbered as the window numbers them (Seat 1, 2, ...), whatever the engine's words.
     m_state->setPlainText(tr("Before move %1 (turn %2, %3 to play %4).\n\n%5")
                               .arg(row + 1)
                               .arg(m.turn)

@@ -49,8 +49,8 @@ struct GameSummary {
 // One move of the viewed game.
 struct GameMove {
   int turn = 0, player = 0;
-  QString name;   // State::actionToString
-  QString state;  // State::toString before the move
+  QString name;   // State::actionToString, a card by its name (app/report/engine_words.h)
+  QString state;  // State::toString before the move, seats numbered "Seat N" as everywhere
   // The move as the replay text heads it (app/report/replay_text.h): the turn's player,
   // a reaction as a reaction, turns without a decision and chance events before it.
   QString label;

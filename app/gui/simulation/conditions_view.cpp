@@ -60,6 +60,7 @@ ConditionsView::ConditionsView(QWidget* parent) : QWidget(parent) {
   m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
   layout->addWidget(m_table, 3);
   auto* title = new QLabel(tr("<b>Conditions whose outcome differs most from the rest</b> (strongest first; Holm-corrected)"), this);
+  title->setWordWrap(true);  // it never widens the Simulation tab past a 1000 px window
   layout->addWidget(title);
   m_findings = new QListWidget(this);
   m_findings->setObjectName(QStringLiteral("conditionsFindings"));

@@ -2,6 +2,8 @@
 
 #include "app/gui/document/same_rules.h"
 
+#include <QAbstractAxis>
+#include <QBarCategoryAxis>
 #include <QChart>
 #include <QTextDocument>
 #include <QChartView>
@@ -40,6 +42,7 @@
 #include "app/report/report_data.h"
 #include "app/report/text_format.h"
 #include "charts/builders/chart_builders.h"
+#include "charts/builders/chart_fit.h"
 #include "charts/builders/run_result_charts.h"
 #include "charts/export/chart_export.h"
 #include "model/describe/description_compiler.h"
@@ -160,7 +163,7 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
   m_status->setWordWrap(true);
   left->addWidget(m_status);
   left->addStretch();
-  settings->setMinimumWidth(250);
+  settings->setMinimumWidth(230);
   settings->setMaximumWidth(380);
 
   // --- Right: the results. ---
@@ -183,6 +186,9 @@ SimulationPanel::SimulationPanel(RulesetDocument* document, QWidget* parent)
   m_secondaryView = charts::makeChartView(new QChart);
   m_lengthView = charts::makeChartView(new QChart);
   m_entityView = charts::makeChartView(new QChart);
+  // Two charts side by side beside the settings fit a 1000 px window without
+  // scrolling sideways (the explorer's dock takes its 250).
+  for (QChartView* view : {m_winRateView, m_secondaryView, m_lengthView, m_entityView}) view->setMinimumWidth(200);
   m_chartGrid = grid;
   layoutCharts(false);
   m_results->addTab(chartsPage, tr("Charts"));
@@ -472,8 +478,9 @@ void SimulationPanel::onFinished() {
 }
 
 void SimulationPanel::layoutCharts(bool secondary) {
-  // With a second win-rate chart: 2 x 2. Without: win rate and length on top,
-  // the entity chart across the bottom (entity names need the width).
+  // Win rate and length on top (with a second win-rate chart: the two win rates
+  // on top, the length below them), the entity chart across the bottom: its
+  // names need the width, half of a narrow window's would cut them.
   for (QWidget* w : {static_cast<QWidget*>(m_winRateView), static_cast<QWidget*>(m_secondaryView),
                      static_cast<QWidget*>(m_lengthView), static_cast<QWidget*>(m_entityView)})
     m_chartGrid->removeWidget(w);
@@ -481,8 +488,8 @@ void SimulationPanel::layoutCharts(bool secondary) {
   m_chartGrid->addWidget(m_winRateView, 0, 0);
   if (secondary) {
     m_chartGrid->addWidget(m_secondaryView, 0, 1);
-    m_chartGrid->addWidget(m_lengthView, 1, 0);
-    m_chartGrid->addWidget(m_entityView, 1, 1);
+    m_chartGrid->addWidget(m_lengthView, 1, 0, 1, 2);
+    m_chartGrid->addWidget(m_entityView, 2, 0, 1, 2);
   } else {
     m_chartGrid->addWidget(m_lengthView, 0, 1);
     m_chartGrid->addWidget(m_entityView, 1, 0, 1, 2);
@@ -543,6 +550,7 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
     setChart(m_winRateView, charts::buildPlaceholderChart(tr("Win rate per seat: press Run")));
     setChart(m_lengthView, charts::buildPlaceholderChart(tr("Game length: press Run")));
     setChart(m_entityView, charts::buildPlaceholderChart(tr("Entities that stand out: press Run")));
+    m_entityView->setMinimumHeight(180);
     layoutCharts(false);
   } else {
     const QString agentsNote = QString::fromStdString(agentsText(result.config.agents));
@@ -586,7 +594,14 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
   // The chart names entities as the editor does ("Alchimiste (Alchemist)", not alchemist).
   auto deltas = charts::entityDeltas(metrics);
   for (auto& v : deltas) v.label = entityName(m_document->ruleset(), v.label.toStdString());
-  if (any)
+  if (any && deltas.empty()) {
+    // Pig, a game of counters alone, or one whose every card every player holds:
+    // no empty axis from 0 to 1%, but why there is nothing to show.
+    setChart(m_entityView, charts::buildPlaceholderChart(
+                               tr("Entities that stand out: none to compare (no card, tile, event or ability that some "
+                                  "players used and others did not)")));
+    m_entityView->setMinimumHeight(180);
+  } else if (any) {
     setChart(m_entityView,
              charts::buildTopEntitiesChart(
                  deltas,
@@ -594,6 +609,17 @@ void SimulationPanel::showResult(const sim::RunResult& result) {
                      .arg(QString::fromStdString(agentsText(result.config.agents))),
                  tr("win-rate lift when used, against the average entity (%) \u00b7 (!) outlier: beyond 2 SD, |z| \u2265 3"),
                  10));
+    // Tall enough that Qt hides no name (it drops a label that would touch the
+    // next), for names the width of the narrowest chart a 1000 px window shows.
+    const auto axes = m_entityView->chart()->axes(Qt::Vertical);
+    QStringList names;
+    QFont labels = font();
+    if (auto* y = axes.isEmpty() ? nullptr : qobject_cast<QBarCategoryAxis*>(axes.front())) {
+      names = y->categories();
+      labels = y->labelsFont();
+    }
+    m_entityView->setMinimumHeight(std::max(180, charts::heightForNames(names, labels, charts::kNameShare * 400)));
+  }
   const double games = std::max<double>(1.0, static_cast<double>(s.games()));
   m_entityTable->setSortingEnabled(false);
   m_entityTable->setRowCount(static_cast<int>(metrics.size()));

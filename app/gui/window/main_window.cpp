@@ -27,6 +27,7 @@
 #include <QUndoView>
 #include <QVBoxLayout>
 
+#include "app/gui/assumptions/assumption_marks.h"
 #include "app/gui/assumptions/assumptions_bar.h"
 #include "app/gui/dice_lab/dice_lab_panel.h"
 #include "app/gui/document/ruleset_document.h"
@@ -74,7 +75,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_document(new Ru
   m_tabs->setElideMode(Qt::ElideRight);
   m_pages = new QStackedWidget(m_tabs);
   m_overview = new OverviewPage(m_document, m_pages);
-  m_pages->addWidget(m_overview);
+  // Its four boxes (a described game's rules among them) scroll rather than
+  // make the window taller than a 700 px screen.
+  auto* overviewArea = new QScrollArea(m_pages);
+  overviewArea->setObjectName(QStringLiteral("overviewScroll"));
+  overviewArea->setWidgetResizable(true);
+  overviewArea->setFrameShape(QFrame::NoFrame);
+  overviewArea->setWidget(m_overview);
+  m_pages->addWidget(overviewArea);
   m_tables.push_back(new TablePage(m_document, new ParameterTableModel(m_document), std::nullopt, tr("Parameters"), m_pages));
   // Every assumed value carries a marker; the parameters page measures which
   // of them decide the verdict.
@@ -207,7 +215,14 @@ void MainWindow::buildDocks() {
   m_explorer = new RulesetExplorer(m_document, this);
   auto* explorerDock = dock(tr("Ruleset"), QStringLiteral("ExplorerDock"), m_explorer, Qt::LeftDockWidgetArea);
   m_inspector = new EntityInspector(m_document, this);
-  auto* inspectorDock = dock(tr("Inspector"), QStringLiteral("InspectorDock"), m_inspector, Qt::RightDockWidgetArea);
+  // A card with many properties (a described game's 29) scrolls in its dock
+  // rather than making the window taller than the screen.
+  auto* inspectorArea = new QScrollArea(this);
+  inspectorArea->setObjectName(QStringLiteral("inspectorScroll"));
+  inspectorArea->setWidgetResizable(true);
+  inspectorArea->setFrameShape(QFrame::NoFrame);
+  inspectorArea->setWidget(m_inspector);
+  auto* inspectorDock = dock(tr("Inspector"), QStringLiteral("InspectorDock"), inspectorArea, Qt::RightDockWidgetArea);
   m_history = new QUndoView(m_document->undoStack(), this);
   m_history->setEmptyLabel(tr("<opened>"));
   auto* historyDock = dock(tr("History"), QStringLiteral("HistoryDock"), m_history, Qt::RightDockWidgetArea);
@@ -448,6 +463,20 @@ bool MainWindow::saveAs() {
 
 bool MainWindow::saveTo(const QString& path) {
   if (!confirmSave(path)) return false;
+  // The dialog asked about the file named; the included files written beside it are asked about here.
+  if (const QStringList others = othersFilesReplaced(path); !others.isEmpty()) {
+    QStringList names;
+    for (const QString& o : others) names << QDir::toNativeSeparators(o);
+    if (ask(tr("Save As"),
+            tr("Saving as %1 also writes the ruleset's included files beside it, and would replace %2, which %3 not "
+               "this ruleset's. Replace?")
+                .arg(QFileInfo(path).fileName(), names.join(QStringLiteral(", ")),
+                     others.size() == 1 ? tr("is") : tr("are")),
+            QMessageBox::Yes | QMessageBox::Cancel) != QMessageBox::Yes) {
+      showMessage(tr("Not saved: %1 would have been replaced.").arg(names.join(QStringLiteral(", "))));
+      return false;
+    }
+  }
   QString error;
   if (!m_document->saveAs(path, &error)) {
     if (m_prompts) QMessageBox::critical(this, tr("Save failed"), error);
@@ -523,18 +552,30 @@ void MainWindow::exportReport() {
   const QString path = QFileDialog::getSaveFileName(
       this, tr("Export balance report"), stem + QStringLiteral(".html"),
       tr("HTML report (*.html);;PDF report (*.pdf);;CSV numbers (*.csv);;JSON numbers (*.json)"), &filter);
-  if (path.isEmpty()) return;
+  if (!path.isEmpty()) exportReportChosen(path, filter);
+}
+
+bool MainWindow::exportReportChosen(const QString& path, const QString& filter) {
   QString target = path;
   if (reportFormat(target).isEmpty()) {
     // No extension typed: take the chosen filter's.
     const int star = filter.indexOf(QStringLiteral("*."));
     target += filter.mid(star + 1, filter.indexOf(QLatin1Char(')'), star) - star - 1);
+    // The dialog asked about the name typed, not the one with the extension.
+    if (QFileInfo::exists(target) &&
+        ask(tr("Export Report"), tr("%1 already exists. Replace it?").arg(QDir::toNativeSeparators(target)),
+            QMessageBox::Yes | QMessageBox::Cancel) != QMessageBox::Yes) {
+      showMessage(tr("Nothing exported: %1 already exists.").arg(target));
+      return false;
+    }
   }
   QString error;
   if (!exportReportTo(target, &error)) {
     if (m_prompts && error != tr("Export cancelled.")) QMessageBox::critical(this, tr("Export failed"), error);
     showMessage(error);
+    return false;
   }
+  return true;
 }
 
 namespace {
@@ -664,6 +705,11 @@ bool MainWindow::exportReportTo(const QString& path, QString* error) {
     request.playedLadder = ladder;
     request.ladderHash = contentHash(m_ladder->resultRuleset());
   }
+  // "Measure assumptions" of the Parameters page, when it was played on the ruleset as it is now.
+  if (const AssumptionMarks* marks = AssumptionMarks::of(m_document);
+      marks->result() && marks->result()->ok() && !marks->result()->cancelled && marks->resultIsCurrent() &&
+      !marks->isRunning())
+    request.playedAssumptions = marks->result();
   request.window = windowResults(WindowPanels{m_compare, m_balance, m_ladder, m_specialties}, snapshot);
   request.command = reportCommandLine(request, path.toStdString());
   if (structural) request.command += "   # from unsaved edits --set cannot express: save the ruleset first";

@@ -117,6 +117,10 @@ class MainWindow : public QMainWindow {
   // were played on the current ruleset and settings; only what is missing is
   // played, after saying so. The report lists the unsaved edits it was made from.
   bool exportReportTo(const QString& path, QString* error = nullptr);
+  // File > Export Report after its dialog: `path` as typed, `filter` the one
+  // chosen ("HTML report (*.html)"); a name typed without an extension takes the
+  // filter's, and a file of that name is replaced only when the user says so.
+  bool exportReportChosen(const QString& path, const QString& filter);
   // File > Export > Simulation charts without the folder dialog: the charts as PNG
   // and SVG in `directory`. Files of those names already there are replaced only
   // when the question (ask) that names them is answered Yes.
@@ -138,6 +142,9 @@ class MainWindow : public QMainWindow {
   void updateStatus();
   bool maybeSave();
   QString chooseSavePath();  // new_from_template.cpp
+  // Files other than `path` that saving there would replace and that are not
+  // this ruleset's own (its includes written beside a new root).
+  QStringList othersFilesReplaced(const QString& path) const;
   // What is still playing ("The simulation is", "the tune is"); empty when nothing is.
   QStringList runningWork() const;
   // Why the ruleset would not save as a valid file ("" = it would): its
