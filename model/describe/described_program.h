@@ -282,6 +282,7 @@ struct SlotLayout {
   int zoneSizes = 0;        // the subject's zones and the shared ones, by zone index
   int opponentZoneSizes = 0;
   int players = 0, turn = 0;
+  int turnMoves = 0;         // turn_moves: the moves made in this turn so far (every player's)
   int card = 0;             // the picked card's properties
   int faction = 0;          // the subject's faction's properties (faction_NAME; 0 without a faction)
   int answered = -1;        // answered_card_PROP: the card of the action waiting on the stack (-1: no stack phases)

@@ -450,6 +450,8 @@ void Compiler::bindNames() {
   bind("players", s.players, m_rulesLoc);
   s.turn = next++;
   bind("turn", s.turn, m_rulesLoc);
+  s.turnMoves = next++;
+  bind("turn_moves", s.turnMoves, m_rulesLoc);
   s.card = next;
   for (const auto& prop : m_p.cardProps) bind("card_" + prop, next++, m_rulesLoc);
   s.faction = next;
@@ -477,6 +479,7 @@ Interval Compiler::rangeOfName(std::string_view name) const {
   if (slot < s.players) return {0, double(kMaxStartCards)};
   if (slot == s.players) return {double(m_p.minPlayers), double(m_p.maxPlayers)};
   if (slot == s.turn) return {1, double(m_p.turnLimit)};
+  if (slot == s.turnMoves) return {0, double(kMaxActionsPerTurn)};
   if (Interval r; stackNameRange(slot, r)) return r;
   if (Interval r; dieNameRange(*this, slot, r)) return r;
   if (m_p.board.slots.first >= 0 && slot >= m_p.board.slots.first) return boardNameRange(*this, slot);

@@ -136,6 +136,7 @@ void DescribedState::applyChoice(sim::Action a, sim::Rng& rng) {
   auto c = std::make_shared<PendingChoice>(*m_choice);
   m_legalKnown = false;
   ++m_actionsThisTurn;
+  changed();  // turn_moves reads it
   m_idleTurns = 0;
   const int card = static_cast<int>(a % kActionStride) - 1;
   bool waits;

@@ -266,6 +266,7 @@ void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
   if (m_stackPhase >= 0 && a == passAction()) {
     m_legalKnown = false;
     ++m_actionsThisTurn;
+    changed();  // turn_moves reads it
     m_idleTurns = 0;
     passStack(rng);
     settle(rng);
@@ -276,6 +277,7 @@ void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
   m_legalKnown = false;
   ++m_taken[static_cast<std::size_t>(ai)];
   ++m_actionsThisTurn;
+  changed();  // turn_moves reads it
   m_idleTurns = 0;
   const int who = actor();
   for (const md::Cost& c : action.costs) {
