@@ -54,6 +54,28 @@ TEST_P(CardDiceBoundsPlay, AnOpenAuctionOrResponseCloses) {
   EXPECT_EQ(t->discardCount(0, "fire"), 1) << "let go: the bidder buys it";
 }
 
+TEST_P(CardDiceBoundsPlay, AnAnswerAtTheBoundIsOnlyAPass) {
+  // The same bound: an action played at it may be answered only by passing.
+  t = makeTable(GetParam(), {{"parameters.max_actions_per_turn", "2"}});
+  ASSERT_TRUE(t);
+  t->setGold(1, 100);
+  t->giveHand(1, "veto");
+  t->setDie("fire", 4);
+  t->giveHand(0, "fire");
+  ASSERT_TRUE(t->act(Move::GainGold));
+  ASSERT_TRUE(t->act(Move::Execute, "fire"));
+  EXPECT_FALSE(t->legal(Move::Answer, "veto"));
+  // The card_dice engine still asks the opponent, offering the pass alone; the
+  // described game asks nothing when no answer is legal. The outcome is the same.
+  if (t->toAct() == 1) {
+    EXPECT_EQ(t->legalMoveCount(), 1);
+    ASSERT_TRUE(t->act(Move::Pass));
+  }
+  EXPECT_EQ(t->toAct(), 0);
+  EXPECT_EQ(t->health(1), 96);
+  EXPECT_EQ(t->handCount(1, "veto"), 1);
+}
+
 TEST_P(CardDiceBoundsPlay, TrulyBlessedPlaysEachBlessingOnceATurn) {
   // Truly Blessed: "Draw a card each time you play a blessing"; "When a player must draw but
   // their deck is empty, their discard pile is shuffled and then added to their deck." Where a
