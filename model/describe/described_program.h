@@ -217,6 +217,7 @@ struct Action {
   // action must be for this one to answer it (answered_ names); -1 = any.
   int answers = -1;
   int die = -1;                // index into dieSpecs: the move also names a die
+  bool atBound = false;        // named in `turn_bound: then`: still legal once the turn is at its bound
 };
 
 // A phase the turn never walks into: its actions are offered while an action
@@ -354,6 +355,9 @@ struct DescribedProgram {
   int value = -1;              // expression of a player's value; -1: from the victory rule
   int turnLimit = 1000;
   int actionsPerTurn = 200;
+  // `turn_bound`: after this many moves in a turn only the `then` actions
+  // (Action::atBound), passing, and stopping a choice stay legal; 0 = none.
+  int turnBound = 0;
   bool lengthInRounds = false;  // `length: rounds`: a turn is a round of every player's turn
   int minPlayers = 2, maxPlayers = 2;
   // The `lua:` script the `call` effects and conditions run (the described engine runs it,

@@ -728,12 +728,12 @@ void Compiler::compile(const YAML::Node& rules) {
   };
   for (const auto& e : entries)
     if (!oneOf(e.key, "board", "counters", "zones", "setup", "turn", "end", "tie_break", "turn_limit",
-               "actions_per_turn", "value", "players", "length", "lua", "description", "triggers", "dice"))
+               "actions_per_turn", "turn_bound", "value", "players", "length", "lua", "description", "triggers", "dice"))
       m_r.unknownKey(e, std::string("rules (known: board, counters, dice, zones, setup, triggers, turn, end, "
-                                    "tie_break, turn_limit, actions_per_turn, length, value, players)") +
+                                    "tie_break, turn_limit, actions_per_turn, turn_bound, length, value, players)") +
                             validation::didYouMean(e.key, {"board", "counters", "zones", "setup", "turn", "end", "tie_break",
-                                                           "turn_limit", "actions_per_turn", "value", "players",
-                                                           "triggers"}));
+                                                           "turn_limit", "actions_per_turn", "turn_bound", "value",
+                                                           "players", "triggers"}));
   if (auto* e = find("turn_limit")) m_p.turnLimit = boundValue(e->value, "'turn_limit'", 1, kMaxTurnLimit, 1000);
   if (auto* e = find("actions_per_turn"))
     m_p.actionsPerTurn = boundValue(e->value, "'actions_per_turn'", 1, kMaxActionsPerTurn, 200);
@@ -762,6 +762,7 @@ void Compiler::compile(const YAML::Node& rules) {
     readTurn(e->value);
   else
     error(m_rulesLoc, "the rules need a 'turn' (its phases and actions)");
+  if (auto* e = find("turn_bound")) readTurnBound(e->value);
   if (auto* e = find("setup")) m_p.setupCode = effectBlock(e->value, "'setup'");
   if (auto* e = find("triggers")) readTriggers(e->value);
   if (auto* e = find("end"))

@@ -76,6 +76,29 @@ TEST_P(CardDiceBoundsPlay, AnAnswerAtTheBoundIsOnlyAPass) {
   EXPECT_EQ(t->handCount(1, "veto"), 1);
 }
 
+TEST_P(CardDiceBoundsPlay, AChoiceAtTheBoundOnlyStops) {
+  // The same bound: a reroll only keeps its die, a recycling only stops.
+  t = makeTable(GetParam(), {{"parameters.max_actions_per_turn", "2"}});
+  ASSERT_TRUE(t);
+  t->giveHand(0, "second_chance");
+  ASSERT_TRUE(t->act(Move::GainGold));
+  ASSERT_TRUE(t->actDie(Move::Execute, "second_chance", "water"));
+  EXPECT_EQ(t->legalMoveCount(), 1);
+  EXPECT_FALSE(t->legal(Move::RerollAgain));
+  ASSERT_TRUE(t->act(Move::KeepDie));
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  t->setDie("utility", 4);
+  for (const char* c : {"recycling_master", "fire", "tremor"}) t->giveHand(0, c);
+  ASSERT_TRUE(t->act(Move::GainGold));
+  ASSERT_TRUE(t->act(Move::Execute, "recycling_master"));
+  EXPECT_EQ(t->legalMoveCount(), 1);
+  EXPECT_FALSE(t->legal(Move::Pick, "fire"));
+  ASSERT_TRUE(t->act(Move::PickDone));
+  EXPECT_EQ(t->handSize(0), 2);
+  EXPECT_TRUE(t->legal(Move::EndTurn));
+}
+
 TEST_P(CardDiceBoundsPlay, TrulyBlessedPlaysEachBlessingOnceATurn) {
   // Truly Blessed: "Draw a card each time you play a blessing"; "When a player must draw but
   // their deck is empty, their discard pile is shuffled and then added to their deck." Where a
