@@ -355,8 +355,8 @@ struct DescribedProgram {
   int value = -1;              // expression of a player's value; -1: from the victory rule
   int turnLimit = 1000;
   int actionsPerTurn = 200;
-  // `turn_bound`: after this many moves in a turn only the `then` actions
-  // (Action::atBound), passing, and stopping a choice stay legal; 0 = none.
+  // `turn_bound`: after this many moves in a turn only the first `then` action
+  // (Action::atBound) with a legal move, passing, and stopping a choice stay legal; 0 = none.
   int turnBound = 0;
   bool lengthInRounds = false;  // `length: rounds`: a turn is a round of every player's turn
   int minPlayers = 2, maxPlayers = 2;
