@@ -55,6 +55,8 @@ class Compiler {
 
   // trigger_compiler.cpp: triggers, who acts in a phase, what a pick counts as
   void readTriggers(const YAML::Node& node);
+  // `turn_bound: {moves: N, then: [actions]}` (after the turn's actions are read).
+  void readTurnBound(const YAML::Node& node);
   int phaseActor(const YAML::Node& node);
   CardUse cardUse(const YAML::Node& node);
   // Fills the program's read* lists from its expressions (after everything is compiled).

@@ -217,6 +217,7 @@ struct Action {
   // action must be for this one to answer it (answered_ names); -1 = any.
   int answers = -1;
   int die = -1;                // index into dieSpecs: the move also names a die
+  bool atBound = false;        // named in `turn_bound: then`: still legal once the turn is at its bound
 };
 
 // A phase the turn never walks into: its actions are offered while an action
@@ -282,6 +283,7 @@ struct SlotLayout {
   int zoneSizes = 0;        // the subject's zones and the shared ones, by zone index
   int opponentZoneSizes = 0;
   int players = 0, turn = 0;
+  int turnMoves = 0;         // turn_moves: the moves made in this turn so far (every player's)
   int card = 0;             // the picked card's properties
   int faction = 0;          // the subject's faction's properties (faction_NAME; 0 without a faction)
   int answered = -1;        // answered_card_PROP: the card of the action waiting on the stack (-1: no stack phases)
@@ -353,6 +355,9 @@ struct DescribedProgram {
   int value = -1;              // expression of a player's value; -1: from the victory rule
   int turnLimit = 1000;
   int actionsPerTurn = 200;
+  // `turn_bound`: after this many moves in a turn only the first `then` action
+  // (Action::atBound) with a legal move, passing, and stopping a choice stay legal; 0 = none.
+  int turnBound = 0;
   bool lengthInRounds = false;  // `length: rounds`: a turn is a round of every player's turn
   int minPlayers = 2, maxPlayers = 2;
   // The `lua:` script the `call` effects and conditions run (the described engine runs it,

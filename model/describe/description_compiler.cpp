@@ -459,6 +459,8 @@ void Compiler::bindNames() {
   bind("players", s.players, m_rulesLoc);
   s.turn = next++;
   bind("turn", s.turn, m_rulesLoc);
+  s.turnMoves = next++;
+  bind("turn_moves", s.turnMoves, m_rulesLoc);
   s.card = next;
   for (const auto& prop : m_p.cardProps) bind("card_" + prop, next++, m_rulesLoc);
   s.faction = next;
@@ -486,6 +488,7 @@ Interval Compiler::rangeOfName(std::string_view name) const {
   if (slot < s.players) return {0, double(kMaxStartCards)};
   if (slot == s.players) return {double(m_p.minPlayers), double(m_p.maxPlayers)};
   if (slot == s.turn) return {1, double(m_p.turnLimit)};
+  if (slot == s.turnMoves) return {0, double(kMaxActionsPerTurn)};
   if (Interval r; stackNameRange(slot, r)) return r;
   if (Interval r; dieNameRange(*this, slot, r)) return r;
   if (m_p.board.slots.first >= 0 && slot >= m_p.board.slots.first) return boardNameRange(*this, slot);
@@ -734,12 +737,12 @@ void Compiler::compile(const YAML::Node& rules) {
   };
   for (const auto& e : entries)
     if (!oneOf(e.key, "board", "counters", "zones", "setup", "turn", "end", "tie_break", "turn_limit",
-               "actions_per_turn", "value", "players", "length", "lua", "description", "triggers", "dice"))
+               "actions_per_turn", "turn_bound", "value", "players", "length", "lua", "description", "triggers", "dice"))
       m_r.unknownKey(e, std::string("rules (known: board, counters, dice, zones, setup, triggers, turn, end, "
-                                    "tie_break, turn_limit, actions_per_turn, length, value, players)") +
+                                    "tie_break, turn_limit, actions_per_turn, turn_bound, length, value, players)") +
                             validation::didYouMean(e.key, {"board", "counters", "zones", "setup", "turn", "end", "tie_break",
-                                                           "turn_limit", "actions_per_turn", "value", "players",
-                                                           "triggers"}));
+                                                           "turn_limit", "actions_per_turn", "turn_bound", "value",
+                                                           "players", "triggers"}));
   if (auto* e = find("turn_limit")) m_p.turnLimit = boundValue(e->value, "'turn_limit'", 1, kMaxTurnLimit, 1000);
   if (auto* e = find("actions_per_turn"))
     m_p.actionsPerTurn = boundValue(e->value, "'actions_per_turn'", 1, kMaxActionsPerTurn, 200);
@@ -768,6 +771,7 @@ void Compiler::compile(const YAML::Node& rules) {
     readTurn(e->value);
   else
     error(m_rulesLoc, "the rules need a 'turn' (its phases and actions)");
+  if (auto* e = find("turn_bound")) readTurnBound(e->value);
   if (auto* e = find("setup")) m_p.setupCode = effectBlock(e->value, "'setup'");
   if (auto* e = find("triggers")) readTriggers(e->value);
   if (auto* e = find("end"))

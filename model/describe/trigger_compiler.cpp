@@ -30,6 +30,38 @@ void Compiler::readTriggers(const YAML::Node& node) {
   }
 }
 
+void Compiler::readTurnBound(const YAML::Node& node) {
+  if (!node.IsMap()) {
+    error(m_r.loc(node), "expected a map for 'turn_bound' (moves, then), got " + yaml::NodeReader::describe(node));
+    return;
+  }
+  bool hasMoves = false;
+  for (const auto& e : m_r.entries(node, "turn_bound")) {
+    if (e.key == "moves") {
+      m_p.turnBound = boundValue(e.value, "the moves of 'turn_bound'", 1, kMaxActionsPerTurn, 0);
+      hasMoves = true;
+    } else if (e.key == "then") {
+      if (!e.value.IsSequence()) {
+        error(e.valueLoc, "expected a list of actions for 'then', got " + yaml::NodeReader::describe(e.value));
+        continue;
+      }
+      std::set<std::string, std::less<>> ids;
+      for (const auto& a : m_p.actions) ids.insert(a.id);
+      for (const auto& item : e.value) {
+        const std::string id = scalar(item, "an action of 'then'");
+        bool found = false;
+        for (auto& a : m_p.actions)
+          if (a.id == id) a.atBound = found = true;
+        if (!found) error(m_r.loc(item), "unknown action '" + id + "' in 'then'" + validation::didYouMean(id, ids));
+      }
+    } else if (e.key != "description") {
+      error(e.keyLoc, "unknown key '" + e.key + "' in 'turn_bound' (known: moves, then)" +
+                          validation::didYouMean(e.key, {"moves", "then"}));
+    }
+  }
+  if (!hasMoves) error(m_r.loc(node), "'turn_bound' needs 'moves' (how many moves a turn may take)");
+}
+
 int Compiler::phaseActor(const YAML::Node& node) {
   const std::string who = scalar(node, "'by'");
   if (who == "player") return 0;

@@ -74,6 +74,7 @@ void DescribedState::applyAmount(sim::Action a, sim::Rng& rng) {
   m_choice.reset();
   m_legalKnown = false;
   ++m_actionsThisTurn;
+  changed();  // turn_moves reads it
   m_idleTurns = 0;
   const md::AmountChoice& spec = m_p->amountChoices[static_cast<std::size_t>(c->amount)];
   const md::Counter& into = m_p->counters[static_cast<std::size_t>(spec.into)];

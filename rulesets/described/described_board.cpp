@@ -290,6 +290,7 @@ void DescribedState::boardApply(sim::Action a, sim::Rng& rng) {
   const md::BoardAction& ba = b.actions[static_cast<std::size_t>(action.board)];
   ++m_taken[static_cast<std::size_t>(t.action)];
   ++m_actionsThisTurn;
+  changed();  // turn_moves reads it
   m_idleTurns = 0;
   int card = -1;
   if (ba.kind == md::BoardActionKind::Place) {

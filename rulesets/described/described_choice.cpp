@@ -114,12 +114,17 @@ void DescribedState::listChoice(std::vector<sim::Action>& out) const {
     return;
   }
   const sim::Action base = static_cast<sim::Action>(m_p->actions.size() + static_cast<std::size_t>(c.choice)) * kActionStride;
+  // At the turn's bound a reroll only keeps its value, a choice that may stop only stops.
+  const bool atBound = atTurnBound();
   if (m_p->choices[static_cast<std::size_t>(c.choice)].reroll) {
-    out.push_back(base);      // keep the value
-    out.push_back(base + 1);  // roll again
+    out.push_back(base);                     // keep the value
+    if (!atBound) out.push_back(base + 1);  // roll again
     return;
   }
-  if (m_p->choices[static_cast<std::size_t>(c.choice)].upTo) out.push_back(base);
+  if (m_p->choices[static_cast<std::size_t>(c.choice)].upTo) {
+    out.push_back(base);
+    if (atBound) return;
+  }
   std::vector<std::int16_t> cards;
   choiceCandidates(c, cards);
   std::sort(cards.begin(), cards.end());
@@ -136,6 +141,7 @@ void DescribedState::applyChoice(sim::Action a, sim::Rng& rng) {
   auto c = std::make_shared<PendingChoice>(*m_choice);
   m_legalKnown = false;
   ++m_actionsThisTurn;
+  changed();  // turn_moves reads it
   m_idleTurns = 0;
   const int card = static_cast<int>(a % kActionStride) - 1;
   bool waits;

@@ -159,6 +159,7 @@ const double* DescribedState::vars(int subject, int card) const {
   }
   v[s.players] = m_players;
   v[s.turn] = m_turnCount;
+  v[s.turnMoves] = m_actionsThisTurn;
   holdCard(p, v, card);
   const int faction = m_faction[static_cast<std::size_t>(subject)];
   for (std::size_t k = 0; k < p.factionProps.size(); ++k)
@@ -191,6 +192,7 @@ double DescribedState::slotValue(int slot, int subject) const {
   }
   if (slot == s.players) return m_players;
   if (slot == s.turn) return m_turnCount;
+  if (slot == s.turnMoves) return m_actionsThisTurn;
   if (slot == s.myTurn) return subject == m_current ? 1.0 : 0.0;
   if (s.die >= 0 && slot >= s.die) return dieSlotValue(slot);
   if (s.answered >= 0 && slot >= s.answered && slot < s.answered + static_cast<int>(p.cardProps.size())) {

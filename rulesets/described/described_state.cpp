@@ -141,8 +141,15 @@ __attribute__((flatten)) void DescribedState::listLegal(std::vector<sim::Action>
   thread_local std::vector<std::int16_t> distinct[md::kMaxZones];
   std::uint32_t sorted = 0;
   if (m_stackPhase >= 0) out.push_back(passAction());
+  // At the turn's bound: only the first of the `then` actions, in the phase's order, that has a legal move.
+  const bool atBound = atTurnBound();
+  const std::size_t before = out.size();
   for (int ai : phase.actions) {
     const md::Action& a = m_p->actions[static_cast<std::size_t>(ai)];
+    if (atBound) {
+      if (out.size() > before) break;
+      if (!a.atBound) continue;
+    }
     if (a.board >= 0) {
       if (legal(ai, -1, v, who)) boardLegalActions(ai, out);
       continue;
@@ -266,6 +273,7 @@ void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
   if (m_stackPhase >= 0 && a == passAction()) {
     m_legalKnown = false;
     ++m_actionsThisTurn;
+    changed();  // turn_moves reads it
     m_idleTurns = 0;
     passStack(rng);
     settle(rng);
@@ -276,6 +284,7 @@ void DescribedState::doApplyAction(sim::Action a, sim::Rng& rng) {
   m_legalKnown = false;
   ++m_taken[static_cast<std::size_t>(ai)];
   ++m_actionsThisTurn;
+  changed();  // turn_moves reads it
   m_idleTurns = 0;
   const int who = actor();
   for (const md::Cost& c : action.costs) {

@@ -222,6 +222,8 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   // condition reads it, and looks up one on the card alone.
   bool holdsWith(int condition, int card, double* v) const;
   // holdsWith's answer without its call for no condition or one looked up by card (most of a listing's tests).
+  // `turn_bound`: the turn has taken its moves; only the moves that end it stay legal.
+  bool atTurnBound() const { return m_p->turnBound > 0 && m_actionsThisTurn >= m_p->turnBound; }
   bool holdsWithInline(int condition, int card, double* v) const {
     if (condition < 0) return true;
     const std::vector<char>& byCard = m_p->conditions[static_cast<std::size_t>(condition)].byCard;

@@ -1,211 +1,264 @@
 // Rule tests from scripted positions: die manipulation, deck and hand cards,
-// discard attacks, passives. Each test quotes the rule of seed file 004 (or the
-// recovered data of shared/seeds/README.md) it checks.
+// discard attacks, passives, on both engines (card_dice_table.h). Each test
+// quotes the rule of seed file 004 (or the recovered data of
+// shared/seeds/README.md) it checks.
 #include "tests/rulesets/card_dice/card_dice_fixture.h"
+#include "tests/rulesets/card_dice/card_dice_table.h"
+
+namespace wb::rulesets::testing {
+namespace {
+
+class CardDiceCards : public BothEngines {};
+
+TEST_P(CardDiceCards, ChangeDieStaysWithinFaces) {
+  // Cheap Trick: "Change the value of a die by one" (assumed: within 1..6).
+  t->setDie("earth", 6);
+  t->giveHand(0, "cheap_trick");
+  EXPECT_FALSE(t->legalDie(Move::Execute, "cheap_trick", "earth", +1));
+  EXPECT_TRUE(t->legalDie(Move::Execute, "cheap_trick", "earth", -1));
+  EXPECT_FALSE(t->legalDie(Move::Execute, "cheap_trick", "earth", -2));
+  ASSERT_TRUE(t->actDie(Move::Execute, "cheap_trick", "earth", -1));
+  EXPECT_EQ(t->die("earth"), 5);
+  // Smoke and Mirrors: "by up to three".
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  t->setDie("fire", 2);
+  t->giveHand(0, "smoke_and_mirrors");
+  EXPECT_FALSE(t->legalDie(Move::Execute, "smoke_and_mirrors", "fire", -2));
+  EXPECT_TRUE(t->legalDie(Move::Execute, "smoke_and_mirrors", "fire", +3));
+  ASSERT_TRUE(t->actDie(Move::Execute, "smoke_and_mirrors", "fire", +3));
+  EXPECT_EQ(t->die("fire"), 5);
+}
+
+TEST_P(CardDiceCards, FlipAndSwap) {
+  // Perspective Shift: "Turn one die to its opposite face" (a d6 shows 7 minus it);
+  // Trickster God: "Exchange the values of two dice"; two dice that show the same
+  // value are no exchange (no move names them).
+  t->setDie("magic", 2);
+  t->giveHand(0, "perspective_shift");
+  ASSERT_TRUE(t->actDie(Move::Execute, "perspective_shift", "magic"));
+  EXPECT_EQ(t->die("magic"), 5);
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  t->setDie("fire", 1);
+  t->setDie("gold", 6);
+  t->giveHand(0, "trickster_god");
+  EXPECT_FALSE(t->legalDie(Move::Execute, "trickster_god", "earth", 0, "nature")) << "both show 3";
+  ASSERT_TRUE(t->actDie(Move::Execute, "trickster_god", "fire", 0, "gold"));
+  EXPECT_EQ(t->die("fire"), 6);
+  EXPECT_EQ(t->die("gold"), 1);
+  EXPECT_EQ(t->die("earth"), 3);
+}
+
+TEST_P(CardDiceCards, RerollUpToTwiceLetsTheOwnerChoose) {
+  // Second Chance: "Reroll a die up to twice."
+  t->giveHand(0, "second_chance");
+  ASSERT_TRUE(t->actDie(Move::Execute, "second_chance", "water"));
+  EXPECT_EQ(t->toAct(), 0);
+  EXPECT_FALSE(t->legal(Move::EndTurn)) << "the choice comes first";
+  ASSERT_TRUE(t->act(Move::RerollAgain));
+  EXPECT_FALSE(t->legal(Move::RerollAgain)) << "no rolls left";
+  EXPECT_TRUE(t->legal(Move::EndTurn));
+  const int v = t->die("water");
+  EXPECT_GE(v, 1);
+  EXPECT_LE(v, 6);
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  t->giveHand(0, "calculated_risk");  // up to four rolls
+  ASSERT_TRUE(t->actDie(Move::Execute, "calculated_risk", "water"));
+  EXPECT_TRUE(t->legal(Move::RerollAgain));
+  ASSERT_TRUE(t->act(Move::KeepDie));
+  EXPECT_FALSE(t->legal(Move::RerollAgain));
+  EXPECT_TRUE(t->legal(Move::EndTurn));
+  EXPECT_EQ(t->inPlayCount(0, "calculated_risk"), 1);
+}
+
+TEST_P(CardDiceCards, TurnOptionsGoldAndDrawOncePerTurn) {
+  // "gain one gold, draw one card"; "When a player must draw but their deck is empty, their
+  // discard pile is shuffled and then added to their deck."
+  t->giveDiscard(0, "fire");
+  t->giveDiscard(0, "tremor");
+  ASSERT_TRUE(t->act(Move::GainGold));
+  EXPECT_EQ(t->gold(0), 51);
+  EXPECT_FALSE(t->legal(Move::GainGold));
+  ASSERT_TRUE(t->act(Move::DrawCard));
+  EXPECT_EQ(t->handSize(0), 1);
+  EXPECT_EQ(t->deckSize(0), 1);
+  EXPECT_EQ(t->discardSize(0), 0);
+  EXPECT_FALSE(t->legal(Move::DrawCard));
+}
+
+TEST_P(CardDiceCards, OneActionPerTurnAndFaceDownCostsLater) {
+  // "play one action"; "Executing it later isn't counted towards that turn's action limit but
+  // requires paying its cost."
+  t->giveHand(0, "fire");
+  t->giveHand(0, "tremor");
+  ASSERT_TRUE(t->act(Move::PlaceFaceDown, "fire"));
+  EXPECT_FALSE(t->legal(Move::Execute, "tremor"));
+  EXPECT_FALSE(t->legal(Move::PlayFaceDown, "fire")) << "for a later turn";
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  ASSERT_EQ(t->toAct(), 0);
+  ASSERT_TRUE(t->act(Move::Execute, "tremor"));
+  EXPECT_TRUE(t->legal(Move::PlayFaceDown, "fire"));
+  t->setDie("fire", 2);
+  ASSERT_TRUE(t->act(Move::PlayFaceDown, "fire"));
+  EXPECT_EQ(t->health(1), 100 - 3 - 2);
+  EXPECT_EQ(t->gold(0), 50 + 3 - 7 + 2);
+}
+
+TEST_P(CardDiceCards, CheapskateMakesFaceDownFree) {
+  // Cheapskate: "Face down actions no longer cost gold to play."
+  t->givePassive(0, "cheapskate");
+  t->giveFaceDown(0, "fire");
+  t->setDie("fire", 2);
+  ASSERT_TRUE(t->act(Move::PlayFaceDown, "fire"));
+  EXPECT_EQ(t->gold(0), 52);
+}
+
+TEST_P(CardDiceCards, HandLimitAndBigHanded) {
+  // "The player must end their turn with at most 5 cards in their hand." Big Handed: "You can
+  // now hold an additional utility cards in your hand."
+  for (int k = 0; k < 6; ++k) t->giveHand(0, "basic_income");
+  EXPECT_FALSE(t->act(Move::EndTurn));
+  t->givePassive(0, "big_handed");
+  t->setDie("utility", 1);
+  EXPECT_TRUE(t->legal(Move::EndTurn));
+  t->giveHand(0, "basic_income");
+  EXPECT_FALSE(t->act(Move::EndTurn));
+  ASSERT_TRUE(t->act(Move::Discard, "basic_income"));
+  EXPECT_TRUE(t->act(Move::EndTurn));
+  EXPECT_EQ(t->toAct(), 1);
+}
+
+TEST_P(CardDiceCards, DrawLookAndReorder) {
+  // Sneak Peek: draw a card and look (no effect on play); Impatience: "Look at and reorder
+  // the top [utility] cards of your deck": the player picks the order, the first on top.
+  for (const char* id : {"fire", "basic_income", "meteor_strike"}) t->giveDeck(0, id);
+  t->giveHand(0, "sneak_peek");
+  ASSERT_TRUE(t->act(Move::Blessing, "sneak_peek"));
+  EXPECT_EQ(t->handSize(0), 1);
+  EXPECT_EQ(t->handCount(0, "meteor_strike"), 1);
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  t->giveDeck(0, "tremor");  // now on top: tremor, basic, fire under them
+  t->setDie("utility", 6);
+  t->giveHand(0, "impatience");
+  ASSERT_TRUE(t->act(Move::Execute, "impatience"));
+  EXPECT_EQ(t->toAct(), 0);
+  EXPECT_FALSE(t->legal(Move::EndTurn)) << "the order comes first";
+  ASSERT_TRUE(t->act(Move::Pick, "fire"));
+  ASSERT_TRUE(t->act(Move::Pick, "basic_income"));
+  EXPECT_EQ(t->deckTopFirst(0), (std::vector<std::string>{"fire", "basic_income", "tremor"}));
+  EXPECT_TRUE(t->legal(Move::EndTurn));
+}
+
+TEST_P(CardDiceCards, MagneticHandsAndExpressShipping) {
+  // Magnetic Hands: "Move a chosen card from your deck to your hand and then shuffle your deck."
+  for (const char* id : {"fire", "basic_income", "tremor"}) t->giveDeck(0, id);
+  t->giveHand(0, "magnetic_hands");
+  ASSERT_TRUE(t->act(Move::Execute, "magnetic_hands"));
+  EXPECT_EQ(t->toAct(), 0) << "the player chooses";
+  ASSERT_TRUE(t->act(Move::Pick, "basic_income"));
+  EXPECT_EQ(t->handSize(0), 1);
+  EXPECT_EQ(t->handCount(0, "basic_income"), 1);
+  EXPECT_EQ(t->deckSize(0), 2);
+  EXPECT_EQ(t->toAct(), 0);
+  // Express Shipping: "Move a card you just bought to your hand" (assumed: bought this turn).
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  t->setShop(0, {"fire", "tremor", "ecology", "gambling"}, {});
+  ASSERT_TRUE(t->act(Move::Bid, "tremor", 0));  // the opponent has no gold to outbid
+  EXPECT_EQ(t->discardCount(0, "tremor"), 1);
+  t->giveHand(0, "express_shipping");
+  ASSERT_TRUE(t->act(Move::Execute, "express_shipping"));
+  EXPECT_EQ(t->handCount(0, "tremor"), 1);
+  EXPECT_EQ(t->discardCount(0, "tremor"), 0);
+  EXPECT_EQ(t->toAct(), 0);
+}
+
+TEST_P(CardDiceCards, DiscardAttacks) {
+  // Weak Hands: "Your opponent must discard utility cards from their hand."
+  // Faulty Table: "... from their face down actions." The opponent chooses which.
+  t->setDie("utility", 2);
+  t->setDie("fire", 6);
+  for (const char* id : {"basic_income", "fire", "ecology"}) t->giveHand(1, id);
+  t->giveHand(0, "weak_hands");
+  ASSERT_TRUE(t->act(Move::Blessing, "weak_hands"));
+  EXPECT_EQ(t->toAct(), 1) << "the victim picks";
+  ASSERT_TRUE(t->act(Move::Pick, "basic_income"));
+  ASSERT_TRUE(t->act(Move::Pick, "ecology"));
+  EXPECT_EQ(t->toAct(), 0);
+  ASSERT_EQ(t->handSize(1), 1);
+  EXPECT_EQ(t->handCount(1, "fire"), 1);
+  EXPECT_EQ(t->discardSize(1), 2);
+  for (const char* id : {"fire", "tremor", "volcanic_eruption"}) t->giveFaceDown(1, id);
+  t->setDie("utility", 1);
+  t->giveHand(0, "faulty_table");
+  ASSERT_TRUE(t->act(Move::Blessing, "faulty_table"));
+  ASSERT_TRUE(t->act(Move::Pick, "tremor"));
+  EXPECT_EQ(t->faceDownSize(1), 2);
+  EXPECT_EQ(t->faceDownCount(1, "tremor"), 0);
+  EXPECT_EQ(t->discardCount(1, "tremor"), 1);
+}
+
+TEST_P(CardDiceCards, RecyclingReturnsCardsToTheShop) {
+  // Recycling Master: "Remove up to utility/2 cards from your hand and return them to the card
+  // store." (assumed: into the shop deck of their tier)
+  t->setDie("utility", 3);
+  t->setShop(0, {"heavy_rain", "treasury", "gold_refinery", "mirror_wall"}, {});
+  t->setShop(1, {"gold_panning", "earthquake", "free_market", "cheapskate"}, {});
+  for (const char* id : {"basic_income", "meteor_strike", "tremor", "recycling_master"}) t->giveHand(0, id);
+  ASSERT_TRUE(t->act(Move::Execute, "recycling_master"));
+  EXPECT_EQ(t->toAct(), 0);
+  ASSERT_TRUE(t->act(Move::Pick, "basic_income"));
+  ASSERT_TRUE(t->act(Move::Pick, "meteor_strike"));
+  EXPECT_TRUE(t->legal(Move::EndTurn)) << "two is the most: the choice ends";
+  EXPECT_EQ(t->handSize(0), 1);
+  EXPECT_EQ(t->handCount(0, "tremor"), 1);
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  EXPECT_EQ(t->shopHolds(0, "basic_income"), 1);
+  EXPECT_EQ(t->shopHolds(1, "meteor_strike"), 1);
+}
+
+TEST_P(CardDiceCards, TrulyBlessedAndAlwaysLucky) {
+  // Truly Blessed: "Draw a card each time you play a blessing but you may no longer draw cards
+  // from active effects." Always Lucky: "Draw an additional card each turn."
+  for (int k = 0; k < 6; ++k) t->giveDeck(0, "fire");
+  t->givePassive(0, "truly_blessed");
+  t->giveHand(0, "basic_income");
+  ASSERT_TRUE(t->act(Move::Blessing, "basic_income"));
+  EXPECT_EQ(t->handSize(0), 1);
+  t->setDie("utility", 6);
+  t->giveHand(0, "exploration_god");
+  ASSERT_TRUE(t->act(Move::Execute, "exploration_god"));
+  EXPECT_EQ(t->handSize(0), 1) << "the action's draw is blocked";
+  t->givePassive(0, "always_lucky");
+  ASSERT_TRUE(t->act(Move::DrawCard));
+  EXPECT_EQ(t->handSize(0), 2);
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  ASSERT_TRUE(t->act(Move::EndTurn));
+  EXPECT_EQ(t->handSize(0), 3) << "each turn, at its start";
+}
+
+BOTH_ENGINES(CardDiceCards);
+
+}  // namespace
+}  // namespace wb::rulesets::testing
 
 namespace wb::rulesets::card_dice::testing {
 namespace {
 
-using Script = CardDiceScript;
-
-TEST_F(Script, ChangeDieStaysWithinFaces) {
-  // Cheap Trick: "Change the value of a die by one" (assumed: within 1..6).
-  setDie("earth", 6);
-  state->giveCard(0, Zone::Hand, card("cheap_trick"));
-  EXPECT_FALSE(legal(ActionKind::ExecuteAction, card("cheap_trick"), die("earth"), +1));
-  EXPECT_TRUE(legal(ActionKind::ExecuteAction, card("cheap_trick"), die("earth"), -1));
-  EXPECT_FALSE(legal(ActionKind::ExecuteAction, card("cheap_trick"), die("earth"), -2));
-  act(ActionKind::ExecuteAction, card("cheap_trick"), die("earth"), -1);
-  EXPECT_EQ(state->die(die("earth")), 5);
-  // Smoke and Mirrors: "by up to three".
-  act(ActionKind::EndTurn);
-  act(ActionKind::EndTurn);
-  setDie("fire", 2);
-  state->giveCard(0, Zone::Hand, card("smoke_and_mirrors"));
-  EXPECT_FALSE(legal(ActionKind::ExecuteAction, card("smoke_and_mirrors"), die("fire"), -2));
-  EXPECT_TRUE(legal(ActionKind::ExecuteAction, card("smoke_and_mirrors"), die("fire"), +3));
-  act(ActionKind::ExecuteAction, card("smoke_and_mirrors"), die("fire"), +3);
-  EXPECT_EQ(state->die(die("fire")), 5);
-}
-
-TEST_F(Script, FlipAndSwap) {
-  // Perspective Shift sets a d6 to 7 minus its value; Trickster God swaps two dice.
-  setDie("magic", 2);
-  playFromHand("perspective_shift", die("magic"));
-  EXPECT_EQ(state->die(die("magic")), 5);
-  act(ActionKind::EndTurn);
-  act(ActionKind::EndTurn);
-  setDie("fire", 1);
-  setDie("gold", 6);
-  playFromHand("trickster_god", die("fire"), die("gold"));
-  EXPECT_EQ(state->die(die("fire")), 6);
-  EXPECT_EQ(state->die(die("gold")), 1);
-}
-
-TEST_F(Script, RerollUpToTwiceLetsTheOwnerChoose) {
-  // Second Chance: "Reroll a die up to twice."
-  playFromHand("second_chance", die("water"));
-  ASSERT_EQ(state->phase(), Phase::RerollChoice);
-  EXPECT_EQ(state->currentPlayer(), 0);
-  act(ActionKind::RerollAgain);
-  EXPECT_EQ(state->phase(), Phase::Main);  // no rolls left
-  const int v = state->die(die("water"));
-  EXPECT_GE(v, 1);
-  EXPECT_LE(v, 6);
-  act(ActionKind::EndTurn);
-  act(ActionKind::EndTurn);
-  playFromHand("calculated_risk", die("water"));  // up to four rolls
-  ASSERT_EQ(state->phase(), Phase::RerollChoice);
-  act(ActionKind::KeepDie);
-  EXPECT_EQ(state->phase(), Phase::Main);
-  EXPECT_EQ(p0().inPlay.countOf(static_cast<std::uint8_t>(card("calculated_risk"))), 1u);
-}
-
-TEST_F(Script, TurnOptionsGoldAndDrawOncePerTurn) {
-  // "gain one gold, draw one card"; "When a player must draw but their deck is empty, their
-  // discard pile is shuffled and then added to their deck."
-  state->giveCard(0, Zone::Discard, card("fire"));
-  state->giveCard(0, Zone::Discard, card("tremor"));
-  act(ActionKind::GainGold);
-  EXPECT_EQ(p0().gold, 51);
-  EXPECT_FALSE(legal(ActionKind::GainGold));
-  act(ActionKind::DrawCard);
-  EXPECT_EQ(p0().hand.size(), 1u);
-  EXPECT_EQ(p0().deck.size(), 1u);
-  EXPECT_TRUE(p0().discard.empty());
-  EXPECT_FALSE(legal(ActionKind::DrawCard));
-}
-
-TEST_F(Script, OneActionPerTurnAndFaceDownCostsLater) {
-  // "play one action"; "Executing it later isn't counted towards that turn's action limit but
-  // requires paying its cost."
-  state->giveCard(0, Zone::Hand, card("fire"));
-  state->giveCard(0, Zone::Hand, card("tremor"));
-  act(ActionKind::PlaceFaceDown, card("fire"));
-  EXPECT_FALSE(legal(ActionKind::ExecuteAction, card("tremor")));
-  EXPECT_FALSE(legal(ActionKind::PlayFaceDown, card("fire")));  // "for a later turn"
-  act(ActionKind::EndTurn);
-  act(ActionKind::EndTurn);
-  act(ActionKind::ExecuteAction, card("tremor"));
-  EXPECT_TRUE(legal(ActionKind::PlayFaceDown, card("fire")));
-  setDie("fire", 2);
-  act(ActionKind::PlayFaceDown, card("fire"));
-  EXPECT_EQ(p1().health, 100 - 3 - 2);
-  EXPECT_EQ(p0().gold, 50 + 3 - 7 + 2);
-}
-
-TEST_F(Script, CheapskateMakesFaceDownFree) {
-  // Cheapskate: "Face down actions no longer cost gold to play."
-  state->addPassive(0, card("cheapskate"));
-  state->giveCard(0, Zone::FaceDown, card("fire"));
-  setDie("fire", 2);
-  act(ActionKind::PlayFaceDown, card("fire"));
-  EXPECT_EQ(p0().gold, 52);
-}
-
-TEST_F(Script, HandLimitAndBigHanded) {
-  // "The player must end their turn with at most 5 cards in their hand." Big Handed: "You can
-  // now hold an additional utility cards in your hand."
+// One engine's only: the card_dice engine counts a passive as triggered in its
+// entity log when it decides a move (here Big Handed letting the turn end with
+// six cards); the described game logs what is acquired and played, not passives
+// at work, so this statistic has no counterpart there.
+TEST_F(CardDiceScript, BigHandedCountsAsTriggeredWhenItLetsTheTurnEnd) {
   for (int k = 0; k < 6; ++k) state->giveCard(0, Zone::Hand, card("basic_income"));
-  EXPECT_FALSE(legal(ActionKind::EndTurn));
   state->addPassive(0, card("big_handed"));
   setDie("utility", 1);
-  EXPECT_TRUE(legal(ActionKind::EndTurn));
-  state->giveCard(0, Zone::Hand, card("basic_income"));
-  EXPECT_FALSE(legal(ActionKind::EndTurn));
-  act(ActionKind::Discard, card("basic_income"));
-  EXPECT_TRUE(legal(ActionKind::EndTurn));
   act(ActionKind::EndTurn);
   EXPECT_EQ(state->entityLog().count(0, card("big_handed"), sim::EntityUse::Triggered), 1u);
-}
-
-TEST_F(Script, DrawLookAndReorder) {
-  // Sneak Peek: draw a card and look (no effect on play); Impatience: reorder the top cards.
-  for (const char* id : {"fire", "basic_income", "meteor_strike"}) state->giveCard(0, Zone::Deck, card(id));
-  playFromHand("sneak_peek");
-  EXPECT_EQ(p0().hand.size(), 1u);
-  EXPECT_EQ(p0().hand[0], card("meteor_strike"));
-  act(ActionKind::EndTurn);
-  act(ActionKind::EndTurn);
-  state->clearZone(0, Zone::Hand);
-  state->giveCard(0, Zone::Deck, card("basic_income"));  // now on top: basic, fire under it
-  setDie("utility", 6);
-  playFromHand("impatience");  // assumed: best card for the owner on top
-  EXPECT_EQ(p0().deck.back(), card("fire"));
-}
-
-TEST_F(Script, MagneticHandsAndExpressShipping) {
-  // Magnetic Hands: "Move a chosen card from your deck to your hand and then shuffle your deck."
-  for (const char* id : {"fire", "basic_income", "tremor"}) state->giveCard(0, Zone::Deck, card(id));
-  playFromHand("magnetic_hands");
-  ASSERT_EQ(state->phase(), Phase::TutorChoice);
-  act(ActionKind::Tutor, card("basic_income"));
-  EXPECT_EQ(p0().hand.size(), 1u);
-  EXPECT_EQ(p0().hand[0], card("basic_income"));
-  EXPECT_EQ(p0().deck.size(), 2u);
-  // Express Shipping: "Move a card you just bought to your hand."
-  act(ActionKind::EndTurn);
-  act(ActionKind::EndTurn);
-  state->setShopDisplay(0, {card("fire"), card("tremor"), card("ecology"), card("gambling")});
-  act(ActionKind::Bid, 1, 0);  // Tremor; the opponent has no gold to outbid
-  EXPECT_EQ(p0().discard.countOf(static_cast<std::uint8_t>(card("tremor"))), 1u);
-  playFromHand("express_shipping");
-  EXPECT_EQ(p0().hand.countOf(static_cast<std::uint8_t>(card("tremor"))), 1u);
-  EXPECT_EQ(p0().discard.countOf(static_cast<std::uint8_t>(card("tremor"))), 0u);
-}
-
-TEST_F(Script, DiscardAttacks) {
-  // Weak Hands: "Your opponent must discard utility cards from their hand."
-  // Faulty Table: "... from their face down actions." The opponent chooses which.
-  setDie("utility", 2);
-  setDie("fire", 6);
-  for (const char* id : {"basic_income", "fire", "ecology"}) state->giveCard(1, Zone::Hand, card(id));
-  playFromHand("weak_hands");
-  act(ActionKind::ChooseDiscard, card("basic_income"));
-  act(ActionKind::ChooseDiscard, card("ecology"));
-  ASSERT_EQ(p1().hand.size(), 1u);
-  EXPECT_EQ(p1().hand[0], card("fire"));
-  EXPECT_EQ(p1().discard.size(), 2u);
-  for (const char* id : {"fire", "tremor", "volcanic_eruption"}) state->giveCard(1, Zone::FaceDown, card(id));
-  setDie("utility", 1);
-  playFromHand("faulty_table");
-  act(ActionKind::ChooseDiscard, card("tremor"));
-  EXPECT_EQ(p1().faceDown.size(), 2u);
-}
-
-TEST_F(Script, RecyclingReturnsCardsToTheShop) {
-  // Recycling Master: "Remove up to utility/2 cards from your hand and return them to the card
-  // store." (assumed: into the shop deck of their tier)
-  setDie("utility", 3);
-  state->giveCard(0, Zone::Hand, card("basic_income"));
-  state->giveCard(0, Zone::Hand, card("meteor_strike"));
-  const std::size_t cheap = state->shop(0).deck.size(), expensive = state->shop(1).deck.size();
-  playFromHand("recycling_master");
-  ASSERT_EQ(state->phase(), Phase::RecycleChoice);
-  act(ActionKind::Recycle, card("basic_income"));
-  act(ActionKind::Recycle, card("meteor_strike"));
-  EXPECT_EQ(state->phase(), Phase::Main);
-  EXPECT_TRUE(p0().hand.empty());
-  EXPECT_EQ(state->shop(0).deck.size(), cheap + 1);
-  EXPECT_EQ(state->shop(1).deck.size(), expensive + 1);
-}
-
-TEST_F(Script, TrulyBlessedAndAlwaysLucky) {
-  // Truly Blessed: "Draw a card each time you play a blessing but you may no longer draw cards
-  // from active effects." Always Lucky: "Draw an additional card each turn."
-  for (int k = 0; k < 6; ++k) state->giveCard(0, Zone::Deck, card("fire"));
-  state->addPassive(0, card("truly_blessed"));
-  playFromHand("basic_income");
-  EXPECT_EQ(p0().hand.size(), 1u);
-  setDie("utility", 6);
-  playFromHand("exploration_god");
-  EXPECT_EQ(p0().hand.size(), 1u);  // the action's draw is blocked
-  state->addPassive(0, card("always_lucky"));
-  act(ActionKind::DrawCard);
-  EXPECT_EQ(p0().hand.size(), 2u);
-  act(ActionKind::EndTurn);
-  act(ActionKind::EndTurn);
-  EXPECT_EQ(p0().hand.size(), 3u);  // each turn, at its start
 }
 
 }  // namespace

@@ -75,6 +75,9 @@ class CppTable : public Table {
       }
       case Move::Answer: return apply(card_dice::encodeAction(K::RespondHand, card(c)));
       case Move::Pass: return apply(card_dice::encodeAction(K::Pass));
+      case Move::GainGold: return apply(card_dice::encodeAction(K::GainGold));
+      case Move::DrawCard: return apply(card_dice::encodeAction(K::DrawCard));
+      case Move::AnswerFaceDown: return apply(card_dice::encodeAction(K::RespondFaceDown, card(c)));
       case Move::RerollAgain: return apply(card_dice::encodeAction(K::RerollAgain));
       case Move::KeepDie: return apply(card_dice::encodeAction(K::KeepDie));
     }
@@ -87,7 +90,9 @@ class CppTable : public Table {
     return 0;
   }
   bool actDie(Move m, const std::string& c, const std::string& die, int delta, const std::string& second) override {
-    const auto kind = m == Move::Answer ? card_dice::ActionKind::RespondHand : card_dice::ActionKind::ExecuteAction;
+    const auto kind = m == Move::Answer           ? card_dice::ActionKind::RespondHand
+                      : m == Move::AnswerFaceDown ? card_dice::ActionKind::RespondFaceDown
+                                                  : card_dice::ActionKind::ExecuteAction;
     return apply(card_dice::encodeAction(kind, card(c), dieIndex(die), second.empty() ? delta : dieIndex(second)));
   }
   int die(const std::string& die) const override { return s->die(dieIndex(die)); }
@@ -157,6 +162,36 @@ class CppTable : public Table {
   bool windowOpen() const override { return s->phase() == card_dice::Phase::Window; }
   int faceDownSize(int p) const override { return static_cast<int>(s->player(p).faceDown.size()); }
   int discardSize(int p) const override { return static_cast<int>(s->player(p).discard.size()); }
+  // Cards, turn and bounds:
+  // A move tried on the position and taken back (the state and the generator restored).
+  template <typename F>
+  bool tried(F move) {
+    std::unique_ptr<sim::State> saved = s->clone();
+    const sim::Rng r = rng;
+    const bool ok = move();
+    s.reset(static_cast<card_dice::CardDiceState*>(saved.release()));
+    rng = r;
+    return ok;
+  }
+  bool legal(Move m, const std::string& c, int tier) override { return tried([&] { return act(m, c, tier); }); }
+  bool legalDie(Move m, const std::string& c, const std::string& die, int delta, const std::string& second) override {
+    return tried([&] { return actDie(m, c, die, delta, second); });
+  }
+  void giveDiscard(int p, const std::string& c) override { s->giveCard(p, card_dice::Zone::Discard, card(c)); }
+  int deckSize(int p) const override { return static_cast<int>(s->player(p).deck.size()); }
+  int inPlaySize(int p) const override { return static_cast<int>(s->player(p).inPlay.size()); }
+  int passiveCount(int p, const std::string& c) const override { return countIn(s->player(p).passives, card(c)); }
+  std::vector<std::string> shopRemoved(int tier) const override {
+    std::vector<std::string> out;
+    for (auto c : s->shop(tier).setAside) out.push_back(game->rules().cards[c].id);
+    return out;
+  }
+  int acquired(int p, const std::string& c) const override {
+    return static_cast<int>(s->entityLog().count(p, card(c), sim::EntityUse::Acquired));
+  }
+  int played(int p, const std::string& c) const override {
+    return static_cast<int>(s->entityLog().count(p, card(c), sim::EntityUse::Played));
+  }
 
   sim::Rng rng{7};
   std::shared_ptr<const card_dice::CardDiceGame> game;
@@ -253,6 +288,9 @@ class DescribedTable : public Table {
       case Move::Raise: verbs = {phase == "match" ? "match_bid" : "raise"}; break;
       case Move::Yield: verbs = {phase == "match" ? "give_up" : "let_go"}; break;
       case Move::Answer: verbs = {"answer_from_hand"}; break;
+      case Move::GainGold: verbs = {"take_gold"}; break;
+      case Move::DrawCard: verbs = {"draw"}; break;
+      case Move::AnswerFaceDown: verbs = {"answer_face_down"}; break;
       case Move::Pass: verbs = {"pass"}; break;
       case Move::RerollAgain:
       case Move::KeepDie:
@@ -292,8 +330,9 @@ class DescribedTable : public Table {
     if (delta != 0) tail += (delta > 0 ? " +" : " ") + std::to_string(delta);
     const std::string phase = game->program().phases[static_cast<std::size_t>(s->phase())].id;
     const std::vector<std::string> verbs =
-        m == Move::Answer ? std::vector<std::string>{"answer_from_hand"}
-                          : std::vector<std::string>{phase == "match" ? "execute_bidding" : "execute", "execute_window",
+        m == Move::Answer           ? std::vector<std::string>{"answer_from_hand"}
+        : m == Move::AnswerFaceDown ? std::vector<std::string>{"answer_face_down"}
+                                    : std::vector<std::string>{phase == "match" ? "execute_bidding" : "execute", "execute_window",
                                                      "pay_window"};
     for (sim::Action a : static_cast<const sim::State&>(*s).legalActions())
       for (const std::string& verb : verbs)
@@ -387,8 +426,43 @@ class DescribedTable : public Table {
     return false;
   }
   bool windowOpen() const override { return s->windowOpen(); }
-  int faceDownSize(int p) const override { return static_cast<int>(s->zone(zone("face_down"), p).size()); }
+  // Placed this turn or on an earlier one: the card_dice engine's one face-down row.
+  int faceDownSize(int p) const override { return sizeOf("face_down", p) + sizeOf("placed", p); }
   int discardSize(int p) const override { return static_cast<int>(s->zone(zone("discard"), p).size()); }
+
+  // Cards, turn and bounds:
+  // A move tried on the position and taken back (the state and the generator restored).
+  template <typename F>
+  bool tried(F move) {
+    std::unique_ptr<sim::State> saved = s->clone();
+    const sim::Rng r = rng;
+    const bool ok = move();
+    s.reset(static_cast<described::DescribedState*>(saved.release()));
+    rng = r;
+    return ok;
+  }
+  bool legal(Move m, const std::string& c, int tier) override { return tried([&] { return act(m, c, tier); }); }
+  bool legalDie(Move m, const std::string& c, const std::string& die, int delta, const std::string& second) override {
+    return tried([&] { return actDie(m, c, die, delta, second); });
+  }
+  int sizeOf(const std::string& z, int p) const { return static_cast<int>(s->zone(zone(z), p).size()); }
+  void giveDiscard(int p, const std::string& c) override { add("discard", p, c); }
+  int deckSize(int p) const override { return sizeOf("deck", p); }
+  // Placed this turn or on an earlier one: the card_dice engine's one face-down row.
+  int inPlaySize(int p) const override { return sizeOf("in_play", p); }
+  int passiveCount(int p, const std::string& c) const override { return countIn("passives", p, c); }
+  std::vector<std::string> shopRemoved(int tier) const override {
+    std::vector<std::string> out;
+    for (auto c : s->zone(zone(tier == 0 ? "cheap_removed" : "expensive_removed"), 0))
+      out.push_back(game->program().cards[static_cast<std::size_t>(c)].id);
+    return out;
+  }
+  int acquired(int p, const std::string& c) const override {
+    return static_cast<int>(s->entityLog().count(p, card(c), sim::EntityUse::Acquired));
+  }
+  int played(int p, const std::string& c) const override {
+    return static_cast<int>(s->entityLog().count(p, card(c), sim::EntityUse::Played));
+  }
 
   sim::Rng rng{7};
   std::shared_ptr<const described::DescribedGame> game;
@@ -398,10 +472,38 @@ class DescribedTable : public Table {
 }  // namespace
 
 std::unique_ptr<Table> makeTable(bool described) {
-  if (!described) return std::make_unique<CppTable>();
-  auto d = std::make_unique<DescribedTable>();
+  if (!described) return std::make_unique<CppTable>(card_dice::testing::sharedGame());
+  // Loaded once: loading validates, and validation plays a few games.
+  static const std::shared_ptr<const described::DescribedGame> shipped =
+      described::testing::shippedGame("card-dice-described");
+  auto d = std::make_unique<DescribedTable>(shipped);
   if (!d->game) return nullptr;
   return d;
+}
+
+// Cards, turn and bounds:
+std::unique_ptr<Table> makeTable(bool described, const std::vector<std::pair<std::string, std::string>>& sets) {
+  if (!described) {
+    auto g = card_dice::testing::gameWith(sets);
+    if (!g) return nullptr;
+    return std::make_unique<CppTable>(std::move(g));
+  }
+  model::LoadResult r = model::loadRuleset(described::testing::shippedPath("card-dice-described"),
+                                           described::testing::lookup());
+  for (const auto& [path, value] : sets) {
+    std::string error;
+    if (!model::setPath(r.ruleset, path, value, &error)) {
+      ADD_FAILURE() << path << ": " << error;
+      return nullptr;
+    }
+  }
+  std::string errors;
+  std::shared_ptr<const described::DescribedGame> g = described::testing::compile(r, &errors);
+  if (!g) {
+    ADD_FAILURE() << errors;
+    return nullptr;
+  }
+  return std::make_unique<DescribedTable>(std::move(g));
 }
 
 }  // namespace wb::rulesets::testing

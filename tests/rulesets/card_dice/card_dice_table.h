@@ -20,7 +20,9 @@ namespace wb::rulesets::testing {
 // picked inside an effect (Weak Hands, Recycling ...), or stopping; Block: the
 // damage Paid Militia blocks (the amount as the move's text).
 enum class Move { EndTurn, Discard, Execute, PlaceFaceDown, PlayFaceDown, Blessing, Bid, Raise, Yield, Answer, Pass,
-                  Pick, PickDone, RerollAgain, KeepDie, Block };
+                  Pick, PickDone, RerollAgain, KeepDie, Block,
+                  // Cards, turn and bounds: the turn's gold and draw; answering with a face-down action.
+                  GainGold, DrawCard, AnswerFaceDown };
 
 // A position of either engine: player 1 (index 0) to act at the start of a
 // turn, every hand, deck, discard pile and face-down row empty, no passives,
@@ -82,6 +84,19 @@ class Table {
   virtual bool windowOpen() const = 0;
   virtual int faceDownSize(int p) const = 0;
   virtual int discardSize(int p) const = 0;
+  // Cards, turn and bounds:
+  // Whether a move (a die change's) is legal now; nothing changes.
+  virtual bool legal(Move m, const std::string& card = "", int tier = 0) = 0;
+  virtual bool legalDie(Move m, const std::string& card, const std::string& die, int delta = 0,
+                        const std::string& second = "") = 0;
+  virtual void giveDiscard(int p, const std::string& card) = 0;
+  virtual int deckSize(int p) const = 0;
+  virtual int inPlaySize(int p) const = 0;
+  virtual int passiveCount(int p, const std::string& card) const = 0;
+  virtual std::vector<std::string> shopRemoved(int tier) const = 0;  // the cards aging removed, oldest first
+  // The engines' statistics: how often player p acquired (won) / played the card.
+  virtual int acquired(int p, const std::string& card) const = 0;
+  virtual int played(int p, const std::string& card) const = 0;
 };
 
 // Whether `m` is legal for the player to act: tried on a copy of the position.
@@ -91,6 +106,9 @@ inline bool legal(const Table& t, Move m, const std::string& card = "", int tier
 
 // The table of one engine: false the card_dice engine, true the described game.
 std::unique_ptr<Table> makeTable(bool described);
+// Cards, turn and bounds: the same table on the shipped ruleset with values
+// changed ({path, value} pairs as `--set` takes them; both rulesets name them alike).
+std::unique_ptr<Table> makeTable(bool described, const std::vector<std::pair<std::string, std::string>>& sets);
 
 // A rule test's fixture: each test file derives its own suite from it and
 // instantiates it with BOTH_ENGINES(Suite), so every rule runs on each engine.
