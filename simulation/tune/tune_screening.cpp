@@ -404,9 +404,12 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
         // domain's end (a plateau between): the levels a half and a quarter
         // of the way are raced too, so that a small move that passes is
         // found and preferred (fewest steps among passes) over the far end.
+        // The one-step move the same way is raced too: the model scales a
+        // step's effect, read on a few blocks and shrunk by its noise, and
+        // the smallest move that passes is the one a designer wants.
         const std::size_t far = e.level > c ? e.level - c : c - e.level;
-        for (const std::size_t part : {far / 2, far / 4}) {
-          if (part < 2 || part + 1 >= far) continue;
+        for (const std::size_t part : {far / 2, far / 4, std::size_t{1}}) {
+          if (part == 0 || part + 1 >= far) continue;
           add(KnobSpace::with(centre, Edit{e.knob, e.level > c ? c + part : c - part}, m_knobs));
         }
       }

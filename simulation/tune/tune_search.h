@@ -31,15 +31,16 @@
 //      prediction would not take out of the band, then the smallest moves,
 //      then the most room. The best two of each size up to one past the
 //      first that is predicted to pass (from there the best four), and the
-//      levels next to each single edit's, and the pairs of the best three
-//      single edits (where two values were planted the model, adding two
-//      effects that overlap, predicts their pair to overshoot), are raced on
-//      real games (the model is linear and fitted on few blocks: the real
-//      best is often a neighbour of its best), each round twice as long for
-//      the better half of them (the smallest miss of their intervals'
-//      nearest ends, then of their values paired with the centre's on the
-//      same blocks, then the fewest and smallest edits). A proposal passes
-//      when every target's 95% interval lies inside its band.
+//      levels next to each single edit's (and the one-step move its way),
+//      and the pairs of the best three single edits (where two values were
+//      planted the model, adding two effects that overlap, predicts their
+//      pair to overshoot), are raced on real games (the model is linear and
+//      fitted on few blocks: the real best is often a neighbour of its best),
+//      each round twice as long for the better half of them (the smallest
+//      miss of their intervals' nearest ends, then of their values paired
+//      with the centre's on the same blocks, then the fewest and smallest
+//      edits). A proposal passes when every target's 95% interval lies
+//      inside its band.
 //   4. Confirmation: a raced proposal that passes is the best of many on the
 //      same blocks, so its values lean towards the bands (the winner's
 //      curse); it counts only when the bank's next blocks, as many again,
