@@ -43,10 +43,44 @@ std::vector<std::pair<std::size_t, std::size_t>> interactionPairs(const std::vec
   return out;
 }
 
-bool entityKnob(const std::string& path) {
+bool firstOwnedLevel(const std::vector<OwnedLevel>& levels, double stay, OwnedLevel& out) {
+  bool found = false;
+  for (const OwnedLevel& x : levels) {
+    if (x.miss < (found ? out.miss : stay) || (found && x.miss == out.miss && x.steps < out.steps)) {
+      out = x;
+      found = true;
+    }
+  }
+  return found;
+}
+
+std::vector<std::vector<Edit>> ownedVariants(const std::vector<Edit>& chosen, const std::vector<Edit>& nearer,
+                                             const std::vector<Edit>& further) {
+  std::vector<std::vector<Edit>> out;
+  if (chosen.empty() || nearer.size() != chosen.size() || further.size() != chosen.size()) return out;
+  auto add = [&](std::vector<Edit> e) {
+    std::sort(e.begin(), e.end());
+    if (std::find(out.begin(), out.end(), e) == out.end()) out.push_back(std::move(e));
+  };
+  add(chosen);
+  for (std::size_t i = 0; i < chosen.size(); ++i) {
+    std::vector<Edit> e = chosen;
+    e[i] = nearer[i];
+    add(e);
+  }
+  add(nearer);
+  add(further);
+  return out;
+}
+
+bool entityKnob(const std::string& path) { return !knobEntity(path).empty(); }
+
+std::string knobEntity(const std::string& path) {
   const std::size_t dot = path.find('.');
-  return dot != std::string::npos && path.find('.', dot + 1) != std::string::npos &&
-         model::sectionFromString(path.substr(0, dot)).has_value();
+  if (dot == std::string::npos) return {};
+  const std::size_t next = path.find('.', dot + 1);
+  if (next == std::string::npos || next == dot + 1 || !model::sectionFromString(path.substr(0, dot)).has_value()) return {};
+  return path.substr(dot + 1, next - dot - 1);
 }
 
 }  // namespace wb::sim

@@ -317,6 +317,14 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
   std::vector<Node> beam = {root};
   std::set<std::string> seen;
   std::size_t passSize = 0;  // the size of the first predicted pass (0: none yet)
+  auto add = [&](const EditSet& full) {
+    if (full != centre && std::find(out.begin(), out.end(), full) == out.end()) out.push_back(full);
+  };
+  // A use target that misses names the knobs a designer tries first: the
+  // entity's own (its cost). The beam ranks edit sets by the summed miss, and
+  // one economy value that lifts every missed use at once ranks above the
+  // entities' own knobs however well they fit, so their set is raced as well.
+  for (const EditSet& owned : ownedProposals(centre, here, inner)) add(owned);
   for (std::size_t size = 1; size <= m_config.maxEdits && size <= m_knobs.size(); ++size) {
     std::vector<Node> next;
     for (const Node& n : beam) {
@@ -373,9 +381,6 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
     // single edits also the levels next to the proposed one. Racing drops the clear misses
     // after one round, so the extra candidates cost little.
     const bool predictedPass = next.front().score <= 0.0 || passSize != 0;
-    auto add = [&](const EditSet& full) {
-      if (full != centre && std::find(out.begin(), out.end(), full) == out.end()) out.push_back(full);
-    };
     // Distinct knob sets: the levels of one knob would crowd the others out
     // (their neighbours are raced anyway).
     const std::size_t want = predictedPass ? kPerSizePass : kPerSize;
@@ -404,9 +409,12 @@ std::vector<EditSet> TuneSearch::propose(const EditSet& centre, std::size_t bloc
         // domain's end (a plateau between): the levels a half and a quarter
         // of the way are raced too, so that a small move that passes is
         // found and preferred (fewest steps among passes) over the far end.
+        // The one-step move the same way is raced too: the model scales a
+        // step's effect, read on a few blocks and shrunk by its noise, and
+        // the smallest move that passes is the one a designer wants.
         const std::size_t far = e.level > c ? e.level - c : c - e.level;
-        for (const std::size_t part : {far / 2, far / 4}) {
-          if (part < 2 || part + 1 >= far) continue;
+        for (const std::size_t part : {far / 2, far / 4, std::size_t{1}}) {
+          if (part == 0 || part + 1 >= far) continue;
           add(KnobSpace::with(centre, Edit{e.knob, e.level > c ? c + part : c - part}, m_knobs));
         }
       }

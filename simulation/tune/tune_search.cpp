@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <tuple>
 
 #include "simulation/core/wall_clock.h"
 #include "simulation/tune/tune_racing.h"
@@ -87,6 +88,25 @@ double TuneSearch::targetMiss(const std::vector<TargetReading>& r) const {
   return sum;
 }
 
+double TuneSearch::passMargin(const Target& target, const Estimate& v) const {
+  const double bank = static_cast<double>(std::max<std::uint64_t>(1, v.blocks));
+  double margin = kZ95 * v.se * std::sqrt(bank / static_cast<double>(verifyBlocks())) + v.se;
+  if (std::isfinite(target.min) && std::isfinite(target.max))
+    margin = std::max(margin, kBankMargin * (target.max - target.min));
+  return margin;
+}
+
+double TuneSearch::bankShortfall(const std::vector<TargetReading>& r) const {
+  double sum = 0;
+  for (std::size_t t = 0; t < r.size() && t < m_targets.size(); ++t) {
+    const Target& target = m_targets[t];
+    const Estimate& v = r[t].value;
+    const double inside = std::min(v.value - target.min, target.max - v.value);  // an open side is infinitely far
+    sum += std::max(0.0, passMargin(target, v) - inside) / target.scale();
+  }
+  return sum;
+}
+
 bool TuneSearch::allPass(const std::vector<TargetReading>& r) const {
   // On the bank, the candidate that looks best is chosen among many, so its
   // value there is biased towards the band (the winner's curse), and a value
@@ -97,16 +117,12 @@ bool TuneSearch::allPass(const std::vector<TargetReading>& r) const {
   //   - 1.96 standard errors of the verification run (the bank's standard
   //     error scaled to the verification's blocks) plus one of the bank's:
   //     room for the verification's interval, and for the bank's own error.
-  const double verify = static_cast<double>(verifyBlocks());
   if (!guardHolds(r)) return false;
   for (std::size_t t = 0; t < r.size() && t < m_targets.size(); ++t) {
     if (r[t].verdict != TargetVerdict::Pass) return false;
     const Target& target = m_targets[t];
     const Estimate& v = r[t].value;
-    const double bank = static_cast<double>(std::max<std::uint64_t>(1, v.blocks));
-    double margin = kZ95 * v.se * std::sqrt(bank / verify) + v.se;
-    if (std::isfinite(target.min) && std::isfinite(target.max))
-      margin = std::max(margin, kBankMargin * (target.max - target.min));
+    const double margin = passMargin(target, v);
     if ((std::isfinite(target.min) && v.value < target.min + margin) ||
         (std::isfinite(target.max) && v.value > target.max - margin))
       return false;
@@ -435,14 +451,20 @@ TuneResult TuneSearch::run() {
       const EditSet* edits;
       bool pass;
       double miss, room, drift;
+      double shortfall;  // how far from a pass on the bank (bankShortfall)
+      bool own;          // only the own knobs of entities whose use targets the centre misses (ownKnobsOnly)
     };
+    const BlockSeries* centreSeries = m_eval->series(centre, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
+    const std::vector<TargetReading> centreReadings =
+        centreSeries ? readings(*centreSeries, centreSeries->blocks()) : std::vector<TargetReading>{};
     auto score = [&](const EditSet& p, Scored& out) {
       const BlockSeries* s = m_eval->series(p, TuneEvaluator::kSearch, TuneEvaluator::kSearchAgents);
       if (!s || s->blocks() < 2) return false;
       const auto r = readings(*s, s->blocks());
       std::vector<double> values;
       for (const auto& x : r) values.push_back(x.value.value);
-      out = Scored{&p, allPass(r), totalMiss(r), room(values), drift(r)};
+      out = Scored{&p, allPass(r), totalMiss(r), room(values), drift(r), bankShortfall(r),
+                   ownKnobsOnly(p, centre, centreReadings)};
       return true;
     };
     std::vector<Scored> passes;
@@ -464,18 +486,28 @@ TuneResult TuneSearch::run() {
         bestMiss = passes[i].miss;
       }
     if (passed || m_eval->cancelled() || !m_error.empty()) break;
+    // Without a confirmed pass: the smallest miss; among equal misses (every
+    // value inside its band, where the budget ended the race before a pass)
+    // one made of the missed use targets' own knobs first (a designer's
+    // first candidates, which leave every other entity's own numbers alone),
+    // then the fewest edits, then the one nearest a pass on the bank (each
+    // value inside its band by the room a verification needs, read on the
+    // blocks it has: bankShortfall; a value near an edge, or one read on a
+    // few blocks, is far from it).
     EditSet roundBest;
-    double roundMiss = 0, roundRoom = 0;
-    bool haveRound = false;
+    double roundMiss = 0, roundShort = 0;
+    bool roundOwn = false, haveRound = false;
     for (const EditSet& p : proposals) {
       Scored sc{};
       if (!score(p, sc)) continue;
-      const bool better = !haveRound || sc.miss < roundMiss || (sc.miss == roundMiss && p.size() < roundBest.size()) ||
-                          (sc.miss == roundMiss && p.size() == roundBest.size() && sc.room > roundRoom);
+      const bool better = !haveRound || sc.miss < roundMiss ||
+                          (sc.miss == roundMiss && std::make_tuple(!sc.own, p.size(), sc.shortfall) <
+                                                       std::make_tuple(!roundOwn, roundBest.size(), roundShort));
       if (better) {
         roundBest = p;
         roundMiss = sc.miss;
-        roundRoom = sc.room;
+        roundShort = sc.shortfall;
+        roundOwn = sc.own;
         haveRound = true;
       }
     }

@@ -31,24 +31,30 @@
 //      prediction would not take out of the band, then the smallest moves,
 //      then the most room. The best two of each size up to one past the
 //      first that is predicted to pass (from there the best four), and the
-//      levels next to each single edit's, and the pairs of the best three
-//      single edits (where two values were planted the model, adding two
-//      effects that overlap, predicts their pair to overshoot), are raced on
-//      real games (the model is linear and fitted on few blocks: the real
-//      best is often a neighbour of its best), each round twice as long for
-//      the better half of them (the smallest miss of their intervals'
-//      nearest ends, then of their values paired with the centre's on the
-//      same blocks, then the fewest and smallest edits). A proposal passes
-//      when every target's 95% interval lies inside its band.
+//      levels next to each single edit's (and the one-step move its way),
+//      and the pairs of the best three single edits (where two values were
+//      planted the model, adding two effects that overlap, predicts their
+//      pair to overshoot), are raced on real games (the model is linear and
+//      fitted on few blocks: the real best is often a neighbour of its best),
+//      each round twice as long for the better half of them (the smallest
+//      miss of their intervals' nearest ends, then of their values paired
+//      with the centre's on the same blocks, then the fewest and smallest
+//      edits). Where a use target misses (use:ID), the knobs under ID's own
+//      node (its cost) are raced as well, one edit per such entity, at the
+//      level predicted to meet its target with the smallest move, and with
+//      the levels next to them (tune_owned.cpp). A proposal passes when
+//      every target's 95% interval lies inside its band.
 //   4. Confirmation: a raced proposal that passes is the best of many on the
 //      same blocks, so its values lean towards the bands (the winner's
 //      curse); it counts only when the bank's next blocks, as many again,
 //      agree (each value inside its band there, all blocks together still
 //      passing). Up to three passes of a round are tried, fewest edits first.
 //      No confirmed pass: the raced proposal that misses least becomes the
-//      centre if it misses less than the centre, and the search screens
-//      around it again (refit); it stops when a proposal passes, nothing
-//      improves, or the budget (search games) is spent.
+//      centre if it misses less than the centre (among equal misses, one
+//      made of the missed use targets' own knobs first, then the fewest
+//      edits, then the one nearest a pass on the bank), and the search
+//      screens around it again (refit); it stops when a proposal passes,
+//      nothing improves, or the budget (search games) is spent.
 //   A pass on the bank also wants each value inside its band by room for the
 //   verification's interval (1.96 of its standard errors, scaled from the
 //   bank's) plus one bank standard error, and each two-sided target's value
@@ -187,6 +193,13 @@ class TuneSearch {
   double targetMiss(const std::vector<TargetReading>& r) const;
   // Every target passes on the bank with room for the verification (see the .cpp).
   bool allPass(const std::vector<TargetReading>& r) const;
+  // How far inside its band a bank pass wants a target's value `v` (allPass).
+  double passMargin(const Target& target, const Estimate& v) const;
+  // How far the targets' values are from a pass on the bank: each value's
+  // shortfall from lying inside its band by passMargin (in target scales),
+  // summed; 0 when every target passes that way. A reading on few blocks has
+  // a wide margin, so a value near an edge there is far from a pass.
+  double bankShortfall(const std::vector<TargetReading>& r) const;
   // The summed miss of each target's interval end nearest its band (in target scales).
   double optimisticMiss(const std::vector<TargetReading>& r) const;
   // Whether more games cannot make the candidate a pass on the bank.
@@ -222,6 +235,15 @@ class TuneSearch {
   // The fewest proposals a racing round keeps (successive halving keeps the better half).
   static constexpr std::size_t kRaceKeep = 2;
   std::vector<EditSet> propose(const EditSet& centre, std::size_t blocks) const;
+  // The entities' own knobs for the use targets the centre misses
+  // (tune_owned.cpp): `here` the centre's readings, `inner` the targets'
+  // bands narrowed to the part a verification can confirm.
+  std::vector<EditSet> ownedProposals(const EditSet& centre, const std::vector<TargetReading>& here,
+                                      const std::vector<Target>& inner) const;
+  // Whether `e` moves from `centre` only knobs under the own node of
+  // entities whose use targets the centre misses (`here` its readings), and
+  // at least one.
+  bool ownKnobsOnly(const EditSet& e, const EditSet& centre, const std::vector<TargetReading>& here) const;
   void verify(const EditSet& proposal, TuneResult& result);
   // The verdict of the proposal's first `blocks` verification blocks (the
   // baseline's first `baselineBlocks`), each interval widened from 95% to `z`.

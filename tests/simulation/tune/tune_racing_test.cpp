@@ -1,5 +1,6 @@
 // The racing helpers of the tuner's search (tune_racing.h): successive
-// halving, the shrinkage of noisy effects, and a knob's reach.
+// halving, the shrinkage of noisy effects, a knob's reach and its entity, and
+// the entities' own knobs for missed use targets.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -81,4 +82,53 @@ TEST(TuneRacing, InteractionPairsJoinTheBestSinglesOnDistinctKnobsEachOnce) {
   EXPECT_EQ(sim::interactionPairs({4, 7, 9}, 2), (std::vector<P>{{0, 1}, {0, 2}}));
   EXPECT_TRUE(sim::interactionPairs({4}, 3).empty());
   EXPECT_TRUE(sim::interactionPairs({4, 4}, 3).empty());
+}
+
+TEST(TuneRacing, AKnobUnderAnEntitysNodeBelongsToThatEntity) {
+  EXPECT_EQ(sim::knobEntity("cards.gambling.cost"), "gambling");
+  EXPECT_EQ(sim::knobEntity("abilities.oracle.effects.0.cost"), "oracle");
+  EXPECT_EQ(sim::knobEntity("parameters.free_gold_per_turn"), "");
+  EXPECT_EQ(sim::knobEntity("cards.gambling"), "");  // the entity itself, not a value under it
+  EXPECT_EQ(sim::knobEntity("cards..cost"), "");
+  EXPECT_EQ(sim::knobEntity("nosuchsection.x.cost"), "");
+  EXPECT_EQ(sim::knobEntity(""), "");
+}
+
+TEST(TuneRacing, AnEntitysOwnLevelIsTheSmallestPredictedMissThenTheSmallestMove) {
+  // Gambling's cost 18 over [3, 7, 12, 18]: 12 falls short, 7 and 3 are
+  // predicted to meet the target; the smaller move (7) is tried first.
+  std::vector<sim::OwnedLevel> levels = {{4, 0, 3, 0.0}, {4, 1, 2, 0.0}, {4, 2, 1, 0.4}};
+  sim::OwnedLevel out;
+  ASSERT_TRUE(sim::firstOwnedLevel(levels, 1.0, out));
+  EXPECT_EQ(out.level, 1u);
+  // A smaller predicted miss comes before a smaller move.
+  levels = {{4, 2, 1, 0.4}, {4, 0, 3, 0.1}};
+  ASSERT_TRUE(sim::firstOwnedLevel(levels, 1.0, out));
+  EXPECT_EQ(out.level, 0u);
+  // Equal misses and moves: the first listed (the knobs' order).
+  levels = {{5, 1, 1, 0.0}, {4, 1, 1, 0.0}};
+  ASSERT_TRUE(sim::firstOwnedLevel(levels, 1.0, out));
+  EXPECT_EQ(out.knob, 5u);
+  // No level predicted to do better than staying: nothing is tried.
+  levels = {{4, 2, 1, 1.0}, {4, 3, 1, 1.5}};
+  EXPECT_FALSE(sim::firstOwnedLevel(levels, 1.0, out));
+  EXPECT_FALSE(sim::firstOwnedLevel({}, 1.0, out));
+}
+
+TEST(TuneRacing, TheEntitiesOwnEditsAreRacedTogetherAndWithTheLevelsNextToThem) {
+  // Three cards priced out (knobs 1, 2, 3 at level 3): chosen levels 0, 0, 1.
+  const std::vector<sim::Edit> chosen = {{1, 0}, {2, 0}, {3, 1}};
+  const std::vector<sim::Edit> nearer = {{1, 1}, {2, 1}, {3, 2}};
+  const std::vector<sim::Edit> further = {{1, 0}, {2, 0}, {3, 0}};  // 1 and 2 at the domain's end
+  const auto sets = sim::ownedVariants(chosen, nearer, further);
+  using E = std::vector<sim::Edit>;
+  EXPECT_EQ(sets, (std::vector<E>{{{1, 0}, {2, 0}, {3, 1}},
+                                  {{1, 1}, {2, 0}, {3, 1}},
+                                  {{1, 0}, {2, 1}, {3, 1}},
+                                  {{1, 0}, {2, 0}, {3, 2}},
+                                  {{1, 1}, {2, 1}, {3, 2}},
+                                  {{1, 0}, {2, 0}, {3, 0}}}));
+  // One entity, a one-step move that cannot come nearer: the edit, and the one further.
+  EXPECT_EQ(sim::ownedVariants({{7, 2}}, {{7, 2}}, {{7, 3}}), (std::vector<E>{{{7, 2}}, {{7, 3}}}));
+  EXPECT_TRUE(sim::ownedVariants({}, {}, {}).empty());
 }
