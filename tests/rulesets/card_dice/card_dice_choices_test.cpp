@@ -27,8 +27,8 @@ TEST_P(CardDiceChoices, PaidMilitiaBlocksAnyAmount) {
   t->giveHand(0, "fire");
   ASSERT_TRUE(t->act(Move::Execute, "fire"));
   ASSERT_EQ(t->toAct(), 1) << "the victim chooses how much to block";
-  for (int b = 0; b <= 6; ++b) EXPECT_TRUE(legal(*t, Move::Block, std::to_string(b))) << b;
-  EXPECT_FALSE(legal(*t, Move::Block, "7")) << "no more than the damage";
+  for (int b = 0; b <= 6; ++b) EXPECT_TRUE(t->legal(Move::Block, std::to_string(b))) << b;
+  EXPECT_FALSE(t->legal(Move::Block, "7")) << "no more than the damage";
   ASSERT_TRUE(t->act(Move::Block, "2"));
   EXPECT_EQ(t->health(1), 96);
   EXPECT_EQ(t->gold(1), 8);
@@ -76,12 +76,12 @@ TEST_P(CardDiceChoices, ImpatienceLetsThePlayerChooseTheOrder) {
   t->giveHand(0, "impatience");
   ASSERT_TRUE(t->act(Move::Execute, "impatience"));
   EXPECT_EQ(t->toAct(), 0) << "the player orders";
-  EXPECT_FALSE(legal(*t, Move::EndTurn)) << "the order comes first";
+  EXPECT_FALSE(t->legal(Move::EndTurn)) << "the order comes first";
   ASSERT_TRUE(t->act(Move::Pick, "tremor"));
   ASSERT_TRUE(t->act(Move::Pick, "fire"));
   EXPECT_EQ(t->deckTopFirst(0), (std::vector<std::string>{"tremor", "fire", "ecology", "gold_mine"}));
   EXPECT_EQ(t->toAct(), 0);
-  EXPECT_TRUE(legal(*t, Move::EndTurn)) << "the choice is over: the turn goes on";
+  EXPECT_TRUE(t->legal(Move::EndTurn)) << "the choice is over: the turn goes on";
 }
 
 // Sabotage: "Look at and reorder the top <utility> cards of your opponent's deck": the player
@@ -107,9 +107,9 @@ TEST_P(CardDiceChoices, AlwaysLuckyDrawsEveryTurn) {
   ASSERT_EQ(t->toAct(), 0);
   EXPECT_EQ(t->handSize(0), 1);
   EXPECT_EQ(t->handCount(0, "tremor"), 1);
-  ASSERT_TRUE(t->drawCard());
+  ASSERT_TRUE(t->act(Move::DrawCard));
   EXPECT_EQ(t->handSize(0), 2);
-  EXPECT_FALSE(t->drawCard()) << "once per turn";
+  EXPECT_FALSE(t->act(Move::DrawCard)) << "once per turn";
 }
 
 // "Playing an action consists of either executing it or placing it face down on the table
@@ -135,7 +135,7 @@ TEST_P(CardDiceChoices, FaceDownActionsRespondInTheOpponentsNextTurn) {
   t->giveHand(1, "fire");
   ASSERT_TRUE(t->act(Move::Execute, "fire"));
   ASSERT_EQ(t->toAct(), 0) << "the player who placed it may answer";
-  ASSERT_TRUE(t->answerFaceDown("cheap_trick", "fire", 1));
+  ASSERT_TRUE(t->actDie(Move::AnswerFaceDown, "cheap_trick", "fire", 1));
   EXPECT_EQ(t->die("fire"), 4);
   EXPECT_EQ(t->health(0), 96) << "the change resolved first";
   EXPECT_EQ(t->gold(0), 50 - 3);
@@ -147,7 +147,7 @@ TEST_P(CardDiceChoices, FaceDownActionsRespondInTheOpponentsNextTurn) {
 TEST_P(CardDiceChoices, HealingHasNoCapUnlessMaxHealthIsSet) {
   for (const bool capped : {false, true}) {
     SCOPED_TRACE(capped ? "max_health 100" : "no cap");
-    if (capped) t->restartWith({{"parameters.max_health", "100"}});
+    if (capped) t = makeTable(GetParam(), {{"parameters.max_health", "100"}});
     t->setDie("nature", 5);
     t->setHealth(0, 98);
     t->giveHand(0, "reforestation");

@@ -38,7 +38,7 @@ TEST_P(CardDiceResponses, HealDoesNotRespondToAnActionWithoutDamage) {
   ASSERT_TRUE(t->act(Move::Execute, "treasury"));
   EXPECT_EQ(t->toAct(), 0) << "no answer was offered: nothing a heal changes";
   EXPECT_FALSE(t->windowOpen());
-  EXPECT_TRUE(legal(*t, Move::EndTurn));
+  EXPECT_TRUE(t->legal(Move::EndTurn));
   EXPECT_EQ(t->gold(0), 53);
   EXPECT_EQ(t->handCount(1, "ecology"), 1);
 }
@@ -61,8 +61,8 @@ TEST_P(CardDiceResponses, DieChangesRespondOnlyToActionsThatReadADie) {
   t->giveHand(0, "fire");
   ASSERT_TRUE(t->act(Move::Execute, "fire"));
   ASSERT_EQ(t->toAct(), 1) << "the fire reads a die: the opponent may answer";
-  EXPECT_TRUE(t->copy()->answerFaceDown("cheap_trick", "fire", -1));
-  EXPECT_TRUE(t->copy()->actDie(Move::Answer, "cheap_trick", "fire", -1));
+  EXPECT_TRUE(t->legalDie(Move::AnswerFaceDown, "cheap_trick", "fire", -1));
+  EXPECT_TRUE(t->legalDie(Move::Answer, "cheap_trick", "fire", -1));
 }
 
 // "A player may respond to their opponent's action by playing an action which affects (or
@@ -81,15 +81,15 @@ TEST_P(CardDiceResponses, DieChangeResponseMovesOnlyADieTheActionReads) {
   t->giveHand(0, "fire");
   ASSERT_TRUE(t->act(Move::Execute, "fire"));
   ASSERT_EQ(t->toAct(), 1);
-  EXPECT_TRUE(t->copy()->answerFaceDown("cheap_trick", "fire", 1));
-  EXPECT_TRUE(t->copy()->answerFaceDown("cheap_trick", "water", 1));
-  EXPECT_FALSE(t->copy()->answerFaceDown("cheap_trick", "gold", 1));
-  EXPECT_FALSE(t->copy()->answerFaceDown("cheap_trick", "earth", 1)) << "no shield of earth";
-  EXPECT_FALSE(t->copy()->answerFaceDown("cheap_trick", "magic", -1));
-  EXPECT_TRUE(t->copy()->answerFaceDown("gambling", "fire"));
-  EXPECT_FALSE(t->copy()->answerFaceDown("gambling", "gold"));
+  EXPECT_TRUE(t->legalDie(Move::AnswerFaceDown, "cheap_trick", "fire", 1));
+  EXPECT_TRUE(t->legalDie(Move::AnswerFaceDown, "cheap_trick", "water", 1));
+  EXPECT_FALSE(t->legalDie(Move::AnswerFaceDown, "cheap_trick", "gold", 1));
+  EXPECT_FALSE(t->legalDie(Move::AnswerFaceDown, "cheap_trick", "earth", 1)) << "no shield of earth";
+  EXPECT_FALSE(t->legalDie(Move::AnswerFaceDown, "cheap_trick", "magic", -1));
+  EXPECT_TRUE(t->legalDie(Move::AnswerFaceDown, "gambling", "fire"));
+  EXPECT_FALSE(t->legalDie(Move::AnswerFaceDown, "gambling", "gold"));
   // Through the shield: the water die raised, the reservoirs stop all of the fire.
-  ASSERT_TRUE(t->answerFaceDown("cheap_trick", "water", 1));
+  ASSERT_TRUE(t->actDie(Move::AnswerFaceDown, "cheap_trick", "water", 1));
   EXPECT_EQ(t->die("water"), 4);
   ASSERT_EQ(t->toAct(), 1) << "the answerer may answer again (Gambling)";
   ASSERT_TRUE(t->act(Move::Pass));
@@ -106,9 +106,9 @@ TEST_P(CardDiceResponses, DieChangeResponseToExplorationMovesOnlyTheUtilityDie) 
   t->giveHand(0, "exploration_novice");
   ASSERT_TRUE(t->act(Move::Execute, "exploration_novice"));
   ASSERT_EQ(t->toAct(), 1);
-  EXPECT_TRUE(t->copy()->answerFaceDown("gambling", "utility"));
-  EXPECT_FALSE(t->copy()->answerFaceDown("gambling", "gold"));
-  EXPECT_FALSE(t->copy()->answerFaceDown("gambling", "fire"));
+  EXPECT_TRUE(t->legalDie(Move::AnswerFaceDown, "gambling", "utility"));
+  EXPECT_FALSE(t->legalDie(Move::AnswerFaceDown, "gambling", "gold"));
+  EXPECT_FALSE(t->legalDie(Move::AnswerFaceDown, "gambling", "fire"));
 }
 
 // Gaia's Protection doubles "all your earth effects for the rest of this turn": Solid
@@ -123,7 +123,7 @@ TEST_P(CardDiceResponses, BuffRespondsWhenItGrowsAShieldAgainstTheDamage) {
   t->giveHand(0, "earthquake");
   ASSERT_TRUE(t->act(Move::Execute, "earthquake"));  // 2 x earth = 6
   ASSERT_EQ(t->toAct(), 1);
-  EXPECT_FALSE(legal(*t, Move::Answer, "poseidons_trident"));
+  EXPECT_FALSE(t->legal(Move::Answer, "poseidons_trident"));
   ASSERT_TRUE(t->act(Move::Answer, "gaias_protection"));
   EXPECT_EQ(t->health(1), 100);  // shield 3 x 2 = 6
   EXPECT_EQ(t->gold(1), 18);
@@ -190,11 +190,11 @@ TEST_P(CardDiceResponses, AfterAResponseTheOriginalPlayerMayPlayFurtherActionsAn
   t->setDie("nature", 2);
   t->giveHand(0, "fire");
   ASSERT_TRUE(t->act(Move::Execute, "fire"));
-  ASSERT_TRUE(t->answerFaceDown("cheap_trick", "fire", -1));
+  ASSERT_TRUE(t->actDie(Move::AnswerFaceDown, "cheap_trick", "fire", -1));
   ASSERT_TRUE(t->windowOpen());
   EXPECT_EQ(t->toAct(), 0);
-  EXPECT_TRUE(legal(*t, Move::Blessing, "basic_income"));
-  EXPECT_TRUE(legal(*t, Move::Pass));
+  EXPECT_TRUE(t->legal(Move::Blessing, "basic_income"));
+  EXPECT_TRUE(t->legal(Move::Pass));
   ASSERT_TRUE(t->act(Move::PlayFaceDown, "prometheuss_gift"));  // pays 12: fire x3 this turn
   ASSERT_TRUE(t->windowOpen()) << "still before the fire";
   ASSERT_TRUE(t->act(Move::Blessing, "basic_income"));
@@ -219,7 +219,7 @@ TEST_P(CardDiceResponses, ActionsDuringAnAuction) {
   EXPECT_EQ(t->toAct(), 1) << "the opponent answers the bid";
   ASSERT_TRUE(t->act(Move::Raise));  // the opponent: 14
   ASSERT_EQ(t->toAct(), 0);
-  EXPECT_FALSE(legal(*t, Move::Raise)) << "7 gold cannot match 14";
+  EXPECT_FALSE(t->legal(Move::Raise)) << "7 gold cannot match 14";
   ASSERT_TRUE(t->act(Move::Execute, "gold_refinery"));
   EXPECT_EQ(t->gold(0), 19);
   ASSERT_EQ(t->toAct(), 0);
@@ -228,7 +228,7 @@ TEST_P(CardDiceResponses, ActionsDuringAnAuction) {
   EXPECT_EQ(t->gold(1), 20);
   EXPECT_EQ(t->discardCount(0, "fire"), 1);
   EXPECT_EQ(t->toAct(), 0);
-  EXPECT_TRUE(legal(*t, Move::EndTurn)) << "the auction is over: the turn goes on";
+  EXPECT_TRUE(t->legal(Move::EndTurn)) << "the auction is over: the turn goes on";
 }
 
 // "their opponent may outbid them to two times that ... This bidding in multiples of the
@@ -236,7 +236,7 @@ TEST_P(CardDiceResponses, ActionsDuringAnAuction) {
 TEST_P(CardDiceResponses, BidStepsLinearAndDoubling) {
   for (const char* steps : {"linear", "doubling"}) {
     SCOPED_TRACE(steps);
-    t->restartWith({{"parameters.bid_steps", steps}});
+    t = makeTable(GetParam(), {{"parameters.bid_steps", steps}});
     t->setShop(0, {"fire", "tremor", "ecology", "gambling"}, {});
     t->setGold(0, 30);
     t->setGold(1, 25);

@@ -142,23 +142,7 @@ class CppTable : public Table {
     return n;
   }
 
-
   // Choices and responses:
-  CppTable(const CppTable& o)
-      : Table(), rng(o.rng), game(o.game), s(static_cast<card_dice::CardDiceState*>(o.s->clone().release())) {}
-  CppTable& operator=(const CppTable&) = delete;
-  std::unique_ptr<Table> copy() const override { return std::make_unique<CppTable>(*this); }
-  void restartWith(const std::vector<std::pair<std::string, std::string>>& sets) override {
-    CppTable fresh(card_dice::testing::gameWith(sets));
-    rng = fresh.rng;
-    game = fresh.game;
-    s = std::move(fresh.s);
-  }
-  bool drawCard() override { return apply(card_dice::encodeAction(card_dice::ActionKind::DrawCard)); }
-  bool answerFaceDown(const std::string& c, const std::string& die, int delta) override {
-    return apply(card_dice::encodeAction(card_dice::ActionKind::RespondFaceDown, card(c), die.empty() ? 0 : dieIndex(die),
-                                         delta));
-  }
   bool windowOpen() const override { return s->phase() == card_dice::Phase::Window; }
   int faceDownSize(int p) const override { return static_cast<int>(s->player(p).faceDown.size()); }
   int discardSize(int p) const override { return static_cast<int>(s->player(p).discard.size()); }
@@ -392,39 +376,7 @@ class DescribedTable : public Table {
   int inPlayCount(int p, const std::string& c) const override { return countIn("in_play", p, c); }
   int actionsLeft(int p) const override { return s->counter(counterOf("actions_left"), p); }
 
-
   // Choices and responses:
-  DescribedTable(const DescribedTable& o)
-      : Table(), rng(o.rng), game(o.game), s(static_cast<described::DescribedState*>(o.s->clone().release())) {}
-  DescribedTable& operator=(const DescribedTable&) = delete;
-  std::unique_ptr<Table> copy() const override { return std::make_unique<DescribedTable>(*this); }
-  void restartWith(const std::vector<std::pair<std::string, std::string>>& sets) override {
-    model::Ruleset r = loaded().ruleset;
-    for (const auto& [path, value] : sets) {
-      std::string error;
-      EXPECT_TRUE(model::setPath(r, path, value, &error)) << path << ": " << error;
-    }
-    model::Diagnostics d;
-    std::shared_ptr<const described::DescribedGame> g = described::DescribedGame::create(r, d);
-    ASSERT_TRUE(g != nullptr) << d.format();
-    DescribedTable fresh(g);
-    rng = fresh.rng;
-    game = fresh.game;
-    s = std::move(fresh.s);
-  }
-  bool drawCard() override { return takeNamed("draw"); }
-  bool answerFaceDown(const std::string& c, const std::string& die, int delta) override {
-    std::string name = "answer_face_down " + c;
-    if (!die.empty()) name += " " + die;
-    if (delta != 0) name += (delta > 0 ? " +" : " ") + std::to_string(delta);
-    return takeNamed(name);
-  }
-  // Takes the legal move of that name; false when none is.
-  bool takeNamed(const std::string& name) {
-    for (sim::Action a : static_cast<const sim::State&>(*s).legalActions())
-      if (s->actionToString(a) == name) return s->applyAction(a, rng);
-    return false;
-  }
   bool windowOpen() const override { return s->windowOpen(); }
   // Placed this turn or on an earlier one: the card_dice engine's one face-down row.
   int faceDownSize(int p) const override { return sizeOf("face_down", p) + sizeOf("placed", p); }
@@ -488,8 +440,7 @@ std::unique_ptr<Table> makeTable(bool described, const std::vector<std::pair<std
     if (!g) return nullptr;
     return std::make_unique<CppTable>(std::move(g));
   }
-  model::LoadResult r = model::loadRuleset(described::testing::shippedPath("card-dice-described"),
-                                           described::testing::lookup());
+  model::LoadResult r = DescribedTable::loaded();  // loaded once, then its values changed
   for (const auto& [path, value] : sets) {
     std::string error;
     if (!model::setPath(r.ruleset, path, value, &error)) {

@@ -68,17 +68,6 @@ class Table {
   virtual int actionsLeft(int p) const = 0;
 
   // Choices and responses:
-  // The position copied (the same engine and generator): a move tried on the
-  // copy tells whether it is legal here, and this position stays as it is.
-  virtual std::unique_ptr<Table> copy() const = 0;
-  // The same starting position on the ruleset with values changed ({path,
-  // value} pairs, as `--set` takes them: "parameters.max_health", "100").
-  virtual void restartWith(const std::vector<std::pair<std::string, std::string>>& sets) = 0;
-  // The turn's once-per-turn draw ("draw one card").
-  virtual bool drawCard() = 0;
-  // An answer played from the face-down row, paying its cost; a die change
-  // names its die (and its change).
-  virtual bool answerFaceDown(const std::string& card, const std::string& die = "", int delta = 0) = 0;
   // An answer resolved and the owner of the action it answered may play more
   // before that action resolves (the window).
   virtual bool windowOpen() const = 0;
@@ -98,11 +87,6 @@ class Table {
   virtual int acquired(int p, const std::string& card) const = 0;
   virtual int played(int p, const std::string& card) const = 0;
 };
-
-// Whether `m` is legal for the player to act: tried on a copy of the position.
-inline bool legal(const Table& t, Move m, const std::string& card = "", int tier = 0) {
-  return t.copy()->act(m, card, tier);
-}
 
 // The table of one engine: false the card_dice engine, true the described game.
 std::unique_ptr<Table> makeTable(bool described);
