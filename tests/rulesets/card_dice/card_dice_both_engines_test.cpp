@@ -1,7 +1,7 @@
 // Rules of the Elemental Card-Dice Game (seed file 004) checked through play
-// on both engines (card_dice_table.h): damage and gold, shields, the hand
-// limit, bids, face-down actions, the shops, choices inside effects, answers,
-// die changes and Paid Militia. Each test quotes the rule it checks.
+// on both engines (card_dice_table.h) that no topic file of this folder holds:
+// choices inside effects, rerolls, die changes and their answers, and Paid
+// Militia's block. Each test quotes the rule it checks.
 #include "tests/rulesets/card_dice/card_dice_table.h"
 
 namespace wb::rulesets::testing {
