@@ -33,7 +33,7 @@ bool DescribedState::beginChoice(int choice, int subject, int card) {
     auto& from = zoneRef(spec.from, c->owner);
     for (long long i = 0; i < k && !from.empty(); ++i) {
       c->looked.push_back(from.back());
-      knownTaken(zoneIndex(spec.from, c->owner), from.size() - 1, from.back());
+      knownTaken(spec.from, c->owner, from.size() - 1, from.back());
       from.pop_back();
     }
     changed();
@@ -88,7 +88,7 @@ void DescribedState::pickChoice(PendingChoice& c, std::int16_t card) {
     auto& from = zoneRef(spec.from, c.owner);
     const auto it = std::find(from.rbegin(), from.rend(), card);
     if (it == from.rend()) return;
-    knownTaken(zoneIndex(spec.from, c.owner), static_cast<std::size_t>(from.rend() - it) - 1, card);
+    knownTaken(spec.from, c.owner, static_cast<std::size_t>(from.rend() - it) - 1, card);
     from.erase(std::next(it).base());
   }
   auto& to = zoneRef(spec.to, c.owner);
@@ -96,7 +96,7 @@ void DescribedState::pickChoice(PendingChoice& c, std::int16_t card) {
   const std::size_t at = spec.order ? to.size() - std::min<std::size_t>(to.size(), std::size_t(c.placed)) : to.size();
   to.insert(to.begin() + static_cast<std::ptrdiff_t>(at), card);
   // Who orders cards knows where each went.
-  knownAdded(zoneIndex(spec.to, c.owner), at, spec.order ? c.chooser : -1);
+  knownAdded(spec.to, c.owner, at, spec.order ? c.chooser : -1);
   ++c.placed;
   --c.left;
   changed();
@@ -109,7 +109,7 @@ void DescribedState::finishChoice(PendingChoice& c) {
   auto& from = zoneRef(fromZone, c.owner);
   for (std::size_t i = c.looked.size(); i > 0; --i) {
     from.push_back(c.looked[i - 1]);
-    knownAdded(zoneIndex(fromZone, c.owner), from.size() - 1);
+    knownAdded(fromZone, c.owner, from.size() - 1);
   }
   c.looked.clear();
   changed();

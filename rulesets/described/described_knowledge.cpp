@@ -15,20 +15,23 @@ void DescribedState::reveal(int index, int owner, int observer, long long top) {
   const std::size_t storage = zoneIndex(index, owner);
   const auto& pile = m_zones[storage];
   Known& k = m_known[static_cast<std::size_t>(observer) * m_zones.size() + storage];
-  if (top < 0) {
+  const bool before = knows(k);
+  if (top < 0)
     k.cards = pile;
-    return;
-  }
-  k.top = static_cast<int>(std::max<long long>(k.top, std::min<long long>(top, static_cast<long long>(pile.size()))));
+  else
+    k.top = static_cast<int>(std::max<long long>(k.top, std::min<long long>(top, static_cast<long long>(pile.size()))));
+  m_knownLive += int(knows(k)) - int(before);
 }
 
 void DescribedState::knownTakenSlow(std::size_t storage, std::size_t pos, std::int16_t card) {
   const std::size_t size = m_zones[storage].size();
   for (int o = 0; o < m_players; ++o) {
     Known& k = m_known[static_cast<std::size_t>(o) * m_zones.size() + storage];
+    if (!knows(k)) continue;
     const auto it = std::find(k.cards.begin(), k.cards.end(), card);
     if (it != k.cards.end()) k.cards.erase(it);
     if (k.top > 0 && pos + static_cast<std::size_t>(k.top) >= size) --k.top;
+    if (!knows(k)) --m_knownLive;
   }
 }
 
@@ -39,20 +42,28 @@ void DescribedState::knownAddedSlow(std::size_t storage, std::size_t at, int cho
   const std::size_t above = before - at;  // the cards now above the one put in
   for (int o = 0; o < m_players; ++o) {
     Known& k = m_known[static_cast<std::size_t>(o) * m_zones.size() + storage];
+    const bool before = knows(k);
     if (o == chooser && static_cast<std::size_t>(k.top) >= above)
       ++k.top;
     else if (above < static_cast<std::size_t>(k.top))
       k.top = static_cast<int>(above);
+    m_knownLive += int(knows(k)) - int(before);
   }
 }
 
 void DescribedState::knownShuffledSlow(std::size_t storage) {
-  for (int o = 0; o < m_players; ++o) m_known[static_cast<std::size_t>(o) * m_zones.size() + storage].top = 0;
+  for (int o = 0; o < m_players; ++o) {
+    Known& k = m_known[static_cast<std::size_t>(o) * m_zones.size() + storage];
+    const bool before = knows(k);
+    k.top = 0;
+    m_knownLive += int(knows(k)) - int(before);
+  }
 }
 
 void DescribedState::knownClearedSlow(std::size_t storage) {
   for (int o = 0; o < m_players; ++o) {
     Known& k = m_known[static_cast<std::size_t>(o) * m_zones.size() + storage];
+    if (knows(k)) --m_knownLive;
     k.cards.clear();
     k.top = 0;
   }

@@ -50,7 +50,7 @@ void DescribedState::determinizeInto(int observer, sim::Rng& rng, std::unique_pt
   };
   // What the observer saw (a `reveal`, an order it chose) stays where it is:
   // only the other places of those piles are pooled and dealt back.
-  const bool saw = !m_known.empty();
+  const bool saw = m_knownLive > 0;
   std::vector<char> kept;
   for (int pooled = -1; pooled < m_players; ++pooled) {
     pool.clear();

@@ -174,16 +174,16 @@ __attribute__((flatten)) void DescribedState::run(int pc, int subject, int card,
             from.insert(from.end(), refill.begin(), refill.end());
             refill.clear();
             shuffle(from, rng);
-            knownCleared(zoneIndex(in.d, subject));
-            knownShuffled(zoneIndex(in.a, subject));
+            knownCleared(in.d, subject);
+            knownShuffled(in.a, subject);
           }
           if (from.empty()) break;
           const std::int16_t top = from.back();
-          knownTaken(zoneIndex(in.a, subject), from.size() - 1, top);
+          knownTaken(in.a, subject, from.size() - 1, top);
           from.pop_back();
           auto& to = zoneRef(in.c, subject);
           to.push_back(top);
-          knownAdded(zoneIndex(in.c, subject), to.size() - 1);
+          knownAdded(in.c, subject, to.size() - 1);
         }
         ++pc;
         break;
@@ -193,12 +193,12 @@ __attribute__((flatten)) void DescribedState::run(int pc, int subject, int card,
           auto& from = zoneRef(pickZone, subject);
           const auto it = std::find(from.rbegin(), from.rend(), static_cast<std::int16_t>(card));
           if (it != from.rend()) {
-            knownTaken(zoneIndex(pickZone, subject), static_cast<std::size_t>(from.rend() - it) - 1,
+            knownTaken(pickZone, subject, static_cast<std::size_t>(from.rend() - it) - 1,
                        static_cast<std::int16_t>(card));
             from.erase(std::next(it).base());
             auto& to = zoneRef(in.a, subject);
             to.push_back(static_cast<std::int16_t>(card));
-            knownAdded(zoneIndex(in.a, subject), to.size() - 1);
+            knownAdded(in.a, subject, to.size() - 1);
           }
         }
         ++pc;
@@ -211,14 +211,14 @@ __attribute__((flatten)) void DescribedState::run(int pc, int subject, int card,
           if (from.empty()) break;
           // d = 1 (`at: bottom`): the oldest card leaves first.
           const std::int16_t top = in.d ? from.front() : from.back();
-          knownTaken(zoneIndex(in.a, subject), in.d ? 0 : from.size() - 1, top);
+          knownTaken(in.a, subject, in.d ? 0 : from.size() - 1, top);
           if (in.d)
             from.erase(from.begin());
           else
             from.pop_back();
           auto& to = zoneRef(in.b, subject);
           to.push_back(top);
-          knownAdded(zoneIndex(in.b, subject), to.size() - 1);
+          knownAdded(in.b, subject, to.size() - 1);
         }
         ++pc;
         break;
@@ -229,15 +229,15 @@ __attribute__((flatten)) void DescribedState::run(int pc, int subject, int card,
         if (&from != &to) {
           to.insert(to.end(), from.begin(), from.end());
           from.clear();
-          knownCleared(zoneIndex(in.a, subject));
-          if (!to.empty()) knownAdded(zoneIndex(in.b, subject), to.size() - 1);
+          knownCleared(in.a, subject);
+          if (!to.empty()) knownAdded(in.b, subject, to.size() - 1);
         }
         ++pc;
         break;
       }
       case md::Op::Shuffle:
         shuffle(zoneRef(in.a, subject), rng);
-        knownShuffled(zoneIndex(in.a, subject));
+        knownShuffled(in.a, subject);
         ++pc;
         break;
       case md::Op::PlayPicked:
@@ -359,11 +359,11 @@ __attribute__((flatten)) void DescribedState::run(int pc, int subject, int card,
         auto& from = zoneRef(in.a, subject);
         for (long long k = 0; k < n && !from.empty(); ++k)
           for (int j = in.d; j < m_players && !from.empty(); ++j) {
-            knownTaken(zoneIndex(in.a, subject), from.size() - 1, from.back());
+            knownTaken(in.a, subject, from.size() - 1, from.back());
             auto& to = zoneRef(in.b, (subject + j) % m_players);
             to.push_back(from.back());
             from.pop_back();
-            knownAdded(zoneIndex(in.b, (subject + j) % m_players), to.size() - 1);
+            knownAdded(in.b, (subject + j) % m_players, to.size() - 1);
           }
         ++pc;
         break;
@@ -377,14 +377,14 @@ __attribute__((flatten)) void DescribedState::run(int pc, int subject, int card,
           for (std::size_t i = 0; i < from.size(); ++i) {
             const std::int16_t c = from[i];
             if (holds(in.c, subject, c)) {
-              knownTaken(zoneIndex(in.a, subject), i, c);
+              knownTaken(in.a, subject, i, c);
               to.push_back(c);
-              knownAdded(zoneIndex(in.b, subject), to.size() - 1);
+              knownAdded(in.b, subject, to.size() - 1);
             } else {
               from[keep++] = c;
             }
           }
-          if (keep < from.size()) knownShuffled(zoneIndex(in.a, subject));
+          if (keep < from.size()) knownShuffled(in.a, subject);
           from.resize(keep);
         }
         if (conditionFailed()) return;
