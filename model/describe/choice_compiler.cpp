@@ -5,6 +5,7 @@
 #include "model/describe/choice_compiler.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 
 #include "model/describe/description_compiler.h"
@@ -167,6 +168,52 @@ void dealEffect(Compiler& c, const yaml::MapEntry& op) {
   if (bad || from < 0 || to < 0 || count < 0) return;
   c.m_zoneFilled[static_cast<std::size_t>(to)] = true;
   if (static_cast<int>(c.m_p.code.size()) < kMaxCode) c.m_p.code.push_back({Op::Deal, from, to, count, others});
+}
+
+void revealEffect(Compiler& c, const std::vector<ChoiceArg>& args, const SourceLocation& where) {
+  int zone = -1, top = -1;
+  bool opponent = false, bad = false, hasZone = false;
+  SourceLocation zoneAt = where, ofAt = where;
+  for (const ChoiceArg& a : args) {
+    if (a.key == "zone") {
+      zone = c.zoneRef(YAML::Node(), a.text, a.where);
+      hasZone = true;
+      zoneAt = a.where;
+      bad = bad || zone < 0;
+    } else if (a.key == "of") {
+      bad = !readWho(c, a, opponent) || bad;
+      ofAt = a.where;
+    } else if (a.key == "top") {
+      char* end = nullptr;
+      const double n = std::strtod(a.text.c_str(), &end);
+      if (!a.text.empty() && end && *end == '\0' && !(n >= 1)) {
+        bad = true;
+        c.error(a.where, "expected a number of cards of at least 1 for 'top', got '" + a.text + "'");
+        continue;
+      }
+      top = c.expressionText(a.text, a.where);
+      bad = bad || top < 0;
+    } else {
+      bad = true;
+      c.error(a.where, "unknown key '" + a.key + "' in 'reveal' (known: zone, of, top)" +
+                           validation::didYouMean(a.key, {"zone", "of", "top"}));
+    }
+  }
+  if (!hasZone) {
+    c.error(where, "'reveal' needs 'zone' (the zone whose cards the player sees)");
+    return;
+  }
+  if (bad) return;
+  const Zone& z = c.m_p.zones[static_cast<std::size_t>(zone)];
+  if (opponent && !z.perPlayer) {
+    c.error(ofAt, "'of: opponent' needs a zone per player; '" + z.id + "' is the game's");
+    return;
+  }
+  if (z.visibility == Visibility::Everyone || (z.visibility == Visibility::Owner && z.perPlayer && !opponent)) {
+    c.error(zoneAt, "'reveal' of '" + z.id + "' shows nothing: the player already sees it");
+    return;
+  }
+  if (static_cast<int>(c.m_p.code.size()) < kMaxCode) c.m_p.code.push_back({Op::Reveal, zone, top, opponent ? 1 : 0, 0});
 }
 
 }  // namespace wb::model::describe

@@ -33,4 +33,9 @@ std::vector<ChoiceArg> choiceArgs(const Effect& e);
 // `players: opponents`), one at a time in turn order from the subject.
 void dealEffect(Compiler& c, const yaml::MapEntry& op);
 
+// `reveal: {zone: hand, of: opponent}` (or `top: N`, the top N cards of a
+// pile): the subject sees the zone's cards, and determinize() keeps them
+// where they are for that player until they move (described_knowledge.cpp).
+void revealEffect(Compiler& c, const std::vector<ChoiceArg>& args, const SourceLocation& where);
+
 }  // namespace wb::model::describe

@@ -120,6 +120,7 @@ enum class Op : std::uint8_t {
   Reroll,      // a=index into choices (a reroll): roll the die, then the chooser may roll it again (described_dice.cpp)
   Exchange,    // a, b=counters (or kChosenDie / kChosenSecondDie): their values change places
   ChooseAmount,    // a=index into amountChoices: a player chooses a number (described_amount.cpp)
+  Reveal,      // a=zone, b=expr (top cards; -1 the whole zone), c=1 the next player's zone: the subject sees them
 };
 
 // Effects may name the die a move names (`die`, `second_die`) where they name

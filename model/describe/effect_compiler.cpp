@@ -24,7 +24,7 @@ const std::set<std::string, std::less<>>& effectOps() {
                                                          "move",  "shuffle", "play",      "if",       "repeat",
                                                          "for_each", "next_phase", "end_turn", "end_game", "call",
                                                          "count_as", "choose", "deal", "cancel",
-                                                         "reroll", "exchange", "choose_amount"};
+                                                         "reroll", "exchange", "choose_amount", "reveal"};
   return ops;
 }
 
@@ -244,6 +244,8 @@ void Compiler::effect(const YAML::Node& item, int depth) {
   } else if (k == "choose_amount") {
     const int choice = amountSpec(*this, amountArgs(*this, v), op->keyLoc);
     if (choice >= 0) emit(Op::ChooseAmount, choice);
+  } else if (k == "reveal") {
+    revealEffect(*this, scalarArgs(*this, v, "reveal", "zone, of, top"), op->keyLoc);
   } else if (k == "shuffle") {
     const int z = zoneRef(v, scalar(v, "'shuffle'"), op->valueLoc);
     if (z >= 0) emit(Op::Shuffle, z);
@@ -362,13 +364,16 @@ int Compiler::cardEffects(const Entity& card) {
     } else if (e.op == "shuffle") {
       const int z = zoneRef(YAML::Node(), text("zone").empty() ? std::string("deck") : text("zone"), e.origin.at("zone"));
       if (z >= 0) emit(Op::Shuffle, z);
+    } else if (e.op == "reveal") {
+      revealEffect(*this, choiceArgs(e), e.origin.loc);
     } else if (e.op == "cancel") {
       emit(Op::CancelAnswered);  // Veto: the action the answer that plays this card answers
     } else if (cardDieEffect(*this, card, e)) {
     } else {
       error(e.origin.loc, "card '" + card.id + "': unknown effect '" + e.op + "'" +
                               validation::didYouMean(e.op, {"gain", "pay", "set", "draw", "roll", "end_turn", "choose",
-                                                            "choose_amount", "shuffle", "cancel", "reroll", "exchange"}));
+                                                            "choose_amount", "shuffle", "cancel", "reroll", "exchange",
+                                                            "reveal"}));
     }
   }
   m_inCardEffects = false;

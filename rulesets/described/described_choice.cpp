@@ -33,6 +33,7 @@ bool DescribedState::beginChoice(int choice, int subject, int card) {
     auto& from = zoneRef(spec.from, c->owner);
     for (long long i = 0; i < k && !from.empty(); ++i) {
       c->looked.push_back(from.back());
+      knownTaken(spec.from, c->owner, from.size() - 1, from.back());
       from.pop_back();
     }
     changed();
@@ -87,12 +88,15 @@ void DescribedState::pickChoice(PendingChoice& c, std::int16_t card) {
     auto& from = zoneRef(spec.from, c.owner);
     const auto it = std::find(from.rbegin(), from.rend(), card);
     if (it == from.rend()) return;
+    knownTaken(spec.from, c.owner, static_cast<std::size_t>(from.rend() - it) - 1, card);
     from.erase(std::next(it).base());
   }
   auto& to = zoneRef(spec.to, c.owner);
   // `order`: under the cards this choice placed, so that the first picked ends on top.
   const std::size_t at = spec.order ? to.size() - std::min<std::size_t>(to.size(), std::size_t(c.placed)) : to.size();
   to.insert(to.begin() + static_cast<std::ptrdiff_t>(at), card);
+  // Who orders cards knows where each went.
+  knownAdded(spec.to, c.owner, at, spec.order ? c.chooser : -1);
   ++c.placed;
   --c.left;
   changed();
@@ -101,8 +105,12 @@ void DescribedState::pickChoice(PendingChoice& c, std::int16_t card) {
 void DescribedState::finishChoice(PendingChoice& c) {
   if (c.looked.empty()) return;
   // The cards looked at and not picked go back on top, in their order.
-  auto& from = zoneRef(m_p->choices[static_cast<std::size_t>(c.choice)].from, c.owner);
-  for (std::size_t i = c.looked.size(); i > 0; --i) from.push_back(c.looked[i - 1]);
+  const int fromZone = m_p->choices[static_cast<std::size_t>(c.choice)].from;
+  auto& from = zoneRef(fromZone, c.owner);
+  for (std::size_t i = c.looked.size(); i > 0; --i) {
+    from.push_back(c.looked[i - 1]);
+    knownAdded(fromZone, c.owner, from.size() - 1);
+  }
   c.looked.clear();
   changed();
 }

@@ -132,11 +132,19 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   void setCounter(int index, int player, int value);
   const std::vector<std::int16_t>& zone(int index, int player) const { return m_zones[zoneIndex(index, player)]; }
   void setZone(int index, int player, std::vector<std::int16_t> cards) {
+    knownCleared(index, player);
     zoneRef(index, player) = std::move(cards);
     m_legalKnown = false;
     changed();
   }
   int phase() const { return m_phase; }
+  // What a player saw (described_knowledge.cpp): the cards of `player`'s zone
+  // `index` that `observer` knows are there (a `reveal` of the whole zone, as
+  // far as they are still there), and how many of its top cards it knows in
+  // order (a `reveal` with `top`, an `order` choice it made). determinize()
+  // leaves these in place.
+  std::vector<std::int16_t> knownCards(int observer, int index, int player) const;
+  int knownTop(int observer, int index, int player) const;
   // The error of a `call` whose Lua function failed (`lua:line: message`), or
   // of effects that outgrew their step budget (PlayLimits), which ended the game with no
   // winner; nullptr when none did.
@@ -278,6 +286,45 @@ class DescribedState : public sim::State, public sim::ScriptedPlayers {
   bool applyReroll(PendingChoice& c, sim::Action a, sim::Rng& rng);
   std::string dieToString(sim::Action a) const;
   void shuffle(std::vector<std::int16_t>& pile, sim::Rng& rng);
+  // described_knowledge.cpp: what each player saw, kept per observer and per
+  // zone storage (zoneIndex), and forgotten as the cards move. Nothing is kept
+  // before the first `reveal` (or `order` choice).
+  struct Known {
+    std::vector<std::int16_t> cards;  // known to be in the zone (a multiset)
+    int top = 0;                      // top cards known in order
+  };
+  std::vector<Known> m_known;  // [observer * m_zones.size() + storage]; empty: nothing seen
+  // How many of them know something: while none does (most of a game: what was
+  // seen is soon drawn, played or shuffled), moving cards pays one test.
+  int m_knownLive = 0;
+  static bool knows(const Known& k) { return k.top > 0 || !k.cards.empty(); }
+  const Known* knownOf(int observer, std::size_t storage) const {
+    return m_known.empty() ? nullptr : &m_known[static_cast<std::size_t>(observer) * m_zones.size() + storage];
+  }
+  void reveal(int index, int owner, int observer, long long top);
+  // A card leaves position `pos` of `owner`'s zone `zone` (called before it does): no one knows
+  // it there any more, and a known top it was part of shrinks. Hooks take the zone and its owner
+  // (not its storage) so that, while nothing is known, the effects pay one test.
+  void knownTaken(int zone, int owner, std::size_t pos, std::int16_t card) {
+    if (__builtin_expect(m_knownLive > 0, 0)) knownTakenSlow(zoneIndex(zone, owner), pos, card);
+  }
+  // A card was put at position `at` (called after): the top known above it is what stays known
+  // in order; `chooser` (an `order` choice's) knows the card it placed.
+  void knownAdded(int zone, int owner, std::size_t at, int chooser = -1) {
+    if (__builtin_expect(m_knownLive > 0 || chooser >= 0, 0)) knownAddedSlow(zoneIndex(zone, owner), at, chooser);
+  }
+  void knownShuffled(int zone, int owner) {  // the order is lost, not what is there
+    if (__builtin_expect(m_knownLive > 0, 0)) knownShuffledSlow(zoneIndex(zone, owner));
+  }
+  void knownCleared(int zone, int owner) {  // everything left (or was replaced)
+    if (__builtin_expect(m_knownLive > 0, 0)) knownClearedSlow(zoneIndex(zone, owner));
+  }
+  [[gnu::cold, gnu::noinline]] void knownTakenSlow(std::size_t storage, std::size_t pos, std::int16_t card);
+  [[gnu::cold, gnu::noinline]] void knownAddedSlow(std::size_t storage, std::size_t at, int chooser);
+  [[gnu::cold, gnu::noinline]] void knownShuffledSlow(std::size_t storage);
+  [[gnu::cold, gnu::noinline]] void knownClearedSlow(std::size_t storage);
+  // determinize(): the positions of a pile `observer` knows (kept[i] = 1), from its Known.
+  void keptPositions(int observer, std::size_t storage, std::vector<char>& kept) const;
   void finish(const model::describe::EndRule& rule, int subject);
   void checkEnd();
   void startTurn(bool first, sim::Rng& rng);

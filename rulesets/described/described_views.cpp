@@ -48,13 +48,23 @@ void DescribedState::determinizeInto(int observer, sim::Rng& rng, std::unique_pt
     if (!zone.perPlayer) return pooled < 0;
     return zone.poolShared ? pooled < 0 : pooled == player;
   };
+  // What the observer saw (a `reveal`, an order it chose) stays where it is:
+  // only the other places of those piles are pooled and dealt back.
+  const bool saw = m_knownLive > 0;
+  std::vector<char> kept;
   for (int pooled = -1; pooled < m_players; ++pooled) {
     pool.clear();
     for (std::size_t z = 0; z < p.zones.size(); ++z)
       for (int player = 0; player < (p.zones[z].perPlayer ? m_players : 1); ++player)
         if (inPool(p.zones[z], pooled, player)) {
           const auto& pile = copy.zoneRef(static_cast<int>(z), player);
-          pool.insert(pool.end(), pile.begin(), pile.end());
+          if (!saw) {
+            pool.insert(pool.end(), pile.begin(), pile.end());
+            continue;
+          }
+          keptPositions(observer, zoneIndex(static_cast<int>(z), player), kept);
+          for (std::size_t i = 0; i < pile.size(); ++i)
+            if (!kept[i]) pool.push_back(pile[i]);
         }
     if (pool.size() < 2) continue;
     std::sort(pool.begin(), pool.end());
@@ -62,8 +72,16 @@ void DescribedState::determinizeInto(int observer, sim::Rng& rng, std::unique_pt
     std::size_t next = 0;
     for (std::size_t z = 0; z < p.zones.size(); ++z)
       for (int player = 0; player < (p.zones[z].perPlayer ? m_players : 1); ++player)
-        if (inPool(p.zones[z], pooled, player))
-          for (auto& card : copy.zoneRef(static_cast<int>(z), player)) card = pool[next++];
+        if (inPool(p.zones[z], pooled, player)) {
+          auto& pile = copy.zoneRef(static_cast<int>(z), player);
+          if (!saw) {
+            for (auto& card : pile) card = pool[next++];
+            continue;
+          }
+          keptPositions(observer, zoneIndex(static_cast<int>(z), player), kept);
+          for (std::size_t i = 0; i < pile.size(); ++i)
+            if (!kept[i]) pile[i] = pool[next++];
+        }
   }
 }
 

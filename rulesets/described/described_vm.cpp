@@ -174,11 +174,16 @@ __attribute__((flatten)) void DescribedState::run(int pc, int subject, int card,
             from.insert(from.end(), refill.begin(), refill.end());
             refill.clear();
             shuffle(from, rng);
+            knownCleared(in.d, subject);
+            knownShuffled(in.a, subject);
           }
           if (from.empty()) break;
           const std::int16_t top = from.back();
+          knownTaken(in.a, subject, from.size() - 1, top);
           from.pop_back();
-          zoneRef(in.c, subject).push_back(top);
+          auto& to = zoneRef(in.c, subject);
+          to.push_back(top);
+          knownAdded(in.c, subject, to.size() - 1);
         }
         ++pc;
         break;
@@ -188,8 +193,12 @@ __attribute__((flatten)) void DescribedState::run(int pc, int subject, int card,
           auto& from = zoneRef(pickZone, subject);
           const auto it = std::find(from.rbegin(), from.rend(), static_cast<std::int16_t>(card));
           if (it != from.rend()) {
+            knownTaken(pickZone, subject, static_cast<std::size_t>(from.rend() - it) - 1,
+                       static_cast<std::int16_t>(card));
             from.erase(std::next(it).base());
-            zoneRef(in.a, subject).push_back(static_cast<std::int16_t>(card));
+            auto& to = zoneRef(in.a, subject);
+            to.push_back(static_cast<std::int16_t>(card));
+            knownAdded(in.a, subject, to.size() - 1);
           }
         }
         ++pc;
@@ -202,11 +211,14 @@ __attribute__((flatten)) void DescribedState::run(int pc, int subject, int card,
           if (from.empty()) break;
           // d = 1 (`at: bottom`): the oldest card leaves first.
           const std::int16_t top = in.d ? from.front() : from.back();
+          knownTaken(in.a, subject, in.d ? 0 : from.size() - 1, top);
           if (in.d)
             from.erase(from.begin());
           else
             from.pop_back();
-          zoneRef(in.b, subject).push_back(top);
+          auto& to = zoneRef(in.b, subject);
+          to.push_back(top);
+          knownAdded(in.b, subject, to.size() - 1);
         }
         ++pc;
         break;
@@ -217,12 +229,15 @@ __attribute__((flatten)) void DescribedState::run(int pc, int subject, int card,
         if (&from != &to) {
           to.insert(to.end(), from.begin(), from.end());
           from.clear();
+          knownCleared(in.a, subject);
+          if (!to.empty()) knownAdded(in.b, subject, to.size() - 1);
         }
         ++pc;
         break;
       }
       case md::Op::Shuffle:
         shuffle(zoneRef(in.a, subject), rng);
+        knownShuffled(in.a, subject);
         ++pc;
         break;
       case md::Op::PlayPicked:
@@ -326,6 +341,11 @@ __attribute__((flatten)) void DescribedState::run(int pc, int subject, int card,
         }
         ++pc;
         break;
+      case md::Op::Reveal:
+        // The subject sees the zone (c = 1: the next player's), or its top b cards.
+        reveal(in.a, in.c ? (subject + 1) % m_players : subject, subject, in.b < 0 ? -1 : std::max(0LL, amount(in.b)));
+        ++pc;
+        break;
       case md::Op::ChooseAmount:
         if (beginAmount(in.a, subject, card)) {
           wait(pc + 1);
@@ -339,8 +359,11 @@ __attribute__((flatten)) void DescribedState::run(int pc, int subject, int card,
         auto& from = zoneRef(in.a, subject);
         for (long long k = 0; k < n && !from.empty(); ++k)
           for (int j = in.d; j < m_players && !from.empty(); ++j) {
-            zoneRef(in.b, (subject + j) % m_players).push_back(from.back());
+            knownTaken(in.a, subject, from.size() - 1, from.back());
+            auto& to = zoneRef(in.b, (subject + j) % m_players);
+            to.push_back(from.back());
             from.pop_back();
+            knownAdded(in.b, (subject + j) % m_players, to.size() - 1);
           }
         ++pc;
         break;
@@ -353,11 +376,15 @@ __attribute__((flatten)) void DescribedState::run(int pc, int subject, int card,
           std::size_t keep = 0;
           for (std::size_t i = 0; i < from.size(); ++i) {
             const std::int16_t c = from[i];
-            if (holds(in.c, subject, c))
+            if (holds(in.c, subject, c)) {
+              knownTaken(in.a, subject, i, c);
               to.push_back(c);
-            else
+              knownAdded(in.b, subject, to.size() - 1);
+            } else {
               from[keep++] = c;
+            }
           }
+          if (keep < from.size()) knownShuffled(in.a, subject);
           from.resize(keep);
         }
         if (conditionFailed()) return;

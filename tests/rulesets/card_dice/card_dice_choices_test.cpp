@@ -1,17 +1,15 @@
 // Rule tests through play on both engines (card_dice_table.h): the choices the rules give a
 // player (any Paid Militia amount, the victim's forced discards, the order of Impatience /
 // Sabotage), Always Lucky every turn, face-down actions only in a later turn, healing without
-// a cap and the caster-first mutual kill. Each test quotes the rule of seed file 004 it checks
-// (or the assumption it makes visible). What the information cards, Impatience and Sabotage
-// show a player is kept by the card_dice engine's determinize() alone (the described game
-// re-deals a hidden deck: its README, "What is not described"), so the tests of what a
-// determinization keeps run on that engine only, at the end of this file.
+// a cap, the caster-first mutual kill, and what the information cards, Impatience and Sabotage
+// show a player (kept by both engines' determinize()). Each test quotes the rule of seed file
+// 004 it checks (or the assumption it makes visible).
 #include <algorithm>
+#include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "tests/rulesets/card_dice/card_dice_fixture.h"
 #include "tests/rulesets/card_dice/card_dice_table.h"
 
 namespace wb::rulesets::testing {
@@ -169,122 +167,93 @@ TEST_P(CardDiceChoices, HeavyRainMutualKillLosesTheCaster) {
   EXPECT_EQ(t->health(1), 3);
 }
 
-BOTH_ENGINES(CardDiceChoices);
-
-}  // namespace
-}  // namespace wb::rulesets::testing
-
-// What a player has seen, kept by determinize(): the card_dice engine's only. The described
-// game does not keep it (a determinization re-deals every hidden deck and hand; its README,
-// "What is not described"), so these run on the card_dice engine alone.
-namespace wb::rulesets::card_dice::testing {
-namespace {
-
-using Script = CardDiceScript;
-
-std::vector<std::uint8_t> topOf(const Pile& deck, std::size_t k) {
-  std::vector<std::uint8_t> top;
-  for (std::size_t i = 0; i < k && i < deck.size(); ++i) top.push_back(deck[deck.size() - 1 - i]);
-  return top;
+// What a player saw: kept by determinize() on both engines (the described game's `reveal`
+// and the order its chooser knows).
+std::vector<std::string> topOf(const std::vector<std::string>& topFirst, std::size_t k) {
+  return {topFirst.begin(), topFirst.begin() + static_cast<std::ptrdiff_t>(std::min(k, topFirst.size()))};
 }
 
 // Impatience: "Look at and reorder the top <utility> cards of your deck." The player knows the
 // order now: determinize keeps it.
-TEST_F(Script, ImpatienceOrderIsKeptByDeterminize) {
-  for (const char* id : {"fire", "tremor", "ecology"}) state->giveCard(0, Zone::Deck, card(id));
-  setDie("utility", 3);
-  playFromHand("impatience");
-  act(ActionKind::PutNext, card("tremor"));
-  act(ActionKind::PutNext, card("fire"));
-  const std::vector<std::uint8_t> expect = {static_cast<std::uint8_t>(card("tremor")),
-                                            static_cast<std::uint8_t>(card("fire")),
-                                            static_cast<std::uint8_t>(card("ecology"))};
-  ASSERT_EQ(topOf(p0().deck, 3), expect);
-  sim::Rng r(9);
-  for (int k = 0; k < 10; ++k) {
-    auto d = state->determinize(0, r);
-    EXPECT_EQ(topOf(static_cast<CardDiceState&>(*d).player(0).deck, 3), expect);
-  }
+TEST_P(CardDiceChoices, ImpatienceOrderIsKeptByDeterminize) {
+  for (const char* id : {"fire", "tremor", "ecology"}) t->giveDeck(0, id);
+  t->setDie("utility", 3);
+  t->giveHand(0, "impatience");
+  ASSERT_TRUE(t->act(Move::Execute, "impatience"));
+  ASSERT_TRUE(t->act(Move::Pick, "tremor"));
+  ASSERT_TRUE(t->act(Move::Pick, "fire"));
+  const std::vector<std::string> expect = {"tremor", "fire", "ecology"};
+  ASSERT_EQ(topOf(t->deckTopFirst(0), 3), expect);
+  for (std::uint64_t k = 0; k < 10; ++k) EXPECT_EQ(topOf(t->seenBy(0, k)->deckTopFirst(0), 3), expect) << k;
 }
 
 // Sabotage: "Look at and reorder the top <utility> cards of your opponent's deck."
-TEST_F(Script, SabotageOrderIsKeptByDeterminize) {
-  for (const char* id : {"fire", "tremor", "ecology", "gambling"}) state->giveCard(1, Zone::Deck, card(id));
-  setDie("utility", 2);
-  playFromHand("sabotage");
-  act(ActionKind::PutNext, card("ecology"));
-  const std::vector<std::uint8_t> expect = {static_cast<std::uint8_t>(card("ecology")),
-                                            static_cast<std::uint8_t>(card("gambling"))};
-  ASSERT_EQ(topOf(p1().deck, 2), expect);
-  sim::Rng r(9);
-  for (int k = 0; k < 10; ++k) {
-    auto d = state->determinize(0, r);
-    EXPECT_EQ(topOf(static_cast<CardDiceState&>(*d).player(1).deck, 2), expect);
-  }
+TEST_P(CardDiceChoices, SabotageOrderIsKeptByDeterminize) {
+  for (const char* id : {"fire", "tremor", "ecology", "gambling"}) t->giveDeck(1, id);
+  t->setDie("utility", 2);
+  t->giveHand(0, "sabotage");
+  ASSERT_TRUE(t->act(Move::Execute, "sabotage"));
+  ASSERT_TRUE(t->act(Move::Pick, "ecology"));
+  const std::vector<std::string> expect = {"ecology", "gambling"};
+  ASSERT_EQ(topOf(t->deckTopFirst(1), 2), expect);
+  for (std::uint64_t k = 0; k < 10; ++k) EXPECT_EQ(topOf(t->seenBy(0, k)->deckTopFirst(1), 2), expect) << k;
 }
 
-TEST_F(Script, MirrorWallRevealsTheOpponentsHand) {
-  // Mirror Wall: "Draw a card and look at your opponent's hand." The determinized positions of
-  // the player who saw it keep that hand; before, they vary.
-  for (const char* id : {"fire", "tremor"}) state->giveCard(1, Zone::Hand, card(id));
-  for (const char* id : {"ecology", "gambling", "veto", "purism"}) state->giveCard(1, Zone::Deck, card(id));
-  state->giveCard(0, Zone::Deck, card("basic_income"));
-  sim::Rng r(5);
+// Mirror Wall: "Draw a card and look at your opponent's hand." The determinized positions of
+// the player who saw it keep that hand; before, they vary.
+TEST_P(CardDiceChoices, MirrorWallRevealsTheOpponentsHand) {
+  const std::vector<std::string> cards = {"fire", "tremor", "ecology", "gambling", "veto", "purism"};
+  for (const char* id : {"fire", "tremor"}) t->giveHand(1, id);
+  for (const char* id : {"ecology", "gambling", "veto", "purism"}) t->giveDeck(1, id);
+  t->giveDeck(0, "basic_income");
+  auto handOf = [&](const Table& seen) {
+    std::string h;
+    for (const auto& c : cards) h += std::to_string(seen.handCount(1, c));
+    return h;
+  };
   std::set<std::string> before;
-  for (int k = 0; k < 20; ++k) {
-    auto d = state->determinize(0, r);
-    Pile h = static_cast<CardDiceState&>(*d).player(1).hand;
-    std::sort(h.begin(), h.end());
-    before.insert(std::string(h.begin(), h.end()));
-  }
+  for (std::uint64_t k = 0; k < 20; ++k) before.insert(handOf(*t->seenBy(0, k)));
   EXPECT_GT(before.size(), 1u);
-  playFromHand("mirror_wall");
-  std::vector<std::uint8_t> expect = {static_cast<std::uint8_t>(card("fire")), static_cast<std::uint8_t>(card("tremor"))};
-  std::sort(expect.begin(), expect.end());
-  for (int k = 0; k < 20; ++k) {
-    auto d = state->determinize(0, r);
-    Pile h = static_cast<CardDiceState&>(*d).player(1).hand;
-    std::sort(h.begin(), h.end());
-    EXPECT_EQ(std::vector<std::uint8_t>(h.begin(), h.end()), expect);
+  t->giveHand(0, "mirror_wall");
+  ASSERT_TRUE(t->act(Move::Blessing, "mirror_wall"));
+  for (std::uint64_t k = 0; k < 20; ++k) EXPECT_EQ(handOf(*t->seenBy(0, 100 + k)), "110000") << k;
+}
+
+// Mirror Table: "Draw a card and look at your opponent's face down actions."
+TEST_P(CardDiceChoices, MirrorTableRevealsTheFaceDownActions) {
+  t->giveFaceDown(1, "veto");
+  for (const char* id : {"fire", "tremor", "gambling"}) t->giveDeck(1, id);
+  t->giveDeck(0, "basic_income");
+  t->giveHand(0, "mirror_table");
+  ASSERT_TRUE(t->act(Move::Blessing, "mirror_table"));
+  for (std::uint64_t k = 0; k < 20; ++k) {
+    auto seen = t->seenBy(0, k);
+    ASSERT_EQ(seen->faceDownSize(1), 1);
+    EXPECT_EQ(seen->faceDownCount(1, "veto"), 1) << k;
   }
 }
 
-TEST_F(Script, MirrorTableRevealsTheFaceDownActions) {
-  // Mirror Table: "Draw a card and look at your opponent's face down actions."
-  state->giveCard(1, Zone::FaceDown, card("veto"));
-  for (const char* id : {"fire", "tremor", "gambling"}) state->giveCard(1, Zone::Deck, card(id));
-  state->giveCard(0, Zone::Deck, card("basic_income"));
-  playFromHand("mirror_table");
-  sim::Rng r(5);
-  for (int k = 0; k < 20; ++k) {
-    auto d = state->determinize(0, r);
-    const auto& s = static_cast<CardDiceState&>(*d);
-    ASSERT_EQ(s.player(1).faceDown.size(), 1u);
-    EXPECT_EQ(s.player(1).faceDown[0], card("veto"));
-  }
-}
-
-TEST_F(Script, SneakPeekAndReconnaissanceRevealDeckTops) {
-  // Sneak Peek: "look at the top <utility> cards of your deck"; Reconnaissance: "... of your
-  // opponent's deck". Drawing one of them leaves the rest known.
-  setDie("utility", 2);
+// Sneak Peek: "look at the top <utility> cards of your deck"; Reconnaissance: "... of your
+// opponent's deck". Drawing one of them leaves the rest known.
+TEST_P(CardDiceChoices, SneakPeekAndReconnaissanceRevealDeckTops) {
+  t->setDie("utility", 2);
   for (const char* id : {"fire", "tremor", "ecology", "gambling"}) {
-    state->giveCard(0, Zone::Deck, card(id));
-    state->giveCard(1, Zone::Deck, card(id));
+    t->giveDeck(0, id);
+    t->giveDeck(1, id);
   }
-  playFromHand("sneak_peek");     // draws gambling; sees ecology, tremor
-  playFromHand("reconnaissance");  // draws ecology; sees the opponent's gambling, ecology
-  const std::vector<std::uint8_t> own = {static_cast<std::uint8_t>(card("tremor"))};
-  const std::vector<std::uint8_t> theirs = {static_cast<std::uint8_t>(card("gambling")),
-                                            static_cast<std::uint8_t>(card("ecology"))};
-  sim::Rng r(5);
-  for (int k = 0; k < 20; ++k) {
-    auto d = state->determinize(0, r);
-    const auto& s = static_cast<CardDiceState&>(*d);
-    EXPECT_EQ(topOf(s.player(0).deck, 1), own);
-    EXPECT_EQ(topOf(s.player(1).deck, 2), theirs);
+  t->giveHand(0, "sneak_peek");
+  ASSERT_TRUE(t->act(Move::Blessing, "sneak_peek"));  // draws gambling; sees ecology, tremor
+  t->giveHand(0, "reconnaissance");
+  ASSERT_TRUE(t->act(Move::Blessing, "reconnaissance"));  // draws ecology; sees the opponent's gambling, ecology
+  const std::vector<std::string> own = {"tremor"}, theirs = {"gambling", "ecology"};
+  for (std::uint64_t k = 0; k < 20; ++k) {
+    auto seen = t->seenBy(0, k);
+    EXPECT_EQ(topOf(seen->deckTopFirst(0), 1), own) << k;
+    EXPECT_EQ(topOf(seen->deckTopFirst(1), 2), theirs) << k;
   }
 }
+
+BOTH_ENGINES(CardDiceChoices);
 
 }  // namespace
-}  // namespace wb::rulesets::card_dice::testing
+}  // namespace wb::rulesets::testing

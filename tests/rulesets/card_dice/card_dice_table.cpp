@@ -177,6 +177,14 @@ class CppTable : public Table {
     return static_cast<int>(s->entityLog().count(p, card(c), sim::EntityUse::Played));
   }
 
+  // What a player saw:
+  std::unique_ptr<Table> seenBy(int observer, std::uint64_t seed) const override {
+    auto t = std::make_unique<CppTable>(game);
+    sim::Rng r(seed);
+    t->s.reset(static_cast<card_dice::CardDiceState*>(s->determinize(observer, r).release()));
+    return t;
+  }
+
   sim::Rng rng{7};
   std::shared_ptr<const card_dice::CardDiceGame> game;
   std::unique_ptr<card_dice::CardDiceState> s;
@@ -414,6 +422,14 @@ class DescribedTable : public Table {
   }
   int played(int p, const std::string& c) const override {
     return static_cast<int>(s->entityLog().count(p, card(c), sim::EntityUse::Played));
+  }
+
+  // What a player saw:
+  std::unique_ptr<Table> seenBy(int observer, std::uint64_t seed) const override {
+    auto t = std::make_unique<DescribedTable>(game);
+    sim::Rng r(seed);
+    t->s.reset(static_cast<described::DescribedState*>(s->determinize(observer, r).release()));
+    return t;
   }
 
   sim::Rng rng{7};

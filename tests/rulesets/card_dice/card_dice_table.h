@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <utility>
@@ -86,6 +87,13 @@ class Table {
   // The engines' statistics: how often player p acquired (won) / played the card.
   virtual int acquired(int p, const std::string& card) const = 0;
   virtual int played(int p, const std::string& card) const = 0;
+
+  // What a player saw:
+  // A table on one determinization of the position for `observer` (what a
+  // search agent plays on): the cards hidden from it re-dealt from `seed`,
+  // those it was shown (Mirror Wall, Mirror Table, Sneak Peek,
+  // Reconnaissance, the order it chose with Impatience or Sabotage) in place.
+  virtual std::unique_ptr<Table> seenBy(int observer, std::uint64_t seed) const = 0;
 };
 
 // The table of one engine: false the card_dice engine, true the described game.

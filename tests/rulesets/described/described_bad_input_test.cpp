@@ -315,6 +315,36 @@ TEST(DescribedDealInput, MistakesAreAtTheirColumn) {
             "game.yaml:16:59: error: unknown key 'by' in deal (known: from, to, count, players)\n");
 }
 
+// `reveal` (a player sees a hidden zone, or its top cards): an unknown zone, key
+// or word, a bad `top`, a zone the player already sees, each at its place.
+TEST(DescribedRevealInput, AGoodRevealValidates) {
+  EXPECT_EQ(chooseErrors("{reveal: {zone: hand, of: opponent}}"), "");
+  EXPECT_EQ(chooseErrors("{reveal: {zone: deck, top: 2}}", "[{op: reveal, zone: deck, of: opponent, top: \"score + 1\"}]"), "");
+}
+
+TEST(DescribedRevealInput, UnknownZonesKeysAndWordsAreAtTheirColumn) {
+  EXPECT_EQ(chooseErrors("{reveal: {zone: hnd, of: oponent, tops: 2}}"),
+            "game.yaml:16:35: error: unknown zone 'hnd' (did you mean 'hand'?)\n"
+            "game.yaml:16:44: error: expected 'player' or 'opponent' for 'of', got 'oponent' (did you mean 'opponent'?)\n"
+            "game.yaml:16:59: error: unknown key 'tops' in 'reveal' (known: zone, of, top) (did you mean 'top'?)\n");
+}
+
+TEST(DescribedRevealInput, ABadTopAMissingZoneAndAZoneAlreadySeenAreErrors) {
+  EXPECT_EQ(chooseErrors("{reveal: {zone: deck, top: 0}}"),
+            "game.yaml:16:46: error: expected a number of cards of at least 1 for 'top', got '0'\n");
+  EXPECT_EQ(chooseErrors("{reveal: {zone: deck, top: 2 +}}"), "game.yaml:16:49: error: expected a number, a name or '('\n");
+  EXPECT_EQ(chooseErrors("{reveal: {of: opponent}}"),
+            "game.yaml:16:20: error: 'reveal' needs 'zone' (the zone whose cards the player sees)\n");
+  EXPECT_EQ(chooseErrors("{reveal: {zone: hand}}"),
+            "game.yaml:16:35: error: 'reveal' of 'hand' shows nothing: the player already sees it\n");
+}
+
+TEST(DescribedRevealInput, ACardsRevealIsCheckedToo) {
+  EXPECT_EQ(chooseErrors("{gain: {score: 1}}", "[{op: reveal, zone: dek, top: \"-1\"}]"),
+            "game.yaml:6:70: error: unknown zone 'dek' (did you mean 'deck'?)\n"
+            "game.yaml:6:81: error: expected a number of cards of at least 1 for 'top', got '-1'\n");
+}
+
 }  // namespace
 }  // namespace wb::rulesets::described::testing
 
