@@ -13,7 +13,53 @@
 namespace wb::rulesets::testing {
 namespace {
 
-class CppTable : public Table {
+// What both tables do alike, on their own state type: whose move it is, who
+// won, the moves a random agent picks among, a move tried and taken back,
+// the entity log's counts, and a determinization seen by one player.
+template <typename Self, typename Game, typename State>
+class EngineTable : public Table {
+ public:
+  int toAct() const override { return s->isTerminal() ? -1 : s->currentPlayer(); }
+  int winner() const override {
+    if (!s->isTerminal()) return -1;
+    const auto r = s->returns();
+    return r[0] > r[1] ? 0 : r[1] > r[0] ? 1 : -1;
+  }
+  int legalMoveCount() const override { return static_cast<int>(static_cast<const sim::State&>(*s).legalActions().size()); }
+  // A move tried on the position and taken back (the state and the generator restored).
+  template <typename F>
+  bool tried(F move) {
+    std::unique_ptr<sim::State> saved = s->clone();
+    const sim::Rng r = rng;
+    const bool ok = move();
+    s.reset(static_cast<State*>(saved.release()));
+    rng = r;
+    return ok;
+  }
+  bool legal(Move m, const std::string& c, int tier) override { return tried([&] { return this->act(m, c, tier); }); }
+  bool legalDie(Move m, const std::string& c, const std::string& die, int delta, const std::string& second) override {
+    return tried([&] { return this->actDie(m, c, die, delta, second); });
+  }
+  int acquired(int p, const std::string& c) const override { return logged(p, c, sim::EntityUse::Acquired); }
+  int played(int p, const std::string& c) const override { return logged(p, c, sim::EntityUse::Played); }
+  std::unique_ptr<Table> seenBy(int observer, std::uint64_t seed) const override {
+    auto t = std::make_unique<Self>(game);
+    sim::Rng r(seed);
+    t->s.reset(static_cast<State*>(s->determinize(observer, r).release()));
+    return t;
+  }
+
+  sim::Rng rng{7};
+  std::shared_ptr<const Game> game;
+  std::unique_ptr<State> s;
+
+ private:
+  int logged(int p, const std::string& c, sim::EntityUse use) const {
+    return static_cast<int>(s->entityLog().count(p, static_cast<const Self&>(*this).card(c), use));
+  }
+};
+
+class CppTable : public EngineTable<CppTable, card_dice::CardDiceGame, card_dice::CardDiceState> {
  public:
   explicit CppTable(std::shared_ptr<const card_dice::CardDiceGame> g = card_dice::testing::sharedGame()) {
     game = std::move(g);
@@ -121,16 +167,9 @@ class CppTable : public Table {
   int handSize(int p) const override { return static_cast<int>(s->player(p).hand.size()); }
   int inPlayCount(int p, const std::string& c) const override { return countIn(s->player(p).inPlay, card(c)); }
   int actionsLeft(int p) const override { return s->player(p).actionsLeft; }
-  int legalMoveCount() const override { return static_cast<int>(static_cast<const sim::State&>(*s).legalActions().size()); }
   bool apply(sim::Action a) { return s->applyAction(a, rng); }
   int gold(int p) const override { return s->player(p).gold; }
   int health(int p) const override { return s->player(p).health; }
-  int toAct() const override { return s->isTerminal() ? -1 : s->currentPlayer(); }
-  int winner() const override {
-    if (!s->isTerminal()) return -1;
-    const auto r = s->returns();
-    return r[0] > r[1] ? 0 : r[1] > r[0] ? 1 : -1;
-  }
   std::vector<std::string> shop(int tier) const override {
     std::vector<std::string> out;
     for (auto c : s->shop(tier).display) out.push_back(game->rules().cards[c].id);
@@ -147,20 +186,6 @@ class CppTable : public Table {
   int faceDownSize(int p) const override { return static_cast<int>(s->player(p).faceDown.size()); }
   int discardSize(int p) const override { return static_cast<int>(s->player(p).discard.size()); }
   // Cards, turn and bounds:
-  // A move tried on the position and taken back (the state and the generator restored).
-  template <typename F>
-  bool tried(F move) {
-    std::unique_ptr<sim::State> saved = s->clone();
-    const sim::Rng r = rng;
-    const bool ok = move();
-    s.reset(static_cast<card_dice::CardDiceState*>(saved.release()));
-    rng = r;
-    return ok;
-  }
-  bool legal(Move m, const std::string& c, int tier) override { return tried([&] { return act(m, c, tier); }); }
-  bool legalDie(Move m, const std::string& c, const std::string& die, int delta, const std::string& second) override {
-    return tried([&] { return actDie(m, c, die, delta, second); });
-  }
   void giveDiscard(int p, const std::string& c) override { s->giveCard(p, card_dice::Zone::Discard, card(c)); }
   int deckSize(int p) const override { return static_cast<int>(s->player(p).deck.size()); }
   int inPlaySize(int p) const override { return static_cast<int>(s->player(p).inPlay.size()); }
@@ -170,27 +195,9 @@ class CppTable : public Table {
     for (auto c : s->shop(tier).setAside) out.push_back(game->rules().cards[c].id);
     return out;
   }
-  int acquired(int p, const std::string& c) const override {
-    return static_cast<int>(s->entityLog().count(p, card(c), sim::EntityUse::Acquired));
-  }
-  int played(int p, const std::string& c) const override {
-    return static_cast<int>(s->entityLog().count(p, card(c), sim::EntityUse::Played));
-  }
-
-  // What a player saw:
-  std::unique_ptr<Table> seenBy(int observer, std::uint64_t seed) const override {
-    auto t = std::make_unique<CppTable>(game);
-    sim::Rng r(seed);
-    t->s.reset(static_cast<card_dice::CardDiceState*>(s->determinize(observer, r).release()));
-    return t;
-  }
-
-  sim::Rng rng{7};
-  std::shared_ptr<const card_dice::CardDiceGame> game;
-  std::unique_ptr<card_dice::CardDiceState> s;
 };
 
-class DescribedTable : public Table {
+class DescribedTable : public EngineTable<DescribedTable, described::DescribedGame, described::DescribedState> {
  public:
   // The shipped description, loaded once: loading validates, and validation plays a few games.
   static const model::LoadResult& loaded() {
@@ -334,12 +341,6 @@ class DescribedTable : public Table {
   int die(const std::string& die) const override { return s->counter(counterOf(die), 0); }
   int gold(int p) const override { return s->counter(counterOf("coins"), p); }
   int health(int p) const override { return s->counter(counterOf("health"), p); }
-  int toAct() const override { return s->isTerminal() ? -1 : s->currentPlayer(); }
-  int winner() const override {
-    if (!s->isTerminal()) return -1;
-    const auto r = s->returns();
-    return r[0] > r[1] ? 0 : r[1] > r[0] ? 1 : -1;
-  }
   std::vector<std::string> shop(int tier) const override {
     std::vector<std::string> out;
     for (auto c : s->zone(zone(tier == 0 ? "cheap_shop" : "expensive_shop"), 0))
@@ -365,7 +366,6 @@ class DescribedTable : public Table {
     for (std::size_t i = deck.size(); i > 0; --i) out.push_back(game->program().cards[static_cast<std::size_t>(deck[i - 1])].id);
     return out;
   }
-  int legalMoveCount() const override { return static_cast<int>(static_cast<const sim::State&>(*s).legalActions().size()); }
   int handCount(int p, const std::string& c) const override { return countIn("hand", p, c); }
   int faceDownCount(int p, const std::string& c) const override { return countIn("face_down", p, c); }
   int shopHolds(int tier, const std::string& c) const override {
@@ -388,27 +388,12 @@ class DescribedTable : public Table {
   bool windowOpen() const override { return s->windowOpen(); }
   // Placed this turn or on an earlier one: the card_dice engine's one face-down row.
   int faceDownSize(int p) const override { return sizeOf("face_down", p) + sizeOf("placed", p); }
-  int discardSize(int p) const override { return static_cast<int>(s->zone(zone("discard"), p).size()); }
+  int discardSize(int p) const override { return sizeOf("discard", p); }
 
   // Cards, turn and bounds:
-  // A move tried on the position and taken back (the state and the generator restored).
-  template <typename F>
-  bool tried(F move) {
-    std::unique_ptr<sim::State> saved = s->clone();
-    const sim::Rng r = rng;
-    const bool ok = move();
-    s.reset(static_cast<described::DescribedState*>(saved.release()));
-    rng = r;
-    return ok;
-  }
-  bool legal(Move m, const std::string& c, int tier) override { return tried([&] { return act(m, c, tier); }); }
-  bool legalDie(Move m, const std::string& c, const std::string& die, int delta, const std::string& second) override {
-    return tried([&] { return actDie(m, c, die, delta, second); });
-  }
   int sizeOf(const std::string& z, int p) const { return static_cast<int>(s->zone(zone(z), p).size()); }
   void giveDiscard(int p, const std::string& c) override { add("discard", p, c); }
   int deckSize(int p) const override { return sizeOf("deck", p); }
-  // Placed this turn or on an earlier one: the card_dice engine's one face-down row.
   int inPlaySize(int p) const override { return sizeOf("in_play", p); }
   int passiveCount(int p, const std::string& c) const override { return countIn("passives", p, c); }
   std::vector<std::string> shopRemoved(int tier) const override {
@@ -417,24 +402,6 @@ class DescribedTable : public Table {
       out.push_back(game->program().cards[static_cast<std::size_t>(c)].id);
     return out;
   }
-  int acquired(int p, const std::string& c) const override {
-    return static_cast<int>(s->entityLog().count(p, card(c), sim::EntityUse::Acquired));
-  }
-  int played(int p, const std::string& c) const override {
-    return static_cast<int>(s->entityLog().count(p, card(c), sim::EntityUse::Played));
-  }
-
-  // What a player saw:
-  std::unique_ptr<Table> seenBy(int observer, std::uint64_t seed) const override {
-    auto t = std::make_unique<DescribedTable>(game);
-    sim::Rng r(seed);
-    t->s.reset(static_cast<described::DescribedState*>(s->determinize(observer, r).release()));
-    return t;
-  }
-
-  sim::Rng rng{7};
-  std::shared_ptr<const described::DescribedGame> game;
-  std::unique_ptr<described::DescribedState> s;
 };
 
 }  // namespace
